@@ -1,6 +1,32 @@
 package storagebench.cli;
 
-public final class Main {
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+
+/** The storagebench command line. Exit codes: 0 done, 1 failed, 2 bad input (nothing ran). */
+@Command(name = "storagebench", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Runs database storage experiments and keeps every result as an event.",
+        subcommands = {HelpCommand.class})
+public final class Main implements Runnable {
+    public static final int FAILED = 1;
+    public static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    public static int execute(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler(new Failures());
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
     }
 }

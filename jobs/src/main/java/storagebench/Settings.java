@@ -1,0 +1,174 @@
+package storagebench;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * Where data goes and which services to use, shared by every command. Read, lowest first, from the
+ * defaults, a properties file ({@code storagebench.properties} in the working directory, or
+ * {@code --settings FILE}), environment variables ({@code STORAGEBENCH_DATA_DIR},
+ * {@code STORAGEBENCH_KAFKA_BOOTSTRAP_SERVERS}, {@code STORAGEBENCH_JOB_REPOSITORY_PASSWORD}) and
+ * {@code --set key=value} options.
+ *
+ * @param dataDir everything the tool writes: broker log, job repository, dataset, run files
+ * @param bootstrapServers a Kafka cluster to use; empty starts the embedded broker
+ * @param topic the events topic
+ * @param kafkaClient properties passed to every Kafka client (security, SASL, SSL, timeouts)
+ * @param jobRepositoryUrl JDBC URL of the Spring Batch job repository; empty means H2 under the data dir
+ * @param jobRepositoryUser user of the job repository
+ * @param jobRepositoryPassword password of the job repository, never printed or stored in events
+ * @param sinkRollRows a Parquet file is closed after this many rows
+ * @param sinkRollBytes a Parquet file is closed once it holds about this many bytes
+ * @param sinkIdleRoll open files are closed after this long without a new event
+ */
+public record Settings(Path dataDir, Optional<String> bootstrapServers, String topic, Map<String, String> kafkaClient,
+        Optional<String> jobRepositoryUrl, Optional<String> jobRepositoryUser, Optional<String> jobRepositoryPassword,
+        long sinkRollRows, long sinkRollBytes, Duration sinkIdleRoll) {
+
+    public static final String FILE_NAME = "storagebench.properties";
+    private static final String CLIENT_PREFIX = "kafka.client.";
+
+    /** The documented keys and their defaults; anything else (but kafka.client.*) is refused. */
+    static final Map<String, String> DEFAULTS = defaults();
+
+    private static Map<String, String> defaults() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("data-dir", "data");
+        d.put("kafka.bootstrap-servers", "");
+        d.put("kafka.topic", "storagebench.events");
+        d.put("job-repository.url", "");
+        d.put("job-repository.username", "");
+        d.put("job-repository.password", "");
+        d.put("sink.roll-rows", "250000");
+        d.put("sink.roll-bytes", String.valueOf(64L * 1024 * 1024));
+        d.put("sink.idle-roll-seconds", "30");
+        return d;
+    }
+
+    public String deadLetterTopic() {
+        return topic + ".dead-letter";
+    }
+
+    public Path kafkaDir() {
+        return dataDir.resolve("kafka");
+    }
+
+    public Path parquetDir() {
+        return dataDir.resolve("parquet");
+    }
+
+    public Path runsDir() {
+        return dataDir.resolve("runs");
+    }
+
+    public Settings withDataDir(Path dir) {
+        return new Settings(dir, bootstrapServers, topic, kafkaClient, jobRepositoryUrl, jobRepositoryUser,
+                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll);
+    }
+
+    public Settings withBootstrapServers(String servers) {
+        return new Settings(dataDir, Optional.of(servers), topic, kafkaClient, jobRepositoryUrl, jobRepositoryUser,
+                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll);
+    }
+
+    /**
+     * Loads settings.
+     *
+     * @param file an explicit settings file, or null for {@code storagebench.properties} if present
+     * @param env the environment
+     * @param overrides {@code key=value} pairs from the command line
+     */
+    public static Settings load(Path file, Map<String, String> env, Map<String, String> overrides) {
+        Map<String, String> values = new TreeMap<>(DEFAULTS);
+        Path source = file != null ? file : Path.of(FILE_NAME);
+        if (file != null || Files.isRegularFile(source)) {
+            values.putAll(read(source));
+        }
+        fromEnv(env, "STORAGEBENCH_DATA_DIR", "data-dir", values);
+        fromEnv(env, "STORAGEBENCH_KAFKA_BOOTSTRAP_SERVERS", "kafka.bootstrap-servers", values);
+        fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_URL", "job-repository.url", values);
+        fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_USERNAME", "job-repository.username", values);
+        fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_PASSWORD", "job-repository.password", values);
+        overrides.forEach((k, v) -> values.put(check(k, "--set"), v));
+        return from(values, source.toString());
+    }
+
+    private static void fromEnv(Map<String, String> env, String var, String key, Map<String, String> values) {
+        String v = env.get(var);
+        if (v != null && !v.isBlank()) {
+            values.put(key, v);
+        }
+    }
+
+    private static Map<String, String> read(Path file) {
+        Properties props = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            props.load(reader);
+        } catch (IOException e) {
+            throw new SettingsException(file + ": cannot read settings: " + e.getMessage());
+        }
+        Map<String, String> values = new TreeMap<>();
+        props.stringPropertyNames().forEach(k -> values.put(check(k, file.toString()), props.getProperty(k).strip()));
+        return values;
+    }
+
+    private static String check(String key, String source) {
+        if (!DEFAULTS.containsKey(key) && !(key.startsWith(CLIENT_PREFIX) && key.length() > CLIENT_PREFIX.length())) {
+            throw new SettingsException(source + ": unknown setting '" + key + "'; known: " + String.join(", ",
+                    DEFAULTS.keySet()) + ", kafka.client.<any Kafka client property>");
+        }
+        return key;
+    }
+
+    private static Settings from(Map<String, String> v, String source) {
+        Map<String, String> client = new TreeMap<>();
+        v.forEach((k, value) -> {
+            if (k.startsWith(CLIENT_PREFIX)) {
+                client.put(k.substring(CLIENT_PREFIX.length()), value);
+            }
+        });
+        return new Settings(Path.of(v.get("data-dir")), optional(v.get("kafka.bootstrap-servers")),
+                v.get("kafka.topic"), Map.copyOf(client), optional(v.get("job-repository.url")),
+                optional(v.get("job-repository.username")), optional(v.get("job-repository.password")),
+                positive(v, "sink.roll-rows", source), positive(v, "sink.roll-bytes", source),
+                Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)));
+    }
+
+    private static Optional<String> optional(String value) {
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.strip());
+    }
+
+    private static long positive(Map<String, String> v, String key, String source) {
+        try {
+            long n = Long.parseLong(v.get(key).strip());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new SettingsException(source + ": setting '" + key + "' must be a positive whole number, got '"
+                + v.get(key) + "'");
+    }
+
+    @Override
+    public String toString() {
+        return "Settings[dataDir=" + dataDir + ", bootstrapServers=" + bootstrapServers.orElse("(embedded)")
+                + ", topic=" + topic + ", jobRepository=" + jobRepositoryUrl.orElse("(embedded H2)") + "]";
+    }
+
+    /** A setting that cannot be used; the message names the source, key and reason. */
+    public static class SettingsException extends RuntimeException {
+        public SettingsException(String message) {
+            super(message);
+        }
+    }
+}

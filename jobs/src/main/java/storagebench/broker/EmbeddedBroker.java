@@ -1,0 +1,94 @@
+package storagebench.broker;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.MetadataVersion;
+
+/**
+ * A real single-node KRaft broker (Kafka's own server classes) on loopback, its log directory kept
+ * under the data directory so events survive restarts. Retention is unlimited.
+ */
+public final class EmbeddedBroker implements AutoCloseable {
+    private static final String CONTROLLER = "CONTROLLER";
+
+    private final KafkaRaftServer server;
+    private final String bootstrapServers;
+
+    private EmbeddedBroker(KafkaRaftServer server, String bootstrapServers) {
+        this.server = server;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    public static EmbeddedBroker start(Path logDir) throws IOException {
+        Files.createDirectories(logDir);
+        int brokerPort = freePort();
+        int controllerPort = freePort();
+        Properties props = new Properties();
+        props.put("process.roles", "broker,controller");
+        props.put("node.id", "1");
+        props.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        props.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + "," + CONTROLLER + "://127.0.0.1:" + controllerPort);
+        props.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER + ":PLAINTEXT");
+        props.put("controller.listener.names", CONTROLLER);
+        props.put("inter.broker.listener.name", "PLAINTEXT");
+        props.put("log.dirs", logDir.toAbsolutePath().toString());
+        props.put("log.retention.ms", "-1");
+        props.put("log.retention.bytes", "-1");
+        props.put("num.partitions", "1");
+        props.put("auto.create.topics.enable", "false");
+        props.put("offsets.topic.replication.factor", "1");
+        props.put("offsets.topic.num.partitions", "1");
+        props.put("transaction.state.log.replication.factor", "1");
+        props.put("transaction.state.log.min.isr", "1");
+        props.put("transaction.state.log.num.partitions", "1");
+        props.put("share.coordinator.state.topic.replication.factor", "1");
+        props.put("share.coordinator.state.topic.min.isr", "1");
+        props.put("group.initial.rebalance.delay.ms", "0");
+        KafkaConfig config = new KafkaConfig(props, false);
+        format(logDir, config);
+        KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+        server.startup();
+        return new EmbeddedBroker(server, "127.0.0.1:" + brokerPort);
+    }
+
+    private static void format(Path logDir, KafkaConfig config) throws IOException {
+        if (Files.exists(logDir.resolve("meta.properties"))) {
+            return;
+        }
+        try {
+            new Formatter().setNodeId(config.nodeId()).setClusterId(Uuid.randomUuid().toString())
+                    .setControllerListenerName(CONTROLLER).setMetadataLogDirectory(config.metadataLogDir())
+                    .setDirectories(List.of(logDir.toAbsolutePath().toString()))
+                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION).setIgnoreFormatted(true)
+                    .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())).run();
+        } catch (Exception e) {
+            throw new IOException("cannot format the broker's log directory " + logDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    @Override
+    public void close() {
+        server.shutdown();
+        server.awaitShutdown();
+    }
+}

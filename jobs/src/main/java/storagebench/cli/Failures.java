@@ -1,0 +1,26 @@
+package storagebench.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+import storagebench.BadInputException;
+import storagebench.Settings.SettingsException;
+
+/** Turns exceptions into one clear line and an exit code; stack traces only with STORAGEBENCH_DEBUG set. */
+final class Failures implements IExecutionExceptionHandler {
+    @Override
+    public int handleExecutionException(Exception e, CommandLine cli, ParseResult parsed) {
+        boolean badInput = e instanceof BadInputException || e instanceof SettingsException;
+        cli.getErr().println(cli.getColorScheme().errorText("storagebench " + cli.getCommandName() + ": "
+                + message(e)));
+        if (System.getenv("STORAGEBENCH_DEBUG") != null) {
+            e.printStackTrace(cli.getErr());
+        }
+        return badInput ? Main.BAD_INPUT : Main.FAILED;
+    }
+
+    private static String message(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+}
