@@ -1,0 +1,26 @@
+package storagebench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The data directory: created when missing, refused with a reason when it cannot be written. */
+public final class DataDir {
+    private DataDir() {
+    }
+
+    public static Path prepare(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new BadInputException("data directory " + dir + " is a file, not a directory");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new BadInputException("data directory " + dir + " cannot be created: " + e.getMessage());
+        }
+        if (!Files.isWritable(dir)) {
+            throw new BadInputException("data directory " + dir + " is not writable");
+        }
+        return dir;
+    }
+}

@@ -1,0 +1,65 @@
+package storagebench.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.springframework.batch.core.BatchStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import storagebench.BadInputException;
+import storagebench.DataDir;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+import storagebench.runner.ExperimentRun;
+import storagebench.runner.Runner;
+
+/** {@code run}: executes an experiment, sinks its events to the dataset and prints its summary. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs an experiment declared in YAML: every trial timed, every result an event.",
+            "Then sinks the topic to the Parquet dataset and prints the run's summary."},
+        footer = {"", "Examples:", "  storagebench run pipeline-config/local/file-init.yaml",
+            "  storagebench run --restart 20261130-101500-a3f9"})
+public final class RunCommand implements Callable<Integer> {
+    @Mixin
+    SettingsOptions settingsOptions;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT.yaml", description = "The experiment to run.")
+    Path experiment;
+
+    @Option(names = "--restart", paramLabel = "RUN_ID",
+            description = "Continue an interrupted run at its first unfinished trial.")
+    String restartRunId;
+
+    @Option(names = "--no-sink", description = "Only publish events; do not update the Parquet dataset.")
+    boolean noSink;
+
+    @Option(names = "--no-report", description = "Do not print the summary at the end.")
+    boolean noReport;
+
+    @Override
+    public Integer call() {
+        if ((experiment == null) == (restartRunId == null)) {
+            throw new BadInputException("give either an experiment YAML file or --restart RUN_ID");
+        }
+        Settings settings = settingsOptions.load();
+        DataDir.prepare(settings.dataDir());
+        ExperimentRun run = restartRunId != null ? ExperimentRun.prepareRestart(settings, restartRunId)
+                : ExperimentRun.prepare(settings, experiment);
+        Runner.Outcome outcome;
+        try (KafkaConnection kafka = KafkaConnection.open(settings)) {
+            outcome = run.execute(settings, kafka);
+            System.out.printf("run %s: %s, %d trial(s), %d failed%n", run.runId(), outcome.status(),
+                    outcome.trials(), outcome.failures());
+            if (!noSink) {
+                Finish.sinkAndReport(settings, kafka, run, noReport);
+            }
+        }
+        if (outcome.status() != BatchStatus.COMPLETED) {
+            System.err.println("run " + run.runId() + " did not complete" + (outcome.error() == null ? ""
+                    : ": " + outcome.error()) + "; continue it with: storagebench run --restart " + run.runId());
+            return Main.FAILED;
+        }
+        return outcome.failures() == 0 ? 0 : Main.FAILED;
+    }
+}

@@ -1,0 +1,38 @@
+package storagebench.experiment;
+
+import java.util.List;
+import java.util.Map;
+import storagebench.target.Target;
+import storagebench.workload.Params;
+import storagebench.workload.Workload;
+
+/**
+ * An experiment as declared in YAML, checked and resolved.
+ *
+ * @param name the experiment name, also its partition in the dataset
+ * @param description free text
+ * @param target where it runs
+ * @param workload what it measures
+ * @param fixed the workload's parameters that do not vary, typed
+ * @param factors each factor's values as written, in declared order
+ * @param repetitions measured trials per variant
+ * @param warmups warm-up trials per variant, run first, flagged, left out of statistics
+ * @param order trial order
+ * @param seed the shuffle seed for random order
+ * @param source the YAML text as loaded (secrets removed)
+ */
+public record Experiment(String name, String description, Target target, Workload workload, Map<String, Object> fixed,
+        Map<String, List<String>> factors, int repetitions, int warmups, Order order, long seed, String source) {
+
+    /** A variant's typed parameters: the fixed ones overlaid with its factor values. */
+    public Params params(Map<String, String> variant) {
+        Map<String, Object> values = new java.util.LinkedHashMap<>(fixed);
+        for (var param : workload.params()) {
+            String text = variant.get(param.name());
+            if (text != null) {
+                values.put(param.name(), param.parse(text));
+            }
+        }
+        return new Params(values);
+    }
+}

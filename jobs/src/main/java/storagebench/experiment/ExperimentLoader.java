@@ -1,0 +1,149 @@
+package storagebench.experiment;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+import storagebench.BadInputException;
+import storagebench.target.Target;
+import storagebench.target.TargetKind;
+import storagebench.workload.Param;
+import storagebench.workload.Workload;
+import storagebench.workload.Workloads;
+
+/**
+ * Reads an experiment YAML and checks all of it before anything runs: unknown keys, wrong types,
+ * missing values and bad factor values fail with file, line, key and reason.
+ */
+public final class ExperimentLoader {
+    private final Path dataDir;
+
+    public ExperimentLoader(Path dataDir) {
+        this.dataDir = dataDir;
+    }
+
+    public Experiment load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read: " + e.getMessage());
+        }
+        return parse(file.toString(), text);
+    }
+
+    public Experiment parse(String file, String text) {
+        Node root;
+        try {
+            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
+        } catch (MarkedYAMLException e) {
+            int line = e.getProblemMark() == null ? 0 : e.getProblemMark().getLine() + 1;
+            throw new ConfigException(file, line, null, "not valid YAML: " + e.getProblem());
+        } catch (RuntimeException e) {
+            throw new ConfigException(file, 0, null, "not valid YAML: " + e.getMessage());
+        }
+        if (root == null) {
+            throw new ConfigException(file, 1, null, "the file is empty");
+        }
+        return read(new ConfigNode(file, "", root), Secrets.redact(text));
+    }
+
+    private Experiment read(ConfigNode root, String source) {
+        if (!root.isMapping()) {
+            throw root.error("an experiment is a mapping with keys experiment, target, workload, factors, ...");
+        }
+        String name = root.value("experiment", Values.NAME_TEXT, null);
+        if (name == null) {
+            throw root.error("'experiment' (the experiment's name) is missing; it is required");
+        }
+        String description = root.value("description", Values.TEXT, "");
+        ConfigNode targetNode = root.required("target");
+        Target target = TargetKind.of(targetNode.required("kind")).read(targetNode, dataDir);
+        targetNode.finish("target");
+        ConfigNode workloadNode = root.required("workload");
+        ConfigNode typeNode = workloadNode.required("type");
+        Workload workload = Workloads.find(typeNode.text().strip()).orElseThrow(() -> typeNode.error(
+                "unknown workload '" + typeNode.text() + "'; known: " + String.join(", ", Workloads.names())));
+        Map<String, List<String>> factors = factors(root.get("factors"), workload);
+        Map<String, Object> fixed = fixedParams(workloadNode, workload, factors);
+        int repetitions = root.value("repetitions", Values.intAtLeast(1), 3);
+        int warmups = root.value("warmups", Values.intAtLeast(0), 1);
+        Order order = Order.valueOf(root.value("order", Values.oneOf(List.of("interleaved", "random", "sequential")),
+                "interleaved").toUpperCase(java.util.Locale.ROOT));
+        long seed = root.value("seed", Values.LONG, 1L);
+        root.finish("the experiment");
+        return new Experiment(name, description, target, workload, fixed, factors, repetitions, warmups, order, seed,
+                source);
+    }
+
+    private Map<String, List<String>> factors(ConfigNode node, Workload workload) {
+        Map<String, List<String>> factors = new LinkedHashMap<>();
+        if (node == null) {
+            return factors;
+        }
+        for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
+            ConfigNode valuesNode = entry.getValue();
+            Param param = param(workload, entry.getKey()).orElseThrow(() -> valuesNode.error(
+                    "not a parameter of workload " + workload.name() + "; it has: " + paramNames(workload)));
+            List<ConfigNode> items = valuesNode.isSequence() ? valuesNode.items() : List.of(valuesNode);
+            if (items.isEmpty()) {
+                throw valuesNode.error("a factor needs at least one value");
+            }
+            List<String> values = new ArrayList<>();
+            for (ConfigNode item : items) {
+                String text = item.text().strip();
+                check(param, item);
+                if (values.contains(text)) {
+                    throw item.error("value '" + text + "' is listed twice");
+                }
+                values.add(text);
+            }
+            factors.put(entry.getKey(), List.copyOf(values));
+        }
+        return factors;
+    }
+
+    private Map<String, Object> fixedParams(ConfigNode node, Workload workload, Map<String, List<String>> factors) {
+        Map<String, Object> fixed = new LinkedHashMap<>();
+        for (Param param : workload.params()) {
+            ConfigNode value = node.get(param.name());
+            if (value != null && factors.containsKey(param.name())) {
+                throw value.error("is also a factor; give it in one place only");
+            }
+            if (value != null) {
+                fixed.put(param.name(), check(param, value));
+            } else if (param.defaultValue() != null) {
+                fixed.put(param.name(), param.parse(param.defaultValue()));
+            } else if (!factors.containsKey(param.name())) {
+                throw new ConfigException(node.file(), node.line(), node.path() + "." + param.name(),
+                        "missing; workload " + workload.name() + " needs it (" + param.doc() + ")");
+            }
+        }
+        node.finish("workload " + workload.name());
+        return fixed;
+    }
+
+    private static Object check(Param param, ConfigNode node) {
+        try {
+            return param.parse(node.text());
+        } catch (IllegalArgumentException e) {
+            throw node.error(e.getMessage());
+        }
+    }
+
+    private static java.util.Optional<Param> param(Workload workload, String name) {
+        return workload.params().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    private static String paramNames(Workload workload) {
+        return String.join(", ", workload.params().stream().map(Param::name).toList());
+    }
+}

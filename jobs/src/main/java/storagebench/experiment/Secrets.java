@@ -1,0 +1,18 @@
+package storagebench.experiment;
+
+import java.util.regex.Pattern;
+
+/** Removes secret values from config text before it is stored or published. */
+public final class Secrets {
+    private static final Pattern SECRET_LINE = Pattern.compile(
+            "(?im)^(\\s*-?\\s*[\\w.-]*(?:password|passwd|secret|token|credential|api[-_]?key)[\\w.-]*\\s*:\\s*)(\\S.*)$");
+    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)[^;&\\s]+");
+
+    private Secrets() {
+    }
+
+    public static String redact(String text) {
+        String redacted = SECRET_LINE.matcher(text).replaceAll("$1'***'");
+        return URL_PASSWORD.matcher(redacted).replaceAll("$1***");
+    }
+}

@@ -1,0 +1,109 @@
+package storagebench.experiment;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Typed readers for scalar config values; each failure names the node's file, line and key. */
+public final class Values {
+    private static final Pattern SIZE = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)?\\s*");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+
+    private Values() {
+    }
+
+    public static final Function<ConfigNode, String> TEXT = ConfigNode::text;
+
+    /** A name usable in file paths and partition folders. */
+    public static final Function<ConfigNode, String> NAME_TEXT = node -> {
+        String text = node.text();
+        if (!NAME.matcher(text).matches()) {
+            throw node.error("'" + text + "' is not a valid name: letters, digits, '.', '_' and '-', at most 100");
+        }
+        return text;
+    };
+
+    public static Function<ConfigNode, Integer> intAtLeast(int min) {
+        return node -> {
+            int value = parseInt(node.text(), node);
+            if (value < min) {
+                throw node.error("must be at least " + min + ", got " + value);
+            }
+            return value;
+        };
+    }
+
+    public static final Function<ConfigNode, Long> LONG = node -> {
+        try {
+            return Long.parseLong(node.text().strip());
+        } catch (NumberFormatException e) {
+            throw node.error("expected a whole number, got '" + node.text() + "'");
+        }
+    };
+
+    public static final Function<ConfigNode, Boolean> BOOLEAN = node -> parseBoolean(node.text(), node);
+
+    public static Function<ConfigNode, String> oneOf(List<String> choices) {
+        return node -> {
+            String text = node.text().strip();
+            if (!choices.contains(text)) {
+                throw node.error("expected one of " + String.join(", ", choices) + ", got '" + text + "'");
+            }
+            return text;
+        };
+    }
+
+    static int parseInt(String text, ConfigNode node) {
+        try {
+            return Integer.parseInt(text.strip());
+        } catch (NumberFormatException e) {
+            throw node.error("expected a whole number, got '" + text + "'");
+        }
+    }
+
+    static boolean parseBoolean(String text, ConfigNode node) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw node.error("expected true or false, got '" + text + "'");
+        };
+    }
+
+    /**
+     * Parses a size such as {@code 8MB}, {@code 256 MiB}, {@code 1GB} or {@code 4096}. KB, MB, GB are
+     * binary multiples, as database file sizes are (SQL Server's 8 MB is 8 × 1,024 × 1,024 bytes).
+     *
+     * @return bytes, or -1 when the text is not a size
+     */
+    public static long parseSize(String text) {
+        Matcher m = SIZE.matcher(text);
+        if (!m.matches()) {
+            return -1;
+        }
+        String unit = m.group(2) == null ? "b" : m.group(2).toLowerCase(Locale.ROOT);
+        long factor = switch (unit.charAt(0)) {
+            case 'k' -> 1L << 10;
+            case 'm' -> 1L << 20;
+            case 'g' -> 1L << 30;
+            case 't' -> 1L << 40;
+            default -> 1L;
+        };
+        double bytes = Double.parseDouble(m.group(1)) * factor;
+        return bytes > Long.MAX_VALUE ? -1 : (long) bytes;
+    }
+
+    /** A size in bytes as people write it: 8 MiB, 1.5 GiB. */
+    public static String formatSize(long bytes) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        double value = bytes;
+        int unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return (value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value))
+                + " " + units[unit];
+    }
+}

@@ -1,0 +1,99 @@
+package storagebench.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import storagebench.BadInputException;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+import storagebench.events.EventPublisher;
+import storagebench.events.RunHistory;
+import storagebench.experiment.Experiment;
+import storagebench.experiment.ExperimentLoader;
+import storagebench.experiment.TrialPlan;
+import storagebench.probe.HostProbe;
+import storagebench.workload.Params;
+
+/**
+ * One run of an experiment from config to RunFinished: everything is checked before anything
+ * runs; the config as run is kept under {@code <data>/runs/<run-id>/} so the run can be continued.
+ *
+ * @param runId the run's id
+ * @param runDir where its files are kept
+ * @param experiment the checked experiment
+ * @param plan its trials
+ * @param restart whether this continues an earlier, interrupted run
+ */
+public record ExperimentRun(String runId, Path runDir, Experiment experiment, TrialPlan plan, boolean restart) {
+    private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
+    static final String CONFIG_FILE = "experiment.yaml";
+
+    /** Loads and checks a new run of the experiment in {@code yaml}; writes nothing yet. */
+    public static ExperimentRun prepare(Settings settings, Path yaml) {
+        Experiment experiment = new ExperimentLoader(settings.dataDir()).load(yaml);
+        String runId = newRunId();
+        return checked(new ExperimentRun(runId, settings.runsDir().resolve(runId), experiment,
+                TrialPlan.of(experiment), false));
+    }
+
+    /** Loads the config an interrupted run was started with. */
+    public static ExperimentRun prepareRestart(Settings settings, String runId) {
+        Path runDir = settings.runsDir().resolve(runId);
+        Path config = runDir.resolve(CONFIG_FILE);
+        if (!Files.isRegularFile(config)) {
+            throw new BadInputException("no run " + runId + " under " + settings.runsDir() + " (missing " + config + ")");
+        }
+        Experiment experiment = new ExperimentLoader(settings.dataDir()).load(config);
+        return checked(new ExperimentRun(runId, runDir, experiment, TrialPlan.of(experiment), true));
+    }
+
+    private static ExperimentRun checked(ExperimentRun run) {
+        Experiment e = run.experiment();
+        e.workload().preflight(e.target(), run.plan().variants().stream().map(e::params).toList());
+        return run;
+    }
+
+    static String newRunId() {
+        String time = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return time + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+    }
+
+    /** Runs (or continues) the job; events go to the connected cluster. */
+    public Runner.Outcome execute(Settings settings, KafkaConnection kafka) {
+        try {
+            Files.createDirectories(runDir);
+            if (!restart) {
+                Files.writeString(runDir.resolve(CONFIG_FILE), experiment.source());
+            }
+        } catch (IOException e) {
+            throw new BadInputException("cannot write run files to " + runDir + ": " + e.getMessage());
+        }
+        try (RunLock lock = RunLock.take(runDir, runId);
+                EventPublisher publisher = new EventPublisher(kafka, runId)) {
+            RunHistory history = restart ? RunHistory.read(kafka, runId) : RunHistory.NONE;
+            if (restart) {
+                log.info("continuing run {}: {} of {} trials already in the topic", runId,
+                        history.trialsDone().size(), plan.size());
+            }
+            log.info("run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)", runId, experiment.name(),
+                    plan.variants().size(), plan.size(), plan.trials().stream().filter(t -> t.warmup()).count());
+            RunContext context = new RunContext(runId, history.starts() + 1, experiment, plan,
+                    HostProbe.snapshot(settings.dataDir()), publisher, history);
+            return Runner.execute(settings, context, restart);
+        } catch (IOException e) {
+            throw new IllegalStateException("run " + runId + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The typed parameters of every variant, for checks. */
+    public java.util.List<Params> variantParams() {
+        return plan.variants().stream().map(experiment::params).toList();
+    }
+}

@@ -1,0 +1,22 @@
+package storagebench.runner;
+
+import storagebench.events.EventPublisher;
+import storagebench.events.HostSnapshot;
+import storagebench.events.RunHistory;
+import storagebench.experiment.Experiment;
+import storagebench.experiment.TrialPlan;
+
+/**
+ * Everything one run's job needs, built before the job starts.
+ *
+ * @param runId unique id of the run, also the job instance's identifying parameter
+ * @param attempt 1 for a first start, higher for each restart
+ * @param experiment the checked experiment
+ * @param plan its trials in order
+ * @param host the host snapshot taken at start
+ * @param publisher sends the run's events
+ * @param history what the topic already holds of this run (on restart)
+ */
+public record RunContext(String runId, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
+        EventPublisher publisher, RunHistory history) {
+}

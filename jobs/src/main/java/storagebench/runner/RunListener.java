@@ -1,0 +1,48 @@
+package storagebench.runner;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.listener.JobExecutionListener;
+import storagebench.cli.Version;
+import storagebench.events.RunFinished;
+import storagebench.events.RunStarted;
+import storagebench.events.RunStatus;
+
+/** Publishes RunStarted before the first trial and RunFinished after the last (or the failure). */
+final class RunListener implements JobExecutionListener {
+    private final RunContext run;
+    private final Progress progress;
+
+    RunListener(RunContext run, Progress progress) {
+        this.run = run;
+        this.progress = progress;
+    }
+
+    @Override
+    public void beforeJob(JobExecution execution) {
+        String config = run.experiment().source();
+        RunStarted started = RunStarted.newBuilder().setEventId(run.runId() + "/started/" + run.attempt())
+                .setRunId(run.runId()).setExperiment(run.experiment().name()).setAttempt(run.attempt())
+                .setConfigText(config).setConfigSha256(Sha256.hex(config)).setHost(run.host())
+                .setTarget(run.experiment().target().snapshot()).setToolVersion(Version.current())
+                .setPlannedTrials(run.plan().size()).setStartTime(TrialExecutor.now()).build();
+        run.publisher().publish(run.runId(), List.of(started));
+    }
+
+    @Override
+    public void afterJob(JobExecution execution) {
+        BatchStatus batch = execution.getStatus();
+        RunStatus status = batch == BatchStatus.COMPLETED ? RunStatus.COMPLETED
+                : batch == BatchStatus.STOPPED ? RunStatus.STOPPED : RunStatus.FAILED;
+        String error = execution.getAllFailureExceptions().stream().map(Throwable::getMessage)
+                .collect(Collectors.joining("; "));
+        RunFinished finished = RunFinished.newBuilder().setEventId(run.runId() + "/finished/" + run.attempt())
+                .setRunId(run.runId()).setExperiment(run.experiment().name()).setHost(run.host().getHostname())
+                .setAttempt(run.attempt()).setStatus(status).setTrials(progress.done())
+                .setFailures(progress.failures()).setError(error.isEmpty() ? null : error)
+                .setEndTime(TrialExecutor.now()).build();
+        run.publisher().publish(run.runId(), List.of(finished));
+    }
+}

@@ -1,0 +1,109 @@
+package storagebench.runner;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.infrastructure.item.ItemProcessor;
+import storagebench.events.Outcome;
+import storagebench.events.TrialTimed;
+import storagebench.experiment.Experiment;
+import storagebench.experiment.Trial;
+import storagebench.workload.Phase;
+import storagebench.workload.Step;
+
+/**
+ * Runs one trial: set-up steps, measured steps (each timed on the monotonic clock, nothing else
+ * inside the timed span), clean-up steps even after a failure. Events are built after the
+ * measured phase, never during it. A trial the topic already has is skipped (returns null).
+ */
+final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
+    private static final Logger log = LoggerFactory.getLogger(TrialExecutor.class);
+    private final RunContext run;
+    private final Progress progress;
+
+    TrialExecutor(RunContext run, Progress progress) {
+        this.run = run;
+        this.progress = progress;
+    }
+
+    @Override
+    public TrialResult process(Trial trial) {
+        if (run.history().trialsDone().contains(trial.index())) {
+            log.info("trial {} already in the topic; skipped", trial.index() + 1);
+            progress.skipped(trial);
+            return null;
+        }
+        Experiment experiment = run.experiment();
+        String trialId = trial.id(run.runId());
+        List<Step> steps = experiment.workload().steps(experiment.target(), experiment.params(trial.factors()),
+                trialId);
+        List<TrialTimed> events = new ArrayList<>();
+        String failure = runPhase(steps, Phase.SETUP, null);
+        for (Step step : steps) {
+            if (step.phase() == Phase.MEASURED) {
+                events.add(measure(trial, trialId, step, failure));
+                if (failure == null && events.get(events.size() - 1).getOutcome() == Outcome.FAILED) {
+                    failure = "skipped: step '" + step.name() + "' failed";
+                }
+            }
+        }
+        runPhase(steps, Phase.CLEANUP, null);
+        TrialResult result = new TrialResult(trial.index(), events);
+        progress.done(trial, result);
+        return result;
+    }
+
+    private String runPhase(List<Step> steps, Phase phase, String failure) {
+        for (Step step : steps) {
+            if (step.phase() == phase && failure == null) {
+                try {
+                    step.action().run();
+                } catch (Exception e) {
+                    failure = phase.name().toLowerCase() + " step '" + step.name() + "' failed: " + message(e);
+                    log.warn("{}", failure);
+                    if (phase == Phase.CLEANUP) {
+                        failure = null; // a failed clean-up does not undo a measurement; the next set-up retries it
+                    }
+                }
+            }
+        }
+        return failure;
+    }
+
+    private TrialTimed measure(Trial trial, String trialId, Step step, String earlierFailure) {
+        Instant start = now();
+        long elapsed = 0;
+        Map<String, Double> metrics = Map.of();
+        String error = earlierFailure;
+        if (error == null) {
+            long t0 = System.nanoTime();
+            try {
+                metrics = step.action().run();
+                elapsed = System.nanoTime() - t0;
+            } catch (Exception e) {
+                elapsed = System.nanoTime() - t0;
+                error = message(e);
+            }
+        }
+        return TrialTimed.newBuilder().setEventId(trialId + "/" + step.name()).setRunId(run.runId())
+                .setExperiment(run.experiment().name()).setHost(run.host().getHostname()).setTrialId(trialId)
+                .setTrialIndex(trial.index()).setVariant(trial.label()).setFactors(trial.factors())
+                .setRepetition(trial.repetition()).setWarmup(trial.warmup()).setStep(step.name())
+                .setStartTime(start).setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
+                .setDurationNs(elapsed).setOutcome(error == null ? Outcome.OK : Outcome.FAILED).setError(error)
+                .setMetrics(metrics).build();
+    }
+
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    private static String message(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": "
+                + e.getMessage();
+    }
+}

@@ -1,0 +1,43 @@
+package storagebench.workload;
+
+import java.util.Locale;
+import storagebench.experiment.Values;
+
+/** The types a workload parameter can have; each parses the text written in YAML or a factor list. */
+public enum ParamType {
+    INT {
+        @Override
+        Object parse(String text) {
+            return Integer.parseInt(text.strip());
+        }
+    },
+    SIZE {
+        @Override
+        Object parse(String text) {
+            long bytes = Values.parseSize(text);
+            if (bytes < 0) {
+                throw new IllegalArgumentException("expected a size such as 8MB, 256MiB or 1GB");
+            }
+            return bytes;
+        }
+    },
+    BOOLEAN {
+        @Override
+        Object parse(String text) {
+            return switch (text.strip().toLowerCase(Locale.ROOT)) {
+                case "true", "yes", "on" -> true;
+                case "false", "no", "off" -> false;
+                default -> throw new IllegalArgumentException("expected true or false");
+            };
+        }
+    },
+    TEXT {
+        @Override
+        Object parse(String text) {
+            return text;
+        }
+    };
+
+    /** Parses the text, or throws IllegalArgumentException (or NumberFormatException) with the reason. */
+    abstract Object parse(String text);
+}

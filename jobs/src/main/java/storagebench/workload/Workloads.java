@@ -1,0 +1,30 @@
+package storagebench.workload;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import storagebench.workload.fileinit.FileInitWorkload;
+
+/** The registry of workloads by name: adding one means adding it here and nowhere else. */
+public final class Workloads {
+    private static final Map<String, Workload> BY_NAME = new LinkedHashMap<>();
+
+    static {
+        register(new FileInitWorkload());
+    }
+
+    private Workloads() {
+    }
+
+    private static void register(Workload workload) {
+        BY_NAME.put(workload.name(), workload);
+    }
+
+    public static Optional<Workload> find(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
+    }
+
+    public static Iterable<String> names() {
+        return BY_NAME.keySet();
+    }
+}
