@@ -1,0 +1,123 @@
+package storagebench.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import storagebench.target.LocalTarget;
+
+class ExperimentLoaderTest {
+    private final ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));
+
+    private static final String VALID = """
+            experiment: ifi
+            target:
+              kind: local
+              directory: /tmp/sb-work
+            workload:
+              type: file-init
+              files: 4
+            factors:
+              init: [zero, instant]
+              file-size: [8MB, 256MB]
+            repetitions: 3
+            warmups: 1
+            """;
+
+    @Test
+    void loadsAValidExperimentWithDefaults() {
+        // when
+        Experiment e = loader.parse("e.yaml", VALID);
+        // then
+        assertThat(e.name()).isEqualTo("ifi");
+        assertThat(e.target()).isEqualTo(new LocalTarget(Path.of("/tmp/sb-work")));
+        assertThat(e.workload().name()).isEqualTo("file-init");
+        assertThat(e.factors()).containsExactly(java.util.Map.entry("init", List.of("zero", "instant")),
+                java.util.Map.entry("file-size", List.of("8MB", "256MB")));
+        assertThat(e.fixed()).containsEntry("files", 4).containsEntry("block-size", 1L << 20);
+        assertThat(e.order()).isEqualTo(Order.INTERLEAVED);
+        assertThat(e.params(java.util.Map.of("init", "zero", "file-size", "256MB")).getSize("file-size"))
+                .isEqualTo(256L << 20);
+    }
+
+    @Test
+    void defaultDirectoryIsUnderTheDataDir() {
+        // when
+        Experiment e = loader.parse("e.yaml", VALID.replace("  directory: /tmp/sb-work\n", ""));
+        // then
+        assertThat(((LocalTarget) e.target()).directory()).isEqualTo(Path.of("/tmp/sb-data/work"));
+    }
+
+    @Test
+    void unknownKeyNamesFileLineAndKey() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "repetitons: 5\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("e.yaml:13: 'repetitons': unknown key in the experiment");
+    }
+
+    @Test
+    void unknownWorkloadKeyListsTheKnownOnes() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  filez: 4")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("e.yaml:7: 'workload.filez': unknown key in workload file-init")
+                .hasMessageContaining("files");
+    }
+
+    @Test
+    void wrongTypeNamesTheLineAndReason() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("repetitions: 3", "repetitions: three")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("e.yaml:11: 'repetitions': expected a whole number, got 'three'");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("256MB]", "256XB]")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("e.yaml:10: 'factors.file-size[1]': expected a size");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("[zero, instant]", "[zero, fast]")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'factors.init[1]': expected one of zero, instant, got 'fast'");
+    }
+
+    @Test
+    void missingValuesAreNamed() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  file-size: [8MB, 256MB]\n", "")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'workload.file-size': missing; workload file-init needs it");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("experiment: ifi\n", "")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("'experiment'")
+                .hasMessageContaining("required");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  kind: local\n", "")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("'target.kind': missing");
+    }
+
+    @Test
+    void badYamlAndBadNamesAreRefused() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", "experiment: [unclosed\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("not valid YAML");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("experiment: ifi", "experiment: a/b")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("not a valid name");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("kind: local", "kind: oracle")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("unknown target kind 'oracle'");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "warmups: 2\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("duplicate key");
+        assertThatThrownBy(() -> loader.parse("e.yaml", ""))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("empty");
+    }
+
+    @Test
+    void aParameterIsFixedOrAFactorNotBoth() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  files: 4\n  init: zero")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("also a factor");
+    }
+
+    @Test
+    void secretsNeverReachTheStoredSource() {
+        // given
+        String text = VALID + "# connection password: not here\n";
+        // when
+        String redacted = Secrets.redact("  password: hunter2\nurl: jdbc:x://h/db;password=hunter2;user=a\n");
+        // then
+        assertThat(redacted).doesNotContain("hunter2").contains("password: '***'").contains("password=***");
+        assertThat(loader.parse("e.yaml", text).source()).isEqualTo(text);
+    }
+}
