@@ -1,0 +1,93 @@
+package storagebench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+import storagebench.cli.Main;
+import storagebench.events.RunFinished;
+import storagebench.events.RunStarted;
+import storagebench.events.RunStatus;
+import storagebench.events.TrialTimed;
+
+/** A run killed with SIGKILL mid-way and continued with --restart has every trial exactly once. */
+class RunRestartIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void killedRunContinuesWithEachTrialExactlyOnce() throws Exception {
+        // given: a broker of the test, and a run in a child process that will be killed
+        Path data = tmp.resolve("data");
+        Path yaml = tmp.resolve("slow.yaml");
+        Files.writeString(yaml, """
+                experiment: restart-check
+                target: {kind: local}
+                workload: {type: file-init, files: 2, file-size: 24MB}
+                factors:
+                  init: [zero, instant]
+                repetitions: 8
+                warmups: 1
+                """);
+        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
+            String servers = kafka.bootstrapServers();
+            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", yaml.toString(),
+                    "--data-dir", data.toString(), "--bootstrap-servers", servers, "--no-sink")
+                    .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
+            // when: killed once a few trials are in the topic
+            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+            while (TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).size() < 3) {
+                assertThat(child.isAlive()).as("child still running; log: %s", log()).isTrue();
+                assertThat(System.nanoTime()).as("trials appear in time").isLessThan(deadline);
+                Thread.sleep(100);
+            }
+            child.destroyForcibly().waitFor();
+            int beforeRestart = TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).size();
+            String runId = onlyRun(data);
+            int exit = Main.execute("run", "--restart", runId, "--data-dir", data.toString(), "--bootstrap-servers",
+                    servers, "--no-sink");
+            // then
+            assertThat(exit).isZero();
+            var events = TopicEvents.all(kafka);
+            List<TrialTimed> trials = TopicEvents.of(events, TrialTimed.class);
+            assertThat(beforeRestart).isLessThan(18);
+            assertThat(trials.stream().map(TrialTimed::getTrialIndex).sorted().toList())
+                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 18).boxed().toList());
+            assertThat(trials).allMatch(t -> t.getRunId().equals(runId));
+            assertThat(TopicEvents.of(events, RunStarted.class)).extracting(RunStarted::getAttempt)
+                    .containsExactly(1, 2);
+            List<RunFinished> finished = TopicEvents.of(events, RunFinished.class);
+            assertThat(finished).hasSize(1);
+            assertThat(finished.get(0).getStatus()).isEqualTo(RunStatus.COMPLETED);
+            assertThat(finished.get(0).getTrials()).isEqualTo(18);
+            assertThat(finished.get(0).getAttempt()).isEqualTo(2);
+        }
+    }
+
+    private String log() throws Exception {
+        return Files.readString(tmp.resolve("child.log"));
+    }
+
+    private static String onlyRun(Path data) throws Exception {
+        try (Stream<Path> runs = Files.list(data.resolve("runs"))) {
+            List<Path> all = runs.toList();
+            assertThat(all).hasSize(1);
+            return all.get(0).getFileName().toString();
+        }
+    }
+
+    static String classPath() {
+        return System.getProperty("java.class.path").replace(File.pathSeparator, File.pathSeparator);
+    }
+}
