@@ -33,7 +33,7 @@ import storagebench.Settings;
 public final class KafkaConnection implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(KafkaConnection.class);
     /** Within this time a configured cluster must answer, or the command fails. */
-    public static final Duration REACH_TIMEOUT = Duration.ofSeconds(20);
+    public static final Duration REACH_TIMEOUT = Duration.ofSeconds(15);
 
     private final Settings settings;
     private final String bootstrapServers;
@@ -131,8 +131,7 @@ public final class KafkaConnection implements AutoCloseable {
             try {
                 existing = admin.listTopics().names().get(REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             } catch (TimeoutException e) {
-                throw new KafkaUnavailableException("Kafka at " + bootstrapServers + " did not answer within "
-                        + REACH_TIMEOUT.toSeconds() + " s; check kafka.bootstrap-servers and kafka.client.* settings");
+                throw noAnswer();
             }
             for (String topic : List.of(settings.topic(), settings.deadLetterTopic())) {
                 if (!existing.contains(topic)) {
@@ -140,11 +139,19 @@ public final class KafkaConnection implements AutoCloseable {
                 }
             }
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
+                throw noAnswer();
+            }
             throw new KafkaUnavailableException("Kafka at " + bootstrapServers + " refused: " + e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KafkaUnavailableException("interrupted while connecting to Kafka");
         }
+    }
+
+    private KafkaUnavailableException noAnswer() {
+        return new KafkaUnavailableException("Kafka at " + bootstrapServers + " did not answer within "
+                + REACH_TIMEOUT.toSeconds() + " s; check kafka.bootstrap-servers and the kafka.client.* settings");
     }
 
     private void create(Admin admin, String topic) throws InterruptedException, ExecutionException {

@@ -1,0 +1,120 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input gets a clear message and exit code, and nothing runs or is recorded. */
+class RunCommandIT {
+    @TempDir
+    Path tmp;
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalErr;
+
+    @BeforeEach
+    void captureErr() {
+        originalErr = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restoreErr() {
+        System.setErr(originalErr);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private Path yaml(String text) throws Exception {
+        Path file = tmp.resolve("e.yaml");
+        Files.writeString(file, text);
+        return file;
+    }
+
+    @Test
+    void malformedYamlExitsTwoNamingTheLineAndRunsNothing() throws Exception {
+        // given
+        Path file = yaml("experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 8MB}\n"
+                + "factors: {init: [zero]}\nrepetitons: 2\n");
+        Path data = tmp.resolve("data");
+        // when
+        int exit = Main.execute("run", file.toString(), "--data-dir", data.toString());
+        // then
+        assertThat(exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(err()).contains("e.yaml:5: 'repetitons': unknown key");
+        assertThat(data.resolve("runs")).doesNotExist();
+        assertThat(data.resolve("kafka")).doesNotExist();
+    }
+
+    @Test
+    void missingFileAndMissingArgumentsExitTwo() {
+        assertThat(Main.execute("run", tmp.resolve("nope.yaml").toString(), "--data-dir", tmp.toString()))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err()).contains("nope.yaml: cannot read");
+        assertThat(Main.execute("run", "--data-dir", tmp.toString())).isEqualTo(Main.BAD_INPUT);
+        assertThat(err()).contains("give either an experiment YAML file or --restart RUN_ID");
+        assertThat(Main.execute("run", "--restart", "no-such-run", "--data-dir", tmp.toString()))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err()).contains("no run no-such-run");
+    }
+
+    @Test
+    void dataDirThatCannotBeWrittenExitsTwo() throws Exception {
+        // given: the data dir is a file
+        Path file = Files.writeString(tmp.resolve("plain-file"), "x");
+        Path yaml = yaml("experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 8MB}\n"
+                + "factors: {init: [zero]}\n");
+        // when
+        int exit = Main.execute("run", yaml.toString(), "--data-dir", file.toString());
+        // then
+        assertThat(exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(err()).contains("data directory " + file + " is a file");
+    }
+
+    @Test
+    void filesThatWouldNotFitAreRefusedBeforeAnythingRuns() throws Exception {
+        // given
+        Path data = tmp.resolve("data");
+        Path yaml = yaml("experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, files: 1000}\n"
+                + "factors: {init: [zero, instant], file-size: [8MB, 900TB]}\n");
+        // when
+        int exit = Main.execute("run", yaml.toString(), "--data-dir", data.toString());
+        // then
+        assertThat(exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(err()).contains("file-init (1000 files × 900 TiB) needs").contains("is free on that disk");
+        assertThat(data.resolve("runs")).doesNotExist();
+    }
+
+    @Test
+    void unreachableKafkaFailsWithinThirtySecondsAndRecordsNoRun() throws Exception {
+        // given
+        Path data = tmp.resolve("data");
+        Path yaml = yaml("experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 1MB}\n"
+                + "factors: {init: [zero]}\n");
+        long start = System.nanoTime();
+        // when
+        int exit = Main.execute("run", yaml.toString(), "--data-dir", data.toString(), "--bootstrap-servers",
+                "127.0.0.1:1");
+        // then
+        assertThat(exit).isEqualTo(Main.FAILED);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+        assertThat(err()).contains("Kafka at 127.0.0.1:1 did not answer");
+        assertThat(data.resolve("runs")).doesNotExist();
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        assertThat(Main.execute("--help")).isZero();
+        assertThat(Main.execute("run", "--help")).isZero();
+    }
+}
