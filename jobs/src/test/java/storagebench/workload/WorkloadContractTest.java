@@ -1,0 +1,65 @@
+package storagebench.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.target.LocalTarget;
+
+/** What every workload promises; each workload's test extends this with a small valid variant. */
+public abstract class WorkloadContractTest {
+    @TempDir
+    protected Path dir;
+
+    protected abstract Workload workload();
+
+    /** Parameters of a small variant that runs in well under a second. */
+    protected abstract Map<String, Object> smallVariant();
+
+    protected LocalTarget target() {
+        return new LocalTarget(dir.resolve("target"));
+    }
+
+    @Test
+    void isRegisteredByItsName() {
+        assertThat(Workloads.find(workload().name())).containsSame(
+                Workloads.find(workload().name()).orElseThrow());
+        assertThat(Workloads.find(workload().name()).orElseThrow().getClass()).isEqualTo(workload().getClass());
+    }
+
+    @Test
+    void everyParameterHasAUniqueNameADocAndAValidDefault() {
+        var names = new HashSet<String>();
+        for (Param p : workload().params()) {
+            assertThat(names.add(p.name())).as("unique %s", p.name()).isTrue();
+            assertThat(p.doc()).as("doc of %s", p.name()).isNotBlank();
+            if (p.defaultValue() != null) {
+                assertThat(p.parse(p.defaultValue())).as("default of %s", p.name()).isNotNull();
+            }
+        }
+    }
+
+    @Test
+    void aTrialHasAMeasuredStepAndLeavesNothingBehind() throws Exception {
+        // given
+        target().prepare();
+        Params params = new Params(smallVariant());
+        workload().preflight(target(), List.of(params));
+        List<Step> steps = workload().steps(target(), params, "trial-0");
+        // when
+        for (Step step : steps) {
+            assertThat(step.action().run()).as("metrics of %s", step.name()).isNotNull();
+        }
+        // then
+        assertThat(steps).anyMatch(s -> s.phase() == Phase.MEASURED);
+        try (Stream<Path> left = Files.walk(target().directory())) {
+            assertThat(left.filter(Files::isRegularFile).toList()).as("files left after clean-up").isEmpty();
+        }
+    }
+}
