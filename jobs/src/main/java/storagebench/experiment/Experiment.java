@@ -1,6 +1,5 @@
 package storagebench.experiment;
 
-import java.util.List;
 import java.util.Map;
 import storagebench.target.Target;
 import storagebench.workload.Params;
@@ -14,15 +13,18 @@ import storagebench.workload.Workload;
  * @param target where it runs
  * @param workload what it measures
  * @param fixed the workload's parameters that do not vary, typed
- * @param factors each factor's values as written, in declared order
+ * @param matrix the factors and how they combine into variants
  * @param repetitions measured trials per variant
  * @param warmups warm-up trials per variant, run first, flagged, left out of statistics
  * @param order trial order
  * @param seed the shuffle seed for random order
+ * @param timeout the longest a trial may take, or null for no limit
+ * @param onFailure whether the run goes on after a failed trial
  * @param source the YAML text as loaded (secrets removed)
  */
 public record Experiment(String name, String description, Target target, Workload workload, Map<String, Object> fixed,
-        Map<String, List<String>> factors, int repetitions, int warmups, Order order, long seed, String source) {
+        Matrix matrix, int repetitions, int warmups, Order order, long seed, java.time.Duration timeout, OnFailure onFailure,
+        String source) {
 
     /** A variant's typed parameters: the fixed ones overlaid with its factor values. */
     public Params params(Map<String, String> variant) {

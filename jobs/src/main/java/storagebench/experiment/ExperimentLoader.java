@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +24,8 @@ import storagebench.workload.Workloads;
  * missing values and bad factor values fail with file, line, key and reason.
  */
 public final class ExperimentLoader {
+    /** The largest plan run without an explicit max-trials. */
+    public static final int DEFAULT_MAX_TRIALS = 10_000;
     private final Path dataDir;
 
     public ExperimentLoader(Path dataDir) {
@@ -72,43 +74,37 @@ public final class ExperimentLoader {
         ConfigNode typeNode = workloadNode.required("type");
         Workload workload = Workloads.find(typeNode.text().strip()).orElseThrow(() -> typeNode.error(
                 "unknown workload '" + typeNode.text() + "'; known: " + String.join(", ", Workloads.names())));
-        Map<String, List<String>> factors = factors(root.get("factors"), workload);
-        Map<String, Object> fixed = fixedParams(workloadNode, workload, factors);
+        Map<String, Param> params = new LinkedHashMap<>();
+        workload.params().forEach(p -> params.put(p.name(), p));
+        Matrix matrix = new MatrixReader(params, "workload " + workload.name()).read(root);
+        Map<String, Object> fixed = fixedParams(workloadNode, workload, matrix.factors());
         int repetitions = root.value("repetitions", Values.intAtLeast(1), 3);
         int warmups = root.value("warmups", Values.intAtLeast(0), 1);
         Order order = Order.valueOf(root.value("order", Values.oneOf(List.of("interleaved", "random", "sequential")),
                 "interleaved").toUpperCase(java.util.Locale.ROOT));
         long seed = root.value("seed", Values.LONG, 1L);
+        Duration timeout = root.value("timeout", Values.DURATION, null);
+        OnFailure onFailure = OnFailure.valueOf(root.value("on-failure", Values.oneOf(List.of("continue", "stop")),
+                "continue").toUpperCase(java.util.Locale.ROOT));
+        int maxTrials = root.value("max-trials", Values.intAtLeast(1), DEFAULT_MAX_TRIALS);
         root.finish("the experiment");
-        return new Experiment(name, description, target, workload, fixed, factors, repetitions, warmups, order, seed,
-                source);
+        Experiment experiment = new Experiment(name, description, target, workload, fixed, matrix, repetitions,
+                warmups, order, seed, timeout, onFailure, source);
+        checkSize(root, experiment, maxTrials);
+        return experiment;
     }
 
-    private Map<String, List<String>> factors(ConfigNode node, Workload workload) {
-        Map<String, List<String>> factors = new LinkedHashMap<>();
-        if (node == null) {
-            return factors;
+    private static void checkSize(ConfigNode root, Experiment experiment, int maxTrials) {
+        int variants = experiment.matrix().variants().size();
+        if (variants == 0) {
+            throw root.error("the factor matrix expands to no variant: every combination is excluded");
         }
-        for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
-            ConfigNode valuesNode = entry.getValue();
-            Param param = param(workload, entry.getKey()).orElseThrow(() -> valuesNode.error(
-                    "not a parameter of workload " + workload.name() + "; it has: " + paramNames(workload)));
-            List<ConfigNode> items = valuesNode.isSequence() ? valuesNode.items() : List.of(valuesNode);
-            if (items.isEmpty()) {
-                throw valuesNode.error("a factor needs at least one value");
-            }
-            List<String> values = new ArrayList<>();
-            for (ConfigNode item : items) {
-                String text = item.text().strip();
-                check(param, item);
-                if (values.contains(text)) {
-                    throw item.error("value '" + text + "' is listed twice");
-                }
-                values.add(text);
-            }
-            factors.put(entry.getKey(), List.copyOf(values));
+        long trials = (long) variants * (experiment.repetitions() + experiment.warmups());
+        if (trials > maxTrials) {
+            throw root.error("the plan has " + trials + " trials (" + variants + " variants × "
+                    + (experiment.repetitions() + experiment.warmups()) + "), more than max-trials " + maxTrials
+                    + "; raise max-trials if that is meant");
         }
-        return factors;
     }
 
     private Map<String, Object> fixedParams(ConfigNode node, Workload workload, Map<String, List<String>> factors) {
@@ -119,7 +115,7 @@ public final class ExperimentLoader {
                 throw value.error("is also a factor; give it in one place only");
             }
             if (value != null) {
-                fixed.put(param.name(), check(param, value));
+                fixed.put(param.name(), MatrixReader.check(param, value));
             } else if (param.defaultValue() != null) {
                 fixed.put(param.name(), param.parse(param.defaultValue()));
             } else if (!factors.containsKey(param.name())) {
@@ -131,19 +127,4 @@ public final class ExperimentLoader {
         return fixed;
     }
 
-    private static Object check(Param param, ConfigNode node) {
-        try {
-            return param.parse(node.text());
-        } catch (IllegalArgumentException e) {
-            throw node.error(e.getMessage());
-        }
-    }
-
-    private static java.util.Optional<Param> param(Workload workload, String name) {
-        return workload.params().stream().filter(p -> p.name().equals(name)).findFirst();
-    }
-
-    private static String paramNames(Workload workload) {
-        return String.join(", ", workload.params().stream().map(Param::name).toList());
-    }
 }

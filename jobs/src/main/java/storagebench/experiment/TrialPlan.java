@@ -2,7 +2,6 @@ package storagebench.experiment;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -15,7 +14,7 @@ import java.util.Random;
 public record TrialPlan(List<Map<String, String>> variants, List<Trial> trials) {
 
     public static TrialPlan of(Experiment experiment) {
-        List<Map<String, String>> variants = matrix(experiment.factors());
+        List<Map<String, String>> variants = experiment.matrix().variants();
         List<Trial> trials = new ArrayList<>();
         for (int w = 1; w <= experiment.warmups(); w++) {
             for (int v = 0; v < variants.size(); v++) {
@@ -50,24 +49,6 @@ public record TrialPlan(List<Map<String, String>> variants, List<Trial> trials) 
             indexed.add(new Trial(i, t.variant(), t.factors(), t.repetition(), t.warmup()));
         }
         return new TrialPlan(List.copyOf(variants), List.copyOf(indexed));
-    }
-
-    /** The cartesian product of the factors, the first factor varying slowest. */
-    static List<Map<String, String>> matrix(Map<String, List<String>> factors) {
-        List<Map<String, String>> result = new ArrayList<>();
-        result.add(new LinkedHashMap<>());
-        for (Map.Entry<String, List<String>> factor : factors.entrySet()) {
-            List<Map<String, String>> next = new ArrayList<>();
-            for (Map<String, String> partial : result) {
-                for (String value : factor.getValue()) {
-                    Map<String, String> combination = new LinkedHashMap<>(partial);
-                    combination.put(factor.getKey(), value);
-                    next.add(combination);
-                }
-            }
-            result = next;
-        }
-        return result.stream().map(Collections::unmodifiableMap).toList();
     }
 
     public int size() {

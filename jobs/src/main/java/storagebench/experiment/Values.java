@@ -43,6 +43,33 @@ public final class Values {
         }
     };
 
+    private static final Pattern DURATION_TEXT = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)\\s*");
+
+    /** A duration such as {@code 500ms}, {@code 90s}, {@code 10m} or {@code 2h}. */
+    public static final Function<ConfigNode, java.time.Duration> DURATION = node -> {
+        java.time.Duration d = parseDuration(node.text());
+        if (d == null || d.isZero()) {
+            throw node.error("expected a duration such as 500ms, 90s, 10m or 2h, got '" + node.text() + "'");
+        }
+        return d;
+    };
+
+    /** Parses {@code 500ms}, {@code 90s}, {@code 10m}, {@code 2h}; null when it is not a duration. */
+    public static java.time.Duration parseDuration(String text) {
+        Matcher m = DURATION_TEXT.matcher(text);
+        if (!m.matches()) {
+            return null;
+        }
+        double amount = Double.parseDouble(m.group(1));
+        double millis = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "ms" -> amount;
+            case "s" -> amount * 1e3;
+            case "m" -> amount * 60e3;
+            default -> amount * 3600e3;
+        };
+        return java.time.Duration.ofNanos((long) (millis * 1e6));
+    }
+
     public static final Function<ConfigNode, Boolean> BOOLEAN = node -> parseBoolean(node.text(), node);
 
     public static Function<ConfigNode, String> oneOf(List<String> choices) {

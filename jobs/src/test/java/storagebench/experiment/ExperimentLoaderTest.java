@@ -34,7 +34,7 @@ class ExperimentLoaderTest {
         assertThat(e.name()).isEqualTo("ifi");
         assertThat(e.target()).isEqualTo(new LocalTarget(Path.of("/tmp/sb-work")));
         assertThat(e.workload().name()).isEqualTo("file-init");
-        assertThat(e.factors()).containsExactly(java.util.Map.entry("init", List.of("zero", "instant")),
+        assertThat(e.matrix().factors()).containsExactly(java.util.Map.entry("init", List.of("zero", "instant")),
                 java.util.Map.entry("file-size", List.of("8MB", "256MB")));
         assertThat(e.fixed()).containsEntry("files", 4).containsEntry("block-size", 1L << 20);
         assertThat(e.order()).isEqualTo(Order.INTERLEAVED);

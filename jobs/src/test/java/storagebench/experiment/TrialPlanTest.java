@@ -67,7 +67,7 @@ class TrialPlanTest {
     @Test
     void noFactorsMeansOneVariant() {
         // when
-        List<java.util.Map<String, String>> matrix = TrialPlan.matrix(java.util.Map.of());
+        List<java.util.Map<String, String>> matrix = Matrix.of(java.util.Map.of()).variants();
         // then
         assertThat(matrix).containsExactly(java.util.Map.of());
     }
