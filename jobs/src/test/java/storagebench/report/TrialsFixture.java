@@ -15,11 +15,11 @@ import java.util.stream.Collectors;
  * Writes trials files the way the sink lays them out (the TrialTimed fields as columns, Hive
  * partitions), with DuckDB itself.
  */
-final class TrialsFixture {
+public final class TrialsFixture {
     private final List<String> rows = new ArrayList<>();
     private boolean withMetrics = true;
 
-    TrialsFixture trial(String runId, String experiment, String host, String variant, String step, int index,
+    public TrialsFixture trial(String runId, String experiment, String host, String variant, String step, int index,
             boolean warmup, String outcome, double seconds) {
         long nanos = Math.round(seconds * 1e9);
         String start = "TIMESTAMPTZ '2026-11-30 10:00:00+00' + INTERVAL " + index + " MINUTE";
@@ -33,13 +33,13 @@ final class TrialsFixture {
     }
 
     /** Leaves the metrics column out, like a file written before the column existed. */
-    TrialsFixture withoutMetrics() {
+    public TrialsFixture withoutMetrics() {
         withMetrics = false;
         return this;
     }
 
     /** Writes {@code <parquetRoot>/trials/experiment=<e>/date=<date>/<name>.parquet}. */
-    void write(Path parquetRoot, String experiment, String date, String name) throws IOException, SQLException {
+    public void write(Path parquetRoot, String experiment, String date, String name) throws IOException, SQLException {
         Path dir = parquetRoot.resolve("trials").resolve("experiment=" + experiment).resolve("date=" + date);
         Files.createDirectories(dir);
         String columns = "event_id, run_id, experiment, host, trial_id, trial_index, variant, factors, repetition,"
