@@ -18,7 +18,7 @@ import storagebench.report.SummaryRow;
 /** Prints the summary statistics of the Parquet dataset. */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Summarises the measured trials of the dataset per experiment, host, variant and step.",
-            "Warm-ups and failed trials are counted, never in the statistics. ci95 is the half-width of the 95%"
+            "Warm-ups and failed trials are counted, never in the statistics. ci95 is the half-width of the 95%%"
                 + " confidence interval of the mean (Student's t); ratio is a variant's mean over the fastest"
                 + " variant's mean on the same host and step."},
         exitCodeListHeading = "%nExit codes:%n",

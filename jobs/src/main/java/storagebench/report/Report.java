@@ -66,7 +66,7 @@ public final class Report {
                 return List.copyOf(rows);
             }
         } catch (SQLException e) {
-            throw new ReportException(dir + ": cannot summarise the trials: " + e.getMessage(), e);
+            throw new ReportException(dir + ": cannot summarise the trials: " + firstLine(e.getMessage()), e);
         }
     }
 
@@ -77,6 +77,11 @@ public final class Report {
                 rs.getString("step"), n, nullable(rs, "mean"), nullable(rs, "median"), stddev, nullable(rs, "min"),
                 nullable(rs, "max"), nullable(rs, "p95"), StudentT.halfWidth95(n, stddev), nullable(rs, "ratio"),
                 rs.getLong("failed"), rs.getLong("warmups"));
+    }
+
+    /** DuckDB follows its reason with the SQL around the failure, which would only confuse a user. */
+    private static String firstLine(String message) {
+        return message == null ? "" : message.strip().lines().findFirst().orElse("");
     }
 
     private static Double nullable(ResultSet rs, String column) throws SQLException {

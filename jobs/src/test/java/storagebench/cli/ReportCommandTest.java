@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,22 @@ class ReportCommandTest {
     }
 
     @Test
+    void unreadableFileExitsOneWithoutAStackTrace() throws Exception {
+        // given a trials file that is not Parquet
+        Path file = data.resolve("parquet/trials/experiment=e1/date=2026-11-30/broken.parquet");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "not parquet");
+
+        // when
+        Result result = run("report", "--data-dir", data.toString());
+
+        // then
+        assertThat(result.exitCode).isEqualTo(Main.FAILED);
+        assertThat(result.err).startsWith("storagebench report: " + data.resolve("parquet/trials")
+                + ": cannot summarise the trials: ").doesNotContain("\tat ").hasLineCount(1);
+    }
+
+    @Test
     void unknownFormatIsBadInput() {
         // given
 
@@ -81,7 +98,8 @@ class ReportCommandTest {
         // then
         assertThat(result.exitCode).isZero();
         assertThat(result.out).contains("--experiment=NAME", "--run=RUN_ID", "--host=HOST", "--format=FORMAT",
-                "--data-dir=DIR");
+                "--data-dir=DIR", "95% confidence interval");
+        assertThat(result.err).isEmpty();
     }
 
     private void oneExperiment() throws Exception {
