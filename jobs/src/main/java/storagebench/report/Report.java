@@ -1,0 +1,106 @@
+package storagebench.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** Summaries of the trials table of the Parquet dataset, computed by an embedded, in-memory DuckDB. */
+public final class Report {
+    private static final String SUMMARY_SQL = resource("/report/summary.sql");
+
+    private Report() {
+    }
+
+    /** The trials table of a dataset: {@code <parquetRoot>/trials}. */
+    public static Path trialsDir(Path parquetRoot) {
+        return parquetRoot.resolve("trials");
+    }
+
+    /** Whether the dataset holds at least one trials file. */
+    public static boolean hasTrials(Path parquetRoot) {
+        Path dir = trialsDir(parquetRoot);
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".parquet") && Files.isRegularFile(f));
+        } catch (IOException | UncheckedIOException e) {
+            throw new ReportException(dir + ": cannot list the dataset: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * One row per experiment × host × variant × step, ordered by experiment, host, step and then the
+     * variants in the order the plan ran them. Empty when the dataset holds no trials or none match.
+     *
+     * @param parquetRoot the dataset, {@code Settings.parquetDir()}
+     */
+    public static List<SummaryRow> summarize(Path parquetRoot, ReportFilter filter) {
+        if (!hasTrials(parquetRoot)) {
+            return List.of();
+        }
+        Path dir = trialsDir(parquetRoot);
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+                PreparedStatement query = duckdb.prepareStatement(SUMMARY_SQL)) {
+            query.setString(1, dir.toAbsolutePath() + "/**/*.parquet");
+            setOptional(query, 2, filter.experiment());
+            setOptional(query, 3, filter.runId());
+            setOptional(query, 4, filter.host());
+            try (ResultSet rs = query.executeQuery()) {
+                List<SummaryRow> rows = new ArrayList<>();
+                while (rs.next()) {
+                    rows.add(row(rs));
+                }
+                return List.copyOf(rows);
+            }
+        } catch (SQLException e) {
+            throw new ReportException(dir + ": cannot summarise the trials: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    private static SummaryRow row(ResultSet rs) throws SQLException {
+        long n = rs.getLong("n");
+        Double stddev = nullable(rs, "stddev");
+        return new SummaryRow(rs.getString("experiment"), rs.getString("host"), rs.getString("variant"),
+                rs.getString("step"), n, nullable(rs, "mean"), nullable(rs, "median"), stddev, nullable(rs, "min"),
+                nullable(rs, "max"), nullable(rs, "p95"), StudentT.halfWidth95(n, stddev), nullable(rs, "ratio"),
+                rs.getLong("failed"), rs.getLong("warmups"));
+    }
+
+    /** DuckDB follows its reason with the SQL around the failure, which would only confuse a user. */
+    private static String firstLine(String message) {
+        return message == null ? "" : message.strip().lines().findFirst().orElse("");
+    }
+
+    private static Double nullable(ResultSet rs, String column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? null : value;
+    }
+
+    private static void setOptional(PreparedStatement query, int index, Optional<String> value) throws SQLException {
+        query.setString(index, value.orElse(null));
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = Report.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

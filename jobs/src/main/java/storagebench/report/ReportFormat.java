@@ -1,0 +1,106 @@
+package storagebench.report;
+
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * How a summary is written. {@code TEXT} is for people; {@code CSV} and {@code JSON} are for tools:
+ * the same fields, durations in seconds at full precision, empty (CSV) or null (JSON) where a
+ * statistic does not exist.
+ */
+public enum ReportFormat {
+    TEXT {
+        @Override
+        public String render(List<SummaryRow> rows) {
+            return TextTable.render(rows);
+        }
+    },
+    CSV {
+        @Override
+        public String render(List<SummaryRow> rows) {
+            StringBuilder out = new StringBuilder(String.join(",", FIELDS.keySet())).append("\n");
+            for (SummaryRow row : rows) {
+                out.append(FIELDS.values().stream().map(f -> csv(f.apply(row))).collect(Collectors.joining(",")))
+                        .append("\n");
+            }
+            return out.toString();
+        }
+    },
+    JSON {
+        @Override
+        public String render(List<SummaryRow> rows) {
+            return rows.stream()
+                    .map(row -> FIELDS.entrySet().stream()
+                            .map(f -> json(f.getKey()) + ": " + json(f.getValue().apply(row)))
+                            .collect(Collectors.joining(", ", "  {", "}")))
+                    .collect(Collectors.joining(",\n", "[\n", rows.isEmpty() ? "]\n" : "\n]\n"));
+        }
+    };
+
+    /** The fields of the machine-readable formats, in order. */
+    private static final Map<String, Function<SummaryRow, Object>> FIELDS = fields();
+
+    public abstract String render(List<SummaryRow> rows);
+
+    private static Map<String, Function<SummaryRow, Object>> fields() {
+        Map<String, Function<SummaryRow, Object>> f = new LinkedHashMap<>();
+        f.put("experiment", SummaryRow::experiment);
+        f.put("host", SummaryRow::host);
+        f.put("variant", SummaryRow::variant);
+        f.put("step", SummaryRow::step);
+        f.put("n", SummaryRow::n);
+        f.put("mean_s", SummaryRow::mean);
+        f.put("median_s", SummaryRow::median);
+        f.put("stddev_s", SummaryRow::stddev);
+        f.put("min_s", SummaryRow::min);
+        f.put("max_s", SummaryRow::max);
+        f.put("p95_s", SummaryRow::p95);
+        f.put("ci95_low_s", SummaryRow::ciLow);
+        f.put("ci95_high_s", SummaryRow::ciHigh);
+        f.put("ratio", SummaryRow::ratio);
+        f.put("failed", SummaryRow::failed);
+        f.put("warmups", SummaryRow::warmups);
+        return f;
+    }
+
+    /** A number without exponent, or null when absent or not finite. */
+    private static String number(Object value) {
+        if (value instanceof Double) {
+            double d = (Double) value;
+            return Double.isFinite(d) ? BigDecimal.valueOf(d).stripTrailingZeros().toPlainString() : null;
+        }
+        return value == null ? null : value.toString();
+    }
+
+    private static String csv(Object value) {
+        if (value instanceof String) {
+            String s = (String) value;
+            boolean quote = s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r");
+            return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
+        }
+        String n = number(value);
+        return n == null ? "" : n;
+    }
+
+    private static String json(Object value) {
+        if (value instanceof String) {
+            StringBuilder s = new StringBuilder("\"");
+            for (char c : ((String) value).toCharArray()) {
+                if (c == '"' || c == '\\') {
+                    s.append('\\').append(c);
+                } else if (c < 0x20) {
+                    s.append(String.format("\\u%04x", (int) c));
+                } else {
+                    s.append(c);
+                }
+            }
+            return s.append('"').toString();
+        }
+        String n = number(value);
+        return n == null ? "null" : n;
+    }
+}

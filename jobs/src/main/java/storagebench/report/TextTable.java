@@ -1,0 +1,77 @@
+package storagebench.report;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The summary as an aligned plain-text table, one row per group. Durations share one unit per
+ * experiment and step; {@code ci95} is the half-width of the interval around the mean; {@code ratio}
+ * compares a variant's mean with the fastest variant's on the same host and step.
+ */
+public final class TextTable {
+    private static final String[] HEADER = {"experiment", "host", "variant", "step", "unit", "n", "mean", "median",
+        "stddev", "min", "max", "p95", "ci95", "ratio", "failed", "warmups"};
+    /** Columns from here on are numbers and aligned right. */
+    private static final int FIRST_NUMBER = 5;
+    private static final String NONE = "-";
+    private static final String GAP = "  ";
+
+    private TextTable() {
+    }
+
+    public static String render(List<SummaryRow> rows) {
+        Map<String, DurationUnit> units = units(rows);
+        List<String[]> cells = new ArrayList<>();
+        cells.add(HEADER);
+        for (SummaryRow row : rows) {
+            cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S)));
+        }
+        int[] widths = new int[HEADER.length];
+        for (String[] line : cells) {
+            for (int i = 0; i < line.length; i++) {
+                widths[i] = Math.max(widths[i], line[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String[] line : cells) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < line.length; i++) {
+                String pad = " ".repeat(widths[i] - line[i].length());
+                text.append(i == 0 ? "" : GAP).append(i < FIRST_NUMBER ? line[i] + pad : pad + line[i]);
+            }
+            out.append(text.toString().stripTrailing()).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String[] cells(SummaryRow row, DurationUnit unit) {
+        Function<Double, String> duration = v -> v == null ? NONE : unit.format(v);
+        return new String[] {row.experiment(), row.host(), row.variant(), row.step(), unit.symbol(),
+            String.valueOf(row.n()), duration.apply(row.mean()), duration.apply(row.median()),
+            duration.apply(row.stddev()), duration.apply(row.min()), duration.apply(row.max()),
+            duration.apply(row.p95()), row.ci95() == null ? NONE : "±" + unit.format(row.ci95()),
+            row.ratio() == null ? NONE : String.format(Locale.ROOT, "×%.2f", row.ratio()),
+            String.valueOf(row.failed()), String.valueOf(row.warmups())};
+    }
+
+    /** One unit per experiment and step, chosen by the slowest mean among its rows. */
+    private static Map<String, DurationUnit> units(List<SummaryRow> rows) {
+        Map<String, Double> slowest = new HashMap<>();
+        for (SummaryRow row : rows) {
+            if (row.mean() != null) {
+                slowest.merge(unitKey(row), row.mean(), Math::max);
+            }
+        }
+        Map<String, DurationUnit> units = new HashMap<>();
+        slowest.forEach((key, seconds) -> units.put(key, DurationUnit.forLargest(seconds)));
+        return units;
+    }
+
+    private static String unitKey(SummaryRow row) {
+        return row.experiment() + '\n' + row.step();
+    }
+}

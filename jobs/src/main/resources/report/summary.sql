@@ -1,0 +1,41 @@
+-- Statistics per experiment × host × variant × step, straight from the trials table of the dataset.
+--
+-- Parameters (NULL for the filters means "any"):
+--   $1  glob of the trials table, e.g. 'data/parquet/trials/**/*.parquet'
+--   $2  experiment
+--   $3  run_id
+--   $4  host
+--
+-- Only measured trials (warmup = false AND outcome = 'OK') enter the statistics; warm-ups and failed
+-- trials are counted beside them, so n + failed + warmups is every row of the group.
+-- Durations are returned in seconds. ratio = mean / the smallest mean in the same experiment, host
+-- and step. Groups come in plan order: the variant whose first trial ran first comes first.
+WITH trials AS (
+    SELECT experiment, host, variant, step, trial_index, warmup,
+           NOT warmup AND outcome = 'OK' AS measured,
+           duration_ns / 1e9 AS seconds
+    FROM read_parquet($1, hive_partitioning = true, union_by_name = true, hive_types_autocast = false)
+    WHERE ($2::VARCHAR IS NULL OR experiment = $2)
+      AND ($3::VARCHAR IS NULL OR run_id = $3)
+      AND ($4::VARCHAR IS NULL OR host = $4)
+),
+groups AS (
+    SELECT experiment, host, variant, step,
+           min(trial_index)                                 AS first_trial,
+           count(*) FILTER (measured)                       AS n,
+           avg(seconds) FILTER (measured)                   AS mean,
+           median(seconds) FILTER (measured)                AS median,
+           stddev_samp(seconds) FILTER (measured)           AS stddev,
+           min(seconds) FILTER (measured)                   AS min,
+           max(seconds) FILTER (measured)                   AS max,
+           quantile_cont(seconds, 0.95) FILTER (measured)   AS p95,
+           count(*) FILTER (NOT warmup AND NOT measured)    AS failed,
+           count(*) FILTER (warmup)                         AS warmups
+    FROM trials
+    GROUP BY experiment, host, variant, step
+)
+SELECT experiment, host, variant, step, n, mean, median, stddev, min, max, p95,
+       mean / nullif(min(mean) OVER (PARTITION BY experiment, host, step), 0) AS ratio,
+       failed, warmups
+FROM groups
+ORDER BY experiment, host, step, first_trial, variant

@@ -1,0 +1,133 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.report.TrialsFixture;
+
+class ReportCommandTest {
+    @TempDir
+    Path data;
+
+    @Test
+    void emptyDataDirExitsOneWithAClearMessage() {
+        // given a data dir the sink never wrote to
+
+        // when
+        Result result = run("report", "--data-dir", data.toString());
+
+        // then
+        assertThat(result.exitCode).isEqualTo(Main.FAILED);
+        assertThat(result.err).isEqualTo("storagebench report: no trials in " + data.resolve("parquet/trials")
+                + "; run `storagebench sink` first\n");
+        assertThat(result.out).isEmpty();
+    }
+
+    @Test
+    void printsTheSummaryInTheChosenFormat() throws Exception {
+        // given
+        oneExperiment();
+
+        // when
+        Result csv = run("report", "--data-dir", data.toString(), "--format", "CSV", "--run", "r1");
+        Result text = run("report", "--data-dir", data.toString(), "--experiment", "e1", "--host", "h1");
+
+        // then
+        assertThat(csv.exitCode).isZero();
+        assertThat(csv.out).startsWith("experiment,host,variant,step,n,mean_s")
+                .contains("e1,h1,\"init=zero, files=4\",setup,2,1.5,1.5,");
+        assertThat(text.exitCode).isZero();
+        assertThat(text.out.lines()).hasSize(2);
+        assertThat(text.out).contains("×1.00");
+    }
+
+    @Test
+    void filterMatchingNothingExitsOne() throws Exception {
+        // given
+        oneExperiment();
+
+        // when
+        Result result = run("report", "--data-dir", data.toString(), "--experiment", "nope", "--run", "r9");
+
+        // then
+        assertThat(result.exitCode).isEqualTo(Main.FAILED);
+        assertThat(result.err).startsWith("storagebench report: no trials match --experiment nope --run r9 in ");
+    }
+
+    @Test
+    void unreadableFileExitsOneWithoutAStackTrace() throws Exception {
+        // given a trials file that is not Parquet
+        Path file = data.resolve("parquet/trials/experiment=e1/date=2026-11-30/broken.parquet");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "not parquet");
+
+        // when
+        Result result = run("report", "--data-dir", data.toString());
+
+        // then
+        assertThat(result.exitCode).isEqualTo(Main.FAILED);
+        assertThat(result.err).startsWith("storagebench report: " + data.resolve("parquet/trials")
+                + ": cannot summarise the trials: ").doesNotContain("\tat ").hasLineCount(1);
+    }
+
+    @Test
+    void unknownFormatIsBadInput() {
+        // given
+
+        // when
+        Result result = run("report", "--data-dir", data.toString(), "--format", "xml");
+
+        // then
+        assertThat(result.exitCode).isEqualTo(Main.BAD_INPUT);
+        assertThat(result.err).contains("expected text, csv or json, got 'xml'");
+    }
+
+    @Test
+    void helpNamesTheOptions() {
+        // given
+
+        // when
+        Result result = run("report", "--help");
+
+        // then
+        assertThat(result.exitCode).isZero();
+        assertThat(result.out).contains("--experiment=NAME", "--run=RUN_ID", "--host=HOST", "--format=FORMAT",
+                "--data-dir=DIR", "95% confidence interval");
+        assertThat(result.err).isEmpty();
+    }
+
+    private void oneExperiment() throws Exception {
+        new TrialsFixture()
+                .trial("r1", "e1", "h1", "init=zero, files=4", "setup", 0, false, "OK", 1)
+                .trial("r1", "e1", "h1", "init=zero, files=4", "setup", 1, false, "OK", 2)
+                .trial("r2", "e1", "h1", "init=zero, files=4", "setup", 0, false, "OK", 3)
+                .write(data.resolve("parquet"), "e1", "2026-11-30", "part-0");
+    }
+
+    private record Result(int exitCode, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int exitCode = Main.execute(args);
+            System.out.flush();
+            System.err.flush();
+            return new Result(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(stdout);
+            System.setErr(stderr);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package storagebench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportFormatTest {
+    private static final List<SummaryRow> ROWS = List.of(
+            new SummaryRow("e1", "h1", "init=zero, files=4", "setup", 4, 2.5, 2.5, 1.25, 1.0, 4.0, 3.85, 2.0, 3.0, 1,
+                    1),
+            new SummaryRow("e1", "h\"2", "init=none", "setup", 1, 0.0001, 0.0001, null, 0.0001, 0.0001, 0.0001, null,
+                    1.0, 0, 0));
+
+    @Test
+    void csvQuotesLabelsWithCommasAndLeavesMissingValuesEmpty() {
+        // given ROWS
+
+        // when
+        String csv = ReportFormat.CSV.render(ROWS);
+
+        // then
+        assertThat(csv).isEqualTo("""
+                experiment,host,variant,step,n,mean_s,median_s,stddev_s,min_s,max_s,p95_s,ci95_low_s,ci95_high_s,\
+                ratio,failed,warmups
+                e1,h1,"init=zero, files=4",setup,4,2.5,2.5,1.25,1,4,3.85,0.5,4.5,3,1,1
+                e1,"h""2",init=none,setup,1,0.0001,0.0001,,0.0001,0.0001,0.0001,,,1,0,0
+                """);
+    }
+
+    @Test
+    void jsonIsAnArrayOfFlatObjectsWithNulls() {
+        // given ROWS
+
+        // when
+        String json = ReportFormat.JSON.render(ROWS.subList(1, 2));
+
+        // then
+        assertThat(json).isEqualTo("""
+                [
+                  {"experiment": "e1", "host": "h\\"2", "variant": "init=none", "step": "setup", "n": 1, \
+                "mean_s": 0.0001, "median_s": 0.0001, "stddev_s": null, "min_s": 0.0001, "max_s": 0.0001, \
+                "p95_s": 0.0001, "ci95_low_s": null, "ci95_high_s": null, "ratio": 1, "failed": 0, "warmups": 0}
+                ]
+                """);
+        assertThat(ReportFormat.JSON.render(List.of())).isEqualTo("[\n]\n");
+    }
+
+    @Test
+    void textChoosesMicrosecondsForTinyDurations() {
+        // given a step of 0.1 ms
+
+        // when
+        String text = ReportFormat.TEXT.render(ROWS.subList(1, 2));
+
+        // then
+        assertThat(text.lines().skip(1).findFirst().orElseThrow())
+                .contains(" µs ")
+                .contains("100.0")
+                .contains("×1.00");
+    }
+}
