@@ -84,7 +84,7 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
             }
             log.info("run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)", runId, experiment.name(),
                     plan.variants().size(), plan.size(), plan.trials().stream().filter(t -> t.warmup()).count());
-            RunContext context = new RunContext(runId, history.starts() + 1, experiment, plan,
+            RunContext context = new RunContext(runId, runDir, history.starts() + 1, experiment, plan,
                     HostProbe.snapshot(settings.dataDir()), publisher, history);
             return Runner.execute(settings, context, restart);
         } catch (IOException e) {

@@ -10,6 +10,7 @@ import storagebench.experiment.TrialPlan;
  * Everything one run's job needs, built before the job starts.
  *
  * @param runId unique id of the run, also the job instance's identifying parameter
+ * @param runDir the run's own directory under the data directory
  * @param attempt 1 for a first start, higher for each restart
  * @param experiment the checked experiment
  * @param plan its trials in order
@@ -17,6 +18,6 @@ import storagebench.experiment.TrialPlan;
  * @param publisher sends the run's events
  * @param history what the topic already holds of this run (on restart)
  */
-public record RunContext(String runId, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
+public record RunContext(String runId, java.nio.file.Path runDir, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
         EventPublisher publisher, RunHistory history) {
 }

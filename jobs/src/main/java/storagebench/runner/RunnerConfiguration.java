@@ -28,9 +28,10 @@ public class RunnerConfiguration {
     @Bean
     Step trialsStep(JobRepository repository, PlatformTransactionManager transactions, RunContext run,
             Progress progress) {
+        TrialWriter writer = new TrialWriter(run);
         return new StepBuilder("trials", repository).<storagebench.experiment.Trial, TrialResult>chunk(1)
                 .transactionManager(transactions).reader(new TrialReader(run.plan().trials()))
-                .processor(new TrialExecutor(run, progress)).writer(new TrialWriter(run)).build();
+                .processor(new TrialExecutor(run, progress)).writer(writer).listener(writer).build();
     }
 
     @Bean

@@ -14,6 +14,7 @@ import storagebench.experiment.Experiment;
 import storagebench.experiment.Trial;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
+import storagebench.workload.TrialContext;
 
 /**
  * Runs one trial: set-up steps, measured steps (each timed on the monotonic clock, nothing else
@@ -39,8 +40,10 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         }
         Experiment experiment = run.experiment();
         String trialId = trial.id(run.runId());
-        List<Step> steps = experiment.workload().steps(experiment.target(), experiment.params(trial.factors()),
-                trialId);
+        TrialContext context = new TrialContext(run.runId(), experiment.name(), run.host().getHostname(), trialId,
+                trial.factors(), experiment.target(), experiment.params(trial.factors()),
+                run.runDir().resolve("trials").resolve(trialId));
+        List<Step> steps = experiment.workload().steps(context);
         List<TrialTimed> events = new ArrayList<>();
         String failure = runPhase(steps, Phase.SETUP, null);
         for (Step step : steps) {
@@ -52,7 +55,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             }
         }
         runPhase(steps, Phase.CLEANUP, null);
-        TrialResult result = new TrialResult(trial.index(), events);
+        TrialResult result = new TrialResult(trial.index(), events, context.emitted());
         progress.done(trial, result);
         return result;
     }
@@ -63,7 +66,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 try {
                     step.action().run();
                 } catch (Exception e) {
-                    failure = phase.name().toLowerCase() + " step '" + step.name() + "' failed: " + message(e);
+                    failure = phase.name().toLowerCase() + " step '" + step.name() + "' failed: " + Timed.message(e);
                     log.warn("{}", failure);
                     if (phase == Phase.CLEANUP) {
                         failure = null; // a failed clean-up does not undo a measurement; the next set-up retries it
@@ -80,14 +83,10 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         Map<String, Double> metrics = Map.of();
         String error = earlierFailure;
         if (error == null) {
-            long t0 = System.nanoTime();
-            try {
-                metrics = step.action().run();
-                elapsed = System.nanoTime() - t0;
-            } catch (Exception e) {
-                elapsed = System.nanoTime() - t0;
-                error = message(e);
-            }
+            Timed timed = Timed.run(step.action(), run.experiment().timeout());
+            elapsed = timed.nanos();
+            metrics = timed.metrics();
+            error = timed.error();
         }
         return TrialTimed.newBuilder().setEventId(trialId + "/" + step.name()).setRunId(run.runId())
                 .setExperiment(run.experiment().name()).setHost(run.host().getHostname()).setTrialId(trialId)
@@ -100,10 +99,5 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
 
     static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MICROS);
-    }
-
-    private static String message(Exception e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": "
-                + e.getMessage();
     }
 }

@@ -22,6 +22,6 @@ public interface Workload {
     default void preflight(Target target, List<Params> variants) {
     }
 
-    /** The steps of one trial with these parameters, in order. */
-    List<Step> steps(Target target, Params params, String trialId);
+    /** The steps of one trial, in order. */
+    List<Step> steps(TrialContext trial);
 }

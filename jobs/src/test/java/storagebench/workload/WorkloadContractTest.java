@@ -26,6 +26,10 @@ public abstract class WorkloadContractTest {
         return new LocalTarget(dir.resolve("target"));
     }
 
+    protected TrialContext trial(Params params) {
+        return new TrialContext("run-0", "contract", "host", "trial-0", Map.of(), target(), params, dir.resolve("out"));
+    }
+
     @Test
     void isRegisteredByItsName() {
         assertThat(Workloads.find(workload().name())).containsSame(
@@ -51,7 +55,7 @@ public abstract class WorkloadContractTest {
         target().prepare();
         Params params = new Params(smallVariant());
         workload().preflight(target(), List.of(params));
-        List<Step> steps = workload().steps(target(), params, "trial-0");
+        List<Step> steps = workload().steps(trial(params));
         // when
         for (Step step : steps) {
             assertThat(step.action().run()).as("metrics of %s", step.name()).isNotNull();

@@ -10,6 +10,7 @@ import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
 import storagebench.workload.Step;
+import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 
 /**
@@ -59,8 +60,9 @@ public final class FileInitWorkload implements Workload {
     }
 
     @Override
-    public List<Step> steps(Target target, Params params, String trialId) {
-        Path dir = local(target).directory().resolve(name()).resolve(trialId);
+    public List<Step> steps(TrialContext trial) {
+        Params params = trial.params();
+        Path dir = local(trial.target()).directory().resolve(name()).resolve(trial.trialId());
         FileSet files = new FileSet(dir, params.getInt(FILES), params.getSize(FILE_SIZE),
                 (int) params.getSize(BLOCK_SIZE));
         boolean zero = params.getText(INIT).equals("zero");

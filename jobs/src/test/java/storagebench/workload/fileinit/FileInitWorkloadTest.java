@@ -42,7 +42,8 @@ class FileInitWorkloadTest extends WorkloadContractTest {
 
     private Path run(Map<String, Object> variant, Phase until) throws Exception {
         target().prepare();
-        List<Step> steps = workload.steps(target(), new Params(variant), "t1");
+        List<Step> steps = workload.steps(new storagebench.workload.TrialContext("r", "e", "h", "t1", Map.of(),
+                target(), new Params(variant), dir.resolve("out")));
         for (Step step : steps) {
             if (step.phase().ordinal() <= until.ordinal()) {
                 step.action().run();

@@ -1,0 +1,39 @@
+package storagebench.workload;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
+import storagebench.target.Target;
+
+/**
+ * What a workload gets for one trial: where it runs, its parameters, and a place for the extra
+ * events it observes (such as per-interval IO samples), published with the trial's results.
+ *
+ * @param runId the run
+ * @param experiment the experiment's name
+ * @param host the hostname, for events
+ * @param trialId the trial, unique across runs
+ * @param factors the trial's factor values, for events
+ * @param target where it runs
+ * @param params the trial's typed parameters
+ * @param outputDir a directory of the trial's own under the data directory, for files to keep
+ */
+public record TrialContext(String runId, String experiment, String host, String trialId,
+        java.util.Map<String, String> factors, Target target, Params params, Path outputDir,
+        List<SpecificRecord> events) {
+
+    public TrialContext(String runId, String experiment, String host, String trialId,
+            java.util.Map<String, String> factors, Target target, Params params, Path outputDir) {
+        this(runId, experiment, host, trialId, factors, target, params, outputDir, new ArrayList<>());
+    }
+
+    /** Adds an event (built after the measured span, never during it) to the trial's results. */
+    public synchronized void emit(SpecificRecord event) {
+        events.add(event);
+    }
+
+    public synchronized List<SpecificRecord> emitted() {
+        return List.copyOf(events);
+    }
+}
