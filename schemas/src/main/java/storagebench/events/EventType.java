@@ -14,7 +14,9 @@ public enum EventType {
     TRIAL_TIMED(TrialTimed.class, TrialTimed.getClassSchema(), "trials", TrialTimed::createDecoder,
             TrialTimed.getEncoder()),
     RUN_FINISHED(RunFinished.class, RunFinished.getClassSchema(), "run_finished", RunFinished::createDecoder,
-            RunFinished.getEncoder());
+            RunFinished.getEncoder()),
+    IO_SAMPLE(IoSample.class, IoSample.getClassSchema(), "io_samples", IoSample::createDecoder,
+            IoSample.getEncoder());
 
     private final Class<? extends SpecificRecord> recordClass;
     private final Schema schema;
