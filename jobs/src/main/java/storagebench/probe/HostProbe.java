@@ -42,6 +42,7 @@ public final class HostProbe {
 
     HostSnapshot host(Path dataDir) {
         Optional<Mount> mount = mount(dataDir);
+        Map<String, String> device = device(dataDir);
         return HostSnapshot.newBuilder()
                 .setHostname(hostname())
                 .setOsName(System.getProperty("os.name"))
@@ -55,6 +56,9 @@ public final class HostProbe {
                 .setDataDir(dataDir.toAbsolutePath().normalize().toString())
                 .setDataFilesystem(mount.map(Mount::fsType).orElse(null))
                 .setDataDevice(mount.map(Mount::source).orElse(null))
+                .setDataDeviceModel(device.get("model"))
+                .setDataRotational(device.containsKey("rotational") ? Boolean.valueOf(device.get("rotational")) : null)
+                .setDataMountOptions(mount.map(Mount::options).orElse(null))
                 .setJvm(System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version",
                         System.getProperty("java.version")))
                 .build();

@@ -17,8 +17,9 @@ final class MountTable {
      * @param mountPoint where it is mounted
      * @param fsType the file system type, e.g. ext4, xfs, overlay
      * @param source what is mounted, e.g. /dev/sda2
+     * @param options the mount options, e.g. rw,relatime
      */
-    record Mount(String majorMinor, String mountPoint, String fsType, String source) {
+    record Mount(String majorMinor, String mountPoint, String fsType, String source, String options) {
     }
 
     private MountTable() {
@@ -37,7 +38,7 @@ final class MountTable {
             String[] f = line.strip().split(" ");
             int dash = List.of(f).indexOf("-");
             if (dash >= 6 && f.length >= dash + 3) {
-                mounts.add(new Mount(f[2], unescape(f[4]), unescape(f[dash + 1]), unescape(f[dash + 2])));
+                mounts.add(new Mount(f[2], unescape(f[4]), unescape(f[dash + 1]), unescape(f[dash + 2]), f[5]));
             }
         }
         return mounts;

@@ -31,8 +31,8 @@ class MountTableTest {
 
         // then the optional fields before "-" are skipped, escapes decoded, other lines ignored
         assertThat(mounts).hasSize(6);
-        assertThat(mounts.get(0)).isEqualTo(new Mount("8:2", "/", "ext4", "/dev/sda2"));
-        assertThat(mounts.get(2)).isEqualTo(new Mount("259:1", "/data", "xfs", "/dev/nvme0n1p1"));
+        assertThat(mounts.get(0)).isEqualTo(new Mount("8:2", "/", "ext4", "/dev/sda2", "rw,relatime"));
+        assertThat(mounts.get(2)).isEqualTo(new Mount("259:1", "/data", "xfs", "/dev/nvme0n1p1", "rw,noatime"));
         assertThat(mounts.get(4).mountPoint()).isEqualTo("/data/my disk");
     }
 
