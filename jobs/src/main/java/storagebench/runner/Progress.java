@@ -1,5 +1,6 @@
 package storagebench.runner;
 
+import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
 import org.slf4j.Logger;
@@ -7,9 +8,14 @@ import org.slf4j.LoggerFactory;
 import storagebench.events.TrialTimed;
 import storagebench.experiment.Trial;
 
-/** Counts trials and failures and tells how far the run is, one line per trial. */
+/**
+ * Counts trials and failures and tells how far the run is: on a terminal one live line, rewritten
+ * at the start and end of each trial (never during a measured step); otherwise one log line per trial.
+ */
 final class Progress {
     private static final Logger log = LoggerFactory.getLogger(Progress.class);
+    private final boolean terminal = System.console() != null && System.getenv("STORAGEBENCH_PLAIN") == null;
+    private final PrintStream out = System.err;
     private final int total;
     private final long started = System.nanoTime();
     private int done;
@@ -26,6 +32,28 @@ final class Progress {
         // counted in alreadyDone
     }
 
+    /** Called before a trial's set-up, outside any measured span. */
+    synchronized void starting(Trial trial) {
+        if (terminal) {
+            long elapsed = System.nanoTime() - started;
+            line(String.format(Locale.ROOT, "trial %d/%d [%s] %s %d running | elapsed %s%s", done + 1, total,
+                    trial.label(), trial.warmup() ? "warm-up" : "rep", trial.repetition(), clock(elapsed),
+                    doneHere == 0 ? "" : ", ~" + clock((long) ((double) elapsed / doneHere * (total - done))) + " left"));
+        }
+    }
+
+    /** Ends the live line so what follows starts on a line of its own. */
+    synchronized void finish() {
+        if (terminal) {
+            out.println();
+        }
+    }
+
+    private void line(String text) {
+        out.print("\r\033[K" + text);
+        out.flush();
+    }
+
     synchronized void done(Trial trial, TrialResult result) {
         done++;
         doneHere++;
@@ -39,8 +67,17 @@ final class Progress {
             steps.append(steps.length() == 0 ? "" : ", ").append(event.getStep()).append(' ')
                     .append(event.getError() == null ? millis(event.getDurationNs()) : "FAILED: " + event.getError());
         }
-        log.info("trial {}/{} [{}] {} {}: {} | elapsed {}, ~{} left", done, total, trial.label(),
-                trial.warmup() ? "warm-up" : "rep", trial.repetition(), steps, clock(elapsed), clock(left));
+        String text = String.format(Locale.ROOT, "trial %d/%d [%s] %s %d: %s | elapsed %s, ~%s left", done, total,
+                trial.label(), trial.warmup() ? "warm-up" : "rep", trial.repetition(), steps, clock(elapsed),
+                clock(left));
+        if (!terminal) {
+            log.info(text);
+        } else if (result.failed()) {
+            line(text);
+            out.println();
+        } else {
+            line(text);
+        }
     }
 
     synchronized int done() {

@@ -33,6 +33,7 @@ final class RunListener implements JobExecutionListener {
 
     @Override
     public void afterJob(JobExecution execution) {
+        progress.finish();
         BatchStatus batch = execution.getStatus();
         RunStatus status = batch == BatchStatus.COMPLETED ? RunStatus.COMPLETED
                 : batch == BatchStatus.STOPPED ? RunStatus.STOPPED : RunStatus.FAILED;

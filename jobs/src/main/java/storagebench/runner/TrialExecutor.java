@@ -38,6 +38,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             progress.skipped(trial);
             return null;
         }
+        progress.starting(trial);
         Experiment experiment = run.experiment();
         String trialId = trial.id(run.runId());
         TrialContext context = new TrialContext(run.runId(), experiment.name(), run.host().getHostname(), trialId,
