@@ -105,6 +105,14 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void aFactorThatIsNotAParameterIsRefusedByAWorkloadWithoutExtraFactors() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  file-size:", "  disk: [ssd]\n  file-size:")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("e.yaml:10: 'factors.disk': not a parameter of workload file-init; "
+                        + "it has: files, file-size, init, block-size");
+    }
+
+    @Test
     void aParameterIsFixedOrAFactorNotBoth() {
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  files: 4\n  init: zero")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("also a factor");
