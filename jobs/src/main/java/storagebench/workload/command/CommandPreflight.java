@@ -1,0 +1,99 @@
+package storagebench.workload.command;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import storagebench.BadInputException;
+import storagebench.workload.Params;
+
+/**
+ * Checks one variant of a command experiment before anything runs: every text splits, every
+ * placeholder is known, the environment is well formed, the working directory exists and the
+ * program can be started. What depends on {@code {trial}}, {@code {run}} or {@code {out}} (which
+ * exist only during the trial) is checked as far as it can be.
+ */
+final class CommandPreflight {
+    private final CommandSettings settings;
+    private final Params variant;
+    private final Path targetDir;
+
+    CommandPreflight(CommandSettings settings, Params variant, Path targetDir) {
+        this.settings = settings;
+        this.variant = variant;
+        this.targetDir = targetDir;
+    }
+
+    void check() {
+        for (String reserved : CommandWorkload.BUILT_IN) {
+            if (variant.values().containsKey(reserved)) {
+                throw fail("a factor may not be named '" + reserved + "': {" + reserved + "} is built in");
+            }
+        }
+        Set<String> known = new TreeSet<>(variant.values().keySet());
+        known.addAll(CommandWorkload.BUILT_IN);
+        settings.texts().forEach((param, text) -> checkPlaceholders(param, text, known));
+        try {
+            EnvironmentText.parse(settings.env());
+            settings.texts().forEach((param, text) -> {
+                if (!param.equals(CommandWorkload.WORKING_DIR) && !param.equals(CommandWorkload.ENV)) {
+                    settings.rawArgv(text);
+                }
+            });
+        } catch (IllegalArgumentException e) {
+            throw fail(e.getMessage());
+        }
+        Map<String, String> values = new HashMap<>();
+        variant.values().forEach((name, value) -> values.put(name, String.valueOf(value)));
+        if (perTrial(settings.workingDir())) {
+            return;
+        }
+        Path dir = settings.directory(values, targetDir);
+        if (!Files.isDirectory(dir)) {
+            throw fail("working-dir " + dir + " is not a directory");
+        }
+        settings.texts().forEach((param, text) -> {
+            if (!param.equals(CommandWorkload.WORKING_DIR) && !param.equals(CommandWorkload.ENV)) {
+                checkProgram(param, settings.rawArgv(text).get(0), values, dir);
+            }
+        });
+    }
+
+    private void checkPlaceholders(String param, String text, Set<String> known) {
+        Set<String> names;
+        try {
+            names = Placeholders.names(text);
+        } catch (IllegalArgumentException e) {
+            throw fail(param + ": " + e.getMessage());
+        }
+        for (String name : names) {
+            if (!known.contains(name)) {
+                throw fail(param + ": unknown placeholder {" + name + "} in '" + text + "'; known: "
+                        + String.join(", ", known.stream().map(n -> "{" + n + "}").toList())
+                        + " (write {{ and }} for literal braces)");
+            }
+        }
+    }
+
+    private void checkProgram(String param, String raw, Map<String, String> values, Path dir) {
+        if (perTrial(raw)) {
+            return;
+        }
+        String program = Placeholders.substitute(raw, values);
+        Executables.problem(program, dir).ifPresent(problem -> {
+            throw fail(param + ": cannot run " + problem);
+        });
+    }
+
+    /** Whether the text names a placeholder that only a running trial has. */
+    private static boolean perTrial(String text) {
+        return !Collections.disjoint(Placeholders.names(text), CommandWorkload.BUILT_IN);
+    }
+
+    private static BadInputException fail(String reason) {
+        return new BadInputException("command workload: " + reason);
+    }
+}
