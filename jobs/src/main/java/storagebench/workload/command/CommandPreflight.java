@@ -38,28 +38,28 @@ final class CommandPreflight {
         settings.texts().forEach((param, text) -> checkPlaceholders(param, text, known));
         try {
             EnvironmentText.parse(settings.env());
-            settings.texts().forEach((param, text) -> {
-                if (!param.equals(CommandWorkload.WORKING_DIR) && !param.equals(CommandWorkload.ENV)) {
-                    settings.rawArgv(text);
-                }
-            });
         } catch (IllegalArgumentException e) {
-            throw fail(e.getMessage());
+            throw fail(CommandWorkload.ENV + ": " + e.getMessage());
         }
-        Map<String, String> values = new HashMap<>();
-        variant.values().forEach((name, value) -> values.put(name, String.valueOf(value)));
-        if (perTrial(settings.workingDir())) {
-            return;
-        }
-        Path dir = settings.directory(values, targetDir);
-        if (!Files.isDirectory(dir)) {
-            throw fail("working-dir " + dir + " is not a directory");
-        }
-        settings.texts().forEach((param, text) -> {
-            if (!param.equals(CommandWorkload.WORKING_DIR) && !param.equals(CommandWorkload.ENV)) {
-                checkProgram(param, settings.rawArgv(text).get(0), values, dir);
+        settings.commands().forEach((param, text) -> {
+            try {
+                settings.rawArgv(text);
+            } catch (IllegalArgumentException e) {
+                throw fail(param + ": " + e.getMessage());
             }
         });
+        Map<String, String> values = new HashMap<>();
+        variant.values().forEach((name, value) -> values.put(name, String.valueOf(value)));
+        Path dir = null;
+        if (!perTrial(settings.workingDir())) {
+            dir = settings.directory(values, targetDir);
+            if (!Files.isDirectory(dir)) {
+                throw fail("working-dir " + dir + " is not a directory");
+            }
+        }
+        for (Map.Entry<String, String> command : settings.commands().entrySet()) {
+            checkProgram(command.getKey(), settings.rawArgv(command.getValue()).get(0), values, dir);
+        }
     }
 
     private void checkPlaceholders(String param, String text, Set<String> known) {
@@ -78,6 +78,7 @@ final class CommandPreflight {
         }
     }
 
+    /** Checks the program unless it depends on the trial; {@code dir} is null when the working dir does. */
     private void checkProgram(String param, String raw, Map<String, String> values, Path dir) {
         if (perTrial(raw)) {
             return;

@@ -24,12 +24,19 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
                 p.getText(CommandWorkload.PARSER));
     }
 
-    /** The texts that may hold placeholders, by parameter name; blank ones left out. */
+    /** The commands to run, by parameter name: command, and setup and cleanup when given. */
+    Map<String, String> commands() {
+        Map<String, String> commands = new LinkedHashMap<>();
+        commands.put(CommandWorkload.SETUP, setup);
+        commands.put(CommandWorkload.COMMAND, command);
+        commands.put(CommandWorkload.CLEANUP, cleanup);
+        commands.values().removeIf(String::isBlank);
+        return commands;
+    }
+
+    /** Every text that may hold placeholders, by parameter name: the commands, working-dir and env. */
     Map<String, String> texts() {
-        Map<String, String> texts = new LinkedHashMap<>();
-        texts.put(CommandWorkload.COMMAND, command);
-        texts.put(CommandWorkload.SETUP, setup);
-        texts.put(CommandWorkload.CLEANUP, cleanup);
+        Map<String, String> texts = commands();
         texts.put(CommandWorkload.WORKING_DIR, workingDir);
         texts.put(CommandWorkload.ENV, env);
         texts.values().removeIf(String::isBlank);

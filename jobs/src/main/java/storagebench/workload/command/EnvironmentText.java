@@ -24,11 +24,11 @@ final class EnvironmentText {
             int eq = entry.indexOf('=');
             String name = eq < 0 ? "" : entry.substring(0, eq).strip();
             if (!NAME.matcher(name).matches()) {
-                throw new IllegalArgumentException("env entry '" + entry.strip()
+                throw new IllegalArgumentException("entry '" + entry.strip()
                         + "' is not NAME=value (a name is letters, digits and _, not starting with a digit)");
             }
             if (env.put(name, entry.substring(eq + 1).strip()) != null) {
-                throw new IllegalArgumentException("env names " + name + " twice");
+                throw new IllegalArgumentException(name + " is given twice");
             }
         }
         return env;

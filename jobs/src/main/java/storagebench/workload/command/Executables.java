@@ -21,11 +21,17 @@ final class Executables {
     private Executables() {
     }
 
-    /** Why the program cannot be started, or empty when it can. */
+    /**
+     * Why the program cannot be started, or empty when it can, or when it is a relative path and
+     * the working directory is not known yet ({@code workingDir} null).
+     */
     static Optional<String> problem(String program, Path workingDir) {
         try {
             if (program.contains("/") || (WINDOWS && program.contains("\\"))) {
-                Path file = workingDir.resolve(program);
+                if (workingDir == null && !Path.of(program).isAbsolute()) {
+                    return Optional.empty();
+                }
+                Path file = workingDir == null ? Path.of(program) : workingDir.resolve(program);
                 if (!Files.exists(file)) {
                     return Optional.of("'" + program + "' does not exist (" + file + ")");
                 }

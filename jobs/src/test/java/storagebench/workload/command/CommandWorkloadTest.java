@@ -181,8 +181,11 @@ class CommandWorkloadTest extends WorkloadContractTest {
         assertThatThrownBy(() -> preflight(Map.of("command", "true", "cleanup", notExecutable + " x")))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("cleanup: cannot run '" + notExecutable + "' is not an executable file");
+        assertThatThrownBy(() -> preflight(Map.of("command", "/no/such/program", "working-dir", "{out}")))
+                .hasMessageContaining("command: cannot run '/no/such/program' does not exist");
         Files.setPosixFilePermissions(notExecutable, PosixFilePermissions.fromString("rwx------"));
         preflight(Map.of("command", "true", "cleanup", notExecutable + " x"));
+        preflight(Map.of("command", "./made-by-setup.sh", "working-dir", "{out}"));
     }
 
     @Test
@@ -204,10 +207,10 @@ class CommandWorkloadTest extends WorkloadContractTest {
                 .hasMessageContaining("{ifi}").hasMessageContaining("{out}");
         assertThatThrownBy(() -> preflight(Map.of("command", "true", "setup", "echo {nope}")))
                 .hasMessageContaining("setup: unknown placeholder {nope}");
-        assertThatThrownBy(() -> preflight(Map.of("command", "echo 'unclosed")))
-                .hasMessageContaining("unclosed '");
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "cleanup", "echo 'unclosed")))
+                .hasMessageContaining("cleanup: unclosed '");
         assertThatThrownBy(() -> preflight(Map.of("command", "true", "env", "no equals sign")))
-                .hasMessageContaining("env entry 'no equals sign' is not NAME=value");
+                .hasMessageContaining("env: entry 'no equals sign' is not NAME=value");
         assertThatThrownBy(() -> preflight(Map.of("command", "true", "working-dir", dir.resolve("nowhere").toString())))
                 .hasMessageContaining("working-dir " + dir.resolve("nowhere") + " is not a directory");
         assertThatThrownBy(() -> preflight(Map.of("command", "echo {out}", "out", "x")))
