@@ -33,9 +33,7 @@ final class CommandPreflight {
                 throw fail("a factor may not be named '" + reserved + "': {" + reserved + "} is built in");
             }
         }
-        Set<String> known = new TreeSet<>(variant.values().keySet());
-        known.addAll(CommandWorkload.BUILT_IN);
-        settings.texts().forEach((param, text) -> checkPlaceholders(param, text, known));
+        settings.texts().forEach(this::checkPlaceholders);
         try {
             EnvironmentText.parse(settings.env());
         } catch (IllegalArgumentException e) {
@@ -62,7 +60,7 @@ final class CommandPreflight {
         }
     }
 
-    private void checkPlaceholders(String param, String text, Set<String> known) {
+    private void checkPlaceholders(String param, String text) {
         Set<String> names;
         try {
             names = Placeholders.names(text);
@@ -70,10 +68,13 @@ final class CommandPreflight {
             throw fail(param + ": " + e.getMessage());
         }
         for (String name : names) {
-            if (!known.contains(name)) {
-                throw fail(param + ": unknown placeholder {" + name + "} in '" + text + "'; known: "
+            if (!variant.values().containsKey(name) && !CommandWorkload.BUILT_IN.contains(name)) {
+                Set<String> known = new TreeSet<>(variant.values().keySet());
+                new CommandWorkload().params().forEach(p -> known.remove(p.name()));
+                known.addAll(CommandWorkload.BUILT_IN);
+                throw fail(param + ": unknown placeholder {" + name + "}; known: "
                         + String.join(", ", known.stream().map(n -> "{" + n + "}").toList())
-                        + " (write {{ and }} for literal braces)");
+                        + " and the workload's parameters (write {{ and }} for literal braces)");
             }
         }
     }

@@ -203,8 +203,8 @@ class CommandWorkloadTest extends WorkloadContractTest {
         target().prepare();
         assertThatThrownBy(() -> preflight(Map.of("command", "dd count={size-mb}", "ifi", "on")))
                 .isInstanceOf(BadInputException.class)
-                .hasMessageContaining("command: unknown placeholder {size-mb} in 'dd count={size-mb}'")
-                .hasMessageContaining("{ifi}").hasMessageContaining("{out}");
+                .hasMessageContaining("command: unknown placeholder {size-mb}; known: {ifi}, {out}, {run}, {trial} "
+                        + "and the workload's parameters");
         assertThatThrownBy(() -> preflight(Map.of("command", "true", "setup", "echo {nope}")))
                 .hasMessageContaining("setup: unknown placeholder {nope}");
         assertThatThrownBy(() -> preflight(Map.of("command", "true", "cleanup", "echo 'unclosed")))
