@@ -26,7 +26,11 @@ public record Experiment(String name, String description, Target target, Workloa
         Matrix matrix, int repetitions, int warmups, Order order, long seed, java.time.Duration timeout, OnFailure onFailure,
         String source) {
 
-    /** A variant's typed parameters: the fixed ones overlaid with its factor values. */
+    /**
+     * A variant's typed parameters: the fixed ones overlaid with its factor values. Factors that are
+     * not parameters (only for a workload that {@linkplain Workload#acceptsExtraFactors() accepts them})
+     * are added as text.
+     */
     public Params params(Map<String, String> variant) {
         Map<String, Object> values = new java.util.LinkedHashMap<>(fixed);
         for (var param : workload.params()) {
@@ -34,6 +38,9 @@ public record Experiment(String name, String description, Target target, Workloa
             if (text != null) {
                 values.put(param.name(), param.parse(text));
             }
+        }
+        if (workload.acceptsExtraFactors()) {
+            variant.forEach(values::putIfAbsent);
         }
         return new Params(values);
     }

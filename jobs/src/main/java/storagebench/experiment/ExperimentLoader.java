@@ -76,7 +76,8 @@ public final class ExperimentLoader {
                 "unknown workload '" + typeNode.text() + "'; known: " + String.join(", ", Workloads.names())));
         Map<String, Param> params = new LinkedHashMap<>();
         workload.params().forEach(p -> params.put(p.name(), p));
-        Matrix matrix = new MatrixReader(params, "workload " + workload.name()).read(root);
+        Matrix matrix = new MatrixReader(params, "workload " + workload.name(), workload.acceptsExtraFactors())
+                .read(root);
         Map<String, Object> fixed = fixedParams(workloadNode, workload, matrix.factors());
         int repetitions = root.value("repetitions", Values.intAtLeast(1), 3);
         int warmups = root.value("warmups", Values.intAtLeast(0), 1);

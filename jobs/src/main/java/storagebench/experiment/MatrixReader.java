@@ -6,19 +6,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.workload.Param;
+import storagebench.workload.ParamType;
 
 /** Reads {@code factors}, {@code zip}, {@code exclude} and {@code include}, checking every value. */
 final class MatrixReader {
     private final Map<String, Param> params;
     private final String owner;
+    private final boolean extraFactors;
 
     /**
      * @param params what a factor may name: workload parameters and host settings
      * @param owner who owns the parameters, for messages
      */
     MatrixReader(Map<String, Param> params, String owner) {
-        this.params = params;
+        this(params, owner, false);
+    }
+
+    /**
+     * @param extraFactors whether a factor may also name something else, read as text
+     *     ({@link storagebench.workload.Workload#acceptsExtraFactors()})
+     */
+    MatrixReader(Map<String, Param> params, String owner, boolean extraFactors) {
+        this.params = new LinkedHashMap<>(params);
         this.owner = owner;
+        this.extraFactors = extraFactors;
     }
 
     Matrix read(ConfigNode root) {
@@ -109,6 +120,9 @@ final class MatrixReader {
     }
 
     private Optional<Param> param(String name) {
+        if (extraFactors && !params.containsKey(name)) {
+            params.put(name, Param.required(name, ParamType.TEXT, "a factor of " + owner + ", kept as text"));
+        }
         return Optional.ofNullable(params.get(name));
     }
 

@@ -31,6 +31,17 @@ public enum ParamType {
             };
         }
     },
+    /** A duration such as 500ms, 90s, 10m or 2h; 0s is allowed (a workload may read it as "no limit"). */
+    DURATION {
+        @Override
+        Object parse(String text) {
+            java.time.Duration duration = Values.parseDuration(text);
+            if (duration == null) {
+                throw new IllegalArgumentException("expected a duration such as 500ms, 90s, 10m or 2h");
+            }
+            return duration;
+        }
+    },
     TEXT {
         @Override
         Object parse(String text) {

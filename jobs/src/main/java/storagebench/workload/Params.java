@@ -17,6 +17,10 @@ public record Params(Map<String, Object> values) {
         return (Boolean) get(name);
     }
 
+    public java.time.Duration getDuration(String name) {
+        return (java.time.Duration) get(name);
+    }
+
     public String getText(String name) {
         return (String) get(name);
     }

@@ -16,6 +16,16 @@ public interface Workload {
     List<Param> params();
 
     /**
+     * Whether a factor may name something that is not a parameter. Such a factor is read as text,
+     * kept in the trial's {@link Params} under its own name, and left to the workload to use (the
+     * {@code command} workload substitutes it into its command line). False for most workloads, which
+     * refuse unknown factor names.
+     */
+    default boolean acceptsExtraFactors() {
+        return false;
+    }
+
+    /**
      * Checks before anything runs that every variant can run on the target (free space, for
      * example). Throws {@link storagebench.BadInputException} with the reason when one cannot.
      */

@@ -105,6 +105,57 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void aFactorThatIsNotAParameterIsRefusedByAWorkloadWithoutExtraFactors() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  file-size:", "  disk: [ssd]\n  file-size:")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("e.yaml:10: 'factors.disk': not a parameter of workload file-init; "
+                        + "it has: files, file-size, init, block-size");
+    }
+
+    private static final String COMMAND = """
+            experiment: setup-times
+            target:
+              kind: local
+              directory: /tmp/sb-work
+            workload:
+              type: command
+              command: ./setup.sh --ifi {ifi} --tempdb-files {files}
+            factors:
+              ifi: [on, off]
+              files: [4, 8]
+              timeout: [90s]
+            exclude:
+              - {ifi: off, files: 8}
+            """;
+
+    @Test
+    void aWorkloadThatAcceptsExtraFactorsKeepsThemAsText() {
+        // when
+        Experiment e = loader.parse("e.yaml", COMMAND);
+        // then
+        assertThat(e.matrix().variants()).containsExactly(
+                java.util.Map.of("ifi", "on", "files", "4", "timeout", "90s"),
+                java.util.Map.of("ifi", "on", "files", "8", "timeout", "90s"),
+                java.util.Map.of("ifi", "off", "files", "4", "timeout", "90s"));
+        var params = e.params(e.matrix().variants().get(1));
+        assertThat(params.getText("ifi")).isEqualTo("on");
+        assertThat(params.getText("files")).isEqualTo("8");
+        assertThat(params.getDuration("timeout")).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(params.getText("command")).isEqualTo("./setup.sh --ifi {ifi} --tempdb-files {files}");
+    }
+
+    @Test
+    void extraFactorsStillNeedValuesAndParameterFactorsAreStillChecked() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", COMMAND.replace("files: [4, 8]", "files: []")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("'factors.files': a factor needs at least");
+        assertThatThrownBy(() -> loader.parse("e.yaml", COMMAND.replace("[90s]", "[soon]")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'factors.timeout[0]': expected a duration such as 500ms, 90s, 10m or 2h");
+        assertThatThrownBy(() -> loader.parse("e.yaml", COMMAND.replace("  command: ./", "  comand: ./")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("'workload.command': missing");
+    }
+
+    @Test
     void aParameterIsFixedOrAFactorNotBoth() {
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  files: 4\n  init: zero")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("also a factor");

@@ -17,13 +17,16 @@ import storagebench.workload.Workload;
  * Creating data files with and without zeroing them, the local analogue of SQL Server's Instant
  * File Initialization: {@code zero} writes every byte (then fsync), {@code instant} only sets the
  * length, so the file system allocates lazily and nothing is written. The measured step is the
- * creation of all files; deleting them is an untimed clean-up.
+ * creation of all files; deleting them is an untimed clean-up. With {@code grow-to} the files are
+ * created at {@code file-size} in an untimed set-up step and the measured step grows them to
+ * {@code grow-to} the same way: seed 000's follow-up, growing tempdb files after setup.
  */
 public final class FileInitWorkload implements Workload {
     static final String FILES = "files";
     static final String FILE_SIZE = "file-size";
     static final String INIT = "init";
     static final String BLOCK_SIZE = "block-size";
+    static final String GROW_TO = "grow-to";
 
     @Override
     public String name() {
@@ -32,7 +35,7 @@ public final class FileInitWorkload implements Workload {
 
     @Override
     public String description() {
-        return "create N files of size S by writing zeros or by instant allocation (seed 000)";
+        return "create N files of size S (or grow them to G) by writing zeros or by instant allocation (seed 000)";
     }
 
     @Override
@@ -42,33 +45,55 @@ public final class FileInitWorkload implements Workload {
                 Param.required(FILE_SIZE, ParamType.SIZE, "size of each file, e.g. 8MB, 1GB").atLeast(1),
                 Param.choice(INIT, List.of("zero", "instant"), null,
                         "zero: write zeros then fsync; instant: set the length only (no zeroing), then fsync"),
-                Param.optional(BLOCK_SIZE, ParamType.SIZE, "1MiB", "size of each zero write").atLeast(4096));
+                Param.optional(BLOCK_SIZE, ParamType.SIZE, "1MiB", "size of each zero write").atLeast(4096),
+                Param.optional(GROW_TO, ParamType.SIZE, "0", "when set, the files are created at file-size "
+                        + "untimed and the measured step grows each to this size; 0: no grow step"));
     }
 
     @Override
     public void preflight(Target target, List<Params> variants) {
         LocalTarget local = local(target);
         local.prepare();
+        for (Params p : variants) {
+            long growTo = p.getSize(GROW_TO);
+            if (growTo != 0 && growTo <= p.getSize(FILE_SIZE)) {
+                throw new BadInputException("file-init: grow-to (" + Values.formatSize(growTo)
+                        + ") must be larger than file-size (" + Values.formatSize(p.getSize(FILE_SIZE)) + ")");
+            }
+        }
         Params biggest = variants.stream()
                 .max((a, b) -> Long.compare(bytes(a), bytes(b))).orElseThrow();
         local.requireFreeSpace(bytes(biggest), "file-init (" + biggest.getInt(FILES) + " files × "
-                + Values.formatSize(biggest.getSize(FILE_SIZE)) + ")");
+                + Values.formatSize(finalSize(biggest)) + ")");
+    }
+
+    /** The size each file ends with: grow-to when set, file-size otherwise. */
+    private static long finalSize(Params p) {
+        return Math.max(p.getSize(FILE_SIZE), p.getSize(GROW_TO));
     }
 
     private static long bytes(Params p) {
-        return Math.multiplyExact((long) p.getInt(FILES), p.getSize(FILE_SIZE));
+        return Math.multiplyExact((long) p.getInt(FILES), finalSize(p));
     }
 
     @Override
     public List<Step> steps(TrialContext trial) {
         Params params = trial.params();
         Path dir = local(trial.target()).directory().resolve(name()).resolve(trial.trialId());
-        FileSet files = new FileSet(dir, params.getInt(FILES), params.getSize(FILE_SIZE),
-                (int) params.getSize(BLOCK_SIZE));
+        FileSet files = new FileSet(dir, params.getInt(FILES), (int) params.getSize(BLOCK_SIZE));
         boolean zero = params.getText(INIT).equals("zero");
+        long size = params.getSize(FILE_SIZE);
+        long growTo = params.getSize(GROW_TO);
+        if (growTo == 0) {
+            return List.of(
+                    Step.setup("prepare", files::prepare),
+                    Step.measured("create", () -> files.create(zero, size)),
+                    Step.cleanup("delete", files::delete));
+        }
         return List.of(
                 Step.setup("prepare", files::prepare),
-                Step.measured("create", zero ? files::createZeroed : files::createInstant),
+                Step.setup("create", () -> files.create(zero, size)),
+                Step.measured("grow", () -> files.grow(zero, size, growTo)),
                 Step.cleanup("delete", files::delete));
     }
 

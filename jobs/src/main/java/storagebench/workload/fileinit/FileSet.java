@@ -4,23 +4,27 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** The files of one file-init trial: created zeroed or instantly, then deleted. */
+/**
+ * The files of one file-init trial: created, or grown, either zeroed (every new byte written, then
+ * fsync: what zeroing a data file costs) or instantly (only the length is set, the file system
+ * allocates lazily), then deleted.
+ */
 final class FileSet {
     private final Path dir;
     private final int count;
-    private final long size;
     private final int blockSize;
 
-    FileSet(Path dir, int count, long size, int blockSize) {
+    FileSet(Path dir, int count, int blockSize) {
         this.dir = dir;
         this.count = count;
-        this.size = size;
         this.blockSize = blockSize;
     }
 
@@ -30,46 +34,51 @@ final class FileSet {
         return Map.of();
     }
 
-    /** Writes zeros in blocks up to the size, then fsyncs each file: what zeroing a data file costs. */
-    Map<String, Double> createZeroed() throws IOException {
-        ByteBuffer zeros = ByteBuffer.allocateDirect(blockSize);
+    /** Creates every file with the given size. */
+    Map<String, Double> create(boolean zero, long size) throws IOException {
+        return extend(zero, 0, size, StandardOpenOption.CREATE_NEW);
+    }
+
+    /** Grows every existing file from {@code from} bytes to {@code to}; the bytes before {@code from} are untouched. */
+    Map<String, Double> grow(boolean zero, long from, long to) throws IOException {
+        Map<String, Double> metrics = new LinkedHashMap<>(extend(zero, from, to, StandardOpenOption.WRITE));
+        metrics.put("grown_from_bytes", (double) from);
+        return metrics;
+    }
+
+    private Map<String, Double> extend(boolean zero, long from, long to, OpenOption mode) throws IOException {
+        ByteBuffer zeros = ByteBuffer.allocateDirect(zero ? blockSize : 1);
         long written = 0;
         for (int i = 0; i < count; i++) {
-            try (FileChannel channel = open(i)) {
-                long position = 0;
-                while (position < size) {
-                    zeros.clear().limit((int) Math.min(blockSize, size - position));
-                    while (zeros.hasRemaining()) {
-                        position += channel.write(zeros, position);
-                    }
-                }
-                channel.force(true);
-                written += position;
-            }
-        }
-        return metrics(written);
-    }
-
-    /** Sets the length without writing (the file system allocates lazily), then fsyncs the metadata. */
-    Map<String, Double> createInstant() throws IOException {
-        for (int i = 0; i < count; i++) {
-            try (FileChannel channel = open(i)) {
-                // Writing one byte at the end extends the file without touching the blocks before it.
-                channel.write(ByteBuffer.allocate(1), size - 1);
+            try (FileChannel channel = FileChannel.open(file(i), mode, StandardOpenOption.WRITE)) {
+                written += zero ? writeZeros(channel, zeros, from, to) : writeLastByte(channel, zeros, to);
                 channel.force(true);
             }
         }
-        return metrics(count);
+        return Map.of("files", (double) count, "file_size_bytes", (double) to, "bytes_written", (double) written,
+                "total_bytes", (double) count * to);
     }
 
-    private Map<String, Double> metrics(long written) {
-        return Map.of("files", (double) count, "file_size_bytes", (double) size, "bytes_written", (double) written,
-                "total_bytes", (double) count * size);
+    private static long writeZeros(FileChannel channel, ByteBuffer zeros, long from, long to) throws IOException {
+        long position = from;
+        while (position < to) {
+            zeros.clear().limit((int) Math.min(zeros.capacity(), to - position));
+            while (zeros.hasRemaining()) {
+                position += channel.write(zeros, position);
+            }
+        }
+        return to - from;
     }
 
-    private FileChannel open(int i) throws IOException {
-        return FileChannel.open(dir.resolve(String.format("data%03d.ndf", i + 1)), StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE);
+    /** Writing one byte at the end extends the file without touching the blocks before it. */
+    private static long writeLastByte(FileChannel channel, ByteBuffer zero, long to) throws IOException {
+        zero.clear().limit(1);
+        channel.write(zero, to - 1);
+        return 1;
+    }
+
+    private Path file(int i) {
+        return dir.resolve(String.format("data%03d.ndf", i + 1));
     }
 
     Map<String, Double> delete() throws IOException {

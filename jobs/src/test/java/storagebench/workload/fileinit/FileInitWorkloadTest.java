@@ -2,6 +2,7 @@ package storagebench.workload.fileinit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -32,24 +33,40 @@ class FileInitWorkloadTest extends WorkloadContractTest {
     }
 
     private static Map<String, Object> variant(String init, int files, long size) {
+        return variant(init, files, size, 0);
+    }
+
+    private static Map<String, Object> variant(String init, int files, long size, long growTo) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("init", init);
         v.put("files", files);
         v.put("file-size", size);
         v.put("block-size", 1L << 20);
+        v.put("grow-to", growTo);
         return v;
     }
 
     private Path run(Map<String, Object> variant, Phase until) throws Exception {
+        runSteps(variant, until);
+        return target().directory().resolve("file-init").resolve("t1");
+    }
+
+    /** Runs the steps up to and including the given phase; returns the last step's metrics. */
+    private Map<String, Double> runSteps(Map<String, Object> variant, Phase until) throws Exception {
         target().prepare();
         List<Step> steps = workload.steps(new storagebench.workload.TrialContext("r", "e", "h", "t1", Map.of(),
                 target(), new Params(variant), dir.resolve("out")));
+        Map<String, Double> metrics = Map.of();
         for (Step step : steps) {
             if (step.phase().ordinal() <= until.ordinal()) {
-                step.action().run();
+                metrics = step.action().run();
             }
         }
-        return target().directory().resolve("file-init").resolve("t1");
+        return metrics;
+    }
+
+    private Path file(int i) {
+        return target().directory().resolve("file-init").resolve("t1").resolve(String.format("data%03d.ndf", i));
     }
 
     @Test
@@ -81,6 +98,60 @@ class FileInitWorkloadTest extends WorkloadContractTest {
         Path file = trial.resolve("data001.ndf");
         assertThat(Files.size(file)).isEqualTo(64L << 20);
         assertThat(allocatedBytes(file)).as("sparse: far less allocated than its length").isLessThan(1L << 20);
+    }
+
+    @Test
+    void withGrowToTheFilesAreCreatedUntimedAndTheMeasuredStepGrowsThem() throws Exception {
+        // given
+        List<Step> steps = workload.steps(new storagebench.workload.TrialContext("r", "e", "h", "t1", Map.of(),
+                target(), new Params(variant("zero", 2, 1L << 20, 4L << 20)), dir.resolve("out")));
+        // when
+        runSteps(variant("zero", 2, 1L << 20, 4L << 20), Phase.SETUP);
+        // then
+        assertThat(steps).extracting(Step::name, Step::phase).containsExactly(tuple("prepare", Phase.SETUP),
+                tuple("create", Phase.SETUP), tuple("grow", Phase.MEASURED), tuple("delete", Phase.CLEANUP));
+        assertThat(Files.size(file(1))).as("created at file-size before the measured step").isEqualTo(1L << 20);
+        assertThat(Files.size(file(2))).isEqualTo(1L << 20);
+    }
+
+    @Test
+    void zeroGrowWritesEveryNewByte() throws Exception {
+        // when: from 1 MiB to 3.5 MiB, so the last write is partial
+        Map<String, Double> metrics = runSteps(variant("zero", 2, 1L << 20, (7L << 20) / 2), Phase.MEASURED);
+        // then
+        for (int i = 1; i <= 2; i++) {
+            assertThat(Files.size(file(i))).isEqualTo((7L << 20) / 2);
+            assertThat(allocatedBytes(file(i))).as("grown by writing: allocated")
+                    .isGreaterThanOrEqualTo((7L << 20) / 2);
+        }
+        assertThat(metrics).containsEntry("bytes_written", (double) 2 * (5L << 19))
+                .containsEntry("grown_from_bytes", (double) (1L << 20))
+                .containsEntry("file_size_bytes", (double) (7L << 20) / 2)
+                .containsEntry("total_bytes", (double) 2 * (7L << 20) / 2);
+    }
+
+    @Test
+    void instantGrowSetsTheLengthWithoutWritingTheBlocks() throws Exception {
+        // when
+        Map<String, Double> metrics = runSteps(variant("instant", 2, 1L << 20, 64L << 20), Phase.MEASURED);
+        // then
+        assertThat(Files.size(file(1))).isEqualTo(64L << 20);
+        assertThat(allocatedBytes(file(1))).as("sparse: far less allocated than its length").isLessThan(1L << 20);
+        assertThat(metrics).containsEntry("bytes_written", 2.0);
+    }
+
+    @Test
+    void growToMustBeLargerThanFileSizeAndFitOnTheDisk() {
+        // given
+        Params notLarger = new Params(variant("zero", 2, 8L << 20, 8L << 20));
+        Params tooLarge = new Params(variant("zero", 2, 8L << 20, 1L << 50));
+        // when / then
+        assertThatThrownBy(() -> workload.preflight(target(), List.of(notLarger)))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("file-init: grow-to (8 MiB) must be larger than file-size (8 MiB)");
+        assertThatThrownBy(() -> workload.preflight(target(), List.of(tooLarge)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("2 files × 1024 TiB")
+                .hasMessageContaining("is free on that disk");
     }
 
     @Test

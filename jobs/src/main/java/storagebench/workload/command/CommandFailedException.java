@@ -1,0 +1,8 @@
+package storagebench.workload.command;
+
+/** A command that could not be started, exited with a code other than 0, or ran out of time. */
+public class CommandFailedException extends Exception {
+    public CommandFailedException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,67 @@
+package storagebench.workload.command;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import storagebench.workload.Params;
+
+/**
+ * The command workload's parameters for one variant, and how a command text becomes a
+ * {@link ProcessRun}: split into arguments (or handed to {@code /bin/sh -c} when {@code shell}),
+ * then placeholders filled in argument by argument, so a value with blanks stays one argument.
+ */
+record CommandSettings(String command, boolean shell, String workingDir, Duration timeout, String setup,
+        String cleanup, String env, String parser) {
+    static final String SHELL = "/bin/sh";
+
+    static CommandSettings of(Params p) {
+        Duration timeout = p.getDuration(CommandWorkload.TIMEOUT);
+        return new CommandSettings(p.getText(CommandWorkload.COMMAND), p.getBoolean(CommandWorkload.SHELL),
+                p.getText(CommandWorkload.WORKING_DIR), timeout.isZero() ? null : timeout,
+                p.getText(CommandWorkload.SETUP), p.getText(CommandWorkload.CLEANUP), p.getText(CommandWorkload.ENV),
+                p.getText(CommandWorkload.PARSER));
+    }
+
+    /** The commands to run, by parameter name: command, and setup and cleanup when given. */
+    Map<String, String> commands() {
+        Map<String, String> commands = new LinkedHashMap<>();
+        commands.put(CommandWorkload.SETUP, setup);
+        commands.put(CommandWorkload.COMMAND, command);
+        commands.put(CommandWorkload.CLEANUP, cleanup);
+        commands.values().removeIf(String::isBlank);
+        return commands;
+    }
+
+    /** Every text that may hold placeholders, by parameter name: the commands, working-dir and env. */
+    Map<String, String> texts() {
+        Map<String, String> texts = commands();
+        texts.put(CommandWorkload.WORKING_DIR, workingDir);
+        texts.put(CommandWorkload.ENV, env);
+        texts.values().removeIf(String::isBlank);
+        return texts;
+    }
+
+    /** The program and its arguments before placeholders are filled in. */
+    List<String> rawArgv(String text) {
+        return shell ? List.of(SHELL, "-c", text) : CommandLineSplitter.split(text);
+    }
+
+    ProcessRun run(String text, Map<String, String> values, Path targetDir) {
+        List<String> argv = rawArgv(text).stream().map(a -> Placeholders.substitute(a, values)).toList();
+        return new ProcessRun(argv, environment(values), directory(values, targetDir), timeout);
+    }
+
+    Map<String, String> environment(Map<String, String> values) {
+        Map<String, String> vars = EnvironmentText.parse(env);
+        vars.replaceAll((name, value) -> Placeholders.substitute(value, values));
+        return vars;
+    }
+
+    /** The working directory: the target directory unless {@code working-dir} is given. */
+    Path directory(Map<String, String> values, Path targetDir) {
+        return workingDir.isBlank() ? targetDir
+                : Path.of(Placeholders.substitute(workingDir, values)).toAbsolutePath().normalize();
+    }
+}

@@ -1,0 +1,240 @@
+package storagebench.workload.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import storagebench.BadInputException;
+import storagebench.workload.Param;
+import storagebench.workload.Params;
+import storagebench.workload.Phase;
+import storagebench.workload.Step;
+import storagebench.workload.Workload;
+import storagebench.workload.WorkloadContractTest;
+
+class CommandWorkloadTest extends WorkloadContractTest {
+    private final CommandWorkload workload = new CommandWorkload();
+
+    @Override
+    protected Workload workload() {
+        return workload;
+    }
+
+    @Override
+    protected Map<String, Object> smallVariant() {
+        return variant(Map.of("command", "echo hello"));
+    }
+
+    /** The defaults overlaid with the given values, as the loader would type them. */
+    private Map<String, Object> variant(Map<String, Object> given) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        for (Param p : workload.params()) {
+            if (p.defaultValue() != null) {
+                v.put(p.name(), p.parse(p.defaultValue()));
+            }
+        }
+        v.putAll(given);
+        return v;
+    }
+
+    private Path out() {
+        return dir.resolve("out");
+    }
+
+    private List<Step> steps(Map<String, Object> given) {
+        target().prepare();
+        Params params = new Params(variant(given));
+        workload.preflight(target(), List.of(params));
+        return workload.steps(trial(params));
+    }
+
+    private static Step step(List<Step> steps, Phase phase) {
+        return steps.stream().filter(s -> s.phase() == phase).findFirst().orElseThrow();
+    }
+
+    @Test
+    void keepsTheOutputInFilesAndReportsExitCodeAndSizes() throws Exception {
+        // given
+        List<Step> steps = steps(Map.of("command", "sh -c 'echo hello; echo warning >&2'"));
+        // when
+        Map<String, Double> metrics = step(steps, Phase.MEASURED).action().run();
+        // then
+        assertThat(steps).extracting(Step::name).containsExactly("run");
+        assertThat(metrics).containsEntry("exit_code", 0.0).containsEntry("stdout_bytes", 6.0)
+                .containsEntry("stderr_bytes", 8.0);
+        assertThat(Files.readString(out().resolve("run.stdout"))).isEqualTo("hello\n");
+        assertThat(Files.readString(out().resolve("run.stderr"))).isEqualTo("warning\n");
+    }
+
+    @Test
+    void fillsFactorsAndBuiltInsIntoArgumentsEnvironmentAndWorkingDir() throws Exception {
+        // given: an extra factor whose value has a blank stays one argument
+        Map<String, Object> given = new LinkedHashMap<>();
+        given.put("command", "sh -c 'printf \"%s|%s|%s|%s|\" \"$1\" \"$GREETING\" \"$(pwd)\" \"$#\"' - {greeting}");
+        given.put("env", "GREETING=hi {trial} ; OTHER=x");
+        given.put("working-dir", "{out}");
+        given.put("greeting", "a b");
+        List<Step> steps = steps(given);
+        // when
+        step(steps, Phase.MEASURED).action().run();
+        // then
+        assertThat(Files.readString(out().resolve("run.stdout")))
+                .isEqualTo("a b|hi trial-0|" + out().toRealPath() + "|1|");
+    }
+
+    @Test
+    void shellTrueRunsTheTextWithBinSh() throws Exception {
+        // given
+        List<Step> steps = steps(Map.of("command", "echo {greeting} | tr a-z A-Z > {out}/upper; echo $((6 * 7))",
+                "shell", true, "greeting", "shout"));
+        // when
+        step(steps, Phase.MEASURED).action().run();
+        // then
+        assertThat(Files.readString(out().resolve("upper"))).isEqualTo("SHOUT\n");
+        assertThat(Files.readString(out().resolve("run.stdout"))).isEqualTo("42\n");
+    }
+
+    @Test
+    void setupAndCleanupAreUntimedStepsWithTheirOwnOutput() throws Exception {
+        // given
+        List<Step> steps = steps(Map.of("setup", "touch {out}/ready", "command", "test -f {out}/ready",
+                "cleanup", "rm {out}/ready"));
+        // when
+        for (Step step : steps) {
+            step.action().run();
+        }
+        // then
+        assertThat(steps).extracting(Step::name, Step::phase).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("setup", Phase.SETUP),
+                org.assertj.core.groups.Tuple.tuple("run", Phase.MEASURED),
+                org.assertj.core.groups.Tuple.tuple("cleanup", Phase.CLEANUP));
+        assertThat(out().resolve("ready")).doesNotExist();
+        assertThat(out().resolve("setup.stdout")).exists();
+        assertThat(out().resolve("cleanup.stderr")).exists();
+    }
+
+    @Test
+    void aNonZeroExitFailsTheStepWithTheTailOfStderr() {
+        // given: 30 lines on stderr, of which the last 20 are kept
+        List<Step> steps = steps(Map.of("shell", true,
+                "command", "for i in $(seq 1 30); do echo \"line $i\" >&2; done; exit 3"));
+        // when / then
+        assertThatThrownBy(() -> step(steps, Phase.MEASURED).action().run())
+                .isInstanceOf(CommandFailedException.class)
+                .hasMessageStartingWith("exit code 3; last lines of stderr: line 11 | line 12")
+                .hasMessageEndingWith("line 29 | line 30").message().doesNotContain("line 10 ");
+    }
+
+    @Test
+    void theStderrTailIsAtMostTwoThousandCharacters() throws Exception {
+        // given
+        Path stderr = dir.resolve("long.stderr");
+        Files.writeString(stderr, "x".repeat(5000) + "\nlast\n");
+        // when
+        String tail = ProcessRun.tail(stderr);
+        // then
+        assertThat(tail).hasSize(ProcessRun.TAIL_CHARS + 1).startsWith("…").endsWith("x | last");
+    }
+
+    @Test
+    void aTimeoutKillsTheProcess() {
+        // given
+        List<Step> steps = steps(Map.of("command", "sleep 30", "timeout", java.time.Duration.ofSeconds(1)));
+        long start = System.nanoTime();
+        // when / then
+        assertThatThrownBy(() -> step(steps, Phase.MEASURED).action().run())
+                .isInstanceOf(CommandFailedException.class).hasMessageStartingWith("timed out after 1s");
+        assertThat(System.nanoTime() - start).as("returns soon after the timeout").isLessThan(5_000_000_000L);
+        assertThat(liveChildren("sleep")).as("sleep processes left").isEmpty();
+    }
+
+    @Test
+    void aTimeoutKillsTheChildrenOfTheProcessToo() throws Exception {
+        // given: a shell that starts sleep in the background and waits for it
+        List<Step> steps = steps(Map.of("shell", true, "timeout", java.time.Duration.ofSeconds(1),
+                "command", "sleep 30 & echo $! > {out}/child.pid; wait"));
+        // when
+        assertThatThrownBy(() -> step(steps, Phase.MEASURED).action().run()).hasMessageContaining("timed out");
+        // then
+        long child = Long.parseLong(Files.readString(out().resolve("child.pid")).strip());
+        assertThat(gone(child)).as("the background sleep %d is gone", child).isTrue();
+    }
+
+    @Test
+    void aProgramThatCannotBeFoundIsRefusedInPreflight() throws Exception {
+        // given
+        Path notExecutable = Files.writeString(dir.resolve("script.sh"), "echo hi\n");
+        target().prepare();
+        // when / then
+        assertThatThrownBy(() -> preflight(Map.of("command", "./no-such-program --flag")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("command: cannot run './no-such-program' does not exist");
+        assertThatThrownBy(() -> preflight(Map.of("command", "no-such-program-on-path")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("'no-such-program-on-path' is not found on the PATH");
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "cleanup", notExecutable + " x")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("cleanup: cannot run '" + notExecutable + "' is not an executable file");
+        assertThatThrownBy(() -> preflight(Map.of("command", "/no/such/program", "working-dir", "{out}")))
+                .hasMessageContaining("command: cannot run '/no/such/program' does not exist");
+        Files.setPosixFilePermissions(notExecutable, PosixFilePermissions.fromString("rwx------"));
+        preflight(Map.of("command", "true", "cleanup", notExecutable + " x"));
+        preflight(Map.of("command", "./made-by-setup.sh", "working-dir", "{out}"));
+    }
+
+    @Test
+    void aProgramKnownOnlyDuringTheTrialFailsTheStepWithTheReason() {
+        // given: {out} exists only in the trial, so preflight cannot look
+        List<Step> steps = steps(Map.of("command", "{out}/missing.sh"));
+        // when / then
+        assertThatThrownBy(() -> step(steps, Phase.MEASURED).action().run())
+                .isInstanceOf(CommandFailedException.class).hasMessageContaining("cannot start ")
+                .hasMessageContaining("No such file or directory");
+    }
+
+    @Test
+    void badTextIsRefusedInPreflightNamingTheProblem() {
+        target().prepare();
+        assertThatThrownBy(() -> preflight(Map.of("command", "dd count={size-mb}", "ifi", "on")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("command: unknown placeholder {size-mb}; known: {ifi}, {out}, {run}, {trial} "
+                        + "and the workload's parameters");
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "setup", "echo {nope}")))
+                .hasMessageContaining("setup: unknown placeholder {nope}");
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "cleanup", "echo 'unclosed")))
+                .hasMessageContaining("cleanup: unclosed '");
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "env", "no equals sign")))
+                .hasMessageContaining("env: entry 'no equals sign' is not NAME=value");
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "working-dir", dir.resolve("nowhere").toString())))
+                .hasMessageContaining("working-dir " + dir.resolve("nowhere") + " is not a directory");
+        assertThatThrownBy(() -> preflight(Map.of("command", "echo {out}", "out", "x")))
+                .hasMessageContaining("a factor may not be named 'out'");
+    }
+
+    private void preflight(Map<String, Object> given) {
+        workload.preflight(target(), List.of(new Params(variant(given))));
+    }
+
+    private static List<ProcessHandle> liveChildren(String command) {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().command().map(c -> c.endsWith("/" + command)).orElse(false)).toList();
+    }
+
+    /** Whether the process is gone or a zombie (dead, waiting to be reaped by a parent that is not us). */
+    private static boolean gone(long pid) throws Exception {
+        Path stat = Path.of("/proc/" + pid + "/stat");
+        for (int i = 0; i < 50; i++) {
+            if (!Files.exists(stat) || Files.readString(stat).replaceFirst(".*\\) ", "").startsWith("Z")) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+}
