@@ -1,5 +1,6 @@
 package storagebench.experiment;
 
+import java.util.List;
 import java.util.Map;
 import storagebench.target.Target;
 import storagebench.workload.Params;
@@ -20,11 +21,12 @@ import storagebench.workload.Workload;
  * @param seed the shuffle seed for random order
  * @param timeout the longest a trial may take, or null for no limit
  * @param onFailure whether the run goes on after a failed trial
+ * @param hostSettings host settings that factors of the same name vary
  * @param source the YAML text as loaded (secrets removed)
  */
 public record Experiment(String name, String description, Target target, Workload workload, Map<String, Object> fixed,
         Matrix matrix, int repetitions, int warmups, Order order, long seed, java.time.Duration timeout, OnFailure onFailure,
-        String source) {
+        List<HostSetting> hostSettings, String source) {
 
     /**
      * A variant's typed parameters: the fixed ones overlaid with its factor values. Factors that are
@@ -40,7 +42,11 @@ public record Experiment(String name, String description, Target target, Workloa
             }
         }
         if (workload.acceptsExtraFactors()) {
-            variant.forEach(values::putIfAbsent);
+            variant.forEach((k, v) -> {
+                if (hostSettings.stream().noneMatch(h -> h.name().equals(k))) {
+                    values.putIfAbsent(k, v);
+                }
+            });
         }
         return new Params(values);
     }

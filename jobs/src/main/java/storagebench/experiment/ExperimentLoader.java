@@ -76,6 +76,7 @@ public final class ExperimentLoader {
                 "unknown workload '" + typeNode.text() + "'; known: " + String.join(", ", Workloads.names())));
         Map<String, Param> params = new LinkedHashMap<>();
         workload.params().forEach(p -> params.put(p.name(), p));
+        List<HostSetting> hostSettings = hostSettings(root.get("host-settings"), params);
         Matrix matrix = new MatrixReader(params, "workload " + workload.name(), workload.acceptsExtraFactors())
                 .read(root);
         Map<String, Object> fixed = fixedParams(workloadNode, workload, matrix.factors());
@@ -90,9 +91,25 @@ public final class ExperimentLoader {
         int maxTrials = root.value("max-trials", Values.intAtLeast(1), DEFAULT_MAX_TRIALS);
         root.finish("the experiment");
         Experiment experiment = new Experiment(name, description, target, workload, fixed, matrix, repetitions,
-                warmups, order, seed, timeout, onFailure, source);
+                warmups, order, seed, timeout, onFailure, hostSettings, source);
         checkSize(root, experiment, maxTrials);
         return experiment;
+    }
+
+    private static List<HostSetting> hostSettings(ConfigNode node, Map<String, Param> params) {
+        List<HostSetting> settings = new java.util.ArrayList<>();
+        if (node == null) {
+            return settings;
+        }
+        for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
+            if (params.containsKey(entry.getKey())) {
+                throw entry.getValue().error("is a workload parameter; name the host setting otherwise");
+            }
+            settings.add(HostSetting.read(entry.getKey(), entry.getValue()));
+            params.put(entry.getKey(), Param.required(entry.getKey(), storagebench.workload.ParamType.TEXT,
+                    "host setting"));
+        }
+        return List.copyOf(settings);
     }
 
     private static void checkSize(ConfigNode root, Experiment experiment, int maxTrials) {

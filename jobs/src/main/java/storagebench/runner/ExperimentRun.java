@@ -85,7 +85,8 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
             log.info("run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)", runId, experiment.name(),
                     plan.variants().size(), plan.size(), plan.trials().stream().filter(t -> t.warmup()).count());
             RunContext context = new RunContext(runId, runDir, history.starts() + 1, experiment, plan,
-                    HostProbe.snapshot(settings.dataDir()), publisher, history);
+                    HostProbe.snapshot(settings.dataDir()), publisher, history,
+                    new HostSettings(experiment.hostSettings(), runDir.resolve("host-settings")));
             return Runner.execute(settings, context, restart);
         } catch (IOException e) {
             throw new IllegalStateException("run " + runId + ": " + e.getMessage(), e);

@@ -17,7 +17,9 @@ import storagebench.experiment.TrialPlan;
  * @param host the host snapshot taken at start
  * @param publisher sends the run's events
  * @param history what the topic already holds of this run (on restart)
+ * @param hostSettings applies and reads back the variants' host settings
  */
 public record RunContext(String runId, java.nio.file.Path runDir, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
-        EventPublisher publisher, RunHistory history) {
+        EventPublisher publisher, RunHistory history,
+        HostSettings hostSettings) {
 }

@@ -23,6 +23,11 @@ final class RunListener implements JobExecutionListener {
     @Override
     public void beforeJob(JobExecution execution) {
         String config = run.experiment().source();
+        try {
+            run.host().setSettings(run.hostSettings().current());
+        } catch (HostSettings.SettingException e) {
+            run.host().setSettings(java.util.Map.of("error", e.getMessage()));
+        }
         RunStarted started = RunStarted.newBuilder().setEventId(run.runId() + "/started/" + run.attempt())
                 .setRunId(run.runId()).setExperiment(run.experiment().name()).setAttempt(run.attempt())
                 .setConfigText(config).setConfigSha256(Sha256.hex(config)).setHost(run.host())

@@ -46,10 +46,19 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 run.runDir().resolve("trials").resolve(trialId));
         List<Step> steps = experiment.workload().steps(context);
         List<TrialTimed> events = new ArrayList<>();
-        String failure = runPhase(steps, Phase.SETUP, null);
+        Map<String, String> inForce = Map.of();
+        String failure;
+        try {
+            inForce = run.hostSettings().prepare(trial.factors());
+            failure = runPhase(steps, Phase.SETUP, null);
+        } catch (HostSettings.SettingException e) {
+            failure = e.getMessage();
+            log.warn("{}", failure);
+            steps = steps.stream().filter(s -> s.phase() == Phase.MEASURED).toList();
+        }
         for (Step step : steps) {
             if (step.phase() == Phase.MEASURED) {
-                events.add(measure(trial, trialId, step, failure));
+                events.add(measure(trial, trialId, step, failure, inForce));
                 if (failure == null && events.get(events.size() - 1).getOutcome() == Outcome.FAILED) {
                     failure = "skipped: step '" + step.name() + "' failed";
                 }
@@ -78,7 +87,8 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         return failure;
     }
 
-    private TrialTimed measure(Trial trial, String trialId, Step step, String earlierFailure) {
+    private TrialTimed measure(Trial trial, String trialId, Step step, String earlierFailure,
+            Map<String, String> inForce) {
         Instant start = now();
         long elapsed = 0;
         Map<String, Double> metrics = Map.of();
@@ -95,7 +105,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 .setRepetition(trial.repetition()).setWarmup(trial.warmup()).setStep(step.name())
                 .setStartTime(start).setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
                 .setDurationNs(elapsed).setOutcome(error == null ? Outcome.OK : Outcome.FAILED).setError(error)
-                .setMetrics(metrics).build();
+                .setMetrics(metrics).setHostSettings(inForce).build();
     }
 
     static Instant now() {

@@ -156,6 +156,25 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void hostSettingsAreCheckedAtLoad() {
+        // given
+        String withSetting = VALID + "host-settings:\n  cpu-governor:\n    apply: cpupower frequency-set -g {value}\n";
+        // when
+        Experiment e = loader.parse("e.yaml", withSetting.replace("  init: [zero, instant]",
+                "  init: [zero, instant]\n  cpu-governor: [performance, powersave]"));
+        // then
+        assertThat(e.hostSettings()).extracting(HostSetting::name).containsExactly("cpu-governor");
+        assertThat(e.matrix().variants()).hasSize(8);
+        assertThat(e.params(e.matrix().variants().get(0)).values()).doesNotContainKey("cpu-governor");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "host-settings:\n  numa:\n    apply: x {value}\n"))
+                .hasMessageContaining("e.yaml:15: 'host-settings.numa': needs a 'read' command");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "host-settings:\n  files:\n    apply: x\n"))
+                .hasMessageContaining("is a workload parameter");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "host-settings:\n  cpu-governor:\n    apply: 'x\n"))
+                .isInstanceOf(ConfigException.class);
+    }
+
+    @Test
     void aParameterIsFixedOrAFactorNotBoth() {
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  files: 4\n  init: zero")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("also a factor");

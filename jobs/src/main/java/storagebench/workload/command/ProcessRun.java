@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * @param workingDir where it runs
  * @param timeout the longest it may run, or null for no limit
  */
-record ProcessRun(List<String> argv, Map<String, String> env, Path workingDir, Duration timeout) {
+public record ProcessRun(List<String> argv, Map<String, String> env, Path workingDir, Duration timeout) {
     static final int TAIL_LINES = 20;
     static final int TAIL_CHARS = 2_000;
 
@@ -30,14 +30,14 @@ record ProcessRun(List<String> argv, Map<String, String> env, Path workingDir, D
      * @param stdoutBytes the size of its standard output
      * @param stderrBytes the size of its standard error
      */
-    record Result(int exitCode, long stdoutBytes, long stderrBytes) {
+    public record Result(int exitCode, long stdoutBytes, long stderrBytes) {
     }
 
     /**
      * Runs the program to its end. Throws {@link CommandFailedException} when it cannot be started,
      * exits with a code other than 0 (naming the tail of its standard error) or times out.
      */
-    Result run(Path stdout, Path stderr) throws CommandFailedException, InterruptedException {
+    public Result run(Path stdout, Path stderr) throws CommandFailedException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(argv).directory(workingDir.toFile())
                 .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
         builder.environment().putAll(env);
