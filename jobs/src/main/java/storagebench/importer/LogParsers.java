@@ -1,0 +1,29 @@
+package storagebench.importer;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
+public final class LogParsers {
+    private static final Map<String, LogParser> BY_NAME = new LinkedHashMap<>();
+
+    static {
+        // one line per format, e.g. register(new GbakParser());
+    }
+
+    private LogParsers() {
+    }
+
+    static void register(LogParser parser) {
+        BY_NAME.put(parser.name(), parser);
+    }
+
+    public static Optional<LogParser> find(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
+    }
+
+    public static Iterable<String> names() {
+        return BY_NAME.keySet();
+    }
+}
