@@ -3,6 +3,7 @@ package storagebench.workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
 
 /** The registry of workloads by name: adding one means adding it here and nowhere else. */
@@ -11,6 +12,7 @@ public final class Workloads {
 
     static {
         register(new FileInitWorkload());
+        register(new FilegroupInsertWorkload());
     }
 
     private Workloads() {
