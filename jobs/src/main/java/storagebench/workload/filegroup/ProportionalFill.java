@@ -8,15 +8,21 @@ package storagebench.workload.filegroup;
  * first {@code t} extents is {@code t × free[i] / total}. Extent number {@code t + 1} goes to the
  * file with the earliest <em>due extent</em>, {@code (given[i] + 1) × total / free[i]}: the extent
  * number at which that file would fall a whole extent behind its share if it got nothing more.
- * Only files not ahead of their share may be chosen ({@code given[i] × total < (t + 1) × free[i]});
- * ties go to the lowest file number. All arithmetic is on whole numbers.
+ * Only files below their share of the first {@code t + 1} extents may be chosen
+ * ({@code given[i] × total < (t + 1) × free[i]}); ties go to the lowest file number. All arithmetic
+ * is on whole numbers.
  *
  * <p>So with equal free space the files are filled round-robin, one extent at a time, in file order;
  * with unequal free space a file with k times the free space of another gets k extents for each one
- * of the other's, several of them in a row. Earliest-due-first never lets a file fall a whole extent
- * behind its share, and the eligibility rule never lets it get a whole extent ahead (Tijdeman's
- * chairman assignment), so a file's page count is always within 8 pages of its share. A full file is
- * never ahead of its share, so it is never chosen while the filegroup has room.
+ * of the other's, several of them in a row. The eligibility rule never lets a file get a whole extent
+ * ahead of its share, and earliest-due-first (the deadline rule of the chairman assignment problem)
+ * keeps it from falling a whole extent behind, so a file's page count stays within 8 pages of its
+ * share; ProportionalFillTest checks this step by step. A full file is never below its share, so it
+ * is never chosen while the filegroup has room.
+ *
+ * <p>SQL Server re-reads the files' free space from time to time; here the shares are fixed when the
+ * filegroup opens. Allocating in proportion keeps the free space in the same proportion, so the two
+ * agree; they would differ only if the files were also written some other way during the trial.
  */
 final class ProportionalFill {
     private final long[] free;
