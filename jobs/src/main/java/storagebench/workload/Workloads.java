@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.workload.command.CommandWorkload;
+import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
 
 /** The registry of workloads by name: adding one means adding it here and nowhere else. */
@@ -13,6 +14,7 @@ public final class Workloads {
     static {
         register(new FileInitWorkload());
         register(new CommandWorkload());
+        register(new FilegroupInsertWorkload());
     }
 
     private Workloads() {

@@ -1,0 +1,71 @@
+package storagebench.workload.filegroup;
+
+import storagebench.experiment.Values;
+import storagebench.workload.Params;
+
+/**
+ * The shape of one trial, read once from its parameters.
+ *
+ * @param files data files in the filegroup
+ * @param fileSize each data file's size, a whole number of extents
+ * @param pageSize bytes per page; an extent is 8 pages
+ * @param rows rows inserted, one page and one commit each
+ * @param zeroed whether data files are presized by writing zeros (else by setting their length)
+ * @param fullLogRecord whether a log record carries the page image (else only its header)
+ * @param sync whether each commit forces the log to disk
+ */
+record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, boolean fullLogRecord, boolean sync) {
+    static final int MAX_PAGE_SIZE = 1 << 20;
+
+    static Layout of(Params p) {
+        return new Layout(p.getInt(FilegroupInsertWorkload.FILES), p.getSize(FilegroupInsertWorkload.FILE_SIZE),
+                (int) Math.min(p.getSize(FilegroupInsertWorkload.PAGE_SIZE), Integer.MAX_VALUE),
+                p.getInt(FilegroupInsertWorkload.ROWS), p.getText(FilegroupInsertWorkload.PRESIZE).equals("zero"),
+                p.getText(FilegroupInsertWorkload.LOG_RECORD).equals("full"),
+                p.getText(FilegroupInsertWorkload.SYNC).equals("fsync"));
+    }
+
+    long extentBytes() {
+        return (long) pageSize * PageAllocator.PAGES_PER_EXTENT;
+    }
+
+    long extentsPerFile() {
+        return fileSize / extentBytes();
+    }
+
+    /** Pages the filegroup holds: it does not grow, as the seed's files did not. */
+    long capacityPages() {
+        return files * extentsPerFile() * PageAllocator.PAGES_PER_EXTENT;
+    }
+
+    int logRecordBytes() {
+        return WriteAheadLog.HEADER_BYTES + (fullLogRecord ? pageSize : 0);
+    }
+
+    long logBytes() {
+        return (long) rows * logRecordBytes();
+    }
+
+    /** Disk space a trial needs: every data file at full size, and the log. */
+    long diskBytes() {
+        return Math.addExact(Math.multiplyExact((long) files, fileSize), logBytes());
+    }
+
+    /** Why this variant cannot run, or null when it can. */
+    String problem() {
+        if (pageSize > MAX_PAGE_SIZE) {
+            return "page-size " + Values.formatSize(pageSize) + " is above the largest, "
+                    + Values.formatSize(MAX_PAGE_SIZE);
+        }
+        if (fileSize % extentBytes() != 0) {
+            return "file-size " + Values.formatSize(fileSize) + " is not a whole number of extents (8 pages of "
+                    + Values.formatSize(pageSize) + " = " + Values.formatSize(extentBytes()) + ")";
+        }
+        if (rows > capacityPages()) {
+            return "the filegroup is full before the last row: " + rows + " rows need " + rows + " pages but "
+                    + files + " files × " + Values.formatSize(fileSize) + " hold " + capacityPages()
+                    + " pages of " + Values.formatSize(pageSize) + " (files do not grow); add files or file-size";
+        }
+        return null;
+    }
+}
