@@ -1,0 +1,241 @@
+package storagebench.sink;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+import storagebench.events.EventCodec;
+import storagebench.events.UndecodableEventException;
+
+/**
+ * The events topic as a Parquet dataset, exactly once.
+ *
+ * <p>Why exactly once holds, also after {@code kill -9} and on replay: the dataset itself records how
+ * far it got. Per topic-partition, {@code _offsets/<topic>+<partition>} holds the next offset to
+ * read; every event before it is in a finished file (or was dead-lettered, acknowledged), none at or
+ * after it is. Files are written under a hidden temporary name in their final folder and only a roll
+ * makes them visible: it finishes <em>all</em> open files of the partition (one offset range fans out
+ * to one file per table, experiment and date), fsyncs and renames each, and only then replaces the
+ * marker atomically. A crash before the marker moves leaves temporary files and perhaps renamed files
+ * starting at or after the marker; on start {@link Recovery} deletes both and consumption resumes at
+ * the marker, so those events are written once more and only once. A crash after the marker moves
+ * loses nothing. File names carry their offset range, so a replay into a fresh folder yields the same
+ * files. The offset is also committed to Kafka after each roll, for lag monitoring only: the marker,
+ * not the consumer group, decides where to resume. A file lock keeps a second sink off the dataset.
+ *
+ * <p>The sink assigns itself every partition of the topic (partitions added while it runs are picked
+ * up at its next start) and reads with {@code isolation.level=read_committed}, so events of a trial
+ * whose transaction was aborted never reach the dataset.
+ */
+public final class Sink implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Sink.class);
+    private static final Duration POLL = Duration.ofMillis(200);
+    /** How long {@link #runUntilIdle(Settings, KafkaConnection)} waits at the end for late events. */
+    public static final Duration QUIET = Duration.ofMillis(1200);
+
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final DeadLetters deadLetters;
+    private final DatasetLock lock;
+    private final RollPolicy policy;
+    private final EventCodec codec = new EventCodec();
+    private final Map<TopicPartition, PartitionSink> partitions = new HashMap<>();
+    private final Map<String, Long> rowsByTable = new TreeMap<>();
+    private long files;
+    private volatile boolean stopping;
+
+    private Sink(Settings settings, Map<String, Object> client, String topic, Path datasetDir) {
+        this.policy = RollPolicy.of(settings);
+        this.lock = DatasetLock.acquire(datasetDir);
+        this.consumer = new KafkaConsumer<>(consumerProperties(client), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
+        this.deadLetters = new DeadLetters(topic + ".dead-letter", client);
+        try {
+            assignAndRecover(topic, datasetDir);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** A sink of the settings' topic into the settings' dataset, recovered and positioned. */
+    public static Sink open(Settings settings, KafkaConnection kafka) {
+        return new Sink(settings, kafka.clientProperties(), settings.topic(), settings.parquetDir());
+    }
+
+    /**
+     * Sinks everything committed to the topic so far, then returns (the {@code run} command's and
+     * {@code sink --until-idle}'s entry point).
+     *
+     * @throws DatasetLockedException when another sink is writing to the dataset
+     */
+    public static SinkResult runUntilIdle(Settings settings, KafkaConnection kafka) {
+        try (Sink sink = open(settings, kafka)) {
+            return sink.runUntilIdle(QUIET);
+        }
+    }
+
+    /** The consumer settings of the sink (also used by the benchmark's plain consumer). */
+    public static Map<String, Object> consumerProperties(Map<String, Object> client) {
+        Map<String, Object> props = new HashMap<>(client);
+        props.putIfAbsent(ConsumerConfig.GROUP_ID_CONFIG, "storagebench-sink");
+        props.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "storagebench-sink");
+        props.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
+        props.putIfAbsent(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        return props;
+    }
+
+    private void assignAndRecover(String topic, Path datasetDir) {
+        List<TopicPartition> assigned = new ArrayList<>();
+        consumer.partitionsFor(topic).forEach(p -> assigned.add(new TopicPartition(topic, p.partition())));
+        consumer.assign(assigned);
+        Recovery recovery = new Recovery(datasetDir);
+        OffsetMarker marker = new OffsetMarker(datasetDir);
+        Partitioner partitioner = new HivePartitioner();
+        ParquetFormat format = new ParquetFormat(policy.bytes());
+        for (TopicPartition tp : assigned) {
+            OptionalLong next = recovery.recover(tp.topic(), tp.partition());
+            if (next.isPresent()) {
+                consumer.seek(tp, next.getAsLong());
+            } else {
+                consumer.seekToBeginning(List.of(tp));
+            }
+            RecordWriter writer = new FanOutWriter(datasetDir, tp.topic(), tp.partition(), partitioner, format);
+            long start = next.isPresent() ? next.getAsLong() : consumer.position(tp);
+            partitions.put(tp, new PartitionSink(tp, writer, marker, deadLetters, this::commitToKafka, start));
+        }
+        log.info("sinking {} partition(s) of {} into {}", assigned.size(), topic, datasetDir);
+    }
+
+    /** Consumes until {@link #stop()} is called, then rolls every open file. */
+    public SinkResult run() {
+        return consume(null);
+    }
+
+    /**
+     * Consumes until the consumer has reached the end of every partition and nothing new came for
+     * {@code quiet} (zero: stop right at the end), or until {@link #stop()}; then rolls every open file.
+     */
+    public SinkResult runUntilIdle(Duration quiet) {
+        return consume(new EndOfTopic(quiet));
+    }
+
+    private SinkResult consume(EndOfTopic end) {
+        RollPolicy.Reason last = RollPolicy.Reason.STOP;
+        try {
+            while (!stopping) {
+                ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+                for (TopicPartition tp : records.partitions()) {
+                    sink(partitions.get(tp), records.records(tp));
+                }
+                long now = System.nanoTime();
+                for (PartitionSink p : partitions.values()) {
+                    if (p.idle(policy, now)) {
+                        roll(p, RollPolicy.Reason.IDLE);
+                    }
+                }
+                if (end != null && end.reached(consumer, records.count(), now)) {
+                    last = RollPolicy.Reason.END;
+                    break;
+                }
+            }
+        } catch (WakeupException e) {
+            // stop() was called
+        }
+        for (PartitionSink p : partitions.values()) {
+            roll(p, last);
+        }
+        SinkResult result = new SinkResult(rowsByTable, files, deadLetters.count());
+        log.info("sink done: {}", result.summary());
+        return result;
+    }
+
+    private void sink(PartitionSink partition, List<ConsumerRecord<byte[], byte[]>> records) {
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            SpecificRecord event;
+            try {
+                if (record.value() == null) {
+                    throw new UndecodableEventException("null value", null);
+                }
+                event = codec.decode(record.value());
+            } catch (UndecodableEventException e) {
+                deadLetters.send(record, e.getMessage());
+                partition.skip(record.offset());
+                continue;
+            }
+            try {
+                RollPolicy.Reason due = partition.write(event, record.offset(), policy);
+                if (due != null) {
+                    roll(partition, due);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("writing " + record.topic() + "-" + record.partition() + "@"
+                        + record.offset() + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void roll(PartitionSink partition, RollPolicy.Reason reason) {
+        try {
+            PartitionSink.Roll roll = partition.roll(reason);
+            if (roll != null) {
+                files += roll.files().size();
+                roll.files().forEach(f -> rowsByTable.merge(f.table(), f.rows(), Long::sum));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("rolling files: " + e.getMessage(), e);
+        }
+    }
+
+    private void commitToKafka(TopicPartition tp, long nextOffset) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = Map.of(tp, new OffsetAndMetadata(nextOffset));
+        try {
+            consumer.commitSync(offsets);
+        } catch (WakeupException e) {
+            stopping = true;
+            commitToKafka(tp, nextOffset);
+        } catch (KafkaException e) {
+            log.warn("{}: could not commit offset {} to Kafka (the dataset's marker has it): {}", tp, nextOffset,
+                    e.getMessage());
+        }
+    }
+
+    /** Asks a running {@link #run} to roll and return; safe from any thread, e.g. a shutdown hook. */
+    public void stop() {
+        stopping = true;
+        consumer.wakeup();
+    }
+
+    @Override
+    public void close() {
+        partitions.values().forEach(PartitionSink::close);
+        try {
+            deadLetters.close();
+            consumer.close();
+        } finally {
+            lock.close();
+        }
+    }
+}
