@@ -54,8 +54,8 @@ public final class Recovery {
             throw new UncheckedIOException("cannot clean up " + datasetDir + ": " + e.getMessage(), e);
         }
         if (!doomed.isEmpty()) {
-            log.info("{}-{}: removed {} file(s) of an interrupted roll; resuming at offset {}", topic, partition,
-                    doomed.size(), from);
+            log.info("{}-{}: removed {} unfinished file(s) left by an interrupted sink; resuming at offset {}", topic,
+                    partition, doomed.size(), from);
         }
         return next;
     }

@@ -10,22 +10,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
-import storagebench.events.UndecodableEventException;
 
 /**
  * The events topic as a Parquet dataset, exactly once.
@@ -43,13 +42,18 @@ import storagebench.events.UndecodableEventException;
  * files. The offset is also committed to Kafka after each roll, for lag monitoring only: the marker,
  * not the consumer group, decides where to resume. A file lock keeps a second sink off the dataset.
  *
+ * <p>Two threads share the work: a {@link SinkReader} polls and decodes, the caller's thread writes
+ * and rolls; a small bounded queue between them keeps the heap bounded. Everything exactly-once rests
+ * on (files, marker) happens on the writing thread, in offset order.
+ *
  * <p>The sink assigns itself every partition of the topic (partitions added while it runs are picked
  * up at its next start) and reads with {@code isolation.level=read_committed}, so events of a trial
  * whose transaction was aborted never reach the dataset.
  */
 public final class Sink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Sink.class);
-    private static final Duration POLL = Duration.ofMillis(200);
+    private static final Duration TAKE = Duration.ofMillis(200);
+    private static final int QUEUED_BATCHES = 4;
     /** How long {@link #runUntilIdle(Settings, KafkaConnection)} waits at the end for late events. */
     public static final Duration QUIET = Duration.ofMillis(1200);
 
@@ -57,11 +61,11 @@ public final class Sink implements AutoCloseable {
     private final DeadLetters deadLetters;
     private final DatasetLock lock;
     private final RollPolicy policy;
-    private final EventCodec codec = new EventCodec();
     private final Map<TopicPartition, PartitionSink> partitions = new HashMap<>();
+    private final Map<TopicPartition, Long> durable = new ConcurrentHashMap<>();
+    private final AtomicBoolean stopping = new AtomicBoolean();
     private final Map<String, Long> rowsByTable = new TreeMap<>();
     private long files;
-    private volatile boolean stopping;
 
     private Sink(Settings settings, Map<String, Object> client, String topic, Path datasetDir) {
         this.policy = RollPolicy.of(settings);
@@ -124,7 +128,7 @@ public final class Sink implements AutoCloseable {
             }
             RecordWriter writer = new FanOutWriter(datasetDir, tp.topic(), tp.partition(), partitioner, format);
             long start = next.isPresent() ? next.getAsLong() : consumer.position(tp);
-            partitions.put(tp, new PartitionSink(tp, writer, marker, deadLetters, this::commitToKafka, start));
+            partitions.put(tp, new PartitionSink(tp, writer, marker, deadLetters, durable::put, start));
         }
         log.info("sinking {} partition(s) of {} into {}", assigned.size(), topic, datasetDir);
     }
@@ -143,56 +147,62 @@ public final class Sink implements AutoCloseable {
     }
 
     private SinkResult consume(EndOfTopic end) {
-        RollPolicy.Reason last = RollPolicy.Reason.STOP;
+        BlockingQueue<Fetched> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
+        SinkReader reader = new SinkReader(consumer, new EventCodec(), deadLetters, queue, end, stopping, durable);
+        Thread thread = new Thread(reader, "sink-reader");
+        thread.start();
+        boolean failed = true;
         try {
-            while (!stopping) {
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
-                for (TopicPartition tp : records.partitions()) {
-                    sink(partitions.get(tp), records.records(tp));
-                }
-                long now = System.nanoTime();
-                for (PartitionSink p : partitions.values()) {
-                    if (p.idle(policy, now)) {
-                        roll(p, RollPolicy.Reason.IDLE);
-                    }
-                }
-                if (end != null && end.reached(consumer, records.count(), now)) {
-                    last = RollPolicy.Reason.END;
-                    break;
-                }
+            RollPolicy.Reason last = write(queue);
+            for (PartitionSink p : partitions.values()) {
+                roll(p, last);
             }
-        } catch (WakeupException e) {
-            // stop() was called
-        }
-        for (PartitionSink p : partitions.values()) {
-            roll(p, last);
+            failed = false;
+        } finally {
+            reader.writerDone(failed);
+            join(thread);
         }
         SinkResult result = new SinkResult(rowsByTable, files, deadLetters.count());
         log.info("sink done: {}", result.summary());
         return result;
     }
 
-    private void sink(PartitionSink partition, List<ConsumerRecord<byte[], byte[]>> records) {
-        for (ConsumerRecord<byte[], byte[]> record : records) {
-            SpecificRecord event;
-            try {
-                if (record.value() == null) {
-                    throw new UndecodableEventException("null value", null);
+    private RollPolicy.Reason write(BlockingQueue<Fetched> queue) {
+        while (true) {
+            Fetched fetched = take(queue);
+            if (fetched instanceof Fetched.Batch batch) {
+                write(batch);
+            } else if (fetched instanceof Fetched.End done) {
+                return done.reason();
+            } else if (fetched instanceof Fetched.Failed failure) {
+                throw failure.error();
+            }
+            long now = System.nanoTime();
+            for (PartitionSink p : partitions.values()) {
+                if (p.idle(policy, now)) {
+                    roll(p, RollPolicy.Reason.IDLE);
                 }
-                event = codec.decode(record.value());
-            } catch (UndecodableEventException e) {
-                deadLetters.send(record, e.getMessage());
-                partition.skip(record.offset());
+            }
+        }
+    }
+
+    private void write(Fetched.Batch batch) {
+        PartitionSink partition = partitions.get(batch.partition());
+        SpecificRecord[] events = batch.events();
+        long[] offsets = batch.offsets();
+        for (int i = 0; i < events.length; i++) {
+            if (events[i] == null) {
+                partition.skip(offsets[i]);
                 continue;
             }
             try {
-                RollPolicy.Reason due = partition.write(event, record.offset(), policy);
+                RollPolicy.Reason due = partition.write(events[i], offsets[i], policy);
                 if (due != null) {
                     roll(partition, due);
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("writing " + record.topic() + "-" + record.partition() + "@"
-                        + record.offset() + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("writing " + batch.partition() + "@" + offsets[i] + ": "
+                        + e.getMessage(), e);
             }
         }
     }
@@ -209,22 +219,26 @@ public final class Sink implements AutoCloseable {
         }
     }
 
-    private void commitToKafka(TopicPartition tp, long nextOffset) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = Map.of(tp, new OffsetAndMetadata(nextOffset));
+    private static Fetched take(BlockingQueue<Fetched> queue) {
         try {
-            consumer.commitSync(offsets);
-        } catch (WakeupException e) {
-            stopping = true;
-            commitToKafka(tp, nextOffset);
-        } catch (KafkaException e) {
-            log.warn("{}: could not commit offset {} to Kafka (the dataset's marker has it): {}", tp, nextOffset,
-                    e.getMessage());
+            return queue.poll(TAKE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sinking", e);
         }
     }
 
-    /** Asks a running {@link #run} to roll and return; safe from any thread, e.g. a shutdown hook. */
+    private static void join(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Asks a running sink to roll and return; safe from any thread, e.g. a shutdown hook. */
     public void stop() {
-        stopping = true;
+        stopping.set(true);
         consumer.wakeup();
     }
 
