@@ -58,6 +58,49 @@ class SinkCrashIT {
         }
     }
 
+    @Test
+    void stoppedWithSigtermTheSinkClosesItsFilesCleanly() throws Exception {
+        // given: events in the topic and a sink that would not roll by itself for ten minutes
+        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Path dataset = tmp.resolve("sink/parquet");
+        try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
+            List<SpecificRecord> published = TestEvents.run("sigterm", 30, Instant.parse("2024-02-01T00:00:00Z"));
+            TestEvents.publish(kafka, brokerSettings.topic(), published, 8);
+            SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sigterm", "--data-dir",
+                    tmp.resolve("sink").toString(), "--bootstrap-servers", kafka.bootstrapServers(), "--set",
+                    "sink.idle-roll-seconds=600");
+            awaitTempFiles(dataset, 3, sink);
+            Thread.sleep(1000);
+            // when
+            sink.terminate();
+            int exit = sink.waitFor(60);
+            // then
+            assertThat(exit).as(sink.output()).isEqualTo(143);
+            assertThat(sink.output()).contains("sink: " + published.size() + " rows");
+            SinkIT.assertExactlyOnce(new Dataset(dataset), published);
+            assertThat(tempFiles(dataset)).isZero();
+        }
+    }
+
+    private static void awaitTempFiles(Path dataset, long count, SinkProcess sink) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (tempFiles(dataset) < count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the sink opened no files:\n" + sink.output());
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static long tempFiles(Path dataset) throws java.io.IOException {
+        if (!Files.isDirectory(dataset)) {
+            return 0;
+        }
+        try (var paths = Files.walk(dataset)) {
+            return paths.filter(p -> p.getFileName().toString().endsWith(DataFile.TEMP_SUFFIX)).count();
+        }
+    }
+
     private static void publishUntilStopped(KafkaConnection kafka, String topic, List<SpecificRecord> published,
             AtomicBoolean publishing) {
         Instant start = Instant.parse("2024-02-01T00:00:00Z");

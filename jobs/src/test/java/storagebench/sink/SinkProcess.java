@@ -34,6 +34,11 @@ final class SinkProcess {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
+    /** SIGTERM: the sink's shutdown hook rolls the open files. */
+    void terminate() {
+        process.destroy();
+    }
+
     int waitFor(long seconds) throws InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
