@@ -53,7 +53,7 @@ import storagebench.events.EventCodec;
 public final class Sink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Sink.class);
     private static final Duration TAKE = Duration.ofMillis(200);
-    private static final int QUEUED_BATCHES = 4;
+    private static final int QUEUED_BATCHES = 3;
     /** How long {@link #runUntilIdle(Settings, KafkaConnection)} waits at the end for late events. */
     public static final Duration QUIET = Duration.ofMillis(1200);
 
@@ -103,8 +103,8 @@ public final class Sink implements AutoCloseable {
         Map<String, Object> props = new HashMap<>(client);
         props.putIfAbsent(ConsumerConfig.GROUP_ID_CONFIG, "storagebench-sink");
         props.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "storagebench-sink");
-        props.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
-        props.putIfAbsent(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
+        props.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
+        props.putIfAbsent(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 4 * 1024 * 1024);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
