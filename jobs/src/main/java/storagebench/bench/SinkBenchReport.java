@@ -12,10 +12,11 @@ import java.util.Locale;
  * @param consumer (a) plain consumer, bytes only
  * @param writer (b) Parquet writer alone, decoded events from memory
  * @param sink (c) sink end to end
- * @param sinkPeakHeapBytes sum of the heap pools' peak use during (c)
+ * @param sinkPeakHeapBytes sum of the heap pools' peak use during (c), garbage included
+ * @param sinkHeapAfterGcBytes the largest heap occupancy right after a collection during (c)
  */
 public record SinkBenchReport(long events, long valueBytes, String topic, boolean embedded, Rate consumer,
-        Rate writer, Rate sink, long sinkPeakHeapBytes) {
+        Rate writer, Rate sink, long sinkPeakHeapBytes, long sinkHeapAfterGcBytes) {
     public static final double TARGET = 0.70;
 
     /** Events in some nanoseconds. */
@@ -42,8 +43,17 @@ public record SinkBenchReport(long events, long valueBytes, String topic, boolea
         rate(out, "(c) sink end to end (topic -> Parquet files)", sink);
         line(out, "%-44s %14.2f   target >= %.2f: %s", "c / min(a, b)", ratio(), TARGET,
                 ratio() >= TARGET ? "met" : "NOT met");
-        line(out, "%-44s %11.0f MB   (sum of heap pools' peaks during c)", "sink peak heap",
-                sinkPeakHeapBytes / 1048576.0);
+        line(out, "%-44s %11.0f MB   (sum of the heap pools' peaks during c, garbage included)",
+                "sink peak heap", sinkPeakHeapBytes / 1048576.0);
+        if (sinkHeapAfterGcBytes > 0) {
+            line(out, "%-44s %11.0f MB   (largest heap right after a GC during c: what stays live)",
+                    "sink heap after GC", sinkHeapAfterGcBytes / 1048576.0);
+        } else {
+            line(out, "%-44s %14s", "sink heap after GC", "no GC during c");
+        }
+        if (embedded) {
+            line(out, "(heap figures include the embedded broker, which runs in the same JVM)");
+        }
         return out.toString();
     }
 

@@ -48,10 +48,11 @@ public final class SinkBenchmark {
                 SinkBench.writerAlone(events, Math.min(n, WARM_UP), policy, root.resolve("warm-up"));
                 SinkBenchReport.Rate a = SinkBench.plainConsumer(kafka, topic);
                 SinkBenchReport.Rate b = SinkBench.writerAlone(events, n, policy, root.resolve("writer"));
-                HeapPeak.reset();
-                SinkBenchReport.Rate c = SinkBench.sink(kafka, settings, topic, root.resolve("sink"));
-                long peak = HeapPeak.bytes();
-                return new SinkBenchReport(n, bytes, topic, kafka.embedded(), a, b, c, peak);
+                try (HeapPeak heap = HeapPeak.start()) {
+                    SinkBenchReport.Rate c = SinkBench.sink(kafka, settings, topic, root.resolve("sink"));
+                    return new SinkBenchReport(n, bytes, topic, kafka.embedded(), a, b, c, heap.peakBytes(),
+                            heap.maxAfterGcBytes());
+                }
             } finally {
                 if (!kafka.embedded()) {
                     BenchTopic.delete(kafka, topic);
