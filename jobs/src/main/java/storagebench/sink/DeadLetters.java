@@ -29,7 +29,7 @@ public final class DeadLetters implements AutoCloseable {
     private final String topic;
     private final Map<String, Object> clientProperties;
     private final AtomicReference<Exception> failure = new AtomicReference<>();
-    private Producer<byte[], byte[]> producer;
+    private volatile Producer<byte[], byte[]> producer;
     private long count;
 
     public DeadLetters(String topic, Map<String, Object> clientProperties) {

@@ -36,6 +36,25 @@ final class DurableFiles {
         publish(temp, file);
     }
 
+    /** Creates {@code folder} and any missing parents, fsyncing the parent of each folder it creates. */
+    static void createFolders(Path folder) throws IOException {
+        if (Files.isDirectory(folder)) {
+            return;
+        }
+        Path parent = folder.toAbsolutePath().getParent();
+        if (parent != null) {
+            createFolders(parent);
+        }
+        try {
+            Files.createDirectory(folder);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            return;
+        }
+        if (parent != null) {
+            fsyncFolder(parent);
+        }
+    }
+
     static void fsyncFolder(Path folder) throws IOException {
         try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
             channel.force(true);

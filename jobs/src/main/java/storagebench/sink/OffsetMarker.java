@@ -39,7 +39,7 @@ public final class OffsetMarker {
     public void write(String topic, int partition, long nextOffset) {
         Path file = fileOf(topic, partition);
         try {
-            Files.createDirectories(folder);
+            DurableFiles.createFolders(folder);
             DurableFiles.writeAtomically(file, nextOffset + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write offset marker " + file, e);

@@ -27,7 +27,7 @@ final class ParquetFile {
         this.topic = topic;
         this.partition = partition;
         this.firstOffset = firstOffset;
-        Files.createDirectories(folder);
+        DurableFiles.createFolders(folder);
         this.temp = folder.resolve(DataFile.tempName(topic, partition, firstOffset));
         this.writer = format.open(type, temp);
     }

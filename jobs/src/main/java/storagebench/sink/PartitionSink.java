@@ -9,8 +9,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One topic-partition between two rolls. A roll, in this order: dead letters acknowledged, every open
- * file finished (fsync, rename), the offset marker moved (fsync, rename), the offset committed to
- * Kafka. A crash before the marker moves leaves only files recovery deletes; after it, nothing to redo.
+ * file finished (fsync, rename), the offset marker moved (fsync, rename), the offset handed over to be
+ * committed to Kafka. A crash before the marker moves leaves only files recovery deletes; after it,
+ * nothing to redo.
  */
 final class PartitionSink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PartitionSink.class);

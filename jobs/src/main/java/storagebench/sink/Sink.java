@@ -153,7 +153,7 @@ public final class Sink implements AutoCloseable {
         thread.start();
         boolean failed = true;
         try {
-            RollPolicy.Reason last = write(queue);
+            RollPolicy.Reason last = write(queue, thread);
             for (PartitionSink p : partitions.values()) {
                 roll(p, last);
             }
@@ -167,9 +167,12 @@ public final class Sink implements AutoCloseable {
         return result;
     }
 
-    private RollPolicy.Reason write(BlockingQueue<Fetched> queue) {
+    private RollPolicy.Reason write(BlockingQueue<Fetched> queue, Thread reader) {
         while (true) {
             Fetched fetched = take(queue);
+            if (fetched == null && !reader.isAlive() && queue.isEmpty()) {
+                throw new IllegalStateException("the sink's reader thread died; see the error above");
+            }
             if (fetched instanceof Fetched.Batch batch) {
                 write(batch);
             } else if (fetched instanceof Fetched.End done) {
