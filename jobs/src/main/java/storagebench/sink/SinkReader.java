@@ -15,6 +15,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -129,7 +130,9 @@ final class SinkReader implements Runnable {
                 commitSync(offsets);
             } else {
                 consumer.commitAsync(offsets, (done, e) -> {
-                    if (e != null) {
+                    if (e instanceof RetriableException) {
+                        done.forEach((tp, offset) -> durable.merge(tp, offset.offset(), Math::max));
+                    } else if (e != null) {
                         log.warn("could not commit offsets {} to Kafka (the dataset's markers have them): {}", done,
                                 e.getMessage());
                     }
