@@ -38,8 +38,8 @@ import storagebench.events.EventCodec;
  * marker atomically. A crash before the marker moves leaves temporary files and perhaps renamed files
  * starting at or after the marker; on start {@link Recovery} deletes both and consumption resumes at
  * the marker, so those events are written once more and only once. A crash after the marker moves
- * loses nothing. File names carry their offset range, so a replay into a fresh folder yields the same
- * files. The offset is also committed to Kafka after each roll, for lag monitoring only: the marker,
+ * loses nothing. A replay into a fresh folder yields the same rows, in files named by the offsets they
+ * hold. The offset is also committed to Kafka after each roll, for lag monitoring only: the marker,
  * not the consumer group, decides where to resume. A file lock keeps a second sink off the dataset.
  *
  * <p>Two threads share the work: a {@link SinkReader} polls and decodes, the caller's thread writes

@@ -58,8 +58,9 @@ class SinkIT {
             assertThat(again.rows()).isZero();
             assertThat(files(settings.parquetDir())).isEqualTo(filesBefore);
 
-            // when: more events
+            // when: more events, and a trial whose transaction was aborted
             List<SpecificRecord> second = TestEvents.run("file-io", 6, NEAR_MIDNIGHT.plusSeconds(20));
+            TestEvents.publishAborted(kafka, settings.topic(), TestEvents.run("aborted", 2, NEAR_MIDNIGHT));
             TestEvents.publish(kafka, settings.topic(), second, 3);
             SinkResult more = Sink.runUntilIdle(settings, kafka);
             // then
@@ -67,6 +68,7 @@ class SinkIT {
             all.addAll(second);
             assertThat(more.rows()).isEqualTo(second.size());
             assertExactlyOnce(dataset, all);
+            assertThat(dataset.column("trials", "DISTINCT experiment")).doesNotContain("aborted");
             assertThat(files(settings.parquetDir())).containsAll(filesBefore);
         }
     }

@@ -74,6 +74,22 @@ public final class TestEvents {
         return (String) event.get(event.getSchema().getField("run_id").pos());
     }
 
+    /** Publishes in a transaction that is then aborted, as a runner that failed mid-trial would. */
+    public static void publishAborted(KafkaConnection kafka, String topic, List<? extends SpecificRecord> events) {
+        Map<String, Object> props = new HashMap<>(kafka.clientProperties());
+        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "test-" + UUID.randomUUID());
+        try (var producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            for (SpecificRecord event : events) {
+                producer.send(new ProducerRecord<>(topic, runId(event).getBytes(StandardCharsets.UTF_8),
+                        CODEC.encode(event)));
+            }
+            producer.flush();
+            producer.abortTransaction();
+        }
+    }
+
     /** Publishes in one transaction per {@code perTransaction} events, as the runner does per trial. */
     public static void publish(KafkaConnection kafka, String topic, List<? extends SpecificRecord> events,
             int perTransaction) {
