@@ -1,7 +1,5 @@
 package storagebench.sink;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,13 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.TreeMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -42,8 +37,8 @@ import storagebench.events.EventCodec;
  * hold. The offset is also committed to Kafka after each roll, for lag monitoring only: the marker,
  * not the consumer group, decides where to resume. A file lock keeps a second sink off the dataset.
  *
- * <p>Two threads share the work: a {@link SinkReader} polls and decodes, the caller's thread writes
- * and rolls; a small bounded queue between them keeps the heap bounded. Everything exactly-once rests
+ * <p>Two threads share the work: a {@link SinkReader} polls and decodes, a {@link SinkWriter} on the
+ * caller's thread writes and rolls; a small bounded queue between them keeps the heap bounded. Everything exactly-once rests
  * on (files, marker) happens on the writing thread, in offset order.
  *
  * <p>The sink assigns itself every partition of the topic (partitions added while it runs are picked
@@ -52,7 +47,6 @@ import storagebench.events.EventCodec;
  */
 public final class Sink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Sink.class);
-    private static final Duration TAKE = Duration.ofMillis(200);
     private static final int QUEUED_BATCHES = 3;
     /** How long {@link #runUntilIdle(Settings, KafkaConnection)} waits at the end for late events. */
     public static final Duration QUIET = Duration.ofMillis(1200);
@@ -64,8 +58,6 @@ public final class Sink implements AutoCloseable {
     private final Map<TopicPartition, PartitionSink> partitions = new HashMap<>();
     private final Map<TopicPartition, Long> durable = new ConcurrentHashMap<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
-    private final Map<String, Long> rowsByTable = new TreeMap<>();
-    private long files;
 
     private Sink(Settings settings, Map<String, Object> client, String topic, Path datasetDir) {
         this.policy = RollPolicy.of(settings);
@@ -149,86 +141,20 @@ public final class Sink implements AutoCloseable {
     private SinkResult consume(EndOfTopic end) {
         BlockingQueue<Fetched> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
         SinkReader reader = new SinkReader(consumer, new EventCodec(), deadLetters, queue, end, stopping, durable);
+        SinkWriter writer = new SinkWriter(partitions, policy);
         Thread thread = new Thread(reader, "sink-reader");
         thread.start();
         boolean failed = true;
         try {
-            RollPolicy.Reason last = write(queue, thread);
-            for (PartitionSink p : partitions.values()) {
-                roll(p, last);
-            }
+            writer.drain(queue, thread);
             failed = false;
         } finally {
             reader.writerDone(failed);
             join(thread);
         }
-        SinkResult result = new SinkResult(rowsByTable, files, deadLetters.count());
+        SinkResult result = writer.result(deadLetters.count());
         log.info("sink done: {}", result.summary());
         return result;
-    }
-
-    private RollPolicy.Reason write(BlockingQueue<Fetched> queue, Thread reader) {
-        while (true) {
-            Fetched fetched = take(queue);
-            if (fetched == null && !reader.isAlive() && queue.isEmpty()) {
-                throw new IllegalStateException("the sink's reader thread died; see the error above");
-            }
-            if (fetched instanceof Fetched.Batch batch) {
-                write(batch);
-            } else if (fetched instanceof Fetched.End done) {
-                return done.reason();
-            } else if (fetched instanceof Fetched.Failed failure) {
-                throw failure.error();
-            }
-            long now = System.nanoTime();
-            for (PartitionSink p : partitions.values()) {
-                if (p.idle(policy, now)) {
-                    roll(p, RollPolicy.Reason.IDLE);
-                }
-            }
-        }
-    }
-
-    private void write(Fetched.Batch batch) {
-        PartitionSink partition = partitions.get(batch.partition());
-        SpecificRecord[] events = batch.events();
-        long[] offsets = batch.offsets();
-        for (int i = 0; i < events.length; i++) {
-            if (events[i] == null) {
-                partition.skip(offsets[i]);
-                continue;
-            }
-            try {
-                RollPolicy.Reason due = partition.write(events[i], offsets[i], policy);
-                if (due != null) {
-                    roll(partition, due);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("writing " + batch.partition() + "@" + offsets[i] + ": "
-                        + e.getMessage(), e);
-            }
-        }
-    }
-
-    private void roll(PartitionSink partition, RollPolicy.Reason reason) {
-        try {
-            PartitionSink.Roll roll = partition.roll(reason);
-            if (roll != null) {
-                files += roll.files().size();
-                roll.files().forEach(f -> rowsByTable.merge(f.table(), f.rows(), Long::sum));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("rolling files: " + e.getMessage(), e);
-        }
-    }
-
-    private static Fetched take(BlockingQueue<Fetched> queue) {
-        try {
-            return queue.poll(TAKE.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while sinking", e);
-        }
     }
 
     private static void join(Thread thread) {
