@@ -54,6 +54,9 @@ public final class EmbeddedBroker implements AutoCloseable {
         props.put("share.coordinator.state.topic.replication.factor", "1");
         props.put("share.coordinator.state.topic.min.isr", "1");
         props.put("group.initial.rebalance.delay.ms", "0");
+        // The log cleaner's dedupe buffer is heap (128 MiB by default) and only serves the small compacted
+        // internal topics here; the broker shares the JVM with the command, so keep it small.
+        props.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
         KafkaConfig config = new KafkaConfig(props, false);
         format(logDir, config);
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);

@@ -1,15 +1,44 @@
 package storagebench.cli;
 
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.report.Report;
+import storagebench.report.ReportFilter;
+import storagebench.report.SummaryRow;
+import storagebench.report.TextTable;
 import storagebench.runner.ExperimentRun;
+import storagebench.sink.DatasetLockedException;
+import storagebench.sink.Sink;
+import storagebench.sink.SinkResult;
 
 /** What {@code run} does after the job: bring the dataset up to date and show the run's summary. */
 final class Finish {
+    private static final Logger log = LoggerFactory.getLogger(Finish.class);
+
     private Finish() {
     }
 
     static void sinkAndReport(Settings settings, KafkaConnection kafka, ExperimentRun run, boolean noReport) {
-        // joined with the sink and the report when they land
+        try {
+            SinkResult result = Sink.runUntilIdle(settings, kafka);
+            log.info("dataset {}: {}", settings.parquetDir(), result.summary());
+        } catch (DatasetLockedException e) {
+            System.out.println("a sink is already writing " + settings.parquetDir() + "; it adds this run's events;"
+                    + " see: storagebench report --run " + run.runId());
+            return;
+        }
+        if (noReport) {
+            return;
+        }
+        List<SummaryRow> rows = Report.summarize(settings.parquetDir(), ReportFilter.run(run.runId()));
+        if (rows.isEmpty()) {
+            System.out.println("no measured trials of run " + run.runId() + " to summarise");
+        } else {
+            System.out.println();
+            System.out.print(TextTable.render(rows));
+        }
     }
 }

@@ -7,7 +7,8 @@ import picocli.CommandLine.HelpCommand;
 /** The storagebench command line. Exit codes: 0 done, 1 failed, 2 bad input (nothing ran). */
 @Command(name = "storagebench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Runs database storage experiments and keeps every result as an event.",
-        subcommands = {RunCommand.class, ReportCommand.class, HelpCommand.class})
+        subcommands = {RunCommand.class, SinkCommand.class, ReportCommand.class, BenchCommand.class,
+            HelpCommand.class})
 public final class Main implements Runnable {
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;

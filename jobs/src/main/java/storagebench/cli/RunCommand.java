@@ -31,6 +31,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Continue an interrupted run at its first unfinished trial.")
     String restartRunId;
 
+    @Option(names = "--override", paramLabel = "KEY=VALUE",
+            description = {"Set a value of the experiment before it is checked, e.g. --override repetitions=1",
+                "--override workload.rows=500 --override factors.threads=[1,2] (repeatable; kept with the run)."})
+    java.util.Map<String, String> overrides = new java.util.LinkedHashMap<>();
+
     @Option(names = "--no-sink", description = "Only publish events; do not update the Parquet dataset.")
     boolean noSink;
 
@@ -42,10 +47,13 @@ public final class RunCommand implements Callable<Integer> {
         if ((experiment == null) == (restartRunId == null)) {
             throw new BadInputException("give either an experiment YAML file or --restart RUN_ID");
         }
+        if (restartRunId != null && !overrides.isEmpty()) {
+            throw new BadInputException("--override applies to a new run; a restarted run keeps its own");
+        }
         Settings settings = settingsOptions.load();
         DataDir.prepare(settings.dataDir());
         ExperimentRun run = restartRunId != null ? ExperimentRun.prepareRestart(settings, restartRunId)
-                : ExperimentRun.prepare(settings, experiment);
+                : ExperimentRun.prepare(settings, experiment, overrides);
         Runner.Outcome outcome;
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             outcome = run.execute(settings, kafka);

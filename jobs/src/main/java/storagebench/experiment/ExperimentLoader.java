@@ -33,16 +33,36 @@ public final class ExperimentLoader {
     }
 
     public Experiment load(Path file) {
+        return load(file, Map.of());
+    }
+
+    /** Loads a run's stored config: its text with the overrides recorded in it applied again. */
+    public Experiment loadStored(Path file) {
         String text;
         try {
             text = Files.readString(file);
         } catch (IOException e) {
             throw new BadInputException(file + ": cannot read: " + e.getMessage());
         }
-        return parse(file.toString(), text);
+        return parse(file.toString(), Overrides.withoutRecorded(text), Overrides.recorded(text));
+    }
+
+    /** Loads the file with {@code --override} values applied before anything is checked. */
+    public Experiment load(Path file, Map<String, String> overrides) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read: " + e.getMessage());
+        }
+        return parse(file.toString(), text, overrides);
     }
 
     public Experiment parse(String file, String text) {
+        return parse(file, text, Map.of());
+    }
+
+    public Experiment parse(String file, String text, Map<String, String> overrides) {
         Node root;
         try {
             root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
@@ -55,7 +75,9 @@ public final class ExperimentLoader {
         if (root == null) {
             throw new ConfigException(file, 1, null, "the file is empty");
         }
-        return read(new ConfigNode(file, "", root), Secrets.redact(text));
+        Overrides.apply(file, root, overrides);
+        return read(new ConfigNode(file, "", root), Secrets.redact(text + (overrides.isEmpty() || text.endsWith("\n") ? "" : "\n")
+                + Overrides.describe(overrides)));
     }
 
     private Experiment read(ConfigNode root, String source) {

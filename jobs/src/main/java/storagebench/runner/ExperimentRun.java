@@ -7,6 +7,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,9 +36,9 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
     private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
     static final String CONFIG_FILE = "experiment.yaml";
 
-    /** Loads and checks a new run of the experiment in {@code yaml}; writes nothing yet. */
-    public static ExperimentRun prepare(Settings settings, Path yaml) {
-        Experiment experiment = new ExperimentLoader(settings.dataDir()).load(yaml);
+    /** Loads and checks a new run of the experiment in {@code yaml} with {@code --override}s; writes nothing yet. */
+    public static ExperimentRun prepare(Settings settings, Path yaml, Map<String, String> overrides) {
+        Experiment experiment = new ExperimentLoader(settings.dataDir()).load(yaml, overrides);
         String runId = newRunId();
         return checked(new ExperimentRun(runId, settings.runsDir().resolve(runId), experiment,
                 TrialPlan.of(experiment), false));
@@ -50,7 +51,7 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
         if (!Files.isRegularFile(config)) {
             throw new BadInputException("no run " + runId + " under " + settings.runsDir() + " (missing " + config + ")");
         }
-        Experiment experiment = new ExperimentLoader(settings.dataDir()).load(config);
+        Experiment experiment = new ExperimentLoader(settings.dataDir()).loadStored(config);
         return checked(new ExperimentRun(runId, runDir, experiment, TrialPlan.of(experiment), true));
     }
 

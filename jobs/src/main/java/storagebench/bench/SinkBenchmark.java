@@ -1,0 +1,88 @@
+package storagebench.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+import storagebench.sink.RollPolicy;
+
+/**
+ * {@code bench sink}: publishes N synthetic trial events to a topic of their own, then measures the
+ * plain consumer, the Parquet writer and the sink on them. Everything lands in a temporary folder
+ * (the embedded broker too, unless a cluster is configured) that is removed afterwards; on a
+ * configured cluster the benchmark topic is deleted.
+ */
+public final class SinkBenchmark {
+    private static final Logger log = LoggerFactory.getLogger(SinkBenchmark.class);
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'")
+            .withZone(ZoneOffset.UTC);
+    private static final long WARM_UP = 50_000;
+
+    private SinkBenchmark() {
+    }
+
+    public static SinkBenchReport run(Settings settings, long n) {
+        Path root = tempFolder();
+        Settings local = settings.bootstrapServers().isPresent() ? settings : settings.withDataDir(root.resolve("data"));
+        String topic = "storagebench.bench." + STAMP.format(Instant.now());
+        TrialEvents events = new TrialEvents(Instant.now().truncatedTo(ChronoUnit.DAYS).minus(3, ChronoUnit.DAYS));
+        RollPolicy policy = RollPolicy.of(settings);
+        try (KafkaConnection kafka = KafkaConnection.open(local)) {
+            BenchTopic.create(kafka, topic);
+            try {
+                long started = System.nanoTime();
+                long bytes = BenchTopic.publish(kafka, topic, events, n);
+                log.info("published {} events ({} MB) to {} in {} ms", n, bytes >> 20, topic,
+                        (System.nanoTime() - started) / 1_000_000);
+                SinkBench.writerAlone(events, Math.min(n, WARM_UP), policy, root.resolve("warm-up"));
+                SinkBenchReport.Rate a = SinkBench.plainConsumer(kafka, topic);
+                SinkBenchReport.Rate b = SinkBench.writerAlone(events, n, policy, root.resolve("writer"));
+                try (HeapPeak heap = HeapPeak.start()) {
+                    SinkBenchReport.Rate c = SinkBench.sink(kafka, settings, topic, root.resolve("sink"));
+                    return new SinkBenchReport(n, bytes, topic, kafka.embedded(), a, b, c, heap.peakBytes(),
+                            heap.maxAfterGcBytes());
+                }
+            } finally {
+                if (!kafka.embedded()) {
+                    BenchTopic.delete(kafka, topic);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Kafka refused: " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } finally {
+            deleteRecursively(root);
+        }
+    }
+
+    private static Path tempFolder() {
+        try {
+            return Files.createTempDirectory("storagebench-bench-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteRecursively(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            log.warn("could not remove {}: {}", root, e.getMessage());
+        }
+    }
+}

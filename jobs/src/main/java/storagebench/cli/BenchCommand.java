@@ -1,0 +1,18 @@
+package storagebench.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code storagebench bench}: measurements of the tool's own pipeline. */
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchSinkCommand.class,
+        description = "Measures the pipeline itself (not a storage experiment).")
+public final class BenchCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

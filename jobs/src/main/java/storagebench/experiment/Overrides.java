@@ -1,0 +1,100 @@
+package storagebench.experiment;
+
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * {@code --override key.path=value} on the command line: sets a value of the experiment YAML before
+ * it is checked, e.g. {@code repetitions=1}, {@code workload.rows=500} or
+ * {@code factors.threads=[1, 2]} (the value is read as YAML). Everything is checked as if written in
+ * the file; the run keeps the overrides beside its config so a restart applies them again.
+ */
+public final class Overrides {
+    private Overrides() {
+    }
+
+    static void apply(String file, Node root, Map<String, String> overrides) {
+        for (Map.Entry<String, String> entry : overrides.entrySet()) {
+            String[] path = entry.getKey().split("\\.");
+            Node node = root;
+            for (int i = 0; i < path.length; i++) {
+                if (!(node instanceof MappingNode mapping)) {
+                    throw new ConfigException("--override", 0, entry.getKey(), "'" + String.join(".",
+                            java.util.Arrays.copyOf(path, i)) + "' in " + file + " is not a mapping");
+                }
+                node = i == path.length - 1 ? set(mapping, path[i], value(entry)) : child(mapping, path[i]);
+            }
+        }
+    }
+
+    private static final String PREFIX = "# --override ";
+
+    /** The overrides recorded at the end of a stored config (by {@link #describe}), in order. */
+    public static Map<String, String> recorded(String text) {
+        Map<String, String> found = new java.util.LinkedHashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.startsWith(PREFIX) && line.indexOf('=') > PREFIX.length()) {
+                String pair = line.substring(PREFIX.length());
+                found.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
+            }
+        }
+        return found;
+    }
+
+    /** The stored config without its recorded overrides: the text as the user wrote it. */
+    public static String withoutRecorded(String text) {
+        StringBuilder kept = new StringBuilder();
+        for (String line : text.split("(?<=\n)")) {
+            if (!line.startsWith(PREFIX)) {
+                kept.append(line);
+            }
+        }
+        return kept.toString();
+    }
+
+    /** The text appended to the stored config so the published config says what was run. */
+    public static String describe(Map<String, String> overrides) {
+        StringBuilder text = new StringBuilder();
+        overrides.forEach((k, v) -> text.append(PREFIX).append(k).append('=').append(v).append('\n'));
+        return text.toString();
+    }
+
+    private static Node value(Map.Entry<String, String> entry) {
+        try {
+            Node value = new Yaml(new LoaderOptions()).compose(new StringReader(entry.getValue()));
+            return value != null ? value : new ScalarNode(Tag.STR, "", null, null, org.yaml.snakeyaml.DumperOptions
+                    .ScalarStyle.PLAIN);
+        } catch (RuntimeException e) {
+            throw new ConfigException("--override", 0, entry.getKey(), "not a YAML value: " + entry.getValue());
+        }
+    }
+
+    private static Node child(MappingNode mapping, String key) {
+        for (NodeTuple tuple : mapping.getValue()) {
+            if (tuple.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+                return tuple.getValueNode();
+            }
+        }
+        MappingNode empty = new MappingNode(Tag.MAP, new ArrayList<>(), org.yaml.snakeyaml.DumperOptions.FlowStyle.BLOCK);
+        set(mapping, key, empty);
+        return empty;
+    }
+
+    private static Node set(MappingNode mapping, String key, Node value) {
+        List<NodeTuple> tuples = new ArrayList<>(mapping.getValue());
+        ScalarNode keyNode = new ScalarNode(Tag.STR, key, null, null, org.yaml.snakeyaml.DumperOptions.ScalarStyle.PLAIN);
+        tuples.removeIf(t -> t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key));
+        tuples.add(new NodeTuple(keyNode, value));
+        mapping.setValue(tuples);
+        return value;
+    }
+}

@@ -1,0 +1,68 @@
+package storagebench.sink;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The three file-system steps exactly-once rests on: fsync a file, rename it atomically, fsync its
+ * folder so the rename itself survives a power cut.
+ */
+final class DurableFiles {
+    private DurableFiles() {
+    }
+
+    static void fsync(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+    }
+
+    /** Renames {@code from} to {@code to} (same folder) atomically, replacing it, and fsyncs the folder. */
+    static void publish(Path from, Path to) throws IOException {
+        Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        fsyncFolder(to.getParent());
+    }
+
+    /** Writes {@code text} to {@code file} so that readers see the old or the new content, never a mix. */
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path temp = file.resolveSibling("." + file.getFileName() + DataFile.TEMP_SUFFIX);
+        Files.writeString(temp, text, StandardCharsets.UTF_8);
+        fsync(temp);
+        publish(temp, file);
+    }
+
+    /** Creates {@code folder} and any missing parents, fsyncing the parent of each folder it creates. */
+    static void createFolders(Path folder) throws IOException {
+        if (Files.isDirectory(folder)) {
+            return;
+        }
+        Path parent = folder.toAbsolutePath().getParent();
+        if (parent != null) {
+            createFolders(parent);
+        }
+        try {
+            Files.createDirectory(folder);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            return;
+        }
+        if (parent != null) {
+            fsyncFolder(parent);
+        }
+    }
+
+    static void fsyncFolder(Path folder) throws IOException {
+        try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            // Some platforms (Windows) cannot open a folder; there a rename is durable once it returns.
+            if (!System.getProperty("os.name", "").startsWith("Windows")) {
+                throw e;
+            }
+        }
+    }
+}

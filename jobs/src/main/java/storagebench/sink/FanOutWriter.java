@@ -1,0 +1,78 @@
+package storagebench.sink;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
+import storagebench.events.EventType;
+
+/**
+ * The events of one topic-partition spread over one open file per dataset folder (table,
+ * experiment, date). A commit finishes all of them together, so one offset range is either wholly
+ * in the dataset or not at all.
+ */
+public final class FanOutWriter implements RecordWriter {
+    private final Path datasetDir;
+    private final String topic;
+    private final int partition;
+    private final Partitioner partitioner;
+    private final ParquetFormat format;
+    private final Map<String, ParquetFile> open = new HashMap<>();
+    private long rows;
+
+    public FanOutWriter(Path datasetDir, String topic, int partition, Partitioner partitioner, ParquetFormat format) {
+        this.datasetDir = datasetDir;
+        this.topic = topic;
+        this.partition = partition;
+        this.partitioner = partitioner;
+        this.format = format;
+    }
+
+    @Override
+    public void write(SpecificRecord event, long offset) throws IOException {
+        EventType type = EventType.of(event);
+        String folder = partitioner.folderOf(type, event);
+        ParquetFile file = open.get(folder);
+        if (file == null) {
+            file = new ParquetFile(format, type, datasetDir.resolve(folder), topic, partition, offset);
+            open.put(folder, file);
+        }
+        file.write(event, offset);
+        rows++;
+    }
+
+    @Override
+    public long rows() {
+        return rows;
+    }
+
+    @Override
+    public long bytes() {
+        long sum = 0;
+        for (ParquetFile file : open.values()) {
+            sum += file.bytes();
+        }
+        return sum;
+    }
+
+    @Override
+    public List<CommittedFile> commit() throws IOException {
+        List<CommittedFile> done = new ArrayList<>(open.size());
+        for (ParquetFile file : open.values()) {
+            done.add(file.finish());
+        }
+        open.clear();
+        rows = 0;
+        return done;
+    }
+
+    @Override
+    public void close() {
+        open.values().forEach(ParquetFile::discard);
+        open.clear();
+        rows = 0;
+    }
+}

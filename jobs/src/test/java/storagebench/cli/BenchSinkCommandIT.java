@@ -1,0 +1,48 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchSinkCommandIT {
+    @TempDir
+    Path data;
+
+    @Test
+    void measuresConsumerWriterAndSinkOnASmallTopic() {
+        // given
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        int exit;
+        // when
+        try {
+            exit = Main.execute("bench", "sink", "--events", "2000", "--data-dir", data.toString());
+        } finally {
+            System.setOut(stdout);
+        }
+        // then
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(report).isZero();
+        assertThat(report).contains("N = 2,000 TrialTimed events", "Java 17", "cores")
+                .containsPattern("\\(a\\) plain consumer[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")
+                .containsPattern("\\(b\\) Parquet writer[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")
+                .containsPattern("\\(c\\) sink end to end[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")
+                .containsPattern("c / min\\(a, b\\)\\s+\\d+\\.\\d\\d")
+                .containsPattern("sink peak heap\\s+\\d+ MB");
+        System.out.print(report);
+    }
+
+    @Test
+    void refusesANonPositiveEventCount() {
+        // given / when
+        int exit = Main.execute("bench", "sink", "--events", "0", "--data-dir", data.toString());
+        // then
+        assertThat(exit).isEqualTo(Main.BAD_INPUT);
+    }
+}

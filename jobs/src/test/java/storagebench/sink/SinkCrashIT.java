@@ -1,0 +1,130 @@
+package storagebench.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.avro.specific.SpecificRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+
+class SinkCrashIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void killedMidStreamAndRestartedTheSinkWritesEveryEventExactlyOnce() throws Exception {
+        // given: a broker in this JVM and a publisher that keeps publishing runs
+        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Path sinkData = tmp.resolve("sink");
+        try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
+            String[] args = {"--data-dir", sinkData.toString(), "--bootstrap-servers", kafka.bootstrapServers(),
+                    "--set", "sink.roll-rows=23", "--set", "sink.idle-roll-seconds=1"};
+            List<SpecificRecord> published = new CopyOnWriteArrayList<>();
+            AtomicBoolean publishing = new AtomicBoolean(true);
+            Thread publisher = new Thread(() -> publishUntilStopped(kafka, brokerSettings.topic(), published,
+                    publishing));
+            publisher.start();
+            Path marker = new OffsetMarker(sinkData.resolve("parquet")).fileOf(brokerSettings.topic(), 0);
+
+            // when: the sink is killed twice while it writes and events keep coming
+            for (int round = 1; round <= 3; round++) {
+                SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sink-" + round, args);
+                long markedBefore = Files.exists(marker) ? Long.parseLong(Files.readString(marker).strip()) : -1;
+                awaitMarkerBeyond(marker, markedBefore, sink);
+                Thread.sleep(ThreadLocalRandom.current().nextInt(50, 400));
+                sink.kill();
+            }
+            assertThat(publisher.isAlive()).as("still publishing at the last kill").isTrue();
+            publishing.set(false);
+            publisher.join();
+            SinkProcess last = SinkProcess.start(tmp.resolve("logs"), "sink-last", append(args, "--until-idle"));
+            int exit = last.waitFor(120);
+
+            // then
+            assertThat(exit).as(last.output()).isZero();
+            assertThat(published).hasSizeGreaterThan(200);
+            SinkIT.assertExactlyOnce(new Dataset(sinkData.resolve("parquet")), published);
+            assertThat(last.output()).contains("sink: ").doesNotContain("ERROR");
+        }
+    }
+
+    @Test
+    void stoppedWithSigtermTheSinkClosesItsFilesCleanly() throws Exception {
+        // given: events in the topic and a sink that would not roll by itself for ten minutes
+        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Path dataset = tmp.resolve("sink/parquet");
+        try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
+            List<SpecificRecord> published = TestEvents.run("sigterm", 30, Instant.parse("2024-02-01T00:00:00Z"));
+            TestEvents.publish(kafka, brokerSettings.topic(), published, 8);
+            SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sigterm", "--data-dir",
+                    tmp.resolve("sink").toString(), "--bootstrap-servers", kafka.bootstrapServers(), "--set",
+                    "sink.idle-roll-seconds=600");
+            awaitTempFiles(dataset, 3, sink);
+            Thread.sleep(1000);
+            // when
+            sink.terminate();
+            int exit = sink.waitFor(60);
+            // then
+            assertThat(exit).as(sink.output()).isEqualTo(143);
+            assertThat(sink.output()).contains("sink: " + published.size() + " rows");
+            SinkIT.assertExactlyOnce(new Dataset(dataset), published);
+            assertThat(tempFiles(dataset)).isZero();
+        }
+    }
+
+    private static void awaitTempFiles(Path dataset, long count, SinkProcess sink) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (tempFiles(dataset) < count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the sink opened no files:\n" + sink.output());
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static long tempFiles(Path dataset) throws java.io.IOException {
+        if (!Files.isDirectory(dataset)) {
+            return 0;
+        }
+        try (var paths = Files.walk(dataset)) {
+            return paths.filter(p -> p.getFileName().toString().endsWith(DataFile.TEMP_SUFFIX)).count();
+        }
+    }
+
+    private static void publishUntilStopped(KafkaConnection kafka, String topic, List<SpecificRecord> published,
+            AtomicBoolean publishing) {
+        Instant start = Instant.parse("2024-02-01T00:00:00Z");
+        for (int run = 0; publishing.get(); run++) {
+            List<SpecificRecord> events = TestEvents.run("crash-" + run % 3, 10, start.plusSeconds(run * 3600L));
+            TestEvents.publish(kafka, topic, events, 4);
+            published.addAll(events);
+        }
+    }
+
+    private static void awaitMarkerBeyond(Path marker, long before, SinkProcess sink) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(marker) && Long.parseLong(Files.readString(marker).strip()) > before) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the sink made no progress:\n" + sink.output());
+    }
+
+    private static String[] append(String[] args, String arg) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        all[args.length] = arg;
+        return all;
+    }
+}

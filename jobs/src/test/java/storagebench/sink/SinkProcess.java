@@ -1,0 +1,57 @@
+package storagebench.sink;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** {@code storagebench sink} in a child JVM, its output kept in files for when a test fails. */
+final class SinkProcess {
+    private final Process process;
+    private final Path log;
+
+    private SinkProcess(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    static SinkProcess start(Path logDir, String name, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx256m", "-cp", System.getProperty("java.class.path"), "storagebench.cli.Main",
+                "sink"));
+        command.addAll(List.of(args));
+        Files.createDirectories(logDir);
+        Path log = logDir.resolve(name + ".log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new SinkProcess(process, log);
+    }
+
+    /** SIGKILL: no shutdown hook, no roll, no flush. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM: the sink's shutdown hook rolls the open files. */
+    void terminate() {
+        process.destroy();
+    }
+
+    int waitFor(long seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("sink did not finish within " + seconds + " s:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    String output() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no output: " + e.getMessage() + ")";
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package storagebench.sink;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import storagebench.broker.KafkaConnection;
+import storagebench.events.EventCodec;
+import storagebench.events.HostSnapshot;
+import storagebench.events.Outcome;
+import storagebench.events.RunFinished;
+import storagebench.events.RunStatus;
+import storagebench.events.RunStarted;
+import storagebench.events.TargetSnapshot;
+import storagebench.events.TrialTimed;
+
+/** Events as the runner would publish them, and a publisher that uses a transaction per run like it. */
+public final class TestEvents {
+    private static final EventCodec CODEC = new EventCodec();
+
+    private TestEvents() {
+    }
+
+    public static RunStarted runStarted(String runId, String experiment, Instant time) {
+        HostSnapshot host = HostSnapshot.newBuilder().setHostname("h1").setOsName("Linux").setOsVersion("6.1")
+                .setArch("amd64").setCpuCores(2).setMemoryBytes(1L << 34).setDataDir("/data").setJvm("17").build();
+        TargetSnapshot target = TargetSnapshot.newBuilder().setKind("local").setProduct("filesystem")
+                .setLocation("/data").setProperties(Map.of("fs", "ext4")).build();
+        return RunStarted.newBuilder().setEventId(runId + "/started").setRunId(runId).setExperiment(experiment)
+                .setConfigText("name: " + experiment).setConfigSha256("00").setHost(host).setTarget(target)
+                .setToolVersion("dev").setPlannedTrials(3).setStartTime(time).build();
+    }
+
+    public static TrialTimed trial(String runId, String experiment, int index, Instant start) {
+        Map<String, String> factors = new HashMap<>(Map.of("ifi", index % 2 == 0 ? "on" : "off", "files", "8",
+                "size", "8MB"));
+        return TrialTimed.newBuilder().setEventId(runId + "/" + index + "/measure").setRunId(runId)
+                .setExperiment(experiment).setHost("h1").setTrialId(runId + "/" + index).setTrialIndex(index)
+                .setVariant("ifi=" + factors.get("ifi")).setFactors(factors).setRepetition(1).setWarmup(false)
+                .setStep("measure").setStartTime(start).setEndTime(start.plusMillis(5)).setDurationNs(5_000_000)
+                .setOutcome(Outcome.OK).setMetrics(new HashMap<>(Map.of("iops", 500.0))).build();
+    }
+
+    public static RunFinished runFinished(String runId, String experiment, int trials, Instant end) {
+        return RunFinished.newBuilder().setEventId(runId + "/finished").setRunId(runId).setExperiment(experiment)
+                .setHost("h1").setStatus(RunStatus.COMPLETED).setTrials(trials).setFailures(0).setEndTime(end).build();
+    }
+
+    /** A whole run: started, {@code trials} trials one second apart, finished. */
+    public static List<SpecificRecord> run(String experiment, int trials, Instant start) {
+        String runId = experiment.replaceAll("[^a-z0-9]", "") + "-" + UUID.randomUUID();
+        List<SpecificRecord> events = new ArrayList<>();
+        events.add(runStarted(runId, experiment, start));
+        for (int i = 0; i < trials; i++) {
+            events.add(trial(runId, experiment, i, start.plusSeconds(i)));
+        }
+        events.add(runFinished(runId, experiment, trials, start.plusSeconds(trials)));
+        return events;
+    }
+
+    public static String eventId(SpecificRecord event) {
+        return (String) event.get(event.getSchema().getField("event_id").pos());
+    }
+
+    public static String runId(SpecificRecord event) {
+        return (String) event.get(event.getSchema().getField("run_id").pos());
+    }
+
+    /** Publishes in a transaction that is then aborted, as a runner that failed mid-trial would. */
+    public static void publishAborted(KafkaConnection kafka, String topic, List<? extends SpecificRecord> events) {
+        Map<String, Object> props = new HashMap<>(kafka.clientProperties());
+        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "test-" + UUID.randomUUID());
+        try (var producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            for (SpecificRecord event : events) {
+                producer.send(new ProducerRecord<>(topic, runId(event).getBytes(StandardCharsets.UTF_8),
+                        CODEC.encode(event)));
+            }
+            producer.flush();
+            producer.abortTransaction();
+        }
+    }
+
+    /** Publishes in one transaction per {@code perTransaction} events, as the runner does per trial. */
+    public static void publish(KafkaConnection kafka, String topic, List<? extends SpecificRecord> events,
+            int perTransaction) {
+        Map<String, Object> props = new HashMap<>(kafka.clientProperties());
+        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "test-" + UUID.randomUUID());
+        try (var producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.initTransactions();
+            for (int i = 0; i < events.size(); i += perTransaction) {
+                producer.beginTransaction();
+                for (SpecificRecord event : events.subList(i, Math.min(events.size(), i + perTransaction))) {
+                    producer.send(new ProducerRecord<>(topic, runId(event).getBytes(StandardCharsets.UTF_8),
+                            CODEC.encode(event)));
+                }
+                producer.commitTransaction();
+            }
+        }
+    }
+}
