@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.workload.fileinit.FileInitWorkload;
+import storagebench.workload.fileio.FileIoWorkload;
 
 /** The registry of workloads by name: adding one means adding it here and nowhere else. */
 public final class Workloads {
@@ -11,6 +12,7 @@ public final class Workloads {
 
     static {
         register(new FileInitWorkload());
+        register(new FileIoWorkload());
     }
 
     private Workloads() {

@@ -1,0 +1,64 @@
+package storagebench.workload.fileio;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the IOs on one file did during one interval: counts, bytes, summed times and a histogram of
+ * total latency (ns). Written by one thread at a time; {@link WorkerStats} hands it between threads.
+ */
+final class IoStats {
+    /** Total latency in nanoseconds, 3 significant digits, growing as larger values arrive. */
+    final Histogram latency = new Histogram(3);
+    long reads;
+    long writes;
+    long bytesRead;
+    long bytesWritten;
+    long readNanos;
+    long writeNanos;
+    long queuedNanos;
+    long deviceNanos;
+
+    void record(boolean read, int bytes, long queued, long device) {
+        long total = queued + device;
+        latency.recordValue(Math.max(1, total));
+        if (read) {
+            reads++;
+            bytesRead += bytes;
+            readNanos += total;
+        } else {
+            writes++;
+            bytesWritten += bytes;
+            writeNanos += total;
+        }
+        queuedNanos += queued;
+        deviceNanos += device;
+    }
+
+    void addTo(IoStats sum) {
+        sum.latency.add(latency);
+        sum.reads += reads;
+        sum.writes += writes;
+        sum.bytesRead += bytesRead;
+        sum.bytesWritten += bytesWritten;
+        sum.readNanos += readNanos;
+        sum.writeNanos += writeNanos;
+        sum.queuedNanos += queuedNanos;
+        sum.deviceNanos += deviceNanos;
+    }
+
+    void reset() {
+        latency.reset();
+        reads = 0;
+        writes = 0;
+        bytesRead = 0;
+        bytesWritten = 0;
+        readNanos = 0;
+        writeNanos = 0;
+        queuedNanos = 0;
+        deviceNanos = 0;
+    }
+
+    long ios() {
+        return reads + writes;
+    }
+}
