@@ -7,8 +7,11 @@ import org.HdrHistogram.Histogram;
  * total latency (ns). Written by one thread at a time; {@link WorkerStats} hands it between threads.
  */
 final class IoStats {
-    /** Total latency in nanoseconds, 3 significant digits, growing as larger values arrive. */
-    final Histogram latency = new Histogram(3);
+    /**
+     * Total latency in nanoseconds to 3 significant digits and 0.1 µs at the least, sized for 100 ms
+     * so the IO path rarely allocates, and growing when a slower IO arrives.
+     */
+    final Histogram latency = new Histogram(100, 100_000_000L, 3);
     long reads;
     long writes;
     long bytesRead;
@@ -17,6 +20,10 @@ final class IoStats {
     long writeNanos;
     long queuedNanos;
     long deviceNanos;
+
+    IoStats() {
+        latency.setAutoResize(true);
+    }
 
     void record(boolean read, int bytes, long queued, long device) {
         long total = queued + device;

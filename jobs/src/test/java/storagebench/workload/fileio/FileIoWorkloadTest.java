@@ -174,6 +174,26 @@ class FileIoWorkloadTest extends WorkloadContractTest {
     }
 
     @Test
+    void setUpCreatesEveryFileAtFullSizeFilledWithZerosAndCleanUpDeletesThem() throws Exception {
+        // given: a size that is not a multiple of the direct-IO block, so the tail is written apart
+        long size = (1L << 20) + 1000;
+        TrialContext trial = trial(new Params(variant(Map.of("file-size", size, "files", 2))));
+        target().prepare();
+        List<Step> steps = workload.steps(trial);
+        // when
+        steps.get(0).action().run();
+        // then
+        java.nio.file.Path trialDir = target().directory().resolve("file-io").resolve("trial-0");
+        for (String name : List.of("data001.ndf", "data002.ndf")) {
+            byte[] bytes = java.nio.file.Files.readAllBytes(trialDir.resolve(name));
+            assertThat(bytes).hasSize((int) size);
+            assertThat(bytes).containsOnly((byte) 0);
+        }
+        steps.get(2).action().run();
+        assertThat(trialDir).doesNotExist();
+    }
+
+    @Test
     void preflightRefusesBadParametersWithTheReason() {
         assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(variant(Map.of(
                 "file-size", 4L << 20, "caps", "128GB:500:100, 512GB:fast:150"))))))
