@@ -133,6 +133,8 @@ final class FileIoRun {
         if (total.ios() > 0) {
             m.put("latency_p50_us", total.p50Us());
             m.put("latency_p99_us", total.p99Us());
+            m.put("device_latency_p50_us", total.deviceP50Us());
+            m.put("device_latency_p99_us", total.deviceP99Us());
         }
         m.put("queued_ms", total.queuedMs());
         m.put("device_ms", total.deviceMs());

@@ -2,10 +2,12 @@ package storagebench.workload.fileio;
 
 /**
  * The figures of one file over one interval (or of the whole step), computed from {@link IoStats}
- * off the IO path. Latencies are total latency (queued + device) in microseconds, null without IOs.
+ * off the IO path. Latencies are total latency (queued + device) in microseconds unless named device
+ * latency; null without IOs.
  */
 record IoFigures(long reads, long writes, long bytesRead, long bytesWritten, Double p50Us, Double p95Us,
-        Double p99Us, Double maxUs, Double readAvgUs, Double writeAvgUs, double queuedMs, double deviceMs) {
+        Double p99Us, Double maxUs, Double readAvgUs, Double writeAvgUs, double queuedMs, double deviceMs,
+        Double deviceP50Us, Double deviceP99Us) {
 
     static IoFigures of(IoStats s) {
         boolean any = s.ios() > 0;
@@ -16,7 +18,9 @@ record IoFigures(long reads, long writes, long bytesRead, long bytesWritten, Dou
                 any ? micros(s.latency.getMaxValue()) : null,
                 s.reads > 0 ? micros((double) s.readNanos / s.reads) : null,
                 s.writes > 0 ? micros((double) s.writeNanos / s.writes) : null,
-                s.queuedNanos / 1e6, s.deviceNanos / 1e6);
+                s.queuedNanos / 1e6, s.deviceNanos / 1e6,
+                any ? micros(s.device.getValueAtPercentile(50)) : null,
+                any ? micros(s.device.getValueAtPercentile(99)) : null);
     }
 
     private static double micros(double nanos) {

@@ -3,8 +3,8 @@ package storagebench.workload.fileio;
 import org.HdrHistogram.Histogram;
 
 /**
- * What the IOs on one file did during one interval: counts, bytes, summed times and a histogram of
- * total latency (ns). Written by one thread at a time; {@link WorkerStats} hands it between threads.
+ * What the IOs on one file did during one interval: counts, bytes, summed times and histograms of
+ * total and device latency (ns). Written by one thread at a time; {@link WorkerStats} hands it between threads.
  */
 final class IoStats {
     /**
@@ -12,6 +12,8 @@ final class IoStats {
      * so the IO path rarely allocates, and growing when a slower IO arrives.
      */
     final Histogram latency = new Histogram(100, 100_000_000L, 3);
+    /** Device latency (in the read or write call), likewise: what total latency is compared with. */
+    final Histogram device = new Histogram(100, 100_000_000L, 3);
     long reads;
     long writes;
     long bytesRead;
@@ -23,11 +25,13 @@ final class IoStats {
 
     IoStats() {
         latency.setAutoResize(true);
+        device.setAutoResize(true);
     }
 
-    void record(boolean read, int bytes, long queued, long device) {
-        long total = queued + device;
+    void record(boolean read, int bytes, long queued, long inDevice) {
+        long total = queued + inDevice;
         latency.recordValue(Math.max(1, total));
+        device.recordValue(Math.max(1, inDevice));
         if (read) {
             reads++;
             bytesRead += bytes;
@@ -38,11 +42,12 @@ final class IoStats {
             writeNanos += total;
         }
         queuedNanos += queued;
-        deviceNanos += device;
+        deviceNanos += inDevice;
     }
 
     void addTo(IoStats sum) {
         sum.latency.add(latency);
+        sum.device.add(device);
         sum.reads += reads;
         sum.writes += writes;
         sum.bytesRead += bytesRead;
@@ -55,6 +60,7 @@ final class IoStats {
 
     void reset() {
         latency.reset();
+        device.reset();
         reads = 0;
         writes = 0;
         bytesRead = 0;

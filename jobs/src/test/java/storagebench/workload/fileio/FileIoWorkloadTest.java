@@ -77,6 +77,7 @@ class FileIoWorkloadTest extends WorkloadContractTest {
                 .containsEntry("modelled_size_bytes", (double) (64L << 30));
         assertThat(metrics.get("iops")).isCloseTo(500, within(75.0));
         assertThat(metrics.get("queued_ms")).isGreaterThan(metrics.get("device_ms"));
+        assertThat(metrics.get("latency_p50_us")).isGreaterThan(metrics.get("device_latency_p50_us"));
     }
 
     @Test
@@ -118,7 +119,9 @@ class FileIoWorkloadTest extends WorkloadContractTest {
         assertThat(starts).isSorted();
         assertThat(starts.get(3) - starts.get(0)).isBetween(700L, 800L);
         assertThat(metrics).containsEntry("threads", 2.0).containsEntry("files", 3.0).containsEntry("modelled", 0.0)
-                .containsKeys("iops", "mb_per_s", "latency_p50_us", "latency_p99_us", "queued_ms", "device_ms");
+                .containsKeys("iops", "mb_per_s", "latency_p50_us", "latency_p99_us", "queued_ms", "device_ms",
+                        "device_latency_p50_us", "device_latency_p99_us");
+        assertThat(metrics.get("latency_p50_us")).isEqualTo(metrics.get("device_latency_p50_us"));
     }
 
     @Test
