@@ -46,6 +46,12 @@ final class FileIoRun {
     private Map<String, Double> measure(List<FileChannel[]> channels) throws Exception {
         int alignment = settings.direct() ? DataFiles.directAlignment(files.directory()) : 1;
         SplittableRandom seeds = new SplittableRandom(settings.seed() * 0x9E3779B97F4A7C15L + trial.trialIndex());
+        List<SplittableRandom> randoms = new ArrayList<>();
+        List<ByteBuffer> buffers = new ArrayList<>();
+        for (int w = 0; w < settings.threads(); w++) {
+            randoms.add(seeds.split());
+            buffers.add(buffer(randoms.get(w), alignment));
+        }
         StopSignal signal = new StopSignal(Thread.currentThread());
         List<WorkerStats> stats = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
@@ -54,11 +60,10 @@ final class FileIoRun {
         long deadline = start + settings.duration().toNanos();
         Throttle[] throttles = throttles(start);
         for (int w = 0; w < settings.threads(); w++) {
-            SplittableRandom random = seeds.split();
             WorkerStats workerStats = new WorkerStats(files.count());
             stats.add(workerStats);
-            IoWorker worker = new IoWorker(settings, channels.get(w), throttles, workerStats, random,
-                    buffer(random, alignment), deadline, signal);
+            IoWorker worker = new IoWorker(settings, channels.get(w), throttles, workerStats, randoms.get(w),
+                    buffers.get(w), deadline, signal);
             Thread thread = new Thread(worker, "file-io-" + w);
             thread.setDaemon(true);
             threads.add(thread);
