@@ -7,8 +7,12 @@ import java.util.concurrent.locks.LockSupport;
  * may go when both have admitted it; the wait until then is the time queued by the cap.
  */
 final class Throttle {
-    /** How much of a second's worth of tokens a bucket may hand out at once after an idle spell. */
-    private static final double BURST_SECONDS = 0.01;
+    /**
+     * How much of a second's worth of tokens a bucket may hand out at once after an idle spell: 50 ms,
+     * so workers that wake late on a busy machine do not lose capacity a real disk would have served
+     * (the first interval of a run may show up to 5% above the cap).
+     */
+    private static final double BURST_SECONDS = 0.05;
     private final CapTable.Tier tier;
     private final TokenBucket ios;
     private final TokenBucket bytes;
