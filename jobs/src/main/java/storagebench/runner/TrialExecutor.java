@@ -42,7 +42,8 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         Experiment experiment = run.experiment();
         String trialId = trial.id(run.runId());
         TrialContext context = new TrialContext(run.runId(), experiment.name(), run.host().getHostname(), trialId,
-                trial.factors(), experiment.target(), experiment.params(trial.factors()),
+                trial.index(), trial.label(), trial.warmup(), trial.factors(), experiment.target(),
+                experiment.params(trial.factors()),
                 run.runDir().resolve("trials").resolve(trialId));
         List<Step> steps = experiment.workload().steps(context);
         List<TrialTimed> events = new ArrayList<>();

@@ -3,7 +3,9 @@ package storagebench.workload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
+import storagebench.experiment.Trial;
 import storagebench.target.Target;
 
 /**
@@ -14,18 +16,30 @@ import storagebench.target.Target;
  * @param experiment the experiment's name
  * @param host the hostname, for events
  * @param trialId the trial, unique across runs
+ * @param trialIndex the trial's position in the plan, for events
+ * @param variant the variant's label ({@code init=zero, file-size=8MB}), for events
+ * @param warmup whether the trial is a warm-up, for events
  * @param factors the trial's factor values, for events
  * @param target where it runs
  * @param params the trial's typed parameters
  * @param outputDir a directory of the trial's own under the data directory, for files to keep
  */
-public record TrialContext(String runId, String experiment, String host, String trialId,
-        java.util.Map<String, String> factors, Target target, Params params, Path outputDir,
+public record TrialContext(String runId, String experiment, String host, String trialId, int trialIndex,
+        String variant, boolean warmup, Map<String, String> factors, Target target, Params params, Path outputDir,
         List<SpecificRecord> events) {
 
-    public TrialContext(String runId, String experiment, String host, String trialId,
-            java.util.Map<String, String> factors, Target target, Params params, Path outputDir) {
-        this(runId, experiment, host, trialId, factors, target, params, outputDir, new ArrayList<>());
+    public TrialContext(String runId, String experiment, String host, String trialId, int trialIndex,
+            String variant, boolean warmup, Map<String, String> factors, Target target, Params params,
+            Path outputDir) {
+        this(runId, experiment, host, trialId, trialIndex, variant, warmup, factors, target, params, outputDir,
+                new ArrayList<>());
+    }
+
+    /** A lone measured trial outside a plan (tests, tools): index 0, labelled by its factors, not a warm-up. */
+    public TrialContext(String runId, String experiment, String host, String trialId, Map<String, String> factors,
+            Target target, Params params, Path outputDir) {
+        this(runId, experiment, host, trialId, 0, new Trial(0, 0, factors, 1, false).label(), false, factors, target,
+                params, outputDir);
     }
 
     /** Adds an event (built after the measured span, never during it) to the trial's results. */

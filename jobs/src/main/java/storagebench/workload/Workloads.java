@@ -6,6 +6,7 @@ import java.util.Optional;
 import storagebench.workload.command.CommandWorkload;
 import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
+import storagebench.workload.fileio.FileIoWorkload;
 
 /** The registry of workloads by name: adding one means adding it here and nowhere else. */
 public final class Workloads {
@@ -15,6 +16,7 @@ public final class Workloads {
         register(new FileInitWorkload());
         register(new CommandWorkload());
         register(new FilegroupInsertWorkload());
+        register(new FileIoWorkload());
     }
 
     private Workloads() {

@@ -1,0 +1,87 @@
+package storagebench.workload.fileio;
+
+import java.time.Duration;
+import java.util.Optional;
+import storagebench.experiment.Values;
+import storagebench.workload.Params;
+
+/**
+ * The checked parameters of one file-io trial.
+ *
+ * @param files data files
+ * @param fileSize bytes of each file
+ * @param ioSize bytes of each IO, also the offset alignment
+ * @param threads worker threads (the concurrency)
+ * @param duration how long the workers run
+ * @param readPercent chance in percent that an IO is a read
+ * @param dsync whether files are opened with DSYNC, so each write reaches the device before it returns
+ * @param direct whether files are opened with O_DIRECT, bypassing the page cache
+ * @param caps per-file caps by size tier, or none
+ * @param sizeScale the factor from real to modelled file size for the tier lookup
+ * @param interval the length of one IoSample interval
+ * @param seed the seed of the random offsets, mixed with the trial index
+ */
+record FileIoSettings(int files, long fileSize, int ioSize, int threads, Duration duration, int readPercent,
+        boolean dsync, boolean direct, CapTable caps, long sizeScale, Duration interval, long seed) {
+
+    /** Reads and checks the parameters; the exception message names the parameter and the reason. */
+    static FileIoSettings of(Params p) {
+        long fileSize = p.getSize(FileIoWorkload.FILE_SIZE);
+        long ioSize = p.getSize(FileIoWorkload.IO_SIZE);
+        if (ioSize > fileSize) {
+            throw new IllegalArgumentException("io-size " + Values.formatSize(ioSize) + " is larger than file-size "
+                    + Values.formatSize(fileSize));
+        }
+        if (ioSize > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("io-size " + Values.formatSize(ioSize) + " is too large");
+        }
+        int readPercent = p.getInt(FileIoWorkload.READ_PERCENT);
+        if (readPercent < 0 || readPercent > 100) {
+            throw new IllegalArgumentException("read-percent must be 0 to 100, got " + readPercent);
+        }
+        CapTable caps;
+        try {
+            caps = CapTable.parse(p.getText(FileIoWorkload.CAPS));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("caps: " + e.getMessage());
+        }
+        long sizeScale = p.getInt(FileIoWorkload.SIZE_SCALE);
+        try {
+            Math.multiplyExact(fileSize, sizeScale);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("file-size × size-scale is too large");
+        }
+        return new FileIoSettings(p.getInt(FileIoWorkload.FILES), fileSize, (int) ioSize,
+                p.getInt(FileIoWorkload.THREADS), duration(p, FileIoWorkload.DURATION), readPercent,
+                p.getText(FileIoWorkload.SYNC).strip().equals("dsync"), p.getBoolean(FileIoWorkload.DIRECT), caps,
+                sizeScale, duration(p, FileIoWorkload.INTERVAL), p.getInt(FileIoWorkload.SEED));
+    }
+
+    private static Duration duration(Params p, String name) {
+        String text = p.getText(name);
+        Duration d = Values.parseDuration(text);
+        if (d == null || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be a duration above 0 such as 500ms, 30s or 2m, got '"
+                    + text + "'");
+        }
+        return d;
+    }
+
+    /** The size the cap table is looked up with: the real size times size-scale. */
+    long modelledSize() {
+        return fileSize * sizeScale;
+    }
+
+    Optional<CapTable.Tier> tier() {
+        return caps.tierFor(modelledSize());
+    }
+
+    /** Whole IO-sized blocks per file: offsets are {@code block × ioSize}. */
+    long blocks() {
+        return fileSize / ioSize;
+    }
+
+    long totalBytes() {
+        return Math.multiplyExact((long) files, fileSize);
+    }
+}
