@@ -39,7 +39,8 @@ public final class ParserOptions {
             if (!known) {
                 List<String> all = new ArrayList<>(keys);
                 prefixes.forEach(p -> all.add(p + "<name>"));
-                throw new BadInputException(format + ": unknown option '" + key + "'; options: " + String.join(", ", all));
+                throw new BadInputException(format + ": unknown option '" + key + "'; options: "
+                        + String.join(", ", all));
             }
         }
         return new ParserOptions(format, new LinkedHashMap<>(options));

@@ -75,6 +75,7 @@ record Snapshot(long line, String text, String database, String fileId, String f
         } catch (NumberFormatException e) {
             // reported below with the column's name
         }
-        throw new IllegalArgumentException("column " + column + ": '" + value + "' is not a count (a whole number >= 0)");
+        throw new IllegalArgumentException("column " + column + ": '" + value
+                + "' is not a count (a whole number >= 0)");
     }
 }

@@ -29,10 +29,13 @@ class FileStatsParserTest extends LogParserContractTest {
         String header = "database,file_id,file_name,sample_time,num_of_reads,num_of_bytes_read,io_stall_read_ms,"
                 + "num_of_writes,num_of_bytes_written,io_stall_write_ms,io_stall_queued_read_ms,"
                 + "io_stall_queued_write_ms,size_on_disk_bytes\n";
-        return header
-                + name + ",1," + name + "_data,2024-05-14 09:00:00.000,1000,8192000,2000,500,4096000,1000,0,0,1073741824\n"
-                + name + ",1," + name + "_data,2024-05-14 09:00:10.000,2000,16384000,4000,1000,8192000,2000,0,0,1073741824\n"
-                + name + ",1," + name + "_data,2024-05-14 09:00:20.000,3000,24576000,6000,1500,12288000,3000,0,0,1073741824\n";
+        return header + row(name, "09:00:00.000", 1) + row(name, "09:00:10.000", 2) + row(name, "09:00:20.000", 3);
+    }
+
+    /** The n-th snapshot of a file doing 100 reads and 50 writes a second, 2 ms each. */
+    private static String row(String name, String time, int n) {
+        return name + ",1," + name + "_data,2024-05-14 " + time + "," + 1000 * n + "," + 8192000 * n + ","
+                + 2000 * n + "," + 500 * n + "," + 4096000 * n + "," + 1000 * n + ",0,0,1073741824\n";
     }
 
     private List<Parsed> fixture(String name) throws IOException, URISyntaxException {
