@@ -3,6 +3,7 @@ package storagebench.importer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.importer.csv.CsvParser;
 import storagebench.importer.filestats.FileStatsParser;
 
 /** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
@@ -12,6 +13,7 @@ public final class LogParsers {
     static {
         // one line per format
         register(new FileStatsParser());
+        register(new CsvParser());
     }
 
     private LogParsers() {
