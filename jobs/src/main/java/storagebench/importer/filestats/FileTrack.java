@@ -1,7 +1,6 @@
 package storagebench.importer.filestats;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import storagebench.importer.Parsed;
 
@@ -17,7 +16,7 @@ final class FileTrack {
     private final String file;
     private Snapshot first;
     private Snapshot last;
-    private final Totals totals = new Totals();
+    private final FileTotals totals = new FileTotals();
 
     FileTrack(String trial, Map<String, String> factors, String file) {
         this.trial = trial;
@@ -41,7 +40,7 @@ final class FileTrack {
         last = now;
         String decrease = now.decreaseSince(before);
         if (decrease != null) {
-            totals.resets++;
+            totals.reset();
             return new Parsed.Malformed(now.line(), "counter reset: " + decrease
                     + " (server restart or file recreated); no sample for this interval, the next one starts here",
                     now.text());
@@ -54,74 +53,10 @@ final class FileTrack {
     /** The step covering the file's first to last snapshot. */
     Parsed.Step step() {
         long nanos = Duration.between(first.time(), last.time()).toNanos();
-        String error = totals.intervals > 0 ? null
+        String error = totals.intervals() > 0 ? null
                 : first == last ? "one snapshot only: no interval to measure"
                         : "no interval without a counter reset";
         return new Parsed.Step(trial, factors, STEP, first.time(), nanos, error, totals.metrics(last.sizeBytes()),
                 first.line());
-    }
-
-    /** Sums over the intervals; latencies are averaged per IO, rates over the measured time. */
-    private static final class Totals {
-        private long intervals;
-        private long resets;
-        private long nanos;
-        private long reads;
-        private long writes;
-        private long bytesRead;
-        private long bytesWritten;
-        private long stallReadMs;
-        private long stallWriteMs;
-        private long queuedMs;
-        private long deviceReadMs;
-        private long deviceWriteMs;
-        private double maxIops;
-
-        void add(Interval i) {
-            intervals++;
-            nanos += i.nanos();
-            reads += i.reads();
-            writes += i.writes();
-            bytesRead += i.bytesRead();
-            bytesWritten += i.bytesWritten();
-            stallReadMs += i.stallReadMs();
-            stallWriteMs += i.stallWriteMs();
-            queuedMs += i.queuedMs();
-            deviceReadMs += i.deviceReadMs();
-            deviceWriteMs += i.deviceWriteMs();
-            maxIops = Math.max(maxIops, i.iops());
-        }
-
-        Map<String, Double> metrics(long sizeBytes) {
-            Map<String, Double> m = new LinkedHashMap<>();
-            m.put("intervals", (double) intervals);
-            m.put("counter_resets", (double) resets);
-            m.put("size_bytes", (double) sizeBytes);
-            if (intervals == 0) {
-                return m;
-            }
-            double seconds = nanos / 1e9;
-            m.put("reads", (double) reads);
-            m.put("writes", (double) writes);
-            m.put("bytes_read", (double) bytesRead);
-            m.put("bytes_written", (double) bytesWritten);
-            m.put("iops_avg", (reads + writes) / seconds);
-            m.put("iops_max", maxIops);
-            m.put("mb_per_s_avg", (bytesRead + bytesWritten) / (1024.0 * 1024.0) / seconds);
-            m.put("queued_ms", (double) queuedMs);
-            m.put("device_ms", (double) (deviceReadMs + deviceWriteMs));
-            if (stallReadMs + stallWriteMs > 0) {
-                m.put("queued_fraction", (double) queuedMs / (stallReadMs + stallWriteMs));
-            }
-            if (reads > 0) {
-                m.put("read_latency_avg_ms", (double) stallReadMs / reads);
-                m.put("read_device_latency_avg_ms", (double) deviceReadMs / reads);
-            }
-            if (writes > 0) {
-                m.put("write_latency_avg_ms", (double) stallWriteMs / writes);
-                m.put("write_device_latency_avg_ms", (double) deviceWriteMs / writes);
-            }
-            return m;
-        }
     }
 }
