@@ -1,0 +1,98 @@
+package storagebench.importer.filestats;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import storagebench.importer.Parsed;
+import storagebench.importer.ParsedStream;
+import storagebench.importer.csv.CsvReader;
+import storagebench.importer.csv.CsvRecord;
+
+/** Reads the export row by row: samples as intervals close, then one step per file at the end. */
+final class FileStatsReader implements ParsedStream.Source {
+    private final CsvReader csv;
+    private final String trial;
+    private final Map<String, FileTrack> tracks = new LinkedHashMap<>();
+    private final Deque<Parsed> steps = new ArrayDeque<>();
+    private FileStatsColumns columns;
+    private boolean ended;
+
+    /** @param trial the trial key of every record, or null for the database's name */
+    FileStatsReader(CsvReader csv, String trial) {
+        this.csv = csv;
+        this.trial = trial;
+    }
+
+    @Override
+    public Parsed next() throws IOException {
+        if (columns == null && !ended) {
+            Parsed problem = header();
+            if (problem != null) {
+                ended = true;
+                return problem;
+            }
+        }
+        while (!ended) {
+            CsvRecord row = csv.next();
+            if (row == null) {
+                ended = true;
+                tracks.values().forEach(t -> steps.add(t.step()));
+                break;
+            }
+            Parsed parsed = row(row);
+            if (parsed != null) {
+                return parsed;
+            }
+        }
+        return steps.poll();
+    }
+
+    private Parsed header() throws IOException {
+        CsvRecord header = csv.next();
+        if (header == null) {
+            return new Parsed.Malformed(1, "empty file: expected " + FileStatsColumns.EXPECTED, "");
+        }
+        if (header.problem() != null) {
+            return new Parsed.Malformed(header.line(), header.problem(), header.text());
+        }
+        FileStatsColumns found = FileStatsColumns.find(header.text());
+        if (!found.missing().isEmpty()) {
+            return new Parsed.Malformed(header.line(), found.problem(), header.text());
+        }
+        csv.delimiter(found.delimiter());
+        columns = found;
+        return null;
+    }
+
+    private Parsed row(CsvRecord row) {
+        if (row.problem() != null) {
+            return new Parsed.Malformed(row.line(), row.problem(), row.text());
+        }
+        if (row.fields().size() != columns.width()) {
+            return new Parsed.Malformed(row.line(), "the row has " + row.fields().size() + " fields, the header "
+                    + columns.width() + " (truncated?)", row.text());
+        }
+        Snapshot snapshot;
+        try {
+            snapshot = Snapshot.of(row, columns);
+        } catch (IllegalArgumentException e) {
+            return new Parsed.Malformed(row.line(), e.getMessage(), row.text());
+        }
+        return tracks.computeIfAbsent(snapshot.database() + '\u0000' + snapshot.fileId(), k -> track(snapshot))
+                .add(snapshot);
+    }
+
+    private FileTrack track(Snapshot s) {
+        Map<String, String> factors = new LinkedHashMap<>();
+        factors.put("database", s.database());
+        factors.put("file_id", s.fileId());
+        if (!s.fileName().isEmpty()) {
+            factors.put("file", s.fileName());
+        }
+        String file = s.fileName().isEmpty() ? s.fileId() : s.fileName();
+        return new FileTrack(trial == null ? s.database() : trial, Collections.unmodifiableMap(factors), file);
+    }
+}
