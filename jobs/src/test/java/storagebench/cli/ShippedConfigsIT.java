@@ -1,0 +1,146 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+import storagebench.sink.Dataset;
+
+/**
+ * Every experiment in pipeline-config/local runs at small scale through the real broker, runner and
+ * sink (scaled down with --override, as a user would for a smoke run), and the dataset holds what it
+ * should. The broker is started by the test on the data directory; each run finds and uses it.
+ */
+class ShippedConfigsIT {
+    @TempDir
+    static Path tmp;
+    static Path data;
+    static KafkaConnection kafka;
+
+    @BeforeAll
+    static void broker() {
+        data = tmp.resolve("data");
+        kafka = KafkaConnection.open(Settings.load(null, Map.of(), Map.of("data-dir", data.toString())));
+    }
+
+    @AfterAll
+    static void stop() {
+        kafka.close();
+    }
+
+    private static Path config(String name) {
+        return Path.of("..", "pipeline-config", "local", name);
+    }
+
+    private static int run(String name, String... overrides) {
+        List<String> args = new ArrayList<>(List.of("run", config(name).toString(), "--data-dir", data.toString(),
+                "--override", "repetitions=1", "--override", "warmups=1"));
+        for (String o : overrides) {
+            args.add("--override");
+            args.add(o);
+        }
+        return Main.execute(args.toArray(String[]::new));
+    }
+
+    private static Dataset dataset() {
+        return new Dataset(data.resolve("parquet"));
+    }
+
+    private static long trials(String experiment, String where) throws Exception {
+        return Long.parseLong(dataset().column("trials", "count(*) FILTER (WHERE experiment = '" + experiment
+                + "' AND " + where + ")").get(0));
+    }
+
+    @Test
+    void everyShippedConfigHasATest() throws Exception {
+        try (var files = Files.list(Path.of("..", "pipeline-config", "local"))) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
+                    "command.yaml", "file-grow.yaml", "file-init.yaml", "file-io-capped.yaml", "file-io.yaml",
+                    "filegroup-insert.yaml");
+        }
+    }
+
+    @Test
+    void fileInit() throws Exception {
+        // when
+        int exit = run("file-init.yaml", "factors.file-size=[1MB, 4MB]");
+        // then: 4 variants × (1 warm-up + 1 measured), one 'create' step each
+        assertThat(exit).isZero();
+        assertThat(trials("local-file-init", "step = 'create'")).isEqualTo(8);
+        assertThat(trials("local-file-init", "warmup")).isEqualTo(4);
+        assertThat(trials("local-file-init", "outcome = 'OK'")).isEqualTo(8);
+    }
+
+    @Test
+    void fileGrow() throws Exception {
+        // when
+        int exit = run("file-grow.yaml", "workload.file-size=1MB", "workload.grow-to=4MB");
+        // then
+        assertThat(exit).isZero();
+        assertThat(trials("local-file-grow", "step = 'grow' AND outcome = 'OK'")).isEqualTo(4);
+        assertThat(dataset().column("trials", "DISTINCT metrics['grown_from_bytes'] FROM (SELECT * FROM "
+                + "read_parquet('" + data.resolve("parquet/trials") + "/**/*.parquet', hive_partitioning = true)) "
+                + "WHERE experiment = 'local-file-grow' --")).containsExactly(String.valueOf(1024.0 * 1024));
+    }
+
+    @Test
+    void filegroupInsert() throws Exception {
+        // when
+        int exit = run("filegroup-insert.yaml", "workload.rows=400");
+        // then: 4 zipped variants, per-file fill within one extent of the proportional share
+        assertThat(exit).isZero();
+        assertThat(trials("local-filegroup-insert", "step = 'insert' AND outcome = 'OK'")).isEqualTo(8);
+        assertThat(dataset().column("trials", "DISTINCT variant FROM (SELECT * FROM read_parquet('"
+                + data.resolve("parquet/trials") + "/**/*.parquet', hive_partitioning = true)) WHERE experiment = "
+                + "'local-filegroup-insert' --")).containsExactly("files=100, file-size=20MB",
+                        "files=5, file-size=200MB", "files=50, file-size=20MB", "files=500, file-size=20MB");
+        assertThat(trials("local-filegroup-insert", "metrics['fill_max_deviation_pages'] > 8")).isZero();
+        assertThat(trials("local-filegroup-insert", "metrics['rows'] = 400")).isEqualTo(8);
+    }
+
+    @Test
+    void fileIo() throws Exception {
+        // when
+        int exit = run("file-io.yaml", "workload.file-size=16MB", "workload.duration=2s");
+        // then: an IoSample per file per interval (2 intervals of 1 s, maybe a short tail) for every trial
+        assertThat(exit).isZero();
+        assertThat(trials("local-file-io", "step = 'io' AND outcome = 'OK'")).isEqualTo(4);
+        List<String> perTrial = dataset().column("io_samples", "count(*) FROM (SELECT * FROM read_parquet('"
+                + data.resolve("parquet/io_samples") + "/**/*.parquet', hive_partitioning = true)) WHERE "
+                + "experiment = 'local-file-io' GROUP BY trial_id --");
+        assertThat(perTrial).hasSize(4).allMatch(n -> Integer.parseInt(n) >= 2);
+    }
+
+    @Test
+    void fileIoCapped() throws Exception {
+        // when
+        int exit = run("file-io-capped.yaml", "factors.file-size=[4MB, 8MB]", "workload.size-scale=16384",
+                "workload.duration=2s", "workload.threads=2");
+        // then: the modelled caps shape the samples
+        assertThat(exit).isZero();
+        List<String> modelled = dataset().column("io_samples", "DISTINCT modelled FROM (SELECT * FROM "
+                + "read_parquet('" + data.resolve("parquet/io_samples") + "/**/*.parquet', hive_partitioning = true))"
+                + " WHERE experiment = 'local-file-io-capped' --");
+        assertThat(modelled).containsExactly("true");
+        assertThat(trials("local-file-io-capped", "step = 'io' AND outcome = 'OK'")).isEqualTo(4);
+    }
+
+    @Test
+    void command() throws Exception {
+        // when
+        int exit = run("command.yaml", "factors.size-mb=[1, 2]", "factors.files=[2]");
+        // then
+        assertThat(exit).isZero();
+        assertThat(trials("local-command-tempdb", "step = 'run' AND outcome = 'OK'")).isEqualTo(8);
+        assertThat(trials("local-command-tempdb", "metrics['exit_code'] = 0")).isEqualTo(8);
+    }
+}
