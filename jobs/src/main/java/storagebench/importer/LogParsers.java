@@ -3,6 +3,7 @@ package storagebench.importer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.importer.fio.FioParser;
 
 /** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
 public final class LogParsers {
@@ -10,6 +11,7 @@ public final class LogParsers {
 
     static {
         // one line per format, e.g. register(new GbakParser());
+        register(new FioParser());
     }
 
     private LogParsers() {
