@@ -56,8 +56,11 @@ public abstract class LogParserContractTest {
         }
     }
 
+    /** A file in the test's folder; a name with folders ("crlf/x.log") keeps a fixture's own name. */
     protected Path write(String name, byte[] bytes) throws IOException {
-        return Files.write(dir.resolve(name), bytes);
+        Path file = dir.resolve(name);
+        Files.createDirectories(file.getParent());
+        return Files.write(file, bytes);
     }
 
     protected static List<String> render(List<Parsed> records) {
@@ -166,7 +169,7 @@ public abstract class LogParserContractTest {
         return files(fixtures()).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(), () -> {
             // given
             String text = Files.readString(fixture, StandardCharsets.UTF_8);
-            Path crlf = write("crlf-" + fixture.getFileName(), text.replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8));
+            Path crlf = write("crlf/" + fixture.getFileName(), text.replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8));
             // when / then
             assertThat(render(parse(crlf))).containsExactlyElementsOf(render(parse(fixture)));
         }));
@@ -180,7 +183,7 @@ public abstract class LogParserContractTest {
         byte[] original = Files.readAllBytes(fixture);
         byte[] bytes = Arrays.copyOf(latin1, latin1.length + original.length);
         System.arraycopy(original, 0, bytes, latin1.length, original.length);
-        Path prefixed = write("latin1-" + fixture.getFileName(), bytes);
+        Path prefixed = write("latin1/" + fixture.getFileName(), bytes);
         // when
         List<Parsed> records = parse(prefixed);
         // then
