@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.importer.fio.FioParser;
+import storagebench.importer.pgbench.PgbenchParser;
 
 /** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
 public final class LogParsers {
@@ -12,6 +13,7 @@ public final class LogParsers {
     static {
         // one line per format, e.g. register(new GbakParser());
         register(new FioParser());
+        register(new PgbenchParser());
     }
 
     private LogParsers() {
