@@ -5,15 +5,18 @@ import java.util.Map;
 import java.util.Optional;
 import storagebench.importer.csv.CsvParser;
 import storagebench.importer.filestats.FileStatsParser;
+import storagebench.importer.fio.FioParser;
+import storagebench.importer.pgbench.PgbenchParser;
 
 /** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
 public final class LogParsers {
     private static final Map<String, LogParser> BY_NAME = new LinkedHashMap<>();
 
     static {
-        // one line per format
         register(new FileStatsParser());
         register(new CsvParser());
+        register(new FioParser());
+        register(new PgbenchParser());
     }
 
     private LogParsers() {
