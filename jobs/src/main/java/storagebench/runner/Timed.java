@@ -17,9 +17,9 @@ import storagebench.workload.Step;
  * @param metrics what the action reported, empty on failure
  * @param error why it failed, or null
  */
-record Timed(long nanos, Map<String, Double> metrics, String error) {
+public record Timed(long nanos, Map<String, Double> metrics, String error) {
 
-    static Timed run(Step.Action action, Duration timeout) {
+    public static Timed run(Step.Action action, Duration timeout) {
         if (timeout == null) {
             return measure(action);
         }

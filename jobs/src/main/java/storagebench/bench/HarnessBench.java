@@ -1,0 +1,95 @@
+package storagebench.bench;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+import storagebench.events.EventCodec;
+import storagebench.events.TrialTimed;
+import storagebench.runner.ExperimentRun;
+import storagebench.runner.Timed;
+
+/** What the harness itself costs: the time a trial takes beyond its measured phase, and clock accuracy. */
+final class HarnessBench {
+    private HarnessBench() {
+    }
+
+    /**
+     * Runs {@code trials} trials of a command that does nothing through the real runner, broker and
+     * job repository, and returns per trial the gap from one trial's start to the next minus the
+     * first one's measured duration, in ms, sorted.
+     */
+    static List<Double> overheadPerTrial(Path dir, int trials) throws Exception {
+        Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", dir.resolve("data").toString()));
+        Path yaml = Files.writeString(dir.resolve("overhead.yaml"), """
+                experiment: bench-overhead
+                target: {kind: local, directory: %s}
+                workload: {type: command, command: "true"}
+                repetitions: %d
+                warmups: 0
+                """.formatted(dir.resolve("work"), trials));
+        ExperimentRun run = ExperimentRun.prepare(settings, yaml, Map.of());
+        List<TrialTimed> timed = new ArrayList<>();
+        try (KafkaConnection kafka = KafkaConnection.open(settings)) {
+            run.execute(settings, kafka);
+            timed.addAll(trials(kafka, run.runId()));
+        }
+        timed.sort(Comparator.comparing(TrialTimed::getTrialIndex));
+        List<Double> gaps = new ArrayList<>();
+        for (int i = 1; i < timed.size(); i++) {
+            Duration between = Duration.between(timed.get(i - 1).getStartTime(), timed.get(i).getStartTime());
+            gaps.add((between.toNanos() - timed.get(i - 1).getDurationNs()) / 1e6);
+        }
+        return gaps.stream().sorted().toList();
+    }
+
+    private static List<TrialTimed> trials(KafkaConnection kafka, String runId) throws Exception {
+        Map<String, Object> props = kafka.clientProperties();
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        EventCodec codec = new EventCodec();
+        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
+        List<TrialTimed> found = new ArrayList<>();
+        try (var consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            TopicPartition tp = new TopicPartition(kafka.settings().topic(), 0);
+            consumer.assign(List.of(tp));
+            consumer.seekToBeginning(List.of(tp));
+            long end = consumer.endOffsets(List.of(tp)).get(tp);
+            while (consumer.position(tp) < end) {
+                for (var record : consumer.poll(Duration.ofMillis(200))) {
+                    if (Arrays.equals(key, record.key()) && codec.decode(record.value()) instanceof TrialTimed t) {
+                        found.add(t);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Times an action that waits until the wall clock (an independent clock: currentTimeMillis, not
+     * nanoTime) has advanced by {@code millis}, and returns the measured duration over the wall-clock one.
+     */
+    static double calibratedRatio(long millis) {
+        long[] wall = new long[2];
+        Timed timed = Timed.run(() -> {
+            wall[0] = System.currentTimeMillis();
+            while (System.currentTimeMillis() - wall[0] < millis) {
+                Thread.onSpinWait();
+            }
+            wall[1] = System.currentTimeMillis();
+            return Map.of();
+        }, null);
+        return timed.nanos() / 1e6 / (wall[1] - wall[0]);
+    }
+}

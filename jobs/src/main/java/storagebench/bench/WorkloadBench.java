@@ -1,0 +1,140 @@
+package storagebench.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import storagebench.experiment.Experiment;
+import storagebench.experiment.ExperimentLoader;
+import storagebench.workload.Phase;
+import storagebench.workload.Step;
+import storagebench.workload.TrialContext;
+
+/**
+ * Our workloads against fio on the same disk, side by side: each round runs ours, then fio, so
+ * drift of a shared machine falls on both; the median of the rounds is compared.
+ */
+final class WorkloadBench {
+    private final Path dir;
+    private final int rounds;
+    private final PrintStream out;
+
+    WorkloadBench(Path dir, int rounds, PrintStream out) {
+        this.dir = dir;
+        this.rounds = rounds;
+        this.out = out;
+    }
+
+    /** Zero-fill of one 256 MiB file in 1 MiB blocks, fsync at the end: MiB/s of ours and fio's. */
+    double[] zeroFill(String fio, long bytes) throws Exception {
+        Experiment init = experiment("""
+                experiment: bench-zero-fill
+                target: {kind: local, directory: %s}
+                workload: {type: file-init, files: 1, file-size: %d, init: zero, block-size: 1MiB}
+                """.formatted(dir, bytes));
+        List<Double> ours = new ArrayList<>();
+        List<Double> theirs = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            long nanos = measured(init, Map.of(), "create");
+            ours.add(bytes / 1048576.0 / (nanos / 1e9));
+            Files.deleteIfExists(dir.resolve("fio-seq"));
+            Map<String, Double> fioMetrics = FioRun.write(fio, dir, List.of("--name=seq", "--filename=fio-seq",
+                    "--size=" + bytes, "--bs=1M", "--rw=write", "--ioengine=psync", "--end_fsync=1"));
+            theirs.add(fioMetrics.get("bw_bytes") / 1048576.0);
+            Files.deleteIfExists(dir.resolve("fio-seq"));
+        }
+        return new double[] {median(ours), median(theirs)};
+    }
+
+    /** Random 8 KiB dsync writes on one 256 MiB file by C threads: IOPS of ours and fio's. */
+    double[] randomWrites(String fio, int threads, String duration) throws Exception {
+        Experiment io = experiment("""
+                experiment: bench-file-io
+                target: {kind: local, directory: %s}
+                workload: {type: file-io, files: 1, file-size: 256MB, io-size: 8KiB, read-percent: 0,
+                  sync: dsync, threads: %d, duration: %s, caps: none}
+                """.formatted(dir, threads, duration));
+        List<Double> ours = new ArrayList<>();
+        List<Double> theirs = new ArrayList<>();
+        long seconds = storagebench.experiment.Values.parseDuration(duration).toSeconds();
+        for (int r = 0; r < rounds; r++) {
+            ours.add(run(io, Map.of(), "io").get("iops"));
+            Path file = dir.resolve("fio-rand");
+            zero(file, 256L << 20);
+            theirs.add(FioRun.write(fio, dir, List.of("--name=rand", "--filename=fio-rand", "--size=256M",
+                    "--bs=8k", "--rw=randwrite", "--ioengine=psync", "--sync=dsync", "--numjobs=" + threads,
+                    "--runtime=" + seconds, "--time_based", "--group_reporting")).get("iops"));
+            Files.deleteIfExists(file);
+        }
+        return new double[] {median(ours), median(theirs)};
+    }
+
+    private static void zero(Path file, long bytes) throws IOException {
+        try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer zeros = java.nio.ByteBuffer.allocateDirect(1 << 20);
+            for (long p = 0; p < bytes; p += 1 << 20) {
+                zeros.clear();
+                channel.write(zeros, p);
+            }
+            channel.force(true);
+        }
+    }
+
+    private Experiment experiment(String yaml) {
+        return new ExperimentLoader(dir).parse("bench", yaml);
+    }
+
+    private long measured(Experiment e, Map<String, String> variant, String step) throws Exception {
+        return (long) (double) run(e, variant, step).get("__nanos");
+    }
+
+    /** Runs one trial's steps directly (set-up, the measured step timed as the runner does, clean-up). */
+    private Map<String, Double> run(Experiment e, Map<String, String> variant, String stepName) throws Exception {
+        TrialContext trial = new TrialContext("bench", e.name(), "bench", "bench-t0", variant, e.target(),
+                e.params(variant), dir.resolve("out"));
+        e.workload().preflight(e.target(), List.of(e.params(variant)));
+        Map<String, Double> result = new java.util.HashMap<>();
+        List<Step> steps = e.workload().steps(trial);
+        try {
+            for (Step step : steps) {
+                if (step.phase() == Phase.SETUP) {
+                    step.action().run();
+                }
+            }
+            for (Step step : steps) {
+                if (step.phase() == Phase.MEASURED && step.name().equals(stepName)) {
+                    long t0 = System.nanoTime();
+                    result.putAll(step.action().run());
+                    result.put("__nanos", (double) (System.nanoTime() - t0));
+                }
+            }
+        } finally {
+            for (Step step : steps) {
+                if (step.phase() == Phase.CLEANUP) {
+                    step.action().run();
+                }
+            }
+        }
+        return result;
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    void row(String what, double ours, double theirs, String unit) {
+        out.printf(Locale.ROOT, "%-44s %12.1f %12.1f %8.2f   %s%n", what, ours, theirs, ours / theirs, unit);
+    }
+
+    static Optional<String> fio() {
+        return FioRun.find();
+    }
+}
