@@ -3,13 +3,14 @@ package storagebench.importer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.importer.gbak.GbakParser;
 
 /** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
 public final class LogParsers {
     private static final Map<String, LogParser> BY_NAME = new LinkedHashMap<>();
 
     static {
-        // one line per format, e.g. register(new GbakParser());
+        register(new GbakParser());
     }
 
     private LogParsers() {

@@ -1,0 +1,62 @@
+package storagebench.importer.gbak;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** A step while it runs: what the lines after its start line add to it until the next step starts. */
+final class GbakStep {
+    final String name;
+    final long line;
+    final Long startNs;
+    long reads;
+    long writes;
+    Long records;
+    boolean wrapped;
+    final List<String> errors = new ArrayList<>();
+
+    GbakStep(String name, long line, Long startNs) {
+        this.name = name;
+        this.line = line;
+        this.startNs = startNs;
+    }
+
+    void add(GbakColumns.Stats stats) {
+        reads += stats.reads() == null ? 0 : stats.reads();
+        writes += stats.writes() == null ? 0 : stats.writes();
+        wrapped |= stats.wrapped();
+    }
+
+    String error() {
+        return errors.isEmpty() ? null : String.join("; ", errors);
+    }
+
+    /** Its metrics when it ends at {@code endNs} (null: unknown); see {@link GbakParser}. */
+    Map<String, Double> metrics(GbakColumns columns, Long endNs) {
+        Map<String, Double> metrics = new TreeMap<>();
+        if (startNs != null) {
+            metrics.put("at_s", seconds(startNs));
+        }
+        if (columns.columns().contains(GbakColumns.Column.READS)) {
+            metrics.put("page_reads", (double) reads);
+        }
+        if (columns.columns().contains(GbakColumns.Column.WRITES)) {
+            metrics.put("page_writes", (double) writes);
+        }
+        if (records != null) {
+            metrics.put("records", (double) records);
+        }
+        if (wrapped) {
+            metrics.put("counter_wrapped", 1.0);
+        }
+        if (startNs == null || endNs == null) {
+            metrics.put("incomplete", 1.0);
+        }
+        return metrics;
+    }
+
+    static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}
