@@ -34,6 +34,9 @@ final class ParsedText {
     }
 
     private static String map(Map<String, ?> map) {
+        if (map.isEmpty()) {
+            return "-";
+        }
         return new TreeMap<>(map).entrySet().stream()
                 .map(e -> e.getKey() + "=" + (e.getValue() instanceof Double d ? number(d) : e.getValue()))
                 .collect(Collectors.joining(" "));
