@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.importer.gbak.GbakParser;
+import storagebench.importer.timing.TimingLogParser;
 
 /** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
 public final class LogParsers {
@@ -11,6 +12,7 @@ public final class LogParsers {
 
     static {
         register(new GbakParser());
+        register(new TimingLogParser());
     }
 
     private LogParsers() {
