@@ -16,9 +16,9 @@ import storagebench.importer.Parsed;
  * that is running, and a step ends at the statistics line that starts the next one.
  */
 final class GbakRun {
-    private static final Pattern RECORDS = Pattern.compile("(\\d+) records (?:restored|written)");
+    private static final Pattern RECORDS = Pattern.compile("(\\d{1,18}) records (?:restored|written)");
 
-    private record Total(long line, Long elapsedNs, Long reads, Long writes) {
+    private record Total(long line, Long elapsedNs) {
     }
 
     private final String trial;
@@ -72,7 +72,7 @@ final class GbakRun {
         var header = GbakColumns.header(body);
         if (header.isPresent()) {
             columns = header.get();
-            return List.of();
+            return restart();
         }
         if (columns == null) {
             columns = GbakColumns.guess(body).orElse(null);
@@ -83,6 +83,16 @@ final class GbakRun {
                     "expected the statistics columns '" + columns.names() + "' or none", line.text()));
         }
         return apply(line.number(), split.get().stats(), GbakMessage.classify(split.get().message()));
+    }
+
+    /** A header after steps: another gbak run appended to the log; the running step is cut. */
+    private List<Parsed> restart() {
+        List<Parsed> out = new ArrayList<>(1);
+        if (current != null) {
+            current.errors.add("the log starts over before the step finished");
+            close(null, out);
+        }
+        return out;
     }
 
     private List<Parsed> apply(long line, GbakColumns.Stats stats, GbakMessage message) {
@@ -100,7 +110,7 @@ final class GbakRun {
                 }
             }
             case TOTAL -> {
-                total = new Total(line, now, stats.reads(), stats.writes());
+                total = new Total(line, now);
                 close(now, out);
             }
             case ERROR -> (current == null ? runErrors : current.errors).add(message.text());
@@ -136,7 +146,7 @@ final class GbakRun {
         runReads += reads;
         runWrites += writes;
         if (current != null) {
-            current.add(new GbakColumns.Stats(null, null, reads, writes, stats.wrapped()));
+            current.add(reads, writes, stats.wrapped());
         }
     }
 
@@ -150,19 +160,22 @@ final class GbakRun {
         }
     }
 
-    /** Ends the running step at {@code endNs} (null: unknown) and emits it. */
+    /**
+     * Ends the running step at {@code endNs} and emits it. Null, or earlier than the start (a
+     * second run appended to the log restarts the clock), means the end is unknown.
+     */
     private void close(Long endNs, List<Parsed> out) {
         if (current == null) {
             return;
         }
         GbakStep step = current;
         current = null;
-        boolean timed = step.startNs != null && endNs != null;
+        boolean timed = step.startNs != null && endNs != null && endNs >= step.startNs;
         String error = step.error();
         steps++;
         failed += error == null ? 0 : 1;
         out.add(new Parsed.Step(trial, factors, step.name, at(step.startNs), timed ? endNs - step.startNs : 0, error,
-                step.metrics(columns == null ? GbakColumns.NONE : columns, endNs), step.line));
+                step.metrics(columns == null ? GbakColumns.NONE : columns, timed), step.line));
     }
 
     /** At the end of the log: the running step, then the step "total". */

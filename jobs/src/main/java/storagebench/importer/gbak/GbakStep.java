@@ -22,18 +22,18 @@ final class GbakStep {
         this.startNs = startNs;
     }
 
-    void add(GbakColumns.Stats stats) {
-        reads += stats.reads() == null ? 0 : stats.reads();
-        writes += stats.writes() == null ? 0 : stats.writes();
-        wrapped |= stats.wrapped();
+    void add(long pageReads, long pageWrites, boolean counterWrapped) {
+        reads += pageReads;
+        writes += pageWrites;
+        wrapped |= counterWrapped;
     }
 
     String error() {
         return errors.isEmpty() ? null : String.join("; ", errors);
     }
 
-    /** Its metrics when it ends at {@code endNs} (null: unknown); see {@link GbakParser}. */
-    Map<String, Double> metrics(GbakColumns columns, Long endNs) {
+    /** Its metrics, {@code timed} when its end is known; see {@link GbakParser}. */
+    Map<String, Double> metrics(GbakColumns columns, boolean timed) {
         Map<String, Double> metrics = new TreeMap<>();
         if (startNs != null) {
             metrics.put("at_s", seconds(startNs));
@@ -50,7 +50,7 @@ final class GbakStep {
         if (wrapped) {
             metrics.put("counter_wrapped", 1.0);
         }
-        if (startNs == null || endNs == null) {
+        if (!timed) {
             metrics.put("incomplete", 1.0);
         }
         return metrics;

@@ -263,4 +263,35 @@ class GbakParserTest extends LogParserContract {
         assertThatThrownBy(() -> lines(log, Map.of("colums", "t"))).hasMessageContaining("unknown option 'colums'");
         assertThatThrownBy(() -> lines(log, Map.of("columns", "tx"))).hasMessageContaining("t, d, r, w");
     }
+
+    @Test
+    void oddLinesNeitherThrowNorGoBackInTime() throws IOException {
+        // given a cut run with a second run appended (its clock restarts), an absurd record count,
+        // "total statistics" without numbers and an error before any step
+        String log = "gbak: ERROR:requires both input and output filenames\n"
+                + "gbak: time     delta  reads  writes\n"
+                + "gbak:    5.000  0.100      0      0 opened file a.fbk\n"
+                + "gbak: time     delta  reads  writes\n"
+                + "gbak:    0.000  0.000      0      0 opened file b.fbk\n"
+                + "gbak:    0.100  0.100      0      0 restoring data for table T\n"
+                + "gbak:    0.200  0.100      0      0 99999999999999999999 records restored\n"
+                + "gbak:total statistics\n";
+
+        // when
+        List<Parsed> records = lines(log, Map.of());
+
+        // then
+        assertThat(steps(records)).extracting(Parsed.Step::step).containsExactly("open", "open", "table T", "total");
+        assertThat(steps(records).get(0).metrics()).containsEntry("incomplete", 1.0);
+        assertThat(steps(records).get(0).durationNs()).isZero();
+        assertThat(steps(records).get(0).error()).isEqualTo("the log starts over before the step finished");
+        assertThat(steps(records).get(1).durationNs()).isEqualTo(100_000_000L);
+        assertThat(steps(records).get(2).metrics()).doesNotContainKey("records").containsEntry("incomplete", 1.0);
+        assertThat(step(records, "total").error()).isEqualTo("requires both input and output filenames");
+        // and without a header in between, a clock that goes back leaves the step's time unknown
+        List<Parsed> pasted = lines("gbak: 5.000 0.100 0 0 opened file a.fbk\n"
+                + "gbak: 1.000 0.100 0 0 started transaction\n", Map.of());
+        assertThat(step(pasted, "open").metrics()).containsEntry("incomplete", 1.0);
+        assertThat(step(pasted, "open").durationNs()).isZero();
+    }
 }
