@@ -48,12 +48,18 @@ final class TimingRun {
         if (to.isBefore(from)) {
             return new Parsed.Malformed(row.line(), "end is before start", row.text());
         }
+        long nanos;
+        try {
+            nanos = Duration.between(from, to).toNanos();
+        } catch (ArithmeticException e) {
+            return new Parsed.Malformed(row.line(), "end is too far after start", row.text());
+        }
         int run = runs.merge(server + "\n" + test, 1, Integer::sum);
         Map<String, Double> metrics = start.get().date() == null || end.get().date() == null
                 ? Map.of("date_inferred", 1.0)
                 : Map.of();
         return new Parsed.Step(server + "/" + test + "/#" + run, factors(row, server, test), step, from,
-                Duration.between(from, to).toNanos(), null, metrics, row.line());
+                nanos, null, metrics, row.line());
     }
 
     /** server, test and the record's other columns. */

@@ -139,19 +139,21 @@ class TimingLogParserTest extends LogParserContract {
                 + "A,t,2013-05-02 10:00:00\n"
                 + "A,t,yesterday,2013-05-02 10:00:00\n"
                 + "A,t,2013-05-02 10:00:00,2013-05-02 09:00:00\n"
-                + ",t,2013-05-02 10:00:00,2013-05-02 10:01:00\n";
+                + ",t,2013-05-02 10:00:00,2013-05-02 10:01:00\n"
+                + "A,t,1700-01-01 00:00:00,2300-01-01 00:00:00\n";
 
         // when
         List<Parsed> records = text(csv, Map.of());
 
         // then
-        assertThat(records).hasSize(4).allMatch(Parsed.Malformed.class::isInstance);
-        assertThat(records).extracting(Parsed::line).containsExactly(2L, 3L, 4L, 5L);
+        assertThat(records).hasSize(5).allMatch(Parsed.Malformed.class::isInstance);
+        assertThat(records).extracting(Parsed::line).containsExactly(2L, 3L, 4L, 5L, 6L);
         assertThat(records).extracting(r -> ((Parsed.Malformed) r).reason()).containsExactly(
                 "expected 4 fields (server,test,start,end), found 3",
                 "cannot read start 'yesterday': expected " + TimeValue.FORMS,
                 "end is before start",
-                "server is empty");
+                "server is empty",
+                "end is too far after start");
     }
 
     @Test
