@@ -73,7 +73,7 @@ final class SqlTokens {
                 tokens.add(new Token(Kind.WORD, text.substring(i + 1, end), number));
                 i = end + 1;
             } else {
-                int end = i;
+                int end = i + 1;
                 while (end < text.length() && WORD_END.indexOf(text.charAt(end)) < 0) {
                     end++;
                 }

@@ -2,11 +2,13 @@ package storagebench.importer.timing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -183,5 +185,18 @@ class TimingLogParserTest extends LogParserContract {
 
         // then
         assertThat(parser().mismatch(head)).isEmpty();
+    }
+
+    @Test
+    void strayPunctuationEndsTheTokenNotTheParser() {
+        // given a closing bracket outside any identifier (it once made the tokenizer spin)
+        String sql = "INSERT #x VALUES('A','t','10:00:00','10:01:00') ] ]]\n";
+
+        // when
+        List<Parsed> records = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> text(sql, Map.of("date", "2016-03-01")));
+
+        // then
+        assertThat(steps(records)).singleElement().extracting(Parsed.Step::durationNs).isEqualTo(60_000_000_000L);
     }
 }
