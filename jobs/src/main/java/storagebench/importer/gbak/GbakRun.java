@@ -31,7 +31,7 @@ final class GbakRun {
     private GbakStep current;
     private Total total;
     private boolean fatal;
-    private final List<String> runErrors = new ArrayList<>();
+    private final GbakErrors runErrors = new GbakErrors();
     private Long firstIndexNs;
     private Long lastIndexNs;
     private int indexes;
@@ -116,7 +116,7 @@ final class GbakRun {
             case ERROR -> (current == null ? runErrors : current.errors).add(message.text());
             case FATAL -> {
                 fatal = true;
-                String cause = current == null || current.errors.isEmpty() ? null : current.errors.get(0);
+                String cause = current == null ? null : current.errors.first();
                 runErrors.add(cause == null ? "gbak exited before completion" : "gbak exited: " + cause);
                 if (current != null && current.errors.isEmpty()) {
                     current.errors.add("gbak exited before completion");
@@ -221,7 +221,7 @@ final class GbakRun {
         if (!known) {
             metrics.put("incomplete", 1.0);
         }
-        String error = runErrors.isEmpty() ? null : String.join("; ", runErrors);
+        String error = runErrors.joined();
         long line = total != null ? total.line() : lastLine;
         return new Parsed.Step(trial, factors, "total", start, known ? elapsed : 0, error, metrics, line);
     }

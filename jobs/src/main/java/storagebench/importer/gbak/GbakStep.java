@@ -1,7 +1,5 @@
 package storagebench.importer.gbak;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -14,7 +12,7 @@ final class GbakStep {
     long writes;
     Long records;
     boolean wrapped;
-    final List<String> errors = new ArrayList<>();
+    final GbakErrors errors = new GbakErrors();
 
     GbakStep(String name, long line, Long startNs) {
         this.name = name;
@@ -29,7 +27,7 @@ final class GbakStep {
     }
 
     String error() {
-        return errors.isEmpty() ? null : String.join("; ", errors);
+        return errors.joined();
     }
 
     /** Its metrics, {@code timed} when its end is known; see {@link GbakParser}. */

@@ -294,4 +294,16 @@ class GbakParserTest extends LogParserContract {
         assertThat(step(pasted, "open").metrics()).containsEntry("incomplete", 1.0);
         assertThat(step(pasted, "open").durationNs()).isZero();
     }
+
+    @Test
+    void aStepKeepsItsFirstTenErrorsAndCountsTheRest() throws IOException {
+        // given 25 error lines inside one step
+        String log = "gbak:opened file a.fbk\n" + "gbak: ERROR:bad\n".repeat(25) + "gbak:finishing, closing, and going home\n";
+
+        // when
+        String error = step(lines(log, Map.of()), "open").error();
+
+        // then
+        assertThat(error).isEqualTo("bad; ".repeat(10) + "and 15 more");
+    }
 }
