@@ -49,7 +49,8 @@ import storagebench.importer.Parsed;
  * <p><b>Metrics.</b> Steps: {@code at_s} (elapsed at its start), {@code page_reads},
  * {@code page_writes} (when those columns are present), {@code records} (tables),
  * {@code counter_wrapped}=1, {@code incomplete}=1 when the duration is unknown (no time columns, the
- * log ends or gbak exits inside the step): the duration is then 0. {@code total}: {@code elapsed_s},
+ * log ends, starts over or gbak exits inside the step): the duration is then 0 and the page counts
+ * are what the log showed so far. {@code total}: {@code elapsed_s},
  * {@code page_reads}, {@code page_writes}, {@code steps}, {@code failed_steps},
  * {@code index_count}, {@code index_first_s}, {@code index_last_s}, {@code index_span_s} (last minus
  * first index line, as seed 004 measured), {@code incomplete}.
@@ -57,12 +58,12 @@ import storagebench.importer.Parsed;
  * <p><b>Errors.</b> "ERROR:" and "cannot commit index" lines set the running step's error;
  * "Exiting before completion" ends the step (incomplete) and sets the total's error; "Database is
  * not online" sets the total's error; a log that ends before gbak finished fails the running step
- * and the total. Lines without the "gbak:" prefix come as {@link Parsed.Malformed} unless they
+ * and the total; a step keeps its first ten messages. Lines without the "gbak:" prefix come as {@link Parsed.Malformed} unless they
  * start with white space (gbak's own continuation lines, e.g. after {@code -z}), and so do lines
  * with only some of the statistics columns.
  *
- * <p><b>Factors</b> from the log's first 100 lines, the same on every step: {@code operation} (backup, restore), {@code gbak_version}
- * (with {@code -z}), {@code page_size}. <b>Options:</b> {@code trial} (default: the file name),
+ * <p><b>Factors</b> from the log's first 100 lines, the same on every step: {@code operation}
+ * (backup, restore), {@code gbak_version} (with {@code -z}), {@code page_size}. <b>Options:</b> {@code trial} (default: the file name),
  * {@code start} (wall-clock time gbak started, ISO-8601, UTC if no offset: steps then get start
  * times), {@code columns} (the -st letters, for an excerpt without its header; without it the
  * first line's numbers tell: decimals are time, delta; whole numbers reads, writes).
