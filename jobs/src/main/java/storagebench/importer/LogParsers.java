@@ -7,6 +7,8 @@ import storagebench.importer.csv.CsvParser;
 import storagebench.importer.filestats.FileStatsParser;
 import storagebench.importer.fio.FioParser;
 import storagebench.importer.pgbench.PgbenchParser;
+import storagebench.importer.gbak.GbakParser;
+import storagebench.importer.timing.TimingLogParser;
 
 /** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
 public final class LogParsers {
@@ -17,6 +19,8 @@ public final class LogParsers {
         register(new CsvParser());
         register(new FioParser());
         register(new PgbenchParser());
+        register(new GbakParser());
+        register(new TimingLogParser());
     }
 
     private LogParsers() {
