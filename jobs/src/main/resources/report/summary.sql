@@ -1,12 +1,11 @@
 -- Statistics per experiment × host × variant × step, straight from the trials table of the dataset.
 --
--- Parameters (NULL for the filters means "any"):
---   $1  glob of the trials table, e.g. 'data/parquet/trials/**/*.parquet'
---   $2  experiment
---   $3  run_id
---   $4  host
+-- Reads the view `scanned` (every trials file, made by Report). Parameters (NULL means "any"):
+--   $1  experiment
+--   $2  run_id
+--   $3  host
 --
--- Only measured trials (warmup = false AND outcome = 'OK') enter the statistics; warm-ups and failed
+-- Only measured steps (phase 'measured'; set-up and clean-up are recorded untimed) of measured trials (warmup = false AND outcome = 'OK') enter the statistics; warm-ups and failed
 -- trials are counted beside them, so n + failed + warmups is every row of the group.
 -- Durations are returned in seconds. ratio = mean / the smallest mean in the same experiment, host
 -- and step. Groups come in plan order: the variant whose first trial ran first comes first.
@@ -14,10 +13,11 @@ WITH trials AS (
     SELECT experiment, host, variant, step, trial_index, warmup,
            NOT warmup AND outcome = 'OK' AS measured,
            duration_ns / 1e9 AS seconds
-    FROM read_parquet($1, hive_partitioning = true, union_by_name = true, hive_types_autocast = false)
-    WHERE ($2::VARCHAR IS NULL OR experiment = $2)
-      AND ($3::VARCHAR IS NULL OR run_id = $3)
-      AND ($4::VARCHAR IS NULL OR host = $4)
+    FROM scanned
+    WHERE coalesce(phase, 'measured') = 'measured'
+      AND ($1::VARCHAR IS NULL OR experiment = $1)
+      AND ($2::VARCHAR IS NULL OR run_id = $2)
+      AND ($3::VARCHAR IS NULL OR host = $3)
 ),
 groups AS (
     SELECT experiment, host, variant, step,

@@ -52,12 +52,41 @@ public final class Report {
             return List.of();
         }
         Path dir = trialsDir(parquetRoot);
-        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
-                PreparedStatement query = duckdb.prepareStatement(SUMMARY_SQL)) {
-            query.setString(1, dir.toAbsolutePath() + "/**/*.parquet");
-            setOptional(query, 2, filter.experiment());
-            setOptional(query, 3, filter.runId());
-            setOptional(query, 4, filter.host());
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:")) {
+            scan(duckdb, dir);
+            return summarize(duckdb, filter);
+        } catch (SQLException e) {
+            throw new ReportException(dir + ": cannot summarise the trials: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    /**
+     * The view {@code scanned} over every trials file. Files written before a column existed (the
+     * schema evolves; {@code union_by_name} merges them) read it as its default: a dataset made
+     * only of such files has no {@code phase} column at all, and every step in it was measured.
+     */
+    private static void scan(Connection duckdb, Path dir) throws SQLException {
+        String files = "'" + (dir.toAbsolutePath() + "/**/*.parquet").replace("'", "''") + "'";
+        String source = "read_parquet(" + files + ", hive_partitioning = true, union_by_name = true,"
+                + " hive_types_autocast = false)";
+        boolean hasPhase = false;
+        try (var statement = duckdb.createStatement();
+                ResultSet columns = statement.executeQuery("DESCRIBE SELECT * FROM " + source)) {
+            while (columns.next()) {
+                hasPhase |= columns.getString(1).equals("phase");
+            }
+        }
+        try (var statement = duckdb.createStatement()) {
+            statement.execute("CREATE TEMP VIEW scanned AS SELECT *" + (hasPhase ? "" : ", 'measured' AS phase")
+                    + " FROM " + source);
+        }
+    }
+
+    private static List<SummaryRow> summarize(Connection duckdb, ReportFilter filter) throws SQLException {
+        try (PreparedStatement query = duckdb.prepareStatement(SUMMARY_SQL)) {
+            setOptional(query, 1, filter.experiment());
+            setOptional(query, 2, filter.runId());
+            setOptional(query, 3, filter.host());
             try (ResultSet rs = query.executeQuery()) {
                 List<SummaryRow> rows = new ArrayList<>();
                 while (rs.next()) {
@@ -65,8 +94,6 @@ public final class Report {
                 }
                 return List.copyOf(rows);
             }
-        } catch (SQLException e) {
-            throw new ReportException(dir + ": cannot summarise the trials: " + firstLine(e.getMessage()), e);
         }
     }
 

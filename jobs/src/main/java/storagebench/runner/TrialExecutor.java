@@ -5,6 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
@@ -47,11 +48,12 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 run.runDir().resolve("trials").resolve(trialId));
         List<Step> steps = experiment.workload().steps(context);
         List<TrialTimed> events = new ArrayList<>();
+        List<SpecificRecord> untimed = new ArrayList<>();
         Map<String, String> inForce = Map.of();
         String failure;
         try {
             inForce = run.hostSettings().prepare(trial.factors());
-            failure = runPhase(steps, Phase.SETUP, null);
+            failure = runPhase(trial, trialId, steps, Phase.SETUP, inForce, untimed);
         } catch (HostSettings.SettingException e) {
             failure = e.getMessage();
             log.warn("{}", failure);
@@ -65,27 +67,30 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 }
             }
         }
-        runPhase(steps, Phase.CLEANUP, null);
-        TrialResult result = new TrialResult(trial.index(), events, context.emitted());
+        runPhase(trial, trialId, steps, Phase.CLEANUP, inForce, untimed);
+        untimed.addAll(context.emitted());
+        TrialResult result = new TrialResult(trial.index(), events, untimed);
         progress.done(trial, result);
         return result;
     }
 
-    private String runPhase(List<Step> steps, Phase phase, String failure) {
+    /** Runs the set-up or clean-up steps, each recorded as an untimed event; returns why one failed, or null. */
+    private String runPhase(Trial trial, String trialId, List<Step> steps, Phase phase, Map<String, String> inForce,
+            List<SpecificRecord> untimed) {
         for (Step step : steps) {
-            if (step.phase() == phase && failure == null) {
-                try {
-                    step.action().run();
-                } catch (Exception e) {
-                    failure = phase.name().toLowerCase() + " step '" + step.name() + "' failed: " + Timed.message(e);
+            if (step.phase() == phase) {
+                TrialTimed event = measure(trial, trialId, step, null, inForce);
+                untimed.add(event);
+                if (event.getOutcome() == Outcome.FAILED) {
+                    String failure = phase.name().toLowerCase(java.util.Locale.ROOT) + " step '" + step.name()
+                            + "' failed: " + event.getError();
                     log.warn("{}", failure);
-                    if (phase == Phase.CLEANUP) {
-                        failure = null; // a failed clean-up does not undo a measurement; the next set-up retries it
-                    }
+                    // A failed clean-up does not undo a measurement; the next set-up retries it.
+                    return phase == Phase.CLEANUP ? null : failure;
                 }
             }
         }
-        return failure;
+        return null;
     }
 
     private TrialTimed measure(Trial trial, String trialId, Step step, String earlierFailure,
@@ -95,7 +100,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         Map<String, Double> metrics = Map.of();
         String error = earlierFailure;
         if (error == null) {
-            Timed timed = Timed.run(step.action(), run.experiment().timeout());
+            Timed timed = Timed.run(step.action(), step.phase() == Phase.MEASURED ? run.experiment().timeout() : null);
             elapsed = timed.nanos();
             metrics = timed.metrics();
             error = timed.error();
@@ -106,7 +111,8 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 .setRepetition(trial.repetition()).setWarmup(trial.warmup()).setStep(step.name())
                 .setStartTime(start).setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
                 .setDurationNs(elapsed).setOutcome(error == null ? Outcome.OK : Outcome.FAILED).setError(error)
-                .setMetrics(metrics).setHostSettings(inForce).build();
+                .setMetrics(metrics).setHostSettings(inForce)
+                .setPhase(step.phase().name().toLowerCase(java.util.Locale.ROOT)).build();
     }
 
     static Instant now() {
