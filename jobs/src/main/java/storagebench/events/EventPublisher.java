@@ -44,13 +44,18 @@ public final class EventPublisher implements AutoCloseable {
         byte[] key = runId.getBytes(StandardCharsets.UTF_8);
         producer.beginTransaction();
         try {
+            List<java.util.concurrent.Future<?>> sent = new java.util.ArrayList<>(events.size());
             for (SpecificRecord event : events) {
                 ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, key, codec.encode(event));
                 record.headers().add("storagebench.type", EventType.of(event).schemaName()
                         .getBytes(StandardCharsets.UTF_8));
-                producer.send(record).get();
+                sent.add(producer.send(record));
             }
+            // commitTransaction flushes and waits for every send; a failed send fails the commit.
             producer.commitTransaction();
+            for (java.util.concurrent.Future<?> future : sent) {
+                future.get();
+            }
         } catch (ExecutionException | KafkaException e) {
             abort();
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
