@@ -105,14 +105,16 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             metrics = timed.metrics();
             error = timed.error();
         }
-        return TrialTimed.newBuilder().setEventId(trialId + "/" + step.name()).setRunId(run.runId())
+        String phase = step.phase().name().toLowerCase(java.util.Locale.ROOT);
+        String eventId = trialId + "/" + (step.phase() == Phase.MEASURED ? "" : phase + "/") + step.name();
+        return TrialTimed.newBuilder().setEventId(eventId).setRunId(run.runId())
                 .setExperiment(run.experiment().name()).setHost(run.host().getHostname()).setTrialId(trialId)
                 .setTrialIndex(trial.index()).setVariant(trial.label()).setFactors(trial.factors())
                 .setRepetition(trial.repetition()).setWarmup(trial.warmup()).setStep(step.name())
                 .setStartTime(start).setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
                 .setDurationNs(elapsed).setOutcome(error == null ? Outcome.OK : Outcome.FAILED).setError(error)
                 .setMetrics(metrics).setHostSettings(inForce)
-                .setPhase(step.phase().name().toLowerCase(java.util.Locale.ROOT)).build();
+                .setPhase(phase).build();
     }
 
     static Instant now() {
