@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.specific.SpecificDatumReader;
@@ -18,6 +19,7 @@ import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
 import storagebench.events.EventPublisher;
 import storagebench.events.TopicScan;
+import storagebench.events.UndecodableEventException;
 import storagebench.importer.job.SourceFile;
 
 /**
@@ -61,7 +63,7 @@ public final class ArchiveImport {
             if (reader.hasNext()) {
                 reader.next();
             }
-        } catch (IOException | org.apache.avro.AvroRuntimeException e) {
+        } catch (IOException | AvroRuntimeException e) {
             throw new BadInputException(file + ": not a storagebench events export (an Avro object container "
                     + "file written by: storagebench export --to FILE.avro): " + e.getMessage());
         }
@@ -112,7 +114,7 @@ public final class ArchiveImport {
             if (message.key() != null && runs.contains(new String(message.key(), StandardCharsets.UTF_8))) {
                 try {
                     ids.add(idOf(codec.decode(message.value())));
-                } catch (storagebench.events.UndecodableEventException e) {
+                } catch (UndecodableEventException e) {
                     // not an event: it holds no id to compare
                 }
             }

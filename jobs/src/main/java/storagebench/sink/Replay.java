@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.TopicPartition;
 import storagebench.BadInputException;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
@@ -97,7 +99,7 @@ public final class Replay {
         }
     }
 
-    private static java.util.function.Predicate<SpecificRecord> filter(Optional<String> experiment) {
+    private static Predicate<SpecificRecord> filter(Optional<String> experiment) {
         if (experiment.isEmpty()) {
             return event -> true;
         }
@@ -111,7 +113,7 @@ public final class Replay {
         }
         long millis = from.get().toEpochMilli();
         return (consumer, partition) -> {
-            Map<org.apache.kafka.common.TopicPartition, OffsetAndTimestamp> found = consumer
+            Map<TopicPartition, OffsetAndTimestamp> found = consumer
                     .offsetsForTimes(Map.of(partition, millis));
             OffsetAndTimestamp offset = found.get(partition);
             if (offset == null) {

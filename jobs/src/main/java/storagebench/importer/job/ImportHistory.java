@@ -1,6 +1,8 @@
 package storagebench.importer.job;
 
 import java.time.Instant;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.IoSample;
 import storagebench.events.RunFinished;
@@ -20,6 +22,7 @@ import storagebench.events.TrialTimed;
  * @param lastRecord the highest record number with an event in the topic, 0 when none
  */
 record ImportHistory(int starts, Instant firstStart, RunFinished completed, long lastRecord) {
+    private static final Pattern QUARANTINED = Pattern.compile("quarantined=(\\d+)");
 
     static ImportHistory read(KafkaConnection kafka, ImportIdentity id) {
         int[] starts = {0};
@@ -49,7 +52,7 @@ record ImportHistory(int starts, Instant firstStart, RunFinished completed, long
         if (error == null) {
             return 0;
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("quarantined=(\\d+)").matcher(error);
+        Matcher m = QUARANTINED.matcher(error);
         return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 }

@@ -11,7 +11,7 @@ sealed interface ImportItem {
      * @param parsed what the parser read
      * @param placement where it belongs, null when malformed (already quarantined)
      */
-    record Record(long number, Parsed parsed, TrialLedger.Placement placement) implements ImportItem {
+    record Numbered(long number, Parsed parsed, TrialLedger.Placement placement) implements ImportItem {
     }
 
     /**

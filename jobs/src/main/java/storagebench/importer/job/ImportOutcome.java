@@ -1,6 +1,7 @@
 package storagebench.importer.job;
 
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * How the import of one file ended.
@@ -32,7 +33,7 @@ public record ImportOutcome(String runId, String experiment, String file, boolea
         if (!completed) {
             return file + ": import " + runId + " did not complete: " + error + "; import the file again to continue";
         }
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "%s imported as run %s (experiment %s): %,d records, %,d events, %d trial(s), %d failed, "
                         + "%d quarantined%s in %.1f s (%,.0f records/s)",
                 file, runId, experiment, records, events, trials, failures, quarantined,

@@ -40,7 +40,7 @@ final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor
         if (item instanceof ImportItem.End end) {
             return new Outgoing(finished(end.totals()), end.quarantine(), end.totals());
         }
-        ImportItem.Record record = (ImportItem.Record) item;
+        ImportItem.Numbered record = (ImportItem.Numbered) item;
         if (record.placement() == null || record.number() <= run.history().lastRecord()) {
             return null;
         }

@@ -45,7 +45,7 @@ final class ImportReader extends AbstractItemCountingItemStreamItemReader<Import
             number++;
             TrialLedger.Placement placement = ledger.place(parsed);
             run.progress().read(number);
-            return new ImportItem.Record(number, parsed, placement);
+            return new ImportItem.Numbered(number, parsed, placement);
         }
         if (!ended) {
             ended = true;

@@ -1,5 +1,7 @@
 package storagebench.importer.job;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.importer.LogParser;
@@ -19,7 +21,7 @@ public record ImportRequest(LogParser parser, Map<String, String> options, Optio
 
     public ImportRequest {
         options = Map.copyOf(options);
-        factors = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(factors));
+        factors = Collections.unmodifiableMap(new LinkedHashMap<>(factors));
     }
 
     /** The run's experiment: as given, else {@code <format>-<file name>} with unusual characters as {@code _}. */

@@ -1,6 +1,7 @@
 package storagebench.importer.job;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -57,7 +58,7 @@ public final class LogImport {
             records.iterator().hasNext();
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new BadInputException(file + ": cannot be read: " + e.getMessage());
         }
         return SourceFile.check(file);
