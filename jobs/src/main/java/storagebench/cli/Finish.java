@@ -22,23 +22,31 @@ final class Finish {
     }
 
     static void sinkAndReport(Settings settings, KafkaConnection kafka, ExperimentRun run, boolean noReport) {
+        sinkAndReport(settings, kafka, List.of(run.runId()), noReport);
+    }
+
+    /** Sinks until idle, then prints the summary of each of the runs (none with {@code noReport}). */
+    static void sinkAndReport(Settings settings, KafkaConnection kafka, List<String> runIds, boolean noReport) {
         try {
             SinkResult result = Sink.runUntilIdle(settings, kafka);
             log.info("dataset {}: {}", settings.parquetDir(), result.summary());
         } catch (DatasetLockedException e) {
-            System.out.println("a sink is already writing " + settings.parquetDir() + "; it adds this run's events;"
-                    + " see: storagebench report --run " + run.runId());
+            System.out.println("a sink is already writing " + settings.parquetDir() + "; it adds these events;"
+                    + " see: " + String.join(", ", runIds.stream().map(id -> "storagebench report --run " + id)
+                            .toList()));
             return;
         }
         if (noReport) {
             return;
         }
-        List<SummaryRow> rows = Report.summarize(settings.parquetDir(), ReportFilter.run(run.runId()));
-        if (rows.isEmpty()) {
-            System.out.println("no measured trials of run " + run.runId() + " to summarise");
-        } else {
-            System.out.println();
-            System.out.print(TextTable.render(rows));
+        for (String runId : runIds) {
+            List<SummaryRow> rows = Report.summarize(settings.parquetDir(), ReportFilter.run(runId));
+            if (rows.isEmpty()) {
+                System.out.println("no measured trials of run " + runId + " to summarise");
+            } else {
+                System.out.println();
+                System.out.print(TextTable.render(rows));
+            }
         }
     }
 }

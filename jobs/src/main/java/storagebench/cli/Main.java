@@ -7,8 +7,8 @@ import picocli.CommandLine.HelpCommand;
 /** The storagebench command line. Exit codes: 0 done, 1 failed, 2 bad input (nothing ran). */
 @Command(name = "storagebench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Runs database storage experiments and keeps every result as an event.",
-        subcommands = {RunCommand.class, SinkCommand.class, ReportCommand.class, BenchCommand.class,
-            HelpCommand.class})
+        subcommands = {RunCommand.class, ImportCommand.class, SinkCommand.class, ReportCommand.class,
+            ReplayCommand.class, ExportCommand.class, BenchCommand.class, HelpCommand.class})
 public final class Main implements Runnable {
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;
@@ -23,6 +23,7 @@ public final class Main implements Runnable {
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(new Failures());
+        ImportCommand.describeFormats(cli.getSubcommands().get("import"));
         return cli.execute(args);
     }
 

@@ -1,12 +1,16 @@
 package storagebench.events;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.function.Function;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.avro.specific.SpecificRecord;
@@ -38,23 +42,38 @@ public final class EventPublisher implements AutoCloseable {
 
     /** Publishes the events, keyed by run id, in one transaction; returns after the broker's acks. */
     public void publish(String runId, List<? extends SpecificRecord> events) {
+        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
+        send(events, event -> key);
+    }
+
+    /**
+     * Publishes events of any runs in one transaction, each keyed by its own {@code run_id} (so each
+     * run's events stay on one partition, as if its runner had published them); returns after the acks.
+     */
+    public void publishEach(List<? extends SpecificRecord> events) {
+        send(events, event -> String.valueOf(event.get(event.getSchema().getField("run_id").pos()))
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void send(List<? extends SpecificRecord> events, Function<SpecificRecord, byte[]> key) {
         if (events.isEmpty()) {
             return;
         }
-        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
         producer.beginTransaction();
         try {
-            List<java.util.concurrent.Future<?>> sent = new java.util.ArrayList<>(events.size());
+            // Sent together, then committed: commitTransaction flushes at once (no linger) and fails if a
+            // send failed; the acks are then all in.
+            List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
             for (SpecificRecord event : events) {
-                ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, key, codec.encode(event));
+                ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, key.apply(event),
+                        codec.encode(event));
                 record.headers().add("storagebench.type", EventType.of(event).schemaName()
                         .getBytes(StandardCharsets.UTF_8));
-                sent.add(producer.send(record));
+                acks.add(producer.send(record));
             }
-            // commitTransaction flushes and waits for every send; a failed send fails the commit.
             producer.commitTransaction();
-            for (java.util.concurrent.Future<?> future : sent) {
-                future.get();
+            for (Future<RecordMetadata> ack : acks) {
+                ack.get();
             }
         } catch (ExecutionException | KafkaException e) {
             abort();

@@ -1,17 +1,11 @@
 package storagebench.events;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import java.util.function.Consumer;
+import org.apache.avro.specific.SpecificRecord;
 import storagebench.broker.KafkaConnection;
 
 /**
@@ -27,44 +21,37 @@ public record RunHistory(int starts, Set<Integer> trialsDone, Set<Integer> trial
     public static final RunHistory NONE = new RunHistory(0, Set.of(), Set.of());
 
     public static RunHistory read(KafkaConnection kafka, String runId) {
-        Map<String, Object> props = kafka.clientProperties();
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
-        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
-        EventCodec codec = new EventCodec();
-        int starts = 0;
+        int[] starts = {0};
         Set<Integer> done = new HashSet<>();
         Set<Integer> failed = new HashSet<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            String topic = kafka.settings().topic();
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, KafkaConnection.REACH_TIMEOUT).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
-                    if (!Arrays.equals(key, record.key())) {
-                        continue;
-                    }
-                    try {
-                        Object event = codec.decode(record.value());
-                        if (event instanceof RunStarted) {
-                            starts++;
-                        } else if (event instanceof TrialTimed trial) {
-                            done.add(trial.getTrialIndex());
-                            if (trial.getOutcome() == Outcome.FAILED) {
-                                failed.add(trial.getTrialIndex());
-                            }
-                        }
-                    } catch (UndecodableEventException e) {
-                        // not ours to judge here; the sink sends it to the dead-letter topic
-                    }
+        events(kafka, runId, event -> {
+            if (event instanceof RunStarted) {
+                starts[0]++;
+            } else if (event instanceof TrialTimed trial) {
+                done.add(trial.getTrialIndex());
+                if (trial.getOutcome() == Outcome.FAILED) {
+                    failed.add(trial.getTrialIndex());
                 }
             }
-        }
-        return new RunHistory(starts, Set.copyOf(done), Set.copyOf(failed));
+        });
+        return new RunHistory(starts[0], Set.copyOf(done), Set.copyOf(failed));
+    }
+
+    /**
+     * Hands every committed event of one run (the messages keyed by its id) to {@code visitor}, in the
+     * order they were published. Messages that do not decode are passed over: the sink dead-letters them.
+     */
+    public static void events(KafkaConnection kafka, String runId, Consumer<SpecificRecord> visitor) {
+        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
+        EventCodec codec = new EventCodec();
+        TopicScan.each(kafka, kafka.settings().topic(), record -> {
+            if (Arrays.equals(key, record.key())) {
+                try {
+                    visitor.accept(codec.decode(record.value()));
+                } catch (UndecodableEventException e) {
+                    // not ours to judge here
+                }
+            }
+        });
     }
 }

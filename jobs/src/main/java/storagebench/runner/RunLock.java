@@ -11,7 +11,7 @@ import storagebench.BadInputException;
  * Held by the process running a run. A restart takes it first: getting it proves the earlier
  * process is gone, so its execution, still marked running in the job repository, may be recovered.
  */
-final class RunLock implements AutoCloseable {
+public final class RunLock implements AutoCloseable {
     private final FileChannel channel;
     private final FileLock lock;
 
@@ -20,7 +20,7 @@ final class RunLock implements AutoCloseable {
         this.lock = lock;
     }
 
-    static RunLock take(Path runDir, String runId) {
+    public static RunLock take(Path runDir, String runId) {
         try {
             FileChannel channel = FileChannel.open(runDir.resolve("run.lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE);

@@ -1,7 +1,5 @@
 package storagebench.runner;
 
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.Job;
@@ -10,9 +8,6 @@ import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
-import org.springframework.boot.Banner;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.Settings;
@@ -27,20 +22,8 @@ public final class Runner {
     }
 
     public static Outcome execute(Settings settings, RunContext run, boolean restart) {
-        String url = settings.jobRepositoryUrl().orElseGet(() -> defaultUrl(settings.dataDir()));
-        String user = settings.jobRepositoryUser().orElse(settings.jobRepositoryUrl().isPresent() ? "" : "sa");
-        String password = settings.jobRepositoryPassword().orElse("");
-        JobRepositorySchema.ensure(url, user, password);
-        Map<String, Object> props = new LinkedHashMap<>();
-        props.put("spring.datasource.url", url);
-        props.put("spring.datasource.username", user);
-        props.put("spring.datasource.password", password);
-        props.put("spring.batch.job.enabled", "false");
-        props.put("spring.batch.jdbc.initialize-schema", "never");
-        props.put("spring.main.log-startup-info", "false");
-        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(RunnerConfiguration.class)
-                .web(WebApplicationType.NONE).bannerMode(Banner.Mode.OFF).properties(props)
-                .initializers(c -> c.getBeanFactory().registerSingleton("runContext", run)).run()) {
+        try (ConfigurableApplicationContext context = BatchContext.start(settings, RunnerConfiguration.class,
+                Map.of("runContext", run))) {
             JobOperator operator = context.getBean(JobOperator.class);
             JobRepository repository = context.getBean(JobRepository.class);
             Job job = context.getBean(Job.class);
@@ -75,10 +58,5 @@ public final class Runner {
             // The run lock proved its process is gone: mark the stale execution failed so it can restart.
             operator.recover(last);
         }
-    }
-
-    static String defaultUrl(Path dataDir) {
-        return "jdbc:h2:file:" + dataDir.resolve("job-repository").resolve("batch").toAbsolutePath()
-                + ";AUTO_SERVER=TRUE";
     }
 }

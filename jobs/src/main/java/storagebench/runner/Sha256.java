@@ -5,12 +5,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** SHA-256 of a config text, hex. */
-final class Sha256 {
+/** SHA-256 of a text, hex. */
+public final class Sha256 {
     private Sha256() {
     }
 
-    static String hex(String text) {
+    public static String hex(String text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                     .digest(text.getBytes(StandardCharsets.UTF_8)));

@@ -3,6 +3,7 @@ package storagebench.runner;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
@@ -107,14 +108,32 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         }
         String phase = step.phase().name().toLowerCase(java.util.Locale.ROOT);
         String eventId = trialId + "/" + (step.phase() == Phase.MEASURED ? "" : phase + "/") + step.name();
-        return TrialTimed.newBuilder().setEventId(eventId).setRunId(run.runId())
+        TrialTimed event = TrialTimed.newBuilder().setEventId(eventId).setRunId(run.runId())
                 .setExperiment(run.experiment().name()).setHost(run.host().getHostname()).setTrialId(trialId)
                 .setTrialIndex(trial.index()).setVariant(trial.label()).setFactors(trial.factors())
                 .setRepetition(trial.repetition()).setWarmup(trial.warmup()).setStep(step.name())
                 .setStartTime(start).setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
                 .setDurationNs(elapsed).setOutcome(error == null ? Outcome.OK : Outcome.FAILED).setError(error)
-                .setMetrics(metrics).setHostSettings(inForce)
-                .setPhase(phase).build();
+                .setMetrics(metrics).setHostSettings(inForce).setPhase(phase).build();
+        if (error == null && step.after() != null) {
+            after(step, event);
+        }
+        return event;
+    }
+
+    /** The step's after-work, once the clock has stopped: its metrics join the event's, its failure fails it. */
+    private static void after(Step step, TrialTimed event) {
+        try {
+            Map<String, Double> added = step.after().run(event);
+            Map<String, Double> all = new LinkedHashMap<>(event.getMetrics());
+            added.forEach(all::putIfAbsent);
+            event.setMetrics(all);
+        } catch (Exception e) {
+            String failure = "after step '" + step.name() + "': " + Timed.message(e);
+            log.warn("{}", failure);
+            event.setOutcome(Outcome.FAILED);
+            event.setError(failure);
+        }
     }
 
     static Instant now() {

@@ -37,7 +37,18 @@ public final class DeadLetters implements AutoCloseable {
         this.clientProperties = clientProperties;
     }
 
+    /** Dead letters that are only counted and logged, never sent (a replay: the live sink sent them). */
+    public static DeadLetters countingOnly() {
+        return new DeadLetters(null, Map.of());
+    }
+
     public void send(ConsumerRecord<byte[], byte[]> message, String reason) {
+        if (topic == null) {
+            count++;
+            log.warn("undecodable message passed over: {}-{}@{}: {}", message.topic(), message.partition(),
+                    message.offset(), reason);
+            return;
+        }
         ProducerRecord<byte[], byte[]> letter = new ProducerRecord<>(topic, null, message.key(), message.value(),
                 message.headers());
         Headers headers = letter.headers();

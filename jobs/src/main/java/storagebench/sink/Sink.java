@@ -58,15 +58,23 @@ public final class Sink implements AutoCloseable {
     private final Map<TopicPartition, PartitionSink> partitions = new HashMap<>();
     private final Map<TopicPartition, Long> durable = new ConcurrentHashMap<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private final SinkSpec spec;
 
-    private Sink(Settings settings, Map<String, Object> client, String topic, Path datasetDir) {
+    private Sink(Settings settings, Map<String, Object> client, String topic, SinkSpec spec) {
+        this.spec = spec;
         this.policy = RollPolicy.of(settings);
-        this.lock = DatasetLock.acquire(datasetDir);
-        this.consumer = new KafkaConsumer<>(consumerProperties(client), new ByteArrayDeserializer(),
+        this.lock = DatasetLock.acquire(spec.datasetDir());
+        Map<String, Object> props = new HashMap<>(client);
+        if (spec.groupId() != null) {
+            props.put(ConsumerConfig.GROUP_ID_CONFIG, spec.groupId());
+            props.put(ConsumerConfig.CLIENT_ID_CONFIG, spec.groupId());
+        }
+        this.consumer = new KafkaConsumer<>(consumerProperties(props), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
-        this.deadLetters = new DeadLetters(topic + ".dead-letter", client);
+        this.deadLetters = spec.deadLetters() ? new DeadLetters(topic + ".dead-letter", client)
+                : DeadLetters.countingOnly();
         try {
-            assignAndRecover(topic, datasetDir);
+            assignAndRecover(topic, spec.datasetDir());
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -75,7 +83,12 @@ public final class Sink implements AutoCloseable {
 
     /** A sink of the settings' topic into the settings' dataset, recovered and positioned. */
     public static Sink open(Settings settings, KafkaConnection kafka) {
-        return new Sink(settings, kafka.clientProperties(), settings.topic(), settings.parquetDir());
+        return open(settings, kafka, SinkSpec.live(settings));
+    }
+
+    /** A sink of the settings' topic as {@code spec} says (a replay's), recovered and positioned. */
+    public static Sink open(Settings settings, KafkaConnection kafka, SinkSpec spec) {
+        return new Sink(settings, kafka.clientProperties(), settings.topic(), spec);
     }
 
     /**
@@ -116,7 +129,7 @@ public final class Sink implements AutoCloseable {
             if (next.isPresent()) {
                 consumer.seek(tp, next.getAsLong());
             } else {
-                consumer.seekToBeginning(List.of(tp));
+                spec.startAt().seek(consumer, tp);
             }
             RecordWriter writer = new FanOutWriter(datasetDir, tp.topic(), tp.partition(), partitioner, format);
             long start = next.isPresent() ? next.getAsLong() : consumer.position(tp);
@@ -140,7 +153,8 @@ public final class Sink implements AutoCloseable {
 
     private SinkResult consume(EndOfTopic end) {
         BlockingQueue<Fetched> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
-        SinkReader reader = new SinkReader(consumer, new EventCodec(), deadLetters, queue, end, stopping, durable);
+        SinkReader reader = new SinkReader(consumer, new EventCodec(), deadLetters, queue, end, stopping, durable,
+                spec.filter());
         SinkWriter writer = new SinkWriter(partitions, policy);
         Thread thread = new Thread(reader, "sink-reader");
         thread.start();

@@ -8,6 +8,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -39,12 +40,18 @@ final class SinkReader implements Runnable {
     private final EndOfTopic end;
     private final AtomicBoolean stopping;
     private final Map<TopicPartition, Long> durable;
+    private final Predicate<SpecificRecord> filter;
     private final CountDownLatch writerDone = new CountDownLatch(1);
     private volatile boolean abandoned;
 
-    /** @param end when to stop by itself, or null to run until {@code stopping} */
+    /**
+     * @param end when to stop by itself, or null to run until {@code stopping}
+     * @param filter events that fail it are handed on as passed over, like dead letters
+     */
     SinkReader(Consumer<byte[], byte[]> consumer, EventCodec codec, DeadLetters deadLetters,
-            BlockingQueue<Fetched> queue, EndOfTopic end, AtomicBoolean stopping, Map<TopicPartition, Long> durable) {
+            BlockingQueue<Fetched> queue, EndOfTopic end, AtomicBoolean stopping, Map<TopicPartition, Long> durable,
+            Predicate<SpecificRecord> filter) {
+        this.filter = filter;
         this.consumer = consumer;
         this.codec = codec;
         this.deadLetters = deadLetters;
@@ -96,7 +103,8 @@ final class SinkReader implements Runnable {
                 if (record.value() == null) {
                     throw new UndecodableEventException("null value", null);
                 }
-                events[i] = codec.decode(record.value());
+                SpecificRecord event = codec.decode(record.value());
+                events[i] = filter.test(event) ? event : null;
             } catch (UndecodableEventException e) {
                 deadLetters.send(record, e.getMessage());
             }

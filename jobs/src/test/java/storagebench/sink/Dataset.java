@@ -10,7 +10,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads a sink's dataset back the way users do: DuckDB over the Parquet files, folders as columns. */
+/**
+ * Reads a sink's dataset back the way users do: DuckDB over the Parquet files, folders as columns, files
+ * of different schema versions matched by column name.
+ */
 public final class Dataset {
     private final Path root;
 
@@ -41,9 +44,19 @@ public final class Dataset {
         return values;
     }
 
+    /** Each row's {@code columns} as text joined by {@code |} (NULL as {@code ∅}), sorted: for comparing datasets. */
+    public List<String> rowsAsText(String table, String... columns) throws SQLException {
+        StringBuilder expression = new StringBuilder();
+        for (String column : columns) {
+            expression.append(expression.length() == 0 ? "" : " || '|' || ").append("coalesce(CAST(").append(column)
+                    .append(" AS VARCHAR), '∅')");
+        }
+        return column(table, expression.toString());
+    }
+
     private String scan(String table) {
         return "read_parquet('" + root.resolve(table).toString().replace("'", "''")
-                + "/**/*.parquet', hive_partitioning = true)";
+                + "/**/*.parquet', hive_partitioning = true, union_by_name = true)";
     }
 
     private static long single(String sql) throws SQLException {

@@ -39,6 +39,11 @@ final class CommandPreflight {
         } catch (IllegalArgumentException e) {
             throw fail(CommandWorkload.ENV + ": " + e.getMessage());
         }
+        try {
+            ParserOptionsText.parse(settings.parserOptions());
+        } catch (IllegalArgumentException e) {
+            throw fail(CommandWorkload.PARSER_OPTIONS + ": " + e.getMessage());
+        }
         settings.commands().forEach((param, text) -> {
             try {
                 settings.rawArgv(text);

@@ -13,7 +13,7 @@ import storagebench.workload.Params;
  * then placeholders filled in argument by argument, so a value with blanks stays one argument.
  */
 record CommandSettings(String command, boolean shell, String workingDir, Duration timeout, String setup,
-        String cleanup, String env, String parser) {
+        String cleanup, String env, String parser, String parserFile, String parserOptions) {
     static final String SHELL = "/bin/sh";
 
     static CommandSettings of(Params p) {
@@ -21,7 +21,8 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
         return new CommandSettings(p.getText(CommandWorkload.COMMAND), p.getBoolean(CommandWorkload.SHELL),
                 p.getText(CommandWorkload.WORKING_DIR), timeout.isZero() ? null : timeout,
                 p.getText(CommandWorkload.SETUP), p.getText(CommandWorkload.CLEANUP), p.getText(CommandWorkload.ENV),
-                p.getText(CommandWorkload.PARSER));
+                p.getText(CommandWorkload.PARSER), p.getText(CommandWorkload.PARSER_FILE),
+                p.getText(CommandWorkload.PARSER_OPTIONS));
     }
 
     /** The commands to run, by parameter name: command, and setup and cleanup when given. */
@@ -34,11 +35,13 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
         return commands;
     }
 
-    /** Every text that may hold placeholders, by parameter name: the commands, working-dir and env. */
+    /** Every text that may hold placeholders, by parameter name: the commands, working-dir, env and the parser's. */
     Map<String, String> texts() {
         Map<String, String> texts = commands();
         texts.put(CommandWorkload.WORKING_DIR, workingDir);
         texts.put(CommandWorkload.ENV, env);
+        texts.put(CommandWorkload.PARSER_FILE, parserFile);
+        texts.put(CommandWorkload.PARSER_OPTIONS, parserOptions);
         texts.values().removeIf(String::isBlank);
         return texts;
     }
@@ -63,5 +66,23 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
     Path directory(Map<String, String> values, Path targetDir) {
         return workingDir.isBlank() ? targetDir
                 : Path.of(Placeholders.substitute(workingDir, values)).toAbsolutePath().normalize();
+    }
+
+    /**
+     * The file the parser reads: {@code parser-file} with placeholders filled in (relative to the
+     * working directory), or the run step's standard output.
+     */
+    Path parserFile(Map<String, String> values, Path targetDir, Path outputDir) {
+        if (parserFile.isBlank()) {
+            return outputDir.resolve(CommandWorkload.RUN + ".stdout");
+        }
+        return directory(values, targetDir).resolve(Placeholders.substitute(parserFile, values)).normalize();
+    }
+
+    /** {@code parser-options} as NAME=value pairs, placeholders filled in. */
+    Map<String, String> parserOptions(Map<String, String> values) {
+        Map<String, String> options = ParserOptionsText.parse(parserOptions);
+        options.replaceAll((name, value) -> Placeholders.substitute(value, values));
+        return options;
     }
 }

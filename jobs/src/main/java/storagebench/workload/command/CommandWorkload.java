@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,6 +34,8 @@ public final class CommandWorkload implements Workload {
     static final String SETUP = "setup";
     static final String CLEANUP = "cleanup";
     static final String PARSER = "parser";
+    static final String PARSER_FILE = "parser-file";
+    static final String PARSER_OPTIONS = "parser-options";
     static final String ENV = "env";
     /** The measured step. */
     static final String RUN = "run";
@@ -64,8 +65,13 @@ public final class CommandWorkload implements Workload {
                 Param.optional(SETUP, ParamType.TEXT, "", "command run before the measured one, untimed"),
                 Param.optional(CLEANUP, ParamType.TEXT, "", "command run after it, untimed, also after a failure"),
                 Param.optional(ENV, ParamType.TEXT, "", "extra environment, NAME=value;NAME2=value"),
-                Param.choice(PARSER, OutputParsers.names(), OutputParsers.NONE, "what turns the output into "
-                        + "metrics; none: only exit_code, stdout_bytes and stderr_bytes"));
+                Param.choice(PARSER, OutputParsers.names(), OutputParsers.NONE, "an importer format that reads "
+                        + "the output after the timed span, into sub-steps run.<step> and metrics <step>.<metric>; "
+                        + "none: only exit_code, stdout_bytes and stderr_bytes"),
+                Param.optional(PARSER_FILE, ParamType.TEXT, "", "the file the parser reads, e.g. {out}/fio.json; "
+                        + "default: the run step's standard output"),
+                Param.optional(PARSER_OPTIONS, ParamType.TEXT, "", "the parser's options, NAME=value;NAME=value "
+                        + "(as import --option)"));
     }
 
     @Override
@@ -94,11 +100,13 @@ public final class CommandWorkload implements Workload {
             steps.add(Step.setup(SETUP, () -> execute(setup, trial.outputDir(), SETUP)));
         }
         ProcessRun run = settings.run(settings.command(), values, dir);
-        steps.add(Step.measured(RUN, () -> {
-            Map<String, Double> metrics = new LinkedHashMap<>(execute(run, trial.outputDir(), RUN));
-            parser.parse(output(trial, "stdout"), output(trial, "stderr")).forEach(metrics::putIfAbsent);
-            return metrics;
-        }));
+        Step measured = Step.measured(RUN, () -> execute(run, trial.outputDir(), RUN));
+        if (!OutputParsers.NONE.equals(settings.parser())) {
+            Path output = settings.parserFile(values, dir, trial.outputDir());
+            Map<String, String> options = settings.parserOptions(values);
+            measured = measured.then(result -> parser.parse(output, options, result, trial::emit));
+        }
+        steps.add(measured);
         if (!settings.cleanup().isBlank()) {
             ProcessRun cleanup = settings.run(settings.cleanup(), values, dir);
             steps.add(Step.cleanup(CLEANUP, () -> execute(cleanup, trial.outputDir(), CLEANUP)));
@@ -112,10 +120,6 @@ public final class CommandWorkload implements Workload {
         ProcessRun.Result result = run.run(outputDir.resolve(step + ".stdout"), outputDir.resolve(step + ".stderr"));
         return Map.of("exit_code", (double) result.exitCode(), "stdout_bytes", (double) result.stdoutBytes(),
                 "stderr_bytes", (double) result.stderrBytes());
-    }
-
-    private static Path output(TrialContext trial, String stream) {
-        return trial.outputDir().resolve(RUN + "." + stream);
     }
 
     /** The placeholder values of a trial: its parameters, its factors as written, and the built-ins. */

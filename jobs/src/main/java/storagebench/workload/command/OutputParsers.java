@@ -1,32 +1,33 @@
 package storagebench.workload.command;
 
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.importer.LogParsers;
 
-/** The registry of output parsers by name: an importer adds its parser here and nowhere else. */
+/**
+ * The command workload's output parsers by name: {@code none}, and every format of the importer's
+ * {@link LogParsers} registry (a parser registered there is usable here with nothing else to do).
+ */
 public final class OutputParsers {
     /** Keeps the output and reports no metrics of its own. */
     public static final String NONE = "none";
-    private static final Map<String, OutputParser> BY_NAME = new LinkedHashMap<>();
-
-    static {
-        register(NONE, (stdout, stderr) -> Map.of());
-    }
+    private static final OutputParser NOTHING = (output, options, measured, emit) -> Map.of();
 
     private OutputParsers() {
     }
 
-    private static void register(String name, OutputParser parser) {
-        BY_NAME.put(name, parser);
-    }
-
     public static Optional<OutputParser> find(String name) {
-        return Optional.ofNullable(BY_NAME.get(name));
+        if (NONE.equals(name)) {
+            return Optional.of(NOTHING);
+        }
+        return LogParsers.find(name).map(LogOutputParser::new);
     }
 
     public static List<String> names() {
-        return List.copyOf(BY_NAME.keySet());
+        List<String> names = new ArrayList<>(List.of(NONE));
+        LogParsers.names().forEach(names::add);
+        return List.copyOf(names);
     }
 }

@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
+import storagebench.events.TrialTimed;
 import storagebench.workload.Param;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
+import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.WorkloadContractTest;
 
@@ -117,6 +119,73 @@ class CommandWorkloadTest extends WorkloadContractTest {
         assertThat(out().resolve("ready")).doesNotExist();
         assertThat(out().resolve("setup.stdout")).exists();
         assertThat(out().resolve("cleanup.stderr")).exists();
+    }
+
+    @Test
+    void everyImporterFormatIsAParser() {
+        assertThat(OutputParsers.names()).contains("none", "fio", "pgbench", "csv", "file-stats");
+        assertThat(OutputParsers.find("fio")).isPresent();
+        assertThat(OutputParsers.find("no-such-format")).isEmpty();
+    }
+
+    @Test
+    void theParserReadsTheOutputAfterTheTimedStepIntoSubStepsAndPrefixedMetrics() throws Exception {
+        // given: a command that prints a real fio JSON output
+        Path fixture = Path.of(getClass().getResource("/importer/fio/two-jobs.json").toURI());
+        target().prepare();
+        Params params = new Params(variant(Map.of("command", "cat " + fixture, "parser", "fio")));
+        workload.preflight(target(), List.of(params));
+        TrialContext trial = trial(params);
+        Step run = step(workload.steps(trial), Phase.MEASURED);
+        Map<String, Double> metrics = run.action().run();
+        assertThat(trial.emitted()).as("nothing is parsed inside the timed action").isEmpty();
+        TrialTimed measured = measured(metrics);
+        // when
+        Map<String, Double> added = run.after().run(measured);
+        // then
+        assertThat(added).containsEntry("parsed_steps", 2.0).containsEntry("parsed_malformed", 0.0)
+                .containsKey("read.iops").containsKey("write.iops");
+        List<TrialTimed> subSteps = trial.emitted().stream().map(TrialTimed.class::cast).toList();
+        assertThat(subSteps).extracting(TrialTimed::getStep).containsExactly("run.read", "run.write");
+        assertThat(subSteps).allMatch(s -> s.getTrialId().equals("trial-0") && s.getRepetition() == 1);
+        assertThat(subSteps).extracting(TrialTimed::getEventId).containsExactly("trial-0/run/1", "trial-0/run/2");
+        assertThat(subSteps.get(0).getStartTime()).isEqualTo(measured.getStartTime());
+        assertThat(subSteps.get(1).getStartTime()).isEqualTo(measured.getStartTime().plusMillis(1002));
+        assertThat(subSteps.get(0).getFactors()).containsEntry("rw", "randread");
+        assertThat(subSteps.get(0).getMetrics().get("iops")).isEqualTo(added.get("read.iops"));
+    }
+
+    @Test
+    void outputInAnotherFormatFailsTheStepNamingTheFormat() throws Exception {
+        // given: parser-file names a file with placeholders
+        target().prepare();
+        Params params = new Params(variant(Map.of("command", "sh -c 'echo not json > {out}/result.txt'",
+                "parser", "fio", "parser-file", "{out}/result.txt")));
+        workload.preflight(target(), List.of(params));
+        Step run = step(workload.steps(trial(params)), Phase.MEASURED);
+        // when
+        Map<String, Double> metrics = run.action().run();
+        // then
+        assertThatThrownBy(() -> run.after().run(measured(metrics))).isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("parser fio: result.txt is not its format").hasMessageContaining("fio");
+    }
+
+    @Test
+    void badParserOptionsAreRefusedInPreflight() {
+        target().prepare();
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "parser", "csv", "parser-options", "no-equals")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("parser-options: entry 'no-equals' is not name=value");
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "parser", "fio", "parser-file", "{nope}.json")))
+                .hasMessageContaining("parser-file: unknown placeholder {nope}");
+    }
+
+    private static TrialTimed measured(Map<String, Double> metrics) {
+        java.time.Instant start = java.time.Instant.parse("2026-11-30T08:00:00Z");
+        return TrialTimed.newBuilder().setEventId("trial-0/run").setRunId("run-0").setExperiment("contract")
+                .setHost("host").setTrialId("trial-0").setTrialIndex(0).setVariant("default").setFactors(Map.of())
+                .setRepetition(1).setWarmup(false).setStep("run").setStartTime(start).setEndTime(start)
+                .setDurationNs(1).setOutcome(storagebench.events.Outcome.OK).setMetrics(metrics).build();
     }
 
     @Test

@@ -1,0 +1,35 @@
+package storagebench.importer.job;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import storagebench.importer.LogParser;
+
+/**
+ * What {@code import} was asked to do with each of its files.
+ *
+ * @param parser the format's parser
+ * @param options the parser's options ({@code --option})
+ * @param experiment the experiment to file the runs under; default: the format and the file's name
+ * @param host the host the log came from; default {@code imported}
+ * @param factors factors added to every record's ({@code --factor}; they win over the parser's)
+ */
+public record ImportRequest(LogParser parser, Map<String, String> options, Optional<String> experiment,
+        Optional<String> host, Map<String, String> factors) {
+    public static final String DEFAULT_HOST = "imported";
+
+    public ImportRequest {
+        options = Map.copyOf(options);
+        factors = Collections.unmodifiableMap(new LinkedHashMap<>(factors));
+    }
+
+    /** The run's experiment: as given, else {@code <format>-<file name>} with unusual characters as {@code _}. */
+    public String experimentFor(SourceFile source) {
+        return experiment.orElseGet(() -> (parser.name() + "-" + source.name()).replaceAll("[^A-Za-z0-9._-]", "_"));
+    }
+
+    public String hostName() {
+        return host.orElse(DEFAULT_HOST);
+    }
+}

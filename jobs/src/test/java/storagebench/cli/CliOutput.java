@@ -1,0 +1,62 @@
+package storagebench.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** What a command printed to standard output and error while it ran in the test's JVM. */
+final class CliOutput {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private int exit;
+
+    /** Runs {@code Main.execute(args)} with System.out and System.err captured (and still shown). */
+    static CliOutput run(String... args) {
+        CliOutput output = new CliOutput();
+        PrintStream originalOut = System.out;
+        PrintStream originalErr = System.err;
+        System.setOut(new PrintStream(new Tee(output.out, originalOut), true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(new Tee(output.err, originalErr), true, StandardCharsets.UTF_8));
+        try {
+            output.exit = Main.execute(args);
+        } finally {
+            System.setOut(originalOut);
+            System.setErr(originalErr);
+        }
+        return output;
+    }
+
+    int exit() {
+        return exit;
+    }
+
+    String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private static final class Tee extends java.io.OutputStream {
+        private final java.io.OutputStream a;
+        private final java.io.OutputStream b;
+
+        Tee(java.io.OutputStream a, java.io.OutputStream b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        @Override
+        public void write(int c) throws java.io.IOException {
+            a.write(c);
+            b.write(c);
+        }
+
+        @Override
+        public void write(byte[] bytes, int off, int len) throws java.io.IOException {
+            a.write(bytes, off, len);
+            b.write(bytes, off, len);
+        }
+    }
+}
