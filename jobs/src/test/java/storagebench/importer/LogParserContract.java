@@ -188,14 +188,14 @@ public abstract class LogParserContract {
     @Test
     public void rejectsBinaryGarbageNamingItsFormat() throws IOException {
         Path file = garbage(64 * 1024);
-        assertThat(parser().mismatch(LogLines.head(file, LogParser.SNIFF_LINES)))
+        assertThat(parser().mismatch(LineReader.head(file)))
                 .hasValueSatisfying(reason -> assertThat(reason).contains(parser().name()));
     }
 
     private void assertMismatch(String text) throws IOException {
         Path file = tmp.resolve("other.txt");
         Files.writeString(file, text);
-        List<String> head = LogLines.head(file, LogParser.SNIFF_LINES);
+        List<String> head = LineReader.head(file);
         assertThat(parser().mismatch(head)).hasValueSatisfying(reason -> assertThat(reason).contains(parser().name()));
     }
 
@@ -237,7 +237,7 @@ public abstract class LogParserContract {
         assertThat(records).singleElement().isInstanceOfSatisfying(Parsed.Malformed.class, m -> {
             assertThat(m.reason()).startsWith("line too long");
             assertThat(m.line()).isEqualTo(1);
-            assertThat(m.text()).hasSizeLessThanOrEqualTo(LogLines.KEPT_BYTES);
+            assertThat(m.text()).hasSizeLessThanOrEqualTo(LineReader.KEPT_CHARS);
         });
     }
 
