@@ -124,7 +124,7 @@ public abstract class LogParserContractTest {
     void mismatchNamesThisFormatForOtherFormats(String other) throws Exception {
         // given
         Path file = Path.of(getClass().getResource("/importer/other/" + other).toURI());
-        List<String> head = LogFiles.head(file, StandardCharsets.UTF_8);
+        List<String> head = LineReader.head(file);
 
         // when
         var why = parser().mismatch(head);
@@ -141,8 +141,8 @@ public abstract class LogParserContractTest {
         Path sample = write("sample", sample("x").getBytes(StandardCharsets.UTF_8));
 
         // when
-        var onGarbage = parser().mismatch(LogFiles.head(garbage, StandardCharsets.UTF_8));
-        var onSample = parser().mismatch(LogFiles.head(sample, StandardCharsets.UTF_8));
+        var onGarbage = parser().mismatch(LineReader.head(garbage));
+        var onSample = parser().mismatch(LineReader.head(sample));
         var onNothing = parser().mismatch(List.of());
 
         // then
@@ -246,8 +246,8 @@ public abstract class LogParserContractTest {
         assertThat(malformed.get(0).reason()).contains("line too long");
         assertThat(malformed.get(0).text()).hasSizeLessThan(1000);
         assertThat(records).anyMatch(r -> !(r instanceof Parsed.Malformed) && r.line() == longLine + 1);
-        assertThat(LogFiles.head(file, StandardCharsets.UTF_8).get((int) longLine - 1))
-                .hasSize(LogFiles.MAX_LINE_CHARS);
+        assertThat(LineReader.head(file).get((int) longLine - 1))
+                .hasSize(LineReader.MAX_LINE_CHARS);
     }
 
     @Test

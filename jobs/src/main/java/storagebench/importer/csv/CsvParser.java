@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import storagebench.importer.LogFiles;
+import storagebench.importer.LineReader;
 import storagebench.importer.LogParser;
 import storagebench.importer.Parsed;
 import storagebench.importer.ParsedStream;
@@ -47,7 +47,7 @@ public final class CsvParser implements LogParser {
     @Override
     public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
         CsvMapping mapping = CsvMapping.of(name(), options);
-        CsvReader csv = new CsvReader(LogFiles.open(file, mapping.charset()), mapping.delimiter());
+        CsvReader csv = new CsvReader(LineReader.text(file, mapping.charset()), mapping.delimiter());
         return ParsedStream.of(new CsvRows(csv, mapping), csv);
     }
 }
