@@ -2,7 +2,6 @@ package storagebench.importer;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -15,8 +14,6 @@ public abstract class LineRecords {
     private static final int SHOWN_CHARS = 200;
 
     private final Path file;
-    private final ArrayDeque<Parsed> ready = new ArrayDeque<>();
-    private boolean ended;
 
     protected LineRecords(Path file) {
         this.file = file;
@@ -29,25 +26,24 @@ public abstract class LineRecords {
     protected void finish(Consumer<Parsed> out) {
     }
 
-    /** The stream of records; closing it closes the file. Call it once. */
+    /** The stream of records; closing it closes the file. */
     public final Stream<Parsed> stream() throws IOException {
         LineReader lines = LineReader.open(file);
-        return ParsedStream.of(() -> next(lines), lines);
+        return ParsedStream.of(out -> read(lines, out), lines);
     }
 
-    private Parsed next(LineReader lines) throws IOException {
-        while (ready.isEmpty() && !ended) {
-            LineReader.Line line = lines.next();
-            if (line == null) {
-                ended = true;
-                finish(ready::add);
-            } else if (line.tooLong()) {
-                ready.add(line.malformed());
-            } else {
-                accept(line, ready::add);
-            }
+    private boolean read(LineReader lines, Consumer<Parsed> out) throws IOException {
+        LineReader.Line line = lines.next();
+        if (line == null) {
+            finish(out);
+            return false;
         }
-        return ready.poll();
+        if (line.tooLong()) {
+            out.accept(line.malformed());
+        } else {
+            accept(line, out);
+        }
+        return true;
     }
 
     /** The start of a long text followed by "…", for a Malformed record. */

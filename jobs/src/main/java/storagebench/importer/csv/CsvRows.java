@@ -1,6 +1,7 @@
 package storagebench.importer.csv;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 import storagebench.importer.Parsed;
 import storagebench.importer.ParsedStream;
 
@@ -10,7 +11,6 @@ final class CsvRows implements ParsedStream.Source {
     private final CsvMapping mapping;
     private RowMapper rows;
     private long number;
-    private boolean ended;
 
     CsvRows(CsvReader csv, CsvMapping mapping) {
         this.csv = csv;
@@ -18,23 +18,20 @@ final class CsvRows implements ParsedStream.Source {
     }
 
     @Override
-    public Parsed next() throws IOException {
-        if (ended) {
-            return null;
-        }
+    public boolean read(Consumer<Parsed> out) throws IOException {
         if (rows == null) {
             Parsed problem = start();
             if (problem != null) {
-                ended = true;
-                return problem;
+                out.accept(problem);
+                return false;
             }
         }
         CsvRecord row = csv.next();
         if (row == null) {
-            ended = true;
-            return null;
+            return false;
         }
-        return rows.map(row, ++number);
+        out.accept(rows.map(row, ++number));
+        return true;
     }
 
     private Parsed start() throws IOException {

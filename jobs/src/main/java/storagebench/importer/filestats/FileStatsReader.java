@@ -1,11 +1,10 @@
 package storagebench.importer.filestats;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import storagebench.importer.Parsed;
 import storagebench.importer.ParsedStream;
 import storagebench.importer.csv.CsvReader;
@@ -16,9 +15,7 @@ final class FileStatsReader implements ParsedStream.Source {
     private final CsvReader csv;
     private final String trial;
     private final Map<String, FileTrack> tracks = new LinkedHashMap<>();
-    private final Deque<Parsed> steps = new ArrayDeque<>();
     private FileStatsColumns columns;
-    private boolean ended;
 
     /** @param trial the trial key of every record, or null for the database's name */
     FileStatsReader(CsvReader csv, String trial) {
@@ -27,27 +24,24 @@ final class FileStatsReader implements ParsedStream.Source {
     }
 
     @Override
-    public Parsed next() throws IOException {
-        if (columns == null && !ended) {
+    public boolean read(Consumer<Parsed> out) throws IOException {
+        if (columns == null) {
             Parsed problem = header();
             if (problem != null) {
-                ended = true;
-                return problem;
+                out.accept(problem);
+                return false;
             }
         }
-        while (!ended) {
-            CsvRecord row = csv.next();
-            if (row == null) {
-                ended = true;
-                tracks.values().forEach(t -> steps.add(t.step()));
-                break;
-            }
-            Parsed parsed = row(row);
-            if (parsed != null) {
-                return parsed;
-            }
+        CsvRecord row = csv.next();
+        if (row == null) {
+            tracks.values().forEach(t -> out.accept(t.step()));
+            return false;
         }
-        return steps.poll();
+        Parsed parsed = row(row);
+        if (parsed != null) {
+            out.accept(parsed);
+        }
+        return true;
     }
 
     private Parsed header() throws IOException {
