@@ -31,8 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * small valid sample of its format.
  *
  * <p>Golden files: for every input {@code importer/<format>/NAME.(csv|tsv|txt)} (made by hand, see
- * the README there), optionally with options in {@code NAME.options} (a properties file), the
- * records rendered by {@link ParsedText} must equal {@code NAME.golden}. After a deliberate change,
+ * the README there), optionally with options in {@code NAME.csv.options} (a properties file), the
+ * records rendered by {@link ParsedText} must equal {@code NAME.csv.golden}. After a deliberate change,
  * regenerate them with {@code mvn -o -q -B -pl jobs test -Dtest='*ParserTest' -Dgolden.update=true}
  * and review the diff.
  */
@@ -91,7 +91,7 @@ public abstract class LogParserContractTest {
             String actual = rendered(parse(input, options));
 
             // then
-            String name = input.getFileName().toString().replaceFirst("\\.[a-z]+$", ".golden");
+            String name = input.getFileName() + ".golden";
             if (Boolean.getBoolean(UPDATE)) {
                 Path source = Path.of(System.getProperty("basedir", "."), "src/test/resources/importer",
                         parser().name(), name);
@@ -106,7 +106,7 @@ public abstract class LogParserContractTest {
 
     /** NAME.options beside the input; a relative mapping file is taken from the fixtures too. */
     private static Map<String, String> options(Path input) throws IOException {
-        Path file = input.resolveSibling(input.getFileName().toString().replaceFirst("\\.[a-z]+$", ".options"));
+        Path file = input.resolveSibling(input.getFileName() + ".options");
         Map<String, String> options = new LinkedHashMap<>();
         if (Files.exists(file)) {
             Properties properties = new Properties();
