@@ -6,13 +6,13 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** Parsed records as one line of text each, for golden files: fields separated by " | ". */
-final class LogText {
+public final class LogText {
 
     private LogText() {
     }
 
     /** The record on one line; a tab or carriage return inside it shows as backslash-t or backslash-r. */
-    static String render(Parsed record) {
+    public static String render(Parsed record) {
         return fields(record).replace("\t", "\\t").replace("\r", "\\r");
     }
 
