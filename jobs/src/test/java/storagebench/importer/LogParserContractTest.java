@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p><b>Golden files.</b> Every fixture {@code X} matching {@link #fixtures()} has {@code X.golden}
  * beside it: the records parsed from {@code X} with the options in {@code X.options} (a properties
- * file; a relative {@code mapping=} file is taken from beside it), one line each. After a
- * deliberate change, regenerate them and review the diff:
+ * file; a relative {@code mapping=} file is taken from beside it), one line each as
+ * {@link ParsedText} renders them. After a deliberate change, regenerate them and review the diff:
  *
  * <pre>
  * mvn -o -q -B -pl jobs test -Dtest='*ParserTest' -Dgolden.update=true
@@ -53,9 +53,6 @@ public abstract class LogParserContractTest {
 
     /** A small valid file of this format, lines ending in \n, with {@code name} in a text field of its records. */
     protected abstract String sample(String name);
-
-    /** How a record reads in a golden file. */
-    protected abstract String render(Parsed record);
 
     /** The options that read {@link #sample} and the hostile files. */
     protected Map<String, String> sampleOptions() {
@@ -95,12 +92,12 @@ public abstract class LogParserContractTest {
     }
 
     private List<String> rendered(List<Parsed> records) {
-        return records.stream().map(this::render).toList();
+        return records.stream().map(ParsedText::render).toList();
     }
 
     /** The records as rendered, each with line 0: the same records read from a file with lines more or less. */
     private List<String> withoutLines(List<Parsed> records) {
-        return records.stream().map(LogParserContractTest::atLineZero).map(this::render).toList();
+        return records.stream().map(LogParserContractTest::atLineZero).map(ParsedText::render).toList();
     }
 
     private static Parsed atLineZero(Parsed r) {

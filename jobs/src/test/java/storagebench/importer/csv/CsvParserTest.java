@@ -18,7 +18,6 @@ import storagebench.BadInputException;
 import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
-import storagebench.importer.ParsedText;
 
 class CsvParserTest extends LogParserContractTest {
     private static final Map<String, String> OPTIONS = Map.of("map.trial", "run", "map.step", "phase", "map.start",
@@ -32,11 +31,6 @@ class CsvParserTest extends LogParserContractTest {
     @Override
     protected String fixtures() {
         return "csv/*.{csv,tsv}";
-    }
-
-    @Override
-    protected String render(Parsed record) {
-        return ParsedText.render(record);
     }
 
     @Override

@@ -15,7 +15,6 @@ import storagebench.events.IoSample;
 import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
-import storagebench.importer.ParsedText;
 
 class FileStatsParserTest extends LogParserContractTest {
 
@@ -27,11 +26,6 @@ class FileStatsParserTest extends LogParserContractTest {
     @Override
     protected String fixtures() {
         return "file-stats/*.csv";
-    }
-
-    @Override
-    protected String render(Parsed record) {
-        return ParsedText.render(record);
     }
 
     @Override

@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.FixtureText;
 import storagebench.importer.LineReader;
 import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
@@ -30,11 +29,6 @@ class FioParserTest extends LogParserContractTest {
     @Override
     protected String fixtures() {
         return "fio/*.json";
-    }
-
-    @Override
-    protected String render(Parsed record) {
-        return FixtureText.render(record);
     }
 
     /** randwrite-8k-psync.json with the job named {@code name}. */

@@ -13,7 +13,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
-import storagebench.importer.LogText;
 import storagebench.importer.Parsed;
 
 /** Golden files: see {@link LogParserContractTest} (regenerate with -Dgolden.update=true). */
@@ -27,11 +26,6 @@ class GbakParserTest extends LogParserContractTest {
     @Override
     protected String fixtures() {
         return "gbak/*.log";
-    }
-
-    @Override
-    protected String render(Parsed record) {
-        return LogText.render(record);
     }
 
     @Override

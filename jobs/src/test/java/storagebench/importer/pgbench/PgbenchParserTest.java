@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.FixtureText;
 import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
@@ -29,11 +28,6 @@ class PgbenchParserTest extends LogParserContractTest {
     @Override
     protected String fixtures() {
         return "pgbench/*.{txt,log}";
-    }
-
-    @Override
-    protected String render(Parsed record) {
-        return FixtureText.render(record);
     }
 
     /** A summary after -P progress lines, {@code name} its transaction type. */

@@ -15,7 +15,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
-import storagebench.importer.LogText;
 import storagebench.importer.Parsed;
 
 /** Golden files: see {@link LogParserContractTest} (regenerate with -Dgolden.update=true). */
@@ -29,11 +28,6 @@ class TimingLogParserTest extends LogParserContractTest {
     @Override
     protected String fixtures() {
         return "timing/*.{csv,sql}";
-    }
-
-    @Override
-    protected String render(Parsed record) {
-        return LogText.render(record);
     }
 
     @Override
