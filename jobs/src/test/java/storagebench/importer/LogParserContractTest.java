@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * What every {@link LogParser} promises, checked on its fixtures and on hostile files. Each parser's
  * test extends this with its fixtures and a small sample of its format, and adds its own tests.
  *
- * <p><b>Golden files.</b> Every fixture {@code X} matching {@link #fixtures()} has {@code X.golden}
+ * <p><b>Golden files.</b> Every fixture {@code X} matching the fixtures glob has {@code X.golden}
  * beside it: the records parsed from {@code X} with the options in {@code X.options} (a properties
  * file; a relative {@code mapping=} file is taken from beside it), one line each as
  * {@link ParsedText} renders them. After a deliberate change, regenerate them and review the diff:
@@ -43,13 +43,25 @@ public abstract class LogParserContractTest {
     private static final boolean UPDATE = Boolean.getBoolean("golden.update");
     private static final Path FIXTURES = Path.of(System.getProperty("basedir", "."), "src/test/resources/importer");
 
+    private final LogParser parser;
+    private final String fixtures;
+
     @TempDir
     protected Path dir;
 
-    protected abstract LogParser parser();
+    /**
+     * @param parser the parser under test
+     * @param fixtures its fixtures with golden files: a glob under {@code src/test/resources/importer},
+     *     e.g. {@code gbak/*.log}
+     */
+    protected LogParserContractTest(LogParser parser, String fixtures) {
+        this.parser = parser;
+        this.fixtures = fixtures;
+    }
 
-    /** The fixtures with golden files: a glob under {@code src/test/resources/importer}, e.g. {@code gbak/*.log}. */
-    protected abstract String fixtures();
+    protected final LogParser parser() {
+        return parser;
+    }
 
     /** A small valid file of this format, lines ending in \n, with {@code name} in a text field of its records. */
     protected abstract String sample(String name);
@@ -81,7 +93,7 @@ public abstract class LogParserContractTest {
 
     /** A file among this format's fixtures. */
     protected Path fixture(String name) {
-        return FIXTURES.resolve(fixtures()).resolveSibling(name);
+        return FIXTURES.resolve(fixtures).resolveSibling(name);
     }
 
     /** A file in the test's folder; a name with folders ("crlf/x.log") keeps a fixture's own name. */
@@ -159,7 +171,7 @@ public abstract class LogParserContractTest {
 
     @TestFactory
     Stream<DynamicTest> everyFixtureMatchesItsGoldenFile() throws IOException {
-        return files(fixtures()).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(), () -> {
+        return files(fixtures).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(), () -> {
             // given
             Path golden = fixture.resolveSibling(fixture.getFileName() + ".golden");
 
@@ -177,7 +189,7 @@ public abstract class LogParserContractTest {
 
     @TestFactory
     Stream<DynamicTest> crlfLineEndsGiveTheSameRecords() throws IOException {
-        return files(fixtures()).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(), () -> {
+        return files(fixtures).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(), () -> {
             // given the fixture with CRLF line ends, under the same name
             String text = Files.readString(fixture, StandardCharsets.ISO_8859_1);
             Path crlf = write("crlf/" + fixture.getFileName(), text.replace("\r\n", "\n").replace("\n", "\r\n")
@@ -194,7 +206,7 @@ public abstract class LogParserContractTest {
 
     @TestFactory
     Stream<DynamicTest> everyFixtureIsRecognisedFromItsFirstLines() throws IOException {
-        return files(fixtures()).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(),
+        return files(fixtures).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(),
                 () -> assertThat(parser().mismatch(LineReader.head(fixture))).isEmpty()));
     }
 

@@ -12,20 +12,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
 import storagebench.events.IoSample;
-import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
 class FileStatsParserTest extends LogParserContractTest {
 
-    @Override
-    protected LogParser parser() {
-        return new FileStatsParser();
-    }
-
-    @Override
-    protected String fixtures() {
-        return "file-stats/*.csv";
+    FileStatsParserTest() {
+        super(new FileStatsParser(), "file-stats/*.csv");
     }
 
     @Override

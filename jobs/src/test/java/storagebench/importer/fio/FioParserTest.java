@@ -15,20 +15,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.importer.LineReader;
-import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
 class FioParserTest extends LogParserContractTest {
 
-    @Override
-    protected LogParser parser() {
-        return new FioParser();
-    }
-
-    @Override
-    protected String fixtures() {
-        return "fio/*.json";
+    FioParserTest() {
+        super(new FioParser(), "fio/*.json");
     }
 
     /** randwrite-8k-psync.json with the job named {@code name}. */

@@ -11,21 +11,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
 /** Golden files: see {@link LogParserContractTest} (regenerate with -Dgolden.update=true). */
 class GbakParserTest extends LogParserContractTest {
 
-    @Override
-    protected LogParser parser() {
-        return new GbakParser();
-    }
-
-    @Override
-    protected String fixtures() {
-        return "gbak/*.log";
+    GbakParserTest() {
+        super(new GbakParser(), "gbak/*.log");
     }
 
     @Override

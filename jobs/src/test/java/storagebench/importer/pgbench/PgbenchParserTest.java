@@ -14,20 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
 class PgbenchParserTest extends LogParserContractTest {
 
-    @Override
-    protected LogParser parser() {
-        return new PgbenchParser();
-    }
-
-    @Override
-    protected String fixtures() {
-        return "pgbench/*.{txt,log}";
+    PgbenchParserTest() {
+        super(new PgbenchParser(), "pgbench/*.{txt,log}");
     }
 
     /** A summary after -P progress lines, {@code name} its transaction type. */

@@ -13,21 +13,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
 /** Golden files: see {@link LogParserContractTest} (regenerate with -Dgolden.update=true). */
 class TimingLogParserTest extends LogParserContractTest {
 
-    @Override
-    protected LogParser parser() {
-        return new TimingLogParser();
-    }
-
-    @Override
-    protected String fixtures() {
-        return "timing/*.{csv,sql}";
+    TimingLogParserTest() {
+        super(new TimingLogParser(), "timing/*.{csv,sql}");
     }
 
     @Override
