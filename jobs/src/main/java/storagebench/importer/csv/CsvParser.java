@@ -9,7 +9,6 @@ import java.util.stream.Stream;
 import storagebench.importer.LineReader;
 import storagebench.importer.LogParser;
 import storagebench.importer.Parsed;
-import storagebench.importer.ParsedStream;
 
 /**
  * Any delimited file whose columns are named by options: each row becomes one timed step.
@@ -48,6 +47,6 @@ public final class CsvParser implements LogParser {
     public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
         CsvMapping mapping = CsvMapping.of(name(), options);
         CsvReader csv = new CsvReader(LineReader.text(file, mapping.charset()), mapping.delimiter());
-        return ParsedStream.of(new CsvRows(csv, mapping), csv);
+        return new CsvRows(csv, mapping).stream();
     }
 }

@@ -10,7 +10,6 @@ import java.util.stream.Stream;
 import storagebench.importer.LineReader;
 import storagebench.importer.LogParser;
 import storagebench.importer.Parsed;
-import storagebench.importer.ParsedStream;
 import storagebench.importer.ParserOptions;
 import storagebench.importer.csv.CsvReader;
 
@@ -62,6 +61,6 @@ public final class FileStatsParser implements LogParser {
                 List.of());
         Reader text = LineReader.text(file, checked.charset());
         CsvReader csv = new CsvReader(text, ',');
-        return ParsedStream.of(new FileStatsReader(csv, checked.get(TRIAL).orElse(null)), csv);
+        return new FileStatsReader(csv, checked.get(TRIAL).orElse(null)).stream();
     }
 }
