@@ -3,7 +3,9 @@ package storagebench.importer;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PushbackReader;
 import java.io.Reader;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,18 +13,45 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a log line by line without trusting it: bytes that are not UTF-8 (an ISO-8859-1 log, binary
- * garbage) become U+FFFD instead of an error, CRLF and LF both end a line, a leading BOM is dropped,
- * and a line keeps at most {@link #MAX_LINE_CHARS} characters — the rest is counted, never held, so a
- * 50 MB line costs no more memory than a short one.
+ * Reads a log line by line without trusting it, the same way for every parser.
+ *
+ * <ul>
+ * <li>Bytes that are not valid in the charset (UTF-8 unless a parser's {@code encoding} option says
+ * otherwise; an ISO-8859-1 log, binary garbage) become U+FFFD instead of an error; a leading byte
+ * order mark is dropped.
+ * <li>A line ends at {@code \n}; a {@code \r} before it (CRLF) or at the end of the file is dropped,
+ * a lone {@code \r} inside a line is kept. The last line needs no line end; an empty file has none.
+ * <li>Lines are numbered from 1, blank and too long ones included.
+ * <li>A line keeps at most {@link #MAX_LINE_CHARS} characters; the rest is counted, never held, so a
+ * 50 MB line costs no more memory than a 1 MiB one. {@link Line#malformed()} is its quarantine record,
+ * and reading goes on at the next line.
+ * </ul>
  */
 public final class LineReader implements Closeable {
-    public static final int MAX_LINE_CHARS = 64 * 1024;
+    /** The longest line read: 1 Mi characters. */
+    public static final int MAX_LINE_CHARS = 1 << 20;
+    /** How much of a line that is too long its {@link Line#malformed()} record keeps. */
+    public static final int KEPT_CHARS = 200;
+    /** The reason of a line, or a CSV record, longer than {@link #MAX_LINE_CHARS}. */
+    public static final String TOO_LONG = "line too long: more than " + MAX_LINE_CHARS + " characters";
 
-    /** A line (numbered from 1) and its full length; {@link #cut()} when only the start was kept. */
+    private static final char BOM = '\uFEFF';
+
+    /**
+     * A line without its line end.
+     *
+     * @param number from 1
+     * @param text the line, or its first {@link #MAX_LINE_CHARS} characters when it is too long
+     * @param length its full length in characters
+     */
     public record Line(long number, String text, long length) {
-        public boolean cut() {
-            return length > text.length();
+        public boolean tooLong() {
+            return length > MAX_LINE_CHARS;
+        }
+
+        /** The quarantine record of a line that is too long: its first {@link #KEPT_CHARS} characters. */
+        public Parsed.Malformed malformed() {
+            return new Parsed.Malformed(number, TOO_LONG, kept(text));
         }
     }
 
@@ -37,23 +66,49 @@ public final class LineReader implements Closeable {
         this.in = in;
     }
 
-    /** InputStreamReader with a Charset replaces malformed input; Files.newBufferedReader would throw. */
-    public static LineReader open(Path file) throws IOException {
-        return new LineReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
+    /**
+     * The file's text: bytes invalid in {@code charset} replaced by U+FFFD (InputStreamReader with a
+     * Charset replaces, Files.newBufferedReader would throw), a leading byte order mark dropped.
+     */
+    public static Reader text(Path file, Charset charset) throws IOException {
+        PushbackReader reader = new PushbackReader(new InputStreamReader(Files.newInputStream(file), charset), 1);
+        try {
+            int first = reader.read();
+            if (first >= 0 && first != BOM) {
+                reader.unread(first);
+            }
+            return reader;
+        } catch (IOException e) {
+            reader.close();
+            throw e;
+        }
     }
 
-    /** The first {@link LogParser#SNIFF_LINES} lines, stopping early after a line that was cut. */
+    /** A reader of the file's lines as UTF-8. */
+    public static LineReader open(Path file) throws IOException {
+        return new LineReader(text(file, StandardCharsets.UTF_8));
+    }
+
+    /** The first {@link LogParser#SNIFF_LINES} lines, for {@link LogParser#mismatch}. */
     public static List<String> head(Path file) throws IOException {
+        return head(file, LogParser.SNIFF_LINES);
+    }
+
+    /** The first {@code n} lines as UTF-8; a line that is too long comes cut. */
+    public static List<String> head(Path file, int n) throws IOException {
         List<String> head = new ArrayList<>();
         try (LineReader reader = open(file)) {
-            for (Line l = reader.next(); l != null && head.size() < LogParser.SNIFF_LINES; l = reader.next()) {
-                head.add(l.text());
-                if (l.cut()) {
-                    break;
-                }
+            Line line;
+            while (head.size() < n && (line = reader.next()) != null) {
+                head.add(line.text());
             }
         }
         return head;
+    }
+
+    /** The start of a long text, for a Malformed record. */
+    public static String kept(String text) {
+        return text.length() <= KEPT_CHARS ? text : text.substring(0, KEPT_CHARS);
     }
 
     /** The next line, or null at the end of the file. */
@@ -76,6 +131,7 @@ public final class LineReader implements Closeable {
             }
             int n = pos - start;
             if (n > 0) {
+                // one character more than the limit, in case it is the '\r' of a CRLF
                 line.append(buffer, start, Math.min(n, Math.max(0, MAX_LINE_CHARS + 1 - line.length())));
                 length += n;
                 last = buffer[pos - 1];
@@ -90,10 +146,6 @@ public final class LineReader implements Closeable {
         }
         line.setLength((int) Math.min(line.length(), Math.min(length, MAX_LINE_CHARS)));
         number++;
-        if (number == 1 && line.length() > 0 && line.charAt(0) == '\uFEFF') {
-            line.deleteCharAt(0);
-            length--;
-        }
         return new Line(number, line.toString(), length);
     }
 

@@ -3,62 +3,56 @@ package storagebench.importer;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /** Turns a parser's pull loop into the lazy stream {@link LogParser#parse} returns. */
 public final class ParsedStream {
 
-    /** Produces the next record, or null at the end. */
+    /** Reads the next piece of the input (a line, a row) and emits the records it completes. */
     @FunctionalInterface
     public interface Source {
-        Parsed next() throws IOException;
+        /** @return false at the end of the input, after emitting what was still pending */
+        boolean read(Consumer<Parsed> out) throws IOException;
     }
 
     private ParsedStream() {
     }
 
-    /** A stream that pulls from {@code source} one record at a time and closes {@code input} on close. */
+    /** A stream that pulls from {@code source} only as far as it is consumed and closes {@code input} on close. */
     public static Stream<Parsed> of(Source source, Closeable input) {
-        Iterator<Parsed> records = new Iterator<>() {
-            private Parsed next;
+        Spliterator<Parsed> records = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
+                Spliterator.ORDERED | Spliterator.NONNULL) {
+            private final Deque<Parsed> ready = new ArrayDeque<>();
             private boolean ended;
 
             @Override
-            public boolean hasNext() {
-                if (next == null && !ended) {
-                    try {
-                        next = source.next();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+            public boolean tryAdvance(Consumer<? super Parsed> action) {
+                try {
+                    while (ready.isEmpty() && !ended) {
+                        ended = !source.read(ready::add);
                     }
-                    ended = next == null;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                Parsed next = ready.poll();
+                if (next != null) {
+                    action.accept(next);
                 }
                 return next != null;
             }
-
-            @Override
-            public Parsed next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                Parsed record = next;
-                next = null;
-                return record;
-            }
         };
-        int characteristics = Spliterator.ORDERED | Spliterator.NONNULL;
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(records, characteristics), false)
-                .onClose(() -> {
-                    try {
-                        input.close();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                });
+        return StreamSupport.stream(records, false).onClose(() -> {
+            try {
+                input.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
     }
 }

@@ -1,13 +1,17 @@
 package storagebench.importer;
 
 import java.math.BigDecimal;
-import java.math.RoundingMode;
+import java.math.MathContext;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import storagebench.events.IoSample;
 
-/** One line of text per parsed record, for golden files: every field, numbers rounded to 3 decimals. */
+/**
+ * One line of text per parsed record, for golden files: every field, map keys sorted, numbers to 12
+ * significant digits (the same on every JVM, unlike Double.toString), line ends, tabs and other
+ * control characters escaped.
+ */
 public final class ParsedText {
     private ParsedText() {
     }
@@ -43,10 +47,10 @@ public final class ParsedText {
     }
 
     private static String number(Double d) {
-        if (d == null) {
-            return "null";
+        if (d == null || !Double.isFinite(d)) {
+            return String.valueOf(d);
         }
-        return BigDecimal.valueOf(d).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        return new BigDecimal(d).round(new MathContext(12)).stripTrailingZeros().toPlainString();
     }
 
     /** Line ends, tabs and other control characters escaped, so a record stays on one line. */

@@ -6,10 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import storagebench.importer.LogFiles;
+import storagebench.importer.LineReader;
 import storagebench.importer.LogParser;
 import storagebench.importer.Parsed;
-import storagebench.importer.ParsedStream;
 
 /**
  * Any delimited file whose columns are named by options: each row becomes one timed step.
@@ -47,7 +46,7 @@ public final class CsvParser implements LogParser {
     @Override
     public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
         CsvMapping mapping = CsvMapping.of(name(), options);
-        CsvReader csv = new CsvReader(LogFiles.open(file, mapping.charset()), mapping.delimiter());
-        return ParsedStream.of(new CsvRows(csv, mapping), csv);
+        CsvReader csv = new CsvReader(LineReader.text(file, mapping.charset()), mapping.delimiter());
+        return new CsvRows(csv, mapping).stream();
     }
 }

@@ -6,18 +6,16 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
-import storagebench.importer.LogFiles;
+import storagebench.importer.LineReader;
 
 /**
  * Reads RFC 4180 records: fields in double quotes may hold the delimiter, line ends and doubled
  * quotes; CRLF, LF and CR all end a record; blank lines are skipped. Lenient where files in the
  * wild are (a quote inside an unquoted field is kept as text), strict where it matters: a record
- * longer than {@link LogFiles#MAX_LINE_CHARS} is reported, not buffered, and reading resumes on
+ * longer than {@link LineReader#MAX_LINE_CHARS} is reported, not buffered, and reading resumes on
  * the next line; a file that ends inside quotes yields a record marked as truncated.
  */
 public final class CsvReader implements Closeable {
-    private static final int KEPT_OF_LONG_LINE = 200;
-
     private final Reader in;
     private final char[] buffer = new char[8192];
     private int pos;
@@ -74,7 +72,7 @@ public final class CsvReader implements Closeable {
                 String problem = quoted ? "truncated: the file ends inside a quoted field" : null;
                 return new CsvRecord(start, fields, raw.toString(), problem);
             }
-            if (raw.length() >= LogFiles.MAX_LINE_CHARS) {
+            if (raw.length() >= LineReader.MAX_LINE_CHARS) {
                 return tooLong(start, raw, c);
             }
             if (quoted) {
@@ -122,9 +120,7 @@ public final class CsvReader implements Closeable {
         if (c >= 0) {
             endLine(c);
         }
-        String kept = raw.substring(0, KEPT_OF_LONG_LINE) + "…";
-        return new CsvRecord(start, List.of(), kept,
-                "line too long: more than " + LogFiles.MAX_LINE_CHARS + " characters");
+        return new CsvRecord(start, List.of(), LineReader.kept(raw.toString()), LineReader.TOO_LONG);
     }
 
     private void endLine(int c) throws IOException {

@@ -1,43 +1,22 @@
 package storagebench.importer.csv;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 import storagebench.importer.Parsed;
-import storagebench.importer.ParsedStream;
 
 /** Reads the header (when there is one), then maps row after row; a header that does not fit ends it. */
-final class CsvRows implements ParsedStream.Source {
-    private final CsvReader csv;
+final class CsvRows extends CsvRecords {
     private final CsvMapping mapping;
     private RowMapper rows;
     private long number;
-    private boolean ended;
 
     CsvRows(CsvReader csv, CsvMapping mapping) {
-        this.csv = csv;
+        super(csv);
         this.mapping = mapping;
     }
 
     @Override
-    public Parsed next() throws IOException {
-        if (ended) {
-            return null;
-        }
-        if (rows == null) {
-            Parsed problem = start();
-            if (problem != null) {
-                ended = true;
-                return problem;
-            }
-        }
-        CsvRecord row = csv.next();
-        if (row == null) {
-            ended = true;
-            return null;
-        }
-        return rows.map(row, ++number);
-    }
-
-    private Parsed start() throws IOException {
+    protected Parsed start() throws IOException {
         if (!mapping.header()) {
             rows = new RowMapper(mapping, CsvColumns.numbered(mapping));
             return null;
@@ -55,5 +34,10 @@ final class CsvRows implements ParsedStream.Source {
         } catch (IllegalArgumentException e) {
             return new Parsed.Malformed(header.line(), e.getMessage(), header.text());
         }
+    }
+
+    @Override
+    protected void accept(CsvRecord row, Consumer<Parsed> out) {
+        out.accept(rows.map(row, ++number));
     }
 }

@@ -7,10 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import storagebench.importer.LogFiles;
+import storagebench.importer.LineReader;
 import storagebench.importer.LogParser;
 import storagebench.importer.Parsed;
-import storagebench.importer.ParsedStream;
 import storagebench.importer.ParserOptions;
 import storagebench.importer.csv.CsvReader;
 
@@ -60,8 +59,8 @@ public final class FileStatsParser implements LogParser {
     public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
         ParserOptions checked = ParserOptions.check(name(), options, List.of(TRIAL, ParserOptions.ENCODING),
                 List.of());
-        Reader text = LogFiles.open(file, checked.charset());
+        Reader text = LineReader.text(file, checked.charset());
         CsvReader csv = new CsvReader(text, ',');
-        return ParsedStream.of(new FileStatsReader(csv, checked.get(TRIAL).orElse(null)), csv);
+        return new FileStatsReader(csv, checked.get(TRIAL).orElse(null)).stream();
     }
 }

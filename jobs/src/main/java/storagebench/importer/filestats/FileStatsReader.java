@@ -1,56 +1,29 @@
 package storagebench.importer.filestats;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import storagebench.importer.Parsed;
-import storagebench.importer.ParsedStream;
 import storagebench.importer.csv.CsvReader;
 import storagebench.importer.csv.CsvRecord;
+import storagebench.importer.csv.CsvRecords;
 
 /** Reads the export row by row: samples as intervals close, then one step per file at the end. */
-final class FileStatsReader implements ParsedStream.Source {
-    private final CsvReader csv;
+final class FileStatsReader extends CsvRecords {
     private final String trial;
     private final Map<String, FileTrack> tracks = new LinkedHashMap<>();
-    private final Deque<Parsed> steps = new ArrayDeque<>();
     private FileStatsColumns columns;
-    private boolean ended;
 
     /** @param trial the trial key of every record, or null for the database's name */
     FileStatsReader(CsvReader csv, String trial) {
-        this.csv = csv;
+        super(csv);
         this.trial = trial;
     }
 
     @Override
-    public Parsed next() throws IOException {
-        if (columns == null && !ended) {
-            Parsed problem = header();
-            if (problem != null) {
-                ended = true;
-                return problem;
-            }
-        }
-        while (!ended) {
-            CsvRecord row = csv.next();
-            if (row == null) {
-                ended = true;
-                tracks.values().forEach(t -> steps.add(t.step()));
-                break;
-            }
-            Parsed parsed = row(row);
-            if (parsed != null) {
-                return parsed;
-            }
-        }
-        return steps.poll();
-    }
-
-    private Parsed header() throws IOException {
+    protected Parsed start() throws IOException {
         CsvRecord header = csv.next();
         if (header == null) {
             return new Parsed.Malformed(1, "empty file: expected " + FileStatsColumns.EXPECTED, "");
@@ -65,6 +38,19 @@ final class FileStatsReader implements ParsedStream.Source {
         csv.delimiter(found.delimiter());
         columns = found;
         return null;
+    }
+
+    @Override
+    protected void accept(CsvRecord row, Consumer<Parsed> out) {
+        Parsed parsed = row(row);
+        if (parsed != null) {
+            out.accept(parsed);
+        }
+    }
+
+    @Override
+    protected void finish(Consumer<Parsed> out) {
+        tracks.values().forEach(t -> out.accept(t.step()));
     }
 
     private Parsed row(CsvRecord row) {

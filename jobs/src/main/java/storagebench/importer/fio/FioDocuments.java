@@ -11,18 +11,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import storagebench.importer.LineReader;
 
 /**
  * Reads fio's JSON output. Lines before the first line starting with '{' are skipped (fio and shells
  * print warnings such as "note: both iodepth >= 1 and synchronous I/O engine are selected" first).
  * With --status-interval fio prints one cumulative document per interval: every document is read and
- * the last one kept. Text after the last document is ignored. Bytes that are not UTF-8 become U+FFFD.
+ * the last one kept. Text after the last document is ignored. The text comes from {@link LineReader#text}:
+ * bytes that are not UTF-8 become U+FFFD, a byte order mark is dropped.
  */
 final class FioDocuments {
     private static final int MARK_LIMIT = 64 * 1024;
@@ -34,8 +34,7 @@ final class FioDocuments {
     }
 
     static FioRun read(Path file) throws IOException, FioFormatException {
-        try (BufferedReader in = new BufferedReader(
-                new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), MARK_LIMIT)) {
+        try (BufferedReader in = new BufferedReader(LineReader.text(file, StandardCharsets.UTF_8), MARK_LIMIT)) {
             long skipped = skipToJson(in);
             if (skipped < 0) {
                 throw new FioFormatException(1, "no JSON document: fio --output-format=json output has a line "

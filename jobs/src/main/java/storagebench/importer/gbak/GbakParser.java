@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
-import storagebench.importer.LogLines;
+import storagebench.importer.LineReader;
+import storagebench.importer.LineRecords;
 import storagebench.importer.LogParser;
 import storagebench.importer.Parsed;
 
@@ -100,11 +102,19 @@ public final class GbakParser implements LogParser {
         }
         String columns = options.get("columns");
         GbakRun run = new GbakRun(options.getOrDefault("trial", file.getFileName().toString()),
-                GbakFactors.of(LogLines.head(file, GbakFactors.HEAD_LINES)),
+                GbakFactors.of(LineReader.head(file, GbakFactors.HEAD_LINES)),
                 columns == null ? null : GbakColumns.letters(columns), start(options.get("start")));
-        Stream<LogLines.Line> lines = LogLines.of(file);
-        return Stream.concat(lines.flatMap(line -> run.accept(line).stream()),
-                Stream.of(run).flatMap(r -> r.finish().stream()));
+        return new LineRecords(file) {
+            @Override
+            protected void accept(LineReader.Line line, Consumer<Parsed> out) {
+                run.accept(line).forEach(out);
+            }
+
+            @Override
+            protected void finish(Consumer<Parsed> out) {
+                run.finish().forEach(out);
+            }
+        }.stream();
     }
 
     private static Instant start(String text) {

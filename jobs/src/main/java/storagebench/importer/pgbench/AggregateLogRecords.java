@@ -1,6 +1,5 @@
 package storagebench.importer.pgbench;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collections;
@@ -23,7 +22,7 @@ final class AggregateLogRecords extends LineRecords {
     private String[] held;
     private long heldLine;
 
-    AggregateLogRecords(Path file, String trial, double interval) throws IOException {
+    AggregateLogRecords(Path file, String trial, double interval) {
         super(file);
         this.trial = trial;
         this.interval = interval;

@@ -1,6 +1,5 @@
 package storagebench.importer.pgbench;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collections;
@@ -25,7 +24,7 @@ final class SummaryRecords extends LineRecords {
     private int index = -1;
     private double previous;
 
-    SummaryRecords(Path file, List<PgbenchRun> runs, String trial) throws IOException {
+    SummaryRecords(Path file, List<PgbenchRun> runs, String trial) {
         super(file);
         this.runs = runs;
         this.trial = trial;

@@ -24,7 +24,7 @@ final class SummaryScan {
         SummaryScan scan = new SummaryScan();
         try (LineReader reader = LineReader.open(file)) {
             for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
-                if (!line.cut()) {
+                if (!line.tooLong()) {
                     scan.accept(line.number(), line.text());
                 }
             }

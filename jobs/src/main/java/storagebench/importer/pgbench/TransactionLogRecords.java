@@ -1,6 +1,5 @@
 package storagebench.importer.pgbench;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collections;
@@ -33,7 +32,7 @@ final class TransactionLogRecords extends LineRecords {
     private double lag = Double.NaN;
     private double retries = Double.NaN;
 
-    TransactionLogRecords(Path file, String trial) throws IOException {
+    TransactionLogRecords(Path file, String trial) {
         super(file);
         this.trial = trial;
     }

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import storagebench.importer.LogLines;
+import storagebench.importer.LineReader;
 
 /**
  * CSV timing logs: a header naming server, test, start, end (any order, more columns allowed),
@@ -27,7 +27,7 @@ final class CsvRows implements RowReader {
     private char delimiter;
 
     @Override
-    public List<TimingRow> accept(LogLines.Line line) {
+    public List<TimingRow> accept(LineReader.Line line) {
         String text = line.text();
         if (text.isBlank() || text.stripLeading().startsWith("#")) {
             return List.of();

@@ -1,13 +1,13 @@
 package storagebench.importer.timing;
 
 import java.util.List;
-import storagebench.importer.LogLines;
+import storagebench.importer.LineReader;
 
 /** Reads the records of one dialect of timing log, a line at a time. */
 interface RowReader {
 
     /** The records that end on this line. */
-    List<TimingRow> accept(LogLines.Line line);
+    List<TimingRow> accept(LineReader.Line line);
 
     /** Records left open at the end of the file. */
     default List<TimingRow> finish() {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import storagebench.importer.LogLines;
+import storagebench.importer.LineReader;
 import storagebench.importer.timing.SqlTokens.Token;
 
 /**
@@ -35,7 +35,7 @@ final class SqlRows implements RowReader {
     private String text;
 
     @Override
-    public List<TimingRow> accept(LogLines.Line line) {
+    public List<TimingRow> accept(LineReader.Line line) {
         text = line.text();
         List<TimingRow> rows = new ArrayList<>();
         for (Token token : tokenizer.line(line.number(), line.text())) {

@@ -12,9 +12,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import storagebench.importer.LogLines;
+import storagebench.importer.LineReader;
+import storagebench.importer.LineRecords;
 import storagebench.importer.LogParser;
 import storagebench.importer.Parsed;
 
@@ -84,9 +86,17 @@ public final class TimingLogParser implements LogParser {
                 : LocalDate.ofInstant(Files.getLastModifiedTime(file).toInstant(), zone);
         TimingRun run = new TimingRun(options.getOrDefault("step", "setup"), new DayClock(firstDay), zone);
         RowReader reader = new Dialect(options.get("dialect"));
-        return Stream.concat(LogLines.of(file).flatMap(line -> line.tooLong() ? Stream.of(line.malformed())
-                : reader.accept(line).stream().map(run::convert)),
-                Stream.of(reader).flatMap(r -> r.finish().stream().map(run::convert)));
+        return new LineRecords(file) {
+            @Override
+            protected void accept(LineReader.Line line, Consumer<Parsed> out) {
+                reader.accept(line).forEach(row -> out.accept(run.convert(row)));
+            }
+
+            @Override
+            protected void finish(Consumer<Parsed> out) {
+                reader.finish().forEach(row -> out.accept(run.convert(row)));
+            }
+        }.stream();
     }
 
     /** The dialect given, or the one the first non-blank line shows. */
@@ -104,7 +114,7 @@ public final class TimingLogParser implements LogParser {
         }
 
         @Override
-        public List<TimingRow> accept(LogLines.Line line) {
+        public List<TimingRow> accept(LineReader.Line line) {
             if (reader == null && line.text().isBlank()) {
                 return List.of();
             }

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import storagebench.BadInputException;
-import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
@@ -23,9 +22,8 @@ class CsvParserTest extends LogParserContractTest {
     private static final Map<String, String> OPTIONS = Map.of("map.trial", "run", "map.step", "phase", "map.start",
             "started_at", "map.end", "ended_at", "factor.host", "host", "metric.rows", "rows");
 
-    @Override
-    protected LogParser parser() {
-        return new CsvParser();
+    CsvParserTest() {
+        super(new CsvParser(), "csv/*.{csv,tsv}");
     }
 
     @Override

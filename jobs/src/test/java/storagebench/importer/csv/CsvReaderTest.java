@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.LogFiles;
+import storagebench.importer.LineReader;
 
 class CsvReaderTest {
 
@@ -39,7 +39,7 @@ class CsvReaderTest {
     @Test
     void aRecordTooLongEvenInsideQuotesIsCutAndReadingResumesOnTheNextLine() {
         // given an opening quote that never closes on an overlong line
-        String text = "a,\"" + "x".repeat(LogFiles.MAX_LINE_CHARS) + "\nb,c\n";
+        String text = "a,\"" + "x".repeat(LineReader.MAX_LINE_CHARS) + "\nb,c\n";
 
         // when
         List<CsvRecord> records = CsvReader.readAll(text, ',');

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,15 +12,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
 import storagebench.events.IoSample;
-import storagebench.importer.LogParser;
 import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
 class FileStatsParserTest extends LogParserContractTest {
 
-    @Override
-    protected LogParser parser() {
-        return new FileStatsParser();
+    FileStatsParserTest() {
+        super(new FileStatsParser(), "file-stats/*.csv");
     }
 
     @Override
@@ -38,8 +35,8 @@ class FileStatsParserTest extends LogParserContractTest {
                 + 2000 * n + "," + 500 * n + "," + 4096000 * n + "," + 1000 * n + ",0,0,1073741824\n";
     }
 
-    private List<Parsed> fixture(String name) throws IOException, URISyntaxException {
-        return parse(Path.of(getClass().getResource("/importer/file-stats/" + name).toURI()), Map.of());
+    private List<Parsed> parsed(String fixture) throws IOException {
+        return parse(fixture(fixture));
     }
 
     private static List<IoSample.Builder> samplesOf(List<Parsed> records, String file) {
@@ -64,11 +61,11 @@ class FileStatsParserTest extends LogParserContractTest {
     }
 
     @Test
-    void aThrottledFileRunsAtItsTierCapWithSecondsQueuedAndMillisecondsInTheDevice() throws Exception {
+    void aThrottledFileRunsAtItsTierCapWithSecondsQueuedAndMillisecondsInTheDevice() throws IOException {
         // given seed 003's 100 GB data file
 
         // when
-        List<Parsed> records = fixture("throttled-100gb.csv");
+        List<Parsed> records = parsed("throttled-100gb.csv");
 
         // then every interval is pinned near 500 IOPS; ~2 s total per IO, ~3.5 ms of it in the device
         List<IoSample.Builder> data = samplesOf(records, "tpcc1000");
@@ -89,11 +86,11 @@ class FileStatsParserTest extends LogParserContractTest {
     }
 
     @Test
-    void theGrownFileGetsAboutSixTimesTheIopsAndTensOfMilliseconds() throws Exception {
+    void theGrownFileGetsAboutSixTimesTheIopsAndTensOfMilliseconds() throws IOException {
         // given the same file after growing it to 540 GB
 
         // when
-        List<Parsed> records = fixture("grown-540gb.csv");
+        List<Parsed> records = parsed("grown-540gb.csv");
 
         // then
         assertThat(samplesOf(records, "tpcc1000")).hasSize(4).allSatisfy(s -> {
@@ -106,11 +103,11 @@ class FileStatsParserTest extends LogParserContractTest {
     }
 
     @Test
-    void aCounterResetGivesNoSampleForItsIntervalAndTheNextStartsFresh() throws Exception {
+    void aCounterResetGivesNoSampleForItsIntervalAndTheNextStartsFresh() throws IOException {
         // given snapshots around a restart
 
         // when
-        List<Parsed> records = fixture("counter-reset.csv");
+        List<Parsed> records = parsed("counter-reset.csv");
 
         // then
         assertThat(records).hasSize(4);
@@ -127,11 +124,11 @@ class FileStatsParserTest extends LogParserContractTest {
     }
 
     @Test
-    void columnsInAnyOrderCaseAndDelimiterWithTheDatabaseById() throws Exception {
+    void columnsInAnyOrderCaseAndDelimiterWithTheDatabaseById() throws IOException {
         // given export-variants.csv: ';', upper case, [brackets], database_id, datetimeoffset
 
         // when
-        List<Parsed> records = fixture("export-variants.csv");
+        List<Parsed> records = parsed("export-variants.csv");
 
         // then
         assertThat(records).noneMatch(r -> r instanceof Parsed.Malformed);
@@ -165,11 +162,11 @@ class FileStatsParserTest extends LogParserContractTest {
     }
 
     @Test
-    void badRowsAreMalformedAndNameTheColumnAndValue() throws Exception {
+    void badRowsAreMalformedAndNameTheColumnAndValue() throws IOException {
         // given bad-rows.csv
 
         // when
-        List<Parsed> records = fixture("bad-rows.csv");
+        List<Parsed> records = parsed("bad-rows.csv");
 
         // then
         List<String> reasons = records.stream()

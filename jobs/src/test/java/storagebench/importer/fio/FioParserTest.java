@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,30 +15,39 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.importer.LineReader;
-import storagebench.importer.LogParser;
-import storagebench.importer.FixtureContractTest;
+import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
-class FioParserTest extends FixtureContractTest {
-    private static final Path FIXTURES = Path.of("src/test/resources/importer/fio");
+class FioParserTest extends LogParserContractTest {
 
+    FioParserTest() {
+        super(new FioParser(), "fio/*.json");
+    }
+
+    /** randwrite-8k-psync.json with the job named {@code name}. */
     @Override
-    protected LogParser parser() {
-        return new FioParser();
+    protected String sample(String name) {
+        try {
+            return Files.readString(fixture("randwrite-8k-psync.json"))
+                    .replace("\"jobname\" : \"randwrite\"", "\"jobname\" : \"" + name + "\"");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override
-    protected Path fixtures() {
-        return FIXTURES;
+    protected List<String> refused() {
+        return List.of("pgbench/*.{txt,log}");
     }
 
+    /** fio's output is read as whole JSON documents. */
     @Override
-    protected Path otherFormat() {
-        return Path.of("src/test/resources/importer/pgbench");
+    protected boolean readsLines() {
+        return false;
     }
 
     private List<Parsed.Step> steps(String fixture) throws IOException {
-        return parse(FIXTURES.resolve(fixture)).stream().map(Parsed.Step.class::cast).toList();
+        return parse(fixture(fixture)).stream().map(Parsed.Step.class::cast).toList();
     }
 
     @Test
@@ -126,7 +136,7 @@ class FioParserTest extends FixtureContractTest {
     @Test
     void linesBeforeTheJsonAreSkipped() throws IOException {
         // given a "note: ..." line fio printed to the same output
-        Path fixture = FIXTURES.resolve("warning-before-json.json");
+        Path fixture = fixture("warning-before-json.json");
         // when
         List<Parsed.Step> steps = steps("warning-before-json.json");
         // then
@@ -137,7 +147,7 @@ class FioParserTest extends FixtureContractTest {
     @Test
     void withStatusIntervalTheLastCumulativeDocumentCounts() throws IOException {
         // given --status-interval=1 on a 3 s run: four documents
-        Path fixture = FIXTURES.resolve("status-interval.json");
+        Path fixture = fixture("status-interval.json");
         // when
         List<Parsed.Step> steps = steps("status-interval.json");
         // then
@@ -151,7 +161,7 @@ class FioParserTest extends FixtureContractTest {
     @Test
     void aTruncatedDocumentIsOneMalformedRecordAndNoSteps() throws IOException {
         // given
-        byte[] whole = Files.readAllBytes(FIXTURES.resolve("two-jobs.json"));
+        byte[] whole = Files.readAllBytes(fixture("two-jobs.json"));
         Path cut = write("cut.json", Arrays.copyOf(whole, whole.length * 2 / 3));
         // when
         List<Parsed> records = parse(cut);
@@ -163,7 +173,7 @@ class FioParserTest extends FixtureContractTest {
     @Test
     void aTruncatedLastStatusDocumentGivesNoStepsFromTheEarlierOnes() throws IOException {
         // given
-        byte[] whole = Files.readAllBytes(FIXTURES.resolve("status-interval.json"));
+        byte[] whole = Files.readAllBytes(fixture("status-interval.json"));
         Path cut = write("cut-status.json", Arrays.copyOf(whole, whole.length - 100));
         // when / then
         assertThat(parse(cut)).singleElement().isInstanceOf(Parsed.Malformed.class);
@@ -184,7 +194,7 @@ class FioParserTest extends FixtureContractTest {
     @Test
     void aFileOverTheSizeCapIsRefusedNamingTheCap() throws IOException {
         // given
-        Path fixture = FIXTURES.resolve("two-jobs.json");
+        Path fixture = fixture("two-jobs.json");
         // when
         List<Parsed> records = parse(fixture, Map.of("max-bytes", "1000"));
         // then
@@ -228,7 +238,7 @@ class FioParserTest extends FixtureContractTest {
     @Test
     void aLatin1JobNameIsReadWithReplacementCharacters() throws IOException {
         // given
-        String json = Files.readString(FIXTURES.resolve("randwrite-8k-psync.json"))
+        String json = Files.readString(fixture("randwrite-8k-psync.json"))
                 .replace("\"jobname\" : \"randwrite\"", "\"jobname\" : \"\u00e9criture\"");
         Path latin1 = write("latin1.json", json.getBytes(StandardCharsets.ISO_8859_1));
         // when
@@ -241,7 +251,7 @@ class FioParserTest extends FixtureContractTest {
     @Test
     void aJobErrorFailsItsSteps() throws IOException {
         // given fio's "error" : 5 (EIO) on the job
-        String json = Files.readString(FIXTURES.resolve("randwrite-8k-psync.json"))
+        String json = Files.readString(fixture("randwrite-8k-psync.json"))
                 .replaceFirst("\"error\" : 0", "\"error\" : 5");
         Path failed = write("eio.json", json.getBytes(StandardCharsets.UTF_8));
         // when

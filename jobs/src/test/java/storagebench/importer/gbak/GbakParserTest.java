@@ -11,38 +11,23 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.LogParser;
-import storagebench.importer.LogParserContract;
-import storagebench.importer.LogParsers;
+import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
-/** Golden files: see {@link LogParserContract} (regenerate with -Dgolden.update=true). */
-class GbakParserTest extends LogParserContract {
+/** Golden files: see {@link LogParserContractTest} (regenerate with -Dgolden.update=true). */
+class GbakParserTest extends LogParserContractTest {
 
-    @Override
-    protected LogParser parser() {
-        return new GbakParser();
+    GbakParserTest() {
+        super(new GbakParser(), "gbak/*.log");
     }
 
     @Override
-    protected String format() {
-        return "gbak";
-    }
-
-    @Override
-    protected String fixtures() {
-        return "*.log";
-    }
-
-    @Override
-    protected List<String> validHead() {
-        return List.of("gbak: time     delta  reads  writes ", "gbak:    0.000  0.000      0      0 opened file x.fbk");
-    }
-
-    @Override
-    protected String latin1Content() {
-        return "gbak:    0.100  0.100      1      2 restoring data for table KUNDER_\u00C6\u00D8\u00C5\n"
-                + "gbak:    0.300  0.200      3      4 finishing, closing, and going home\n";
+    protected String sample(String name) {
+        return "gbak: time     delta  reads  writes \n"
+                + "gbak:    0.000  0.000      0      0 opened file x.fbk\n"
+                + "gbak:    0.100  0.100      1      2 restoring data for table KUNDER_" + name + "\n"
+                + "gbak:    0.250  0.150      7      9     500 records restored\n"
+                + "gbak:    0.300  0.050      3      4 finishing, closing, and going home\n";
     }
 
     private List<Parsed> parse(String fixture) throws IOException {
@@ -50,7 +35,7 @@ class GbakParserTest extends LogParserContract {
     }
 
     private List<Parsed> lines(String text, Map<String, String> options) throws IOException {
-        Path file = Files.writeString(tmp.resolve("inline.log"), text);
+        Path file = Files.writeString(dir.resolve("inline.log"), text);
         return parse(file, options);
     }
 
@@ -60,11 +45,6 @@ class GbakParserTest extends LogParserContract {
 
     private static Parsed.Step step(List<? extends Parsed> records, String name) {
         return steps(records).stream().filter(s -> s.step().equals(name)).findFirst().orElseThrow();
-    }
-
-    @Test
-    void isRegistered() {
-        assertThat(LogParsers.find("gbak")).get().isInstanceOf(GbakParser.class);
     }
 
     @Test

@@ -14,26 +14,42 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.LogParser;
-import storagebench.importer.FixtureContractTest;
+import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
-class PgbenchParserTest extends FixtureContractTest {
-    private static final Path FIXTURES = Path.of("src/test/resources/importer/pgbench");
+class PgbenchParserTest extends LogParserContractTest {
 
+    PgbenchParserTest() {
+        super(new PgbenchParser(), "pgbench/*.{txt,log}");
+    }
+
+    /** A summary after -P progress lines, {@code name} its transaction type. */
     @Override
-    protected LogParser parser() {
-        return new PgbenchParser();
+    protected String sample(String name) {
+        return """
+                pgbench (15.18 (Debian 15.18-0+deb12u1))
+                starting vacuum...end.
+                progress: 1.0 s, 835.9 tps, lat 2.328 ms stddev 2.520, 0 failed
+                progress: 2.0 s, 912.0 tps, lat 2.190 ms stddev 2.611, 0 failed
+                transaction type: %s
+                scaling factor: 2
+                query mode: simple
+                number of clients: 2
+                number of threads: 2
+                maximum number of tries: 1
+                duration: 2 s
+                number of transactions actually processed: 1748
+                number of failed transactions: 0 (0.000%%)
+                latency average = 2.257 ms
+                latency stddev = 2.566 ms
+                initial connection time = 17.088 ms
+                tps = 874.411226 (without initial connection time)
+                """.formatted(name);
     }
 
     @Override
-    protected Path fixtures() {
-        return FIXTURES;
-    }
-
-    @Override
-    protected Path otherFormat() {
-        return Path.of("src/test/resources/importer/fio");
+    protected List<String> refused() {
+        return List.of("fio/*.json");
     }
 
     private List<Parsed.Step> steps(Path file, Map<String, String> options) throws IOException {
@@ -41,7 +57,7 @@ class PgbenchParserTest extends FixtureContractTest {
     }
 
     private List<Parsed.Step> steps(String fixture) throws IOException {
-        return steps(FIXTURES.resolve(fixture), Map.of());
+        return steps(fixture(fixture), Map.of());
     }
 
     private static Parsed.Step last(List<Parsed.Step> steps) {
@@ -162,7 +178,7 @@ class PgbenchParserTest extends FixtureContractTest {
     @Test
     void aRunThatNeverStartedIsMalformedWithItsError() throws IOException {
         // when
-        List<Parsed> records = parse(FIXTURES.resolve("summary-pg15-no-server.txt"));
+        List<Parsed> records = parse(fixture("summary-pg15-no-server.txt"));
         // then
         assertThat(records).singleElement().isInstanceOfSatisfying(Parsed.Malformed.class,
                 m -> assertThat(m.reason()).contains("no summary", "connection to server at \"127.0.0.1\""));
@@ -171,8 +187,8 @@ class PgbenchParserTest extends FixtureContractTest {
     @Test
     void runsAppendedToOneFileAreTrialsOfTheirOwn() throws IOException {
         // given
-        String a = Files.readString(FIXTURES.resolve("summary-pg15-transactions-r.txt"));
-        String b = Files.readString(FIXTURES.resolve("summary-pg15-rate-latency-limit.txt"));
+        String a = Files.readString(fixture("summary-pg15-transactions-r.txt"));
+        String b = Files.readString(fixture("summary-pg15-rate-latency-limit.txt"));
         Path both = write("both.txt", (a + b).getBytes(StandardCharsets.UTF_8));
         // when
         List<Parsed.Step> steps = steps(both, Map.of("trial", "loop"));
@@ -186,7 +202,7 @@ class PgbenchParserTest extends FixtureContractTest {
     @Test
     void progressOfARunCutShortCarriesThatAsItsError() throws IOException {
         // given the first 5 lines: version, vacuum, three progress lines
-        List<String> lines = Files.readAllLines(FIXTURES.resolve("summary-pg15-progress-r.txt")).subList(0, 5);
+        List<String> lines = Files.readAllLines(fixture("summary-pg15-progress-r.txt")).subList(0, 5);
         Path cut = text("cut.txt", lines.toArray(String[]::new));
         // when
         List<Parsed.Step> steps = steps(cut, Map.of());
@@ -232,11 +248,11 @@ class PgbenchParserTest extends FixtureContractTest {
     @Test
     void theAggregateIntervalOptionSetsTheLengthOfEachLine() throws IOException {
         // when
-        List<Parsed.Step> steps = steps(FIXTURES.resolve("aggregate-pg15.log"), Map.of("aggregate-interval", "2"));
+        List<Parsed.Step> steps = steps(fixture("aggregate-pg15.log"), Map.of("aggregate-interval", "2"));
         // then
         assertThat(steps.get(0).durationNs()).isEqualTo(2_000_000_000L);
         assertThat(steps.get(0).metrics()).containsEntry("tps", 246.5);
-        assertThatThrownBy(() -> parse(FIXTURES.resolve("aggregate-pg15.log"), Map.of("aggregate-interval", "-1")))
+        assertThatThrownBy(() -> parse(fixture("aggregate-pg15.log"), Map.of("aggregate-interval", "-1")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("aggregate-interval");
     }
 

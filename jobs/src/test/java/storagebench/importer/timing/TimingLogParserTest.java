@@ -13,55 +13,35 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.LogParser;
-import storagebench.importer.LogParserContract;
-import storagebench.importer.LogParsers;
+import storagebench.importer.LogParserContractTest;
 import storagebench.importer.Parsed;
 
-/** Golden files: see {@link LogParserContract} (regenerate with -Dgolden.update=true). */
-class TimingLogParserTest extends LogParserContract {
+/** Golden files: see {@link LogParserContractTest} (regenerate with -Dgolden.update=true). */
+class TimingLogParserTest extends LogParserContractTest {
 
-    @Override
-    protected LogParser parser() {
-        return new TimingLogParser();
+    TimingLogParserTest() {
+        super(new TimingLogParser(), "timing/*.{csv,sql}");
     }
 
     @Override
-    protected String format() {
-        return "timing";
+    protected String sample(String name) {
+        return "server,test,start,end\n"
+                + "SRV_" + name + ",IFI_8MB,2013-05-02 10:15:03,2013-05-02 10:17:41\n"
+                + "SRV_" + name + ",IFI_8MB,2013-05-02 10:20:00,2013-05-02 10:22:01.5\n"
+                + "SRV_" + name + ",NO_IFI_8MB,2013-05-02 10:30:00,2013-05-02 10:33:30\n";
     }
 
     @Override
-    protected String fixtures() {
-        return "*.{csv,sql}";
-    }
-
-    @Override
-    protected List<String> validHead() {
-        return List.of("server,test,start,end", "SRV1,IFI_8MB,2013-05-02 10:15:03,2013-05-02 10:17:41");
-    }
-
-    @Override
-    protected String latin1Content() {
-        return "server,test,start,end\nSRV_\u00D8,IFI_8MB,2013-05-02 10:15:03,2013-05-02 10:17:41\n";
-    }
-
-    @Override
-    protected Map<String, String> hostileOptions() {
+    protected Map<String, String> sampleOptions() {
         return Map.of("date", "2013-05-02");
     }
 
     private List<Parsed> text(String text, Map<String, String> options) throws IOException {
-        return parse(Files.writeString(tmp.resolve("inline.txt"), text), options);
+        return parse(Files.writeString(dir.resolve("inline.txt"), text), options);
     }
 
     private static List<Parsed.Step> steps(List<Parsed> records) {
         return records.stream().filter(Parsed.Step.class::isInstance).map(Parsed.Step.class::cast).toList();
-    }
-
-    @Test
-    void isRegistered() {
-        assertThat(LogParsers.find("timing-log")).get().isInstanceOf(TimingLogParser.class);
     }
 
     @Test
@@ -124,7 +104,7 @@ class TimingLogParserTest extends LogParserContract {
     @Test
     void withoutDateOptionTheFirstDayIsTheFilesModificationDateInTheZone() throws IOException {
         // given a file last written 2016-02-29 23:30 UTC, i.e. 2016-03-01 in Copenhagen
-        Path file = Files.writeString(tmp.resolve("times.csv"), "server,test,start,end\nA,t,10:00:00,10:01:00\n");
+        Path file = Files.writeString(dir.resolve("times.csv"), "server,test,start,end\nA,t,10:00:00,10:01:00\n");
         Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2016-02-29T23:30:00Z")));
 
         // when
