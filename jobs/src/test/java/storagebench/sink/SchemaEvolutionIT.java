@@ -2,7 +2,6 @@ package storagebench.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,9 +138,26 @@ class SchemaEvolutionIT {
     }
 
     @Test
-    void theReportReadsTheDatasetByColumnName() throws Exception {
-        try (InputStream in = Report.class.getResourceAsStream("/report/summary.sql")) {
-            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).contains("union_by_name = true");
+    void theReportReadsFilesWithAndWithoutLaterColumnsTogether(@org.junit.jupiter.api.io.TempDir Path root)
+            throws Exception {
+        // given: a file as an old sink wrote it (no phase, no host_settings) beside a current one
+        Path old = java.nio.file.Files.createDirectories(root.resolve("trials/experiment=e/date=2026-11-30"));
+        String columns = "'e' AS experiment, 'h' AS host, 'v=1' AS variant, 'create' AS step, 'r1' AS run_id, "
+                + "i AS trial_index, false AS warmup, 'OK' AS outcome, 1000000000 * (i + 1) AS duration_ns";
+        try (var duckdb = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+                var statement = duckdb.createStatement()) {
+            statement.execute("COPY (SELECT " + columns + " FROM range(0, 2) t(i)) TO '" + old.resolve("old.parquet")
+                    + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT " + columns + ", 'measured' AS phase FROM range(2, 4) t(i)) TO '"
+                    + old.resolve("new.parquet") + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT " + columns + ", 'setup' AS phase FROM range(4, 6) t(i)) TO '"
+                    + old.resolve("setup.parquet") + "' (FORMAT parquet)");
         }
+        // when
+        var rows = Report.summarize(root, storagebench.report.ReportFilter.all());
+        // then: the four measured trials of both files, not the set-up steps
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).n()).isEqualTo(4);
+        assertThat(rows.get(0).mean()).isEqualTo(2.5);
     }
 }
