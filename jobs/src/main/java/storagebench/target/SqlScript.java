@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  */
 public final class SqlScript {
     private static final Pattern NAME_LINE = Pattern.compile("(?m)^--\\s*name:\\s*([a-z0-9-]+)\\s*$");
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z0-9-]+)}");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z][a-z0-9-]*)}");
     private final String resource;
     private final Map<String, String> statements;
 

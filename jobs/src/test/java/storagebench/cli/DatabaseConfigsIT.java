@@ -65,10 +65,12 @@ class DatabaseConfigsIT {
 
     @Test
     void everyShippedDatabaseConfigHasATest() throws Exception {
-        for (String dbms : List.of("h2", "postgres")) {
+        Map<String, List<String>> tested = Map.of("h2", List.of("filegroup-insert.yaml"),
+                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml"));
+        for (String dbms : tested.keySet()) {
             try (var files = Files.list(Path.of("..", "pipeline-config", dbms))) {
                 assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).as(dbms)
-                        .containsExactly("filegroup-insert.yaml");
+                        .isEqualTo(tested.get(dbms));
             }
         }
     }
@@ -103,6 +105,22 @@ class DatabaseConfigsIT {
         assertThat(target).isEqualTo("on on " + PostgresEnv.url());
         assertThat(query("runs", "DISTINCT config_text", "postgres-filegroup-insert"))
                 .doesNotContain(System.getenv("STORAGEBENCH_PG_PASSWORD"));
+    }
+
+    @Test
+    void postgresFileInit() throws Exception {
+        PostgresEnv.assume();
+        // when
+        int exit = run(Path.of("..", "pipeline-config", "postgres", "file-init.yaml"), "workload.segments=2",
+                "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user());
+        // then: both variants ran, wrote two segments of WAL each and created segment files
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'write-wal' AND outcome = 'OK' AND "
+                + "metrics['wal_bytes'] >= 2 * metrics['segment_bytes'])", "postgres-file-init")).isEqualTo("4");
+        assertThat(query("trials", "DISTINCT variant || ':' || metrics['wal_init_zero']", "postgres-file-init"))
+                .isEqualTo("init=instant:0.0,init=zero:1.0");
+        assertThat(query("trials", "count(*) FILTER (WHERE NOT warmup AND metrics['segments_created'] >= 1)",
+                "postgres-file-init")).isEqualTo("2");
     }
 
     @Test

@@ -26,6 +26,12 @@ class SqlScriptTest {
     }
 
     @Test
+    void regexQuantifiersAreNotPlaceholders() {
+        SqlScript script = SqlScript.parse("t.sql", "-- name: files\nSELECT name FROM f WHERE name ~ '^[0-9A-F]{24}$'\n");
+        assertThat(script.sql("files")).isEqualTo("SELECT name FROM f WHERE name ~ '^[0-9A-F]{24}$'");
+    }
+
+    @Test
     void aProductWithoutItsOwnFileGetsGenericSql() {
         // when: the test resources hold workloads/sql-script-test/{h2,generic}.sql
         SqlScript h2 = SqlDialect.H2.script("workloads/sql-script-test");
