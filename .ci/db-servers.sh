@@ -89,6 +89,7 @@ listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$socket'
 track_io_timing = on
+track_wal_io_timing = on
 max_connections = 50
 EOF
 }

@@ -34,6 +34,11 @@ CREATE TABLE {partition} PARTITION OF {table}
 -- name: insert
 INSERT INTO {table} (text) VALUES (?);
 
+-- name: flush-stats
+-- PostgreSQL 15+: the inserting backend publishes its IO counters now, not up to a second later, so
+-- the IO sampler's last sample has them.
+SELECT pg_stat_force_next_flush();
+
 -- name: wal-position
 SELECT pg_current_wal_lsn()::text;
 

@@ -86,6 +86,7 @@ class DatabaseConfigsIT {
                 + "IN (50, 100) AND metrics['file_bytes'] > 0)", "h2-filegroup-insert")).isEqualTo("4");
         assertThat(query("runs", "DISTINCT target.product || ' ' || target.properties['storage_engine']",
                 "h2-filegroup-insert")).isEqualTo("H2 MVStore");
+        assertThat(query("io_samples", "DISTINCT file", "h2-filegroup-insert")).isEqualTo("database");
     }
 
     @Test
@@ -103,6 +104,10 @@ class DatabaseConfigsIT {
         String target = query("runs", "DISTINCT target.properties['wal_init_zero'] || ' ' || target.properties["
                 + "'fsync'] || ' ' || target.location", "postgres-filegroup-insert");
         assertThat(target).isEqualTo("on on " + PostgresEnv.url());
+        assertThat(query("io_samples", "count(DISTINCT file) FILTER (WHERE file IN ('wal', 'sb_filegroup_p005'))",
+                "postgres-filegroup-insert")).isEqualTo("2");
+        assertThat(query("io_samples", "sum(bytes_written) FILTER (WHERE file = 'wal') > 4 * 40 * 8000",
+                "postgres-filegroup-insert")).isEqualTo("true");
         assertThat(query("runs", "DISTINCT config_text", "postgres-filegroup-insert"))
                 .doesNotContain(System.getenv("STORAGEBENCH_PG_PASSWORD"));
     }

@@ -22,6 +22,7 @@ final class DatabaseFilegroupInsert implements Workload {
     static final String FILES = "files";
     static final String ROWS = "rows";
     static final String NAME = "name";
+    static final String SAMPLE_INTERVAL = "sample-interval";
     static final String FOLDER = "workloads/filegroup-insert";
     /** The longest suffix added to {@code name}: {@code _ts} or {@code _p} and up to 4 digits. */
     private static final String LONGEST_SUFFIX = "_ts0000";
@@ -43,7 +44,9 @@ final class DatabaseFilegroupInsert implements Workload {
                         + "tablespaces, each holding one hash partition; H2: 1 only").atLeast(1),
                 Param.optional(ROWS, ParamType.INT, "100000", "rows inserted, one commit each").atLeast(1),
                 Param.optional(NAME, ParamType.TEXT, "sb_filegroup", "name of the table (and prefix of its "
-                        + "tablespaces, partitions or database file): letters, digits, '_'"));
+                        + "tablespaces, partitions or database file): letters, digits, '_'"),
+                Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters "
+                        + "are sampled into IoSamples during the inserts (second connection); 0s: never"));
     }
 
     @Override
@@ -80,7 +83,8 @@ final class DatabaseFilegroupInsert implements Workload {
         TrialStorage storage = db.dialect() == SqlDialect.POSTGRESQL
                 ? new PostgresFilegroup(db, p.getText(NAME), p.getInt(FILES))
                 : new H2Filegroup(db, p.getText(NAME));
-        DatabaseInsertTrial insert = new DatabaseInsertTrial(storage, p.getInt(ROWS));
+        DatabaseInsertTrial insert = new DatabaseInsertTrial(storage, p.getInt(ROWS), trial,
+                p.getDuration(SAMPLE_INTERVAL));
         return List.of(
                 Step.setup("create-storage", insert::setup),
                 Step.measured("insert", insert::insert),

@@ -47,6 +47,16 @@ final class H2Filegroup implements TrialStorage {
     }
 
     @Override
+    public String url() {
+        return url;
+    }
+
+    @Override
+    public String relations() {
+        return "^" + name + "$";
+    }
+
+    @Override
     public String insertSql() {
         return sql.sql("insert", Map.of("table", target.dialect().identifier(name)));
     }

@@ -123,12 +123,27 @@ final class PostgresFilegroup implements TrialStorage {
     }
 
     @Override
+    public String url() {
+        return target.url();
+    }
+
+    @Override
+    public String relations() {
+        return "^" + name + "_p[0-9]+$";
+    }
+
+    @Override
     public String insertSql() {
         return sql.sql("insert", Map.of("table", dialect.identifier(name)));
     }
 
     @Override
     public Map<String, Double> finish(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql.sql("flush-stats"));
+        } catch (SQLException e) {
+            // before PostgreSQL 15: the counters arrive with the statistics collector's next report
+        }
         Map<String, Double> figures = new LinkedHashMap<>();
         try (PreparedStatement wal = c.prepareStatement(sql.sql("wal-bytes"))) {
             wal.setString(1, walStart);

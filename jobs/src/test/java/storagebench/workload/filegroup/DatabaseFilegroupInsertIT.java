@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
+import storagebench.events.IoSample;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.PostgresEnv;
 import storagebench.target.HostileNames;
@@ -45,6 +46,7 @@ class DatabaseFilegroupInsertIT {
         values.put("files", files);
         values.put("rows", rows);
         values.put("name", name);
+        values.put("sample-interval", java.time.Duration.ZERO);
         return new Params(values);
     }
 
@@ -135,6 +137,51 @@ class DatabaseFilegroupInsertIT {
         assertThat(tablespaces(pg, "sb_it_fg")).isEmpty();
         try (Stream<Path> left = Files.list(pg.tablespaceRoot())) {
             assertThat(left.map(f -> f.getFileName().toString())).noneMatch(f -> f.startsWith("sb_it_fg"));
+        }
+    }
+
+    @Test
+    void postgresIoIsSampledIntoIoSamplesDuringTheInserts() throws Exception {
+        PostgresEnv.assume();
+        // given: samples every 100 ms
+        DatabaseTarget pg = PostgresEnv.target();
+        Map<String, Object> values = new LinkedHashMap<>(params(2, 400, "sb_it_io").values());
+        values.put("sample-interval", java.time.Duration.ofMillis(100));
+        TrialContext trial = trial(pg, new Params(values));
+        // when
+        Map<String, Double> metrics = runSteps(new FilegroupInsertWorkload().on(pg).steps(trial));
+        // then: per interval, the database, the WAL, the cluster's buffer writes and both partitions
+        List<IoSample> samples = trial.emitted().stream().map(IoSample.class::cast).toList();
+        assertThat(samples).hasSize(metrics.get("io_samples").intValue());
+        assertThat(samples).extracting(s -> s.getFile().toString()).contains("db:" + database(pg), "wal",
+                "buffers-written", "sb_it_io_p001", "sb_it_io_p002");
+        long walBytes = samples.stream().filter(s -> s.getFile().equals("wal")).mapToLong(IoSample::getBytesWritten)
+                .sum();
+        assertThat(walBytes).isGreaterThan(400 * 8000L);
+        assertThat(samples).allMatch(s -> s.getStep().equals("insert") && s.getIntervalMs() > 0);
+        assertThat(samples.stream().filter(s -> s.getFile().equals("sb_it_io_p001")).mapToLong(
+                s -> s.getSizeBytes()).max().orElseThrow()).isGreaterThan(100 * 8192L);
+    }
+
+    @Test
+    void h2IoIsSampledFromItsStoreCounters() throws Exception {
+        // given
+        Map<String, Object> values = new LinkedHashMap<>(params(1, 300, "sb_io").values());
+        values.put("sample-interval", java.time.Duration.ofMillis(50));
+        TrialContext trial = trial(h2(), new Params(values));
+        // when
+        runSteps(workload.steps(trial));
+        // then
+        List<IoSample> samples = trial.emitted().stream().map(IoSample.class::cast).toList();
+        assertThat(samples).isNotEmpty().allMatch(s -> s.getFile().equals("database"));
+        assertThat(samples.stream().mapToLong(IoSample::getBytesWritten).sum()).isPositive();
+    }
+
+    private static String database(DatabaseTarget pg) throws Exception {
+        try (Connection c = pg.connect(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_database()")) {
+            rs.next();
+            return rs.getString(1);
         }
     }
 
