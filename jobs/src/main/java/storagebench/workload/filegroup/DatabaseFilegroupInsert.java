@@ -18,7 +18,7 @@ import storagebench.workload.Workload;
  * tablespace under the target's tablespace-root; H2: a fresh database file (N = 1). Set-up creates the
  * storage (dropping what an interrupted trial left), clean-up drops it, also after a failure.
  */
-final class DatabaseFilegroupInsert implements Workload {
+public final class DatabaseFilegroupInsert implements Workload {
     static final String FILES = "files";
     static final String ROWS = "rows";
     static final String NAME = "name";
@@ -26,6 +26,26 @@ final class DatabaseFilegroupInsert implements Workload {
     static final String FOLDER = "workloads/filegroup-insert";
     /** The longest suffix added to {@code name}: {@code _ts} or {@code _p} and up to 4 digits. */
     private static final String LONGEST_SUFFIX = "_ts0000";
+
+    /** The database the inserts go to: the target's, or for H2 the trial's own file. For comparisons. */
+    public static String insertUrl(DatabaseTarget target, String name) {
+        return target.dialect() == SqlDialect.H2 ? H2Filegroup.trialUrl(target.url(), name) : target.url();
+    }
+
+    /** The insert statement of this workload on the table {@code name}. For comparisons. */
+    public static String insertSql(DatabaseTarget target, String name) {
+        return target.dialect().script(FOLDER).sql("insert", java.util.Map.of("table",
+                target.dialect().identifier(name)));
+    }
+
+    /**
+     * What the measured step runs after the rows to have them in the file (H2's CHECKPOINT), if anything,
+     * so that a comparison does the same work. For comparisons.
+     */
+    public static java.util.Optional<String> closingSql(DatabaseTarget target) {
+        var script = target.dialect().script(FOLDER);
+        return script.has("checkpoint") ? java.util.Optional.of(script.sql("checkpoint")) : java.util.Optional.empty();
+    }
 
     @Override
     public String name() {
