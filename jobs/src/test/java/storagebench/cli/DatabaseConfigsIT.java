@@ -60,7 +60,8 @@ class DatabaseConfigsIT {
         List<String> values = new Dataset(data.resolve("parquet")).column(table, select + " FROM (SELECT * FROM "
                 + "read_parquet('" + data.resolve("parquet").resolve(table) + "/**/*.parquet', hive_partitioning = "
                 + "true)) WHERE experiment = '" + experiment + "' --");
-        return String.join(",", values);
+        // the trailing -- drops Dataset's ORDER BY, so the values are sorted here
+        return String.join(",", values.stream().sorted().toList());
     }
 
     @Test
