@@ -27,12 +27,12 @@ public final class DatabaseFilegroupInsert implements Workload {
     /** The longest suffix added to {@code name}: {@code _ts} or {@code _p} and up to 4 digits. */
     private static final String LONGEST_SUFFIX = "_ts0000";
 
-    /** The database the inserts go to: the target's, or for H2 the trial's own file. For comparisons. */
+    /** The database the inserts go to: the target's, or for H2 the trial's own file. */
     public static String insertUrl(DatabaseTarget target, String name) {
         return target.dialect() == SqlDialect.H2 ? H2Filegroup.trialUrl(target.url(), name) : target.url();
     }
 
-    /** The insert statement of this workload on the table {@code name}. For comparisons. */
+    /** The insert statement of this workload on the table {@code name}. */
     public static String insertSql(DatabaseTarget target, String name) {
         return target.dialect().script(FOLDER).sql("insert", java.util.Map.of("table",
                 target.dialect().identifier(name)));
@@ -103,8 +103,9 @@ public final class DatabaseFilegroupInsert implements Workload {
         TrialStorage storage = db.dialect() == SqlDialect.POSTGRESQL
                 ? new PostgresFilegroup(db, p.getText(NAME), p.getInt(FILES))
                 : new H2Filegroup(db, p.getText(NAME));
-        DatabaseInsertTrial insert = new DatabaseInsertTrial(storage, p.getInt(ROWS), trial,
-                p.getDuration(SAMPLE_INTERVAL));
+        String name = p.getText(NAME);
+        DatabaseInsertTrial insert = new DatabaseInsertTrial(storage, insertUrl(db, name), insertSql(db, name),
+                p.getInt(ROWS), trial, p.getDuration(SAMPLE_INTERVAL));
         return List.of(
                 Step.setup("create-storage", insert::setup),
                 Step.measured("insert", insert::insert),

@@ -15,6 +15,8 @@ final class DatabaseInsertTrial {
     /** The seed's value, padded by CHAR(8000) to the whole row. */
     static final String TEXT = "Sr. Nimbus";
     private final TrialStorage storage;
+    private final String url;
+    private final String insertSql;
     private final int rows;
     private final DatabaseTarget target;
     private final TrialContext trial;
@@ -22,9 +24,16 @@ final class DatabaseInsertTrial {
     private Connection connection;
     private DatabaseIoSampler sampler;
 
-    /** @param sampleInterval how often the server's IO counters are sampled during the inserts; zero: never */
-    DatabaseInsertTrial(TrialStorage storage, int rows, TrialContext trial, Duration sampleInterval) {
+    /**
+     * @param url the trial's database, for the IO sampler's connection
+     * @param insertSql the insert statement, on the table the storage makes
+     * @param sampleInterval how often the server's IO counters are sampled during the inserts; zero: never
+     */
+    DatabaseInsertTrial(TrialStorage storage, String url, String insertSql, int rows, TrialContext trial,
+            Duration sampleInterval) {
         this.storage = storage;
+        this.url = url;
+        this.insertSql = insertSql;
         this.rows = rows;
         this.target = (DatabaseTarget) trial.target();
         this.trial = trial;
@@ -35,7 +44,7 @@ final class DatabaseInsertTrial {
         connection = storage.create();
         connection.setAutoCommit(true);
         if (!sampleInterval.isZero()) {
-            sampler = new DatabaseIoSampler(target, storage.url(), trial, "insert", sampleInterval,
+            sampler = new DatabaseIoSampler(target, url, trial, "insert", sampleInterval,
                     storage.relations());
         }
         return Map.of();
@@ -46,7 +55,7 @@ final class DatabaseInsertTrial {
         if (sampler != null) {
             sampler.start();
         }
-        try (PreparedStatement insert = connection.prepareStatement(storage.insertSql())) {
+        try (PreparedStatement insert = connection.prepareStatement(insertSql)) {
             insert.setString(1, TEXT);
             for (int i = 0; i < rows; i++) {
                 if (Thread.currentThread().isInterrupted()) {

@@ -47,18 +47,8 @@ final class H2Filegroup implements TrialStorage {
     }
 
     @Override
-    public String url() {
-        return url;
-    }
-
-    @Override
     public String relations() {
         return "^" + name + "$";
-    }
-
-    @Override
-    public String insertSql() {
-        return sql.sql("insert", Map.of("table", target.dialect().identifier(name)));
     }
 
     @Override

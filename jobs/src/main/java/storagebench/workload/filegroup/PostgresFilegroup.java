@@ -123,18 +123,8 @@ final class PostgresFilegroup implements TrialStorage {
     }
 
     @Override
-    public String url() {
-        return target.url();
-    }
-
-    @Override
     public String relations() {
         return "^" + name + "_p[0-9]+$";
-    }
-
-    @Override
-    public String insertSql() {
-        return sql.sql("insert", Map.of("table", dialect.identifier(name)));
     }
 
     @Override

@@ -13,14 +13,8 @@ interface TrialStorage {
      */
     Connection create() throws SQLException;
 
-    /** The JDBC URL of the trial's database, for a second connection (the IO sampler's). */
-    String url();
-
     /** A regular expression matching the names of the trial's relations (table or partitions). */
     String relations();
-
-    /** The insert statement, on the table {@link #create()} made. */
-    String insertSql();
 
     /**
      * Ends the timed inserts on the insert connection: whatever the product needs to have every row in
