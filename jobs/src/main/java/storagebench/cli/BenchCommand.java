@@ -5,7 +5,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code storagebench bench}: measurements of the tool's own pipeline. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchSinkCommand.class, BenchWorkloadsCommand.class},
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        subcommands = {BenchSinkCommand.class, BenchWorkloadsCommand.class, BenchTargetsCommand.class},
         description = "Measures the pipeline itself (not a storage experiment).")
 public final class BenchCommand implements Runnable {
     @Spec

@@ -94,8 +94,14 @@ public final class ExperimentLoader {
         targetNode.finish("target");
         ConfigNode workloadNode = root.required("workload");
         ConfigNode typeNode = workloadNode.required("type");
-        Workload workload = Workloads.find(typeNode.text().strip()).orElseThrow(() -> typeNode.error(
+        Workload generic = Workloads.find(typeNode.text().strip()).orElseThrow(() -> typeNode.error(
                 "unknown workload '" + typeNode.text() + "'; known: " + String.join(", ", Workloads.names())));
+        Workload workload;
+        try {
+            workload = generic.on(target);
+        } catch (IllegalArgumentException e) {
+            throw typeNode.error(e.getMessage());
+        }
         Map<String, Param> params = new LinkedHashMap<>();
         workload.params().forEach(p -> params.put(p.name(), p));
         List<HostSetting> hostSettings = hostSettings(root.get("host-settings"), params);

@@ -13,6 +13,11 @@ public final class Secrets {
 
     public static String redact(String text) {
         String redacted = SECRET_LINE.matcher(text).replaceAll("$1'***'");
-        return URL_PASSWORD.matcher(redacted).replaceAll("$1***");
+        return redactUrl(redacted);
+    }
+
+    /** A JDBC URL with the value of any {@code password=} parameter replaced by ***. */
+    public static String redactUrl(String url) {
+        return URL_PASSWORD.matcher(url).replaceAll("$1***");
     }
 }

@@ -16,6 +16,7 @@ import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunHistory;
+import storagebench.events.TargetSnapshot;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.experiment.TrialPlan;
@@ -31,8 +32,11 @@ import storagebench.workload.Params;
  * @param experiment the checked experiment
  * @param plan its trials
  * @param restart whether this continues an earlier, interrupted run
+ * @param target what the target was when the run was checked (for a database: probed, so a server that
+ *     cannot be reached or refuses the login stops the run before anything else starts)
  */
-public record ExperimentRun(String runId, Path runDir, Experiment experiment, TrialPlan plan, boolean restart) {
+public record ExperimentRun(String runId, Path runDir, Experiment experiment, TrialPlan plan, boolean restart,
+        TargetSnapshot target) {
     private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
     static final String CONFIG_FILE = "experiment.yaml";
 
@@ -40,8 +44,7 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
     public static ExperimentRun prepare(Settings settings, Path yaml, Map<String, String> overrides) {
         Experiment experiment = new ExperimentLoader(settings.dataDir()).load(yaml, overrides);
         String runId = newRunId();
-        return checked(new ExperimentRun(runId, settings.runsDir().resolve(runId), experiment,
-                TrialPlan.of(experiment), false));
+        return checked(runId, settings.runsDir().resolve(runId), experiment, false);
     }
 
     /** Loads the config an interrupted run was started with. */
@@ -52,13 +55,13 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
             throw new BadInputException("no run " + runId + " under " + settings.runsDir() + " (missing " + config + ")");
         }
         Experiment experiment = new ExperimentLoader(settings.dataDir()).loadStored(config);
-        return checked(new ExperimentRun(runId, runDir, experiment, TrialPlan.of(experiment), true));
+        return checked(runId, runDir, experiment, true);
     }
 
-    private static ExperimentRun checked(ExperimentRun run) {
-        Experiment e = run.experiment();
-        e.workload().preflight(e.target(), run.plan().variants().stream().map(e::params).toList());
-        return run;
+    private static ExperimentRun checked(String runId, Path runDir, Experiment e, boolean restart) {
+        TrialPlan plan = TrialPlan.of(e);
+        e.workload().preflight(e.target(), plan.variants().stream().map(e::params).toList());
+        return new ExperimentRun(runId, runDir, e, plan, restart, e.target().snapshot());
     }
 
     static String newRunId() {
@@ -86,7 +89,7 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
             log.info("run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)", runId, experiment.name(),
                     plan.variants().size(), plan.size(), plan.trials().stream().filter(t -> t.warmup()).count());
             RunContext context = new RunContext(runId, runDir, history.starts() + 1, experiment, plan,
-                    HostProbe.snapshot(settings.dataDir()), publisher, history,
+                    HostProbe.snapshot(settings.dataDir()), target, publisher, history,
                     new HostSettings(experiment.hostSettings(), runDir.resolve("host-settings")));
             return Runner.execute(settings, context, restart);
         } catch (IOException e) {

@@ -3,6 +3,7 @@ package storagebench.runner;
 import storagebench.events.EventPublisher;
 import storagebench.events.HostSnapshot;
 import storagebench.events.RunHistory;
+import storagebench.events.TargetSnapshot;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.TrialPlan;
 
@@ -15,11 +16,12 @@ import storagebench.experiment.TrialPlan;
  * @param experiment the checked experiment
  * @param plan its trials in order
  * @param host the host snapshot taken at start
+ * @param target the target snapshot taken when the run was checked
  * @param publisher sends the run's events
  * @param history what the topic already holds of this run (on restart)
  * @param hostSettings applies and reads back the variants' host settings
  */
 public record RunContext(String runId, java.nio.file.Path runDir, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
-        EventPublisher publisher, RunHistory history,
+        TargetSnapshot target, EventPublisher publisher, RunHistory history,
         HostSettings hostSettings) {
 }

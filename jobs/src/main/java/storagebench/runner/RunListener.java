@@ -31,7 +31,7 @@ final class RunListener implements JobExecutionListener {
         RunStarted started = RunStarted.newBuilder().setEventId(run.runId() + "/started/" + run.attempt())
                 .setRunId(run.runId()).setExperiment(run.experiment().name()).setAttempt(run.attempt())
                 .setConfigText(config).setConfigSha256(Sha256.hex(config)).setHost(run.host())
-                .setTarget(run.experiment().target().snapshot()).setToolVersion(Version.current())
+                .setTarget(run.target()).setToolVersion(Version.current())
                 .setPlannedTrials(run.plan().size()).setStartTime(TrialExecutor.now()).build();
         run.publisher().publish(run.runId(), List.of(started));
     }

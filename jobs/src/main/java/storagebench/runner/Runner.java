@@ -1,6 +1,7 @@
 package storagebench.runner;
 
 import java.util.Map;
+import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
@@ -48,7 +49,12 @@ public final class Runner {
 
     private static void prepareRestart(JobOperator operator, JobExecution last, String runId) {
         if (last == null) {
-            throw new BadInputException("run " + runId + " is not in the job repository; nothing to restart");
+            // The run's files and the topic know it, but the job repository does not (an embedded
+            // repository killed before it wrote its first commits, or a repository that was replaced):
+            // the job starts afresh and the topic's record of finished trials decides what is skipped.
+            LoggerFactory.getLogger(Runner.class).warn("run {} is not in the job repository; continuing it from"
+                    + " the trials the topic holds", runId);
+            return;
         }
         BatchStatus status = last.getStatus();
         if (status == BatchStatus.COMPLETED) {

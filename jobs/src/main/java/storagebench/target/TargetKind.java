@@ -10,6 +10,26 @@ public enum TargetKind {
         public Target read(ConfigNode node, Path dataDir) {
             return LocalTarget.read(node, dataDir);
         }
+    },
+    /** Embedded H2 (or an H2 server): url defaults to a database file under the data directory. */
+    H2("h2") {
+        @Override
+        public Target read(ConfigNode node, Path dataDir) {
+            String fallback = "jdbc:h2:file:" + dataDir.resolve("h2").resolve("storagebench").toAbsolutePath();
+            DatabaseTarget target = DatabaseTarget.read(node, this, SqlDialect.H2, "jdbc:h2:", fallback, "sa");
+            if (target.url().regionMatches(true, 0, "jdbc:h2:mem:", 0, "jdbc:h2:mem:".length())) {
+                throw node.required("url").error("an in-memory H2 database has no storage to measure; use "
+                        + "jdbc:h2:file:PATH");
+            }
+            return target;
+        }
+    },
+    /** PostgreSQL over JDBC. */
+    POSTGRES("postgres") {
+        @Override
+        public Target read(ConfigNode node, Path dataDir) {
+            return DatabaseTarget.read(node, this, SqlDialect.POSTGRESQL, "jdbc:postgresql:", null, "");
+        }
     };
 
     private final String yamlName;
@@ -32,6 +52,7 @@ public enum TargetKind {
                 return kind;
             }
         }
-        throw node.error("unknown target kind '" + text + "'; this version has: local");
+        throw node.error("unknown target kind '" + text + "'; this version has: "
+                + String.join(", ", java.util.Arrays.stream(values()).map(TargetKind::yamlName).toList()));
     }
 }

@@ -6,6 +6,17 @@ import storagebench.target.Target;
 /** What a trial measures. Registered by name in {@link Workloads}; declared under {@code workload: type:}. */
 public interface Workload {
 
+    /**
+     * This workload as it runs on {@code target}: a workload with an implementation per kind of target
+     * returns the one for the target's kind (with that kind's parameters), others return themselves.
+     * Called once at load, before the parameters are read.
+     *
+     * @throws IllegalArgumentException with the reason when the workload cannot run on such a target
+     */
+    default Workload on(Target target) {
+        return this;
+    }
+
     /** The name used in YAML. */
     String name();
 

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.experiment.Values;
+import storagebench.target.DatabaseTarget;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
 import storagebench.workload.Param;
@@ -29,6 +30,12 @@ public final class FilegroupInsertWorkload implements Workload {
     static final String PRESIZE = "presize";
     static final String LOG_RECORD = "log-record";
     static final String SYNC = "sync";
+
+    /** On a database target, the database version of this workload: same name, that target's parameters. */
+    @Override
+    public Workload on(Target target) {
+        return target instanceof DatabaseTarget ? new DatabaseFilegroupInsert() : this;
+    }
 
     @Override
     public String name() {

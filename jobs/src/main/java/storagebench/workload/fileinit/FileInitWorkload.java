@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.experiment.Values;
+import storagebench.target.DatabaseTarget;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
+import storagebench.target.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -27,6 +29,19 @@ public final class FileInitWorkload implements Workload {
     static final String INIT = "init";
     static final String BLOCK_SIZE = "block-size";
     static final String GROW_TO = "grow-to";
+
+    /** On postgres, WAL segment creation with wal_init_zero on or off; no other database target has it yet. */
+    @Override
+    public Workload on(Target target) {
+        if (target instanceof DatabaseTarget db) {
+            if (db.kind() == TargetKind.POSTGRES) {
+                return new PostgresWalInit();
+            }
+            throw new IllegalArgumentException("file-init runs on local and postgres targets; " + db.kind().yamlName()
+                    + " has no file-initialisation setting to compare");
+        }
+        return this;
+    }
 
     @Override
     public String name() {

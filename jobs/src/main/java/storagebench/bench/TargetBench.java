@@ -1,0 +1,119 @@
+package storagebench.bench;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import storagebench.BadInputException;
+import storagebench.experiment.Experiment;
+import storagebench.experiment.TrialPlan;
+import storagebench.target.DatabaseTarget;
+import storagebench.workload.Params;
+import storagebench.workload.Phase;
+import storagebench.workload.Step;
+import storagebench.workload.TrialContext;
+import storagebench.workload.filegroup.DatabaseFilegroupInsert;
+
+/**
+ * {@code bench targets}: filegroup-insert's measured step against a plain JDBC loop doing the same
+ * inserts (same table, made by the workload's own set-up, same statement, autocommit, and H2's closing
+ * CHECKPOINT), interleaved A B, B A, … after one warm-up pair, each timed like the runner times a step:
+ * the monotonic clock around the action. The ratio of medians says what the workload adds: its
+ * closing figures and the IO sampling beside it.
+ */
+public final class TargetBench {
+    private TargetBench() {
+    }
+
+    public static TargetBenchReport run(Experiment experiment, int rows, int rounds, Path workDir) throws Exception {
+        if (!(experiment.target() instanceof DatabaseTarget target)
+                || !(experiment.workload() instanceof DatabaseFilegroupInsert workload)) {
+            throw new BadInputException(experiment.name() + ": bench targets needs a database target (h2, postgres) "
+                    + "and workload filegroup-insert");
+        }
+        Map<String, String> variant = TrialPlan.of(experiment).variants().get(0);
+        Map<String, Object> values = new LinkedHashMap<>(experiment.params(variant).values());
+        values.put("rows", rows);
+        Params params = new Params(values);
+        workload.preflight(target, List.of(params));
+        String name = params.getText("name");
+        List<Long> workloadNanos = new ArrayList<>();
+        List<Long> plainNanos = new ArrayList<>();
+        for (int round = 0; round <= rounds; round++) {
+            TrialContext trial = new TrialContext("bench", experiment.name(), "bench", "bench-" + round, variant,
+                    target, params, workDir);
+            long a;
+            long b;
+            if (round % 2 == 0) {
+                a = timeWorkload(workload.steps(trial));
+                b = timePlainLoop(workload.steps(trial), target, name, rows);
+            } else {
+                b = timePlainLoop(workload.steps(trial), target, name, rows);
+                a = timeWorkload(workload.steps(trial));
+            }
+            if (round > 0) {
+                workloadNanos.add(a);
+                plainNanos.add(b);
+            }
+        }
+        return new TargetBenchReport(experiment.name(), target.kind().yamlName(), target.location(), variant, rows,
+                workloadNanos, plainNanos);
+    }
+
+    private static long timeWorkload(List<Step> steps) throws Exception {
+        try {
+            run(steps, Phase.SETUP);
+            long elapsed = 0;
+            for (Step step : steps) {
+                if (step.phase() == Phase.MEASURED) {
+                    long t0 = System.nanoTime();
+                    step.action().run();
+                    elapsed += System.nanoTime() - t0;
+                }
+            }
+            return elapsed;
+        } finally {
+            run(steps, Phase.CLEANUP);
+        }
+    }
+
+    /** The workload's set-up and clean-up around a bare loop on its own connection. */
+    private static long timePlainLoop(List<Step> steps, DatabaseTarget target, String name, int rows)
+            throws Exception {
+        try {
+            run(steps, Phase.SETUP);
+            try (Connection c = target.connect(DatabaseFilegroupInsert.insertUrl(target, name));
+                    PreparedStatement insert = c.prepareStatement(DatabaseFilegroupInsert.insertSql(target, name))) {
+                c.setAutoCommit(true);
+                insert.setString(1, "Sr. Nimbus");
+                var closing = DatabaseFilegroupInsert.closingSql(target);
+                long t0 = System.nanoTime();
+                for (int i = 0; i < rows; i++) {
+                    insert.executeUpdate();
+                }
+                if (closing.isPresent()) {
+                    try (var s = c.createStatement()) {
+                        s.execute(closing.get());
+                    }
+                }
+                return System.nanoTime() - t0;
+            } catch (SQLException e) {
+                throw new IllegalStateException("plain loop on " + target.location() + ": " + e.getMessage(), e);
+            }
+        } finally {
+            run(steps, Phase.CLEANUP);
+        }
+    }
+
+    private static void run(List<Step> steps, Phase phase) throws Exception {
+        for (Step step : steps) {
+            if (step.phase() == phase) {
+                step.action().run();
+            }
+        }
+    }
+}

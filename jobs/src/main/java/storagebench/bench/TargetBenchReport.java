@@ -1,0 +1,74 @@
+package storagebench.bench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What {@code bench targets} measured for one experiment.
+ *
+ * @param experiment the experiment whose target and first variant were used
+ * @param kind the target's kind
+ * @param location its URL, redacted
+ * @param variant the variant's factors
+ * @param rows inserts per round
+ * @param workloadNanos (a) filegroup-insert's measured step, per round
+ * @param plainNanos (b) the plain JDBC loop, per round
+ */
+public record TargetBenchReport(String experiment, String kind, String location, Map<String, String> variant,
+        int rows, List<Long> workloadNanos, List<Long> plainNanos) {
+    public static final double TARGET = 0.03;
+
+    static double median(List<Long> nanos) {
+        List<Long> sorted = nanos.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
+    }
+
+    /** a / b on the medians. */
+    public double ratio() {
+        return median(workloadNanos) / median(plainNanos);
+    }
+
+    /** The median of each round's a / b: the two ran back to back, so drift of a shared machine cancels. */
+    public double pairedRatio() {
+        List<Double> ratios = new java.util.ArrayList<>();
+        for (int i = 0; i < workloadNanos.size(); i++) {
+            ratios.add((double) workloadNanos.get(i) / plainNanos.get(i));
+        }
+        List<Double> sorted = ratios.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /** min a / min b: each side's least disturbed round. */
+    public double minRatio() {
+        return (double) workloadNanos.stream().mapToLong(Long::longValue).min().orElse(0)
+                / plainNanos.stream().mapToLong(Long::longValue).min().orElse(1);
+    }
+
+    public String format() {
+        StringBuilder out = new StringBuilder();
+        line(out, "bench targets: %s on %s %s, %s, %,d rows per round, %d rounds (A B / B A alternating, 1 warm-up pair)",
+                experiment, kind, location, variant, rows, workloadNanos.size());
+        line(out, "%-36s %12s %12s %12s %12s", "", "median ms", "min ms", "max ms", "rows/s");
+        row(out, "(a) filegroup-insert measured step", workloadNanos);
+        row(out, "(b) plain JDBC loop, same inserts", plainNanos);
+        line(out, "%-36s %12.3f", "a / b (medians)", ratio());
+        line(out, "%-36s %12.3f", "a / b (min)", minRatio());
+        line(out, "%-36s %12.3f   target within %.0f%%: %s", "a / b (median of paired rounds)", pairedRatio(),
+                TARGET * 100, Math.abs(pairedRatio() - 1) <= TARGET ? "met" : "NOT met");
+        return out.toString();
+    }
+
+    private void row(StringBuilder out, String label, List<Long> nanos) {
+        double median = median(nanos);
+        line(out, "%-36s %12.1f %12.1f %12.1f %,12.0f", label, median / 1e6,
+                nanos.stream().mapToLong(Long::longValue).min().orElse(0) / 1e6,
+                nanos.stream().mapToLong(Long::longValue).max().orElse(0) / 1e6, rows * 1e9 / median);
+    }
+
+    private static void line(StringBuilder out, String format, Object... args) {
+        out.append(String.format(Locale.ROOT, format, args)).append(System.lineSeparator());
+    }
+}

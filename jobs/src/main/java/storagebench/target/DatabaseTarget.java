@@ -1,0 +1,129 @@
+package storagebench.target;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import storagebench.events.TargetSnapshot;
+import storagebench.experiment.ConfigNode;
+import storagebench.experiment.Secrets;
+import storagebench.experiment.Values;
+
+/**
+ * A database reached over JDBC. Keys: {@code url} (its prefix must match the kind), {@code user},
+ * {@code password-env} or {@code password-file} (an inline password is refused), {@code connect-timeout}
+ * (10s), and for PostgreSQL {@code tablespace-root} (a directory on the server's host that the server's
+ * user can write, where workloads create their tablespaces).
+ *
+ * @param kind h2, postgres, …
+ * @param dialect what differs in SQL
+ * @param url the JDBC URL as configured
+ * @param user the user, or empty
+ * @param password where the password comes from
+ * @param connectTimeout how long connecting and logging in may take
+ * @param tablespaceRoot PostgreSQL's tablespace directory root, or null
+ */
+public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
+        Duration connectTimeout, Path tablespaceRoot) implements Target {
+    static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    static DatabaseTarget read(ConfigNode node, TargetKind kind, Dialect dialect, String urlPrefix,
+            String defaultUrl, String defaultUser) {
+        ConfigNode urlNode = node.get("url");
+        String url = urlNode == null ? defaultUrl : urlNode.text().strip();
+        if (url == null) {
+            throw node.error("'url' (the JDBC URL, " + urlPrefix + "…) is missing; it is required for kind "
+                    + kind.yamlName());
+        }
+        if (!url.startsWith(urlPrefix)) {
+            throw urlNode.error("a " + kind.yamlName() + " target's url starts with " + urlPrefix + ", got '"
+                    + Secrets.redactUrl(url) + "'");
+        }
+        String user = node.value("user", Values.TEXT, defaultUser);
+        PasswordSource password = PasswordSource.read(node);
+        Duration timeout = node.value("connect-timeout", Values.DURATION, DEFAULT_CONNECT_TIMEOUT);
+        Path tablespaceRoot = kind == TargetKind.POSTGRES
+                ? node.value("tablespace-root", n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null)
+                : null;
+        return new DatabaseTarget(kind, dialect, url, user, password, timeout, tablespaceRoot);
+    }
+
+    /** The URL with any password parameter replaced by ***, for events and messages. */
+    public String location() {
+        return Secrets.redactUrl(url);
+    }
+
+    /** Connects to the configured URL. */
+    public Connection connect() {
+        return connect(url);
+    }
+
+    /**
+     * Connects to {@code jdbcUrl} (the configured one, or one a workload derived from it) with this
+     * target's credentials, within the connect-timeout.
+     *
+     * @throws TargetUnavailableException when the server does not answer in time or refuses the login;
+     *     the message names the URL (redacted) and the user, never the password
+     */
+    public Connection connect(String jdbcUrl) {
+        Properties props = dialect.connectProperties(connectTimeout);
+        if (!user.isEmpty()) {
+            props.setProperty("user", user);
+        }
+        Optional<String> secret = password.resolve();
+        secret.ifPresent(p -> props.setProperty("password", p));
+        FutureTask<Connection> attempt = new FutureTask<>(() -> DriverManager.getConnection(jdbcUrl, props));
+        Thread thread = new Thread(attempt, "connect-" + kind.yamlName());
+        thread.setDaemon(true);
+        thread.start();
+        String where = kind.yamlName() + " target " + Secrets.redactUrl(jdbcUrl);
+        try {
+            // The driver's own timeouts apply first; this bounds drivers that have none.
+            return attempt.get(connectTimeout.toMillis() + 2_000, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            attempt.cancel(true);
+            throw new TargetUnavailableException("cannot reach " + where + " within the connect-timeout of "
+                    + connectTimeout.toSeconds() + "s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetUnavailableException("interrupted while connecting to " + where);
+        } catch (ExecutionException e) {
+            throw unavailable(where, e.getCause(), secret.orElse(null));
+        }
+    }
+
+    private TargetUnavailableException unavailable(String where, Throwable cause, String secret) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        if (secret != null && !secret.isEmpty()) {
+            reason = reason.replace(secret, "***");
+        }
+        String state = cause instanceof SQLException sql && sql.getSQLState() != null ? sql.getSQLState() : "";
+        if (state.startsWith("28")) {
+            return new TargetUnavailableException(where + " refused the login of user '" + user + "' ("
+                    + password.describe() + "): " + reason);
+        }
+        return new TargetUnavailableException("cannot connect to " + where + " (connect-timeout "
+                + connectTimeout.toSeconds() + "s): " + reason);
+    }
+
+    /**
+     * Connects and reads what explains storage results: product, version and the settings listed in
+     * {@code targets/probe/<dialect>.sql}. Doubles as the run's check that the target can be used.
+     */
+    @Override
+    public TargetSnapshot snapshot() {
+        try (Connection c = connect()) {
+            return TargetProbe.read(this, c);
+        } catch (SQLException e) {
+            throw new TargetUnavailableException("cannot read the settings of " + kind.yamlName() + " target "
+                    + location() + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package storagebench.workload.dbio;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import storagebench.events.IoSample;
+import storagebench.target.DatabaseTarget;
+import storagebench.workload.TrialContext;
+
+/**
+ * Samples a database's IO counters ({@code samplers/io/<dbms>.sql}) every interval on its own
+ * connection and thread while a measured step runs, and turns each interval's differences into one
+ * IoSample per file. The connection is opened before the step (untimed); a sample is one query, run
+ * beside the workload, not inside it. Samples are built into events after {@link #stop()}.
+ */
+public final class DatabaseIoSampler implements AutoCloseable {
+    static final String FOLDER = "samplers/io";
+    private final TrialContext trial;
+    private final String step;
+    private final Duration interval;
+    private final String relations;
+    private final Connection connection;
+    private final PreparedStatement counters;
+    private final List<Map<String, IoCounters>> samples = new ArrayList<>();
+    private final List<Instant> times = new ArrayList<>();
+    private Thread thread;
+    private volatile boolean stopping;
+    private volatile SQLException failure;
+
+    /**
+     * @param relations a regular expression for the trial's relation names (bound, never spliced)
+     */
+    public DatabaseIoSampler(DatabaseTarget target, String url, TrialContext trial, String step, Duration interval,
+            String relations) throws SQLException {
+        this.trial = trial;
+        this.step = step;
+        this.interval = interval;
+        this.relations = relations;
+        this.connection = target.connect(url);
+        this.connection.setAutoCommit(true);
+        this.counters = connection.prepareStatement(target.dialect().script(FOLDER).sql("counters"));
+    }
+
+    /** Takes the first sample now and one every interval after it, until {@link #stop()}. */
+    public void start() {
+        thread = new Thread(this::loop, "io-sampler-" + trial.trialId());
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void loop() {
+        long next = System.nanoTime();
+        try {
+            while (true) {
+                sample();
+                next += interval.toNanos();
+                long wait = next - System.nanoTime();
+                synchronized (this) {
+                    while (!stopping && wait > 0) {
+                        wait(wait / 1_000_000, (int) (wait % 1_000_000));
+                        wait = next - System.nanoTime();
+                    }
+                }
+                if (stopping) {
+                    return;
+                }
+            }
+        } catch (SQLException e) {
+            failure = e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void sample() throws SQLException {
+        Instant at = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        Map<String, IoCounters> files = new LinkedHashMap<>();
+        counters.setString(1, relations);
+        try (ResultSet rs = counters.executeQuery()) {
+            while (rs.next()) {
+                long size = rs.getLong(8);
+                files.put(rs.getString(1), new IoCounters(rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                        rs.getDouble(6), rs.getDouble(7), rs.wasNull() ? null : size));
+            }
+        }
+        samples.add(files);
+        times.add(at);
+    }
+
+    /** Stops sampling, takes the last sample, and emits one IoSample per file and interval into the trial. */
+    public List<IoSample> stop() throws SQLException, InterruptedException {
+        synchronized (this) {
+            stopping = true;
+            notifyAll();
+        }
+        thread.join();
+        if (failure != null) {
+            throw failure;
+        }
+        sample();
+        List<IoSample> events = events();
+        events.forEach(trial::emit);
+        return events;
+    }
+
+    private List<IoSample> events() {
+        List<IoSample> events = new ArrayList<>();
+        for (int i = 1; i < samples.size(); i++) {
+            double ms = Duration.between(times.get(i - 1), times.get(i)).toNanos() / 1e6;
+            for (Map.Entry<String, IoCounters> file : samples.get(i).entrySet()) {
+                IoCounters before = samples.get(i - 1).get(file.getKey());
+                IoCounters d = before == null ? file.getValue() : file.getValue().minus(before);
+                long ops = d.reads() + d.writes();
+                events.add(IoSample.newBuilder()
+                        .setEventId(trial.trialId() + "/io/" + step + "/" + file.getKey() + "/" + (i - 1))
+                        .setRunId(trial.runId()).setExperiment(trial.experiment()).setHost(trial.host())
+                        .setTrialId(trial.trialId()).setTrialIndex(trial.trialIndex()).setVariant(trial.variant())
+                        .setFactors(trial.factors()).setWarmup(trial.warmup()).setStep(step)
+                        .setFile(file.getKey()).setIntervalStart(times.get(i - 1)).setIntervalMs(ms)
+                        .setReads(d.reads()).setWrites(d.writes())
+                        .setBytesRead(d.bytesRead()).setBytesWritten(d.bytesWritten())
+                        .setIops(ms > 0 ? ops * 1000 / ms : 0)
+                        .setMbPerS(ms > 0 ? (d.bytesRead() + d.bytesWritten()) / 1048576.0 * 1000 / ms : 0)
+                        .setReadLatencyAvgUs(d.reads() > 0 && d.readMs() > 0 ? d.readMs() * 1000 / d.reads() : null)
+                        .setWriteLatencyAvgUs(d.writes() > 0 && d.writeMs() > 0 ? d.writeMs() * 1000 / d.writes()
+                                : null)
+                        .setDeviceMs(d.readMs() + d.writeMs())
+                        .setSizeBytes(d.sizeBytes()).build());
+            }
+        }
+        return events;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (thread != null && thread.isAlive()) {
+            synchronized (this) {
+                stopping = true;
+                notifyAll();
+            }
+        }
+        connection.close();
+    }
+}

@@ -1,0 +1,28 @@
+package storagebench.workload.filegroup;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+
+/** The storage of one trial on a database target: the filegroup's stand-in and its table. */
+interface TrialStorage {
+
+    /**
+     * Removes what an interrupted trial with the same names left (so a restarted run starts clean),
+     * creates the storage and the table, and returns the connection the inserts use.
+     */
+    Connection create() throws SQLException;
+
+    /** A regular expression matching the names of the trial's relations (table or partitions). */
+    String relations();
+
+    /**
+     * Ends the timed inserts on the insert connection: whatever the product needs to have every row in
+     * its file (H2: a checkpoint; PostgreSQL: nothing, each commit forced the WAL), then what the server
+     * reports (sizes, log bytes).
+     */
+    Map<String, Double> finish(Connection c) throws SQLException;
+
+    /** Drops everything {@link #create()} made; safe to call when it made nothing. */
+    void drop() throws SQLException;
+}

@@ -1,0 +1,159 @@
+package storagebench.workload.fileinit;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import storagebench.target.DatabaseTarget;
+import storagebench.target.SqlScript;
+
+/** One trial of {@link PostgresWalInit}: the server's WAL settings changed for it, then put back. */
+final class WalInitTrial {
+    private static final Set<String> BOOLEAN_TEXT = Set.of("on", "off", "true", "false", "yes", "no", "1", "0");
+    private final DatabaseTarget target;
+    private final SqlScript sql;
+    private final boolean zero;
+    private final int segments;
+    private final int messageSize;
+    private final Map<String, String> before = new LinkedHashMap<>();
+    private boolean changed;
+    private Connection connection;
+    private long segmentSize;
+    private String startLsn;
+    private Set<String> filesBefore;
+
+    WalInitTrial(DatabaseTarget target, boolean zero, int segments, int messageSize) {
+        this.target = target;
+        this.sql = target.dialect().script("workloads/file-init");
+        this.zero = zero;
+        this.segments = segments;
+        this.messageSize = messageSize;
+    }
+
+    Map<String, Double> setup() throws Exception {
+        try (Connection admin = target.connect(); Statement s = admin.createStatement()) {
+            try (ResultSet rs = s.executeQuery(sql.sql("auto-conf"))) {
+                while (rs.next()) {
+                    before.put(rs.getString(1), rs.getString(2));
+                }
+            }
+            changed = true;
+            s.execute(sql.sql("set-wal-recycle", Map.of("value", "off")));
+            s.execute(sql.sql("set-wal-init-zero", Map.of("value", zero ? "on" : "off")));
+            s.execute(sql.sql("reload"));
+        }
+        connection = awaitSettings();
+        try (Statement s = connection.createStatement()) {
+            // A checkpoint with wal_recycle off removes finished segments instead of keeping them for reuse.
+            s.execute(sql.sql("checkpoint"));
+            s.execute(sql.sql("switch"));
+            filesBefore = walFiles(s);
+            try (ResultSet rs = s.executeQuery(sql.sql("position"))) {
+                rs.next();
+                startLsn = rs.getString(1);
+            }
+        }
+        return Map.of();
+    }
+
+    /** A fresh session sees the reloaded file; waits (5 s at most) until it shows both settings. */
+    private Connection awaitSettings() throws Exception {
+        String want = zero ? "on" : "off";
+        for (int attempt = 0; ; attempt++) {
+            Connection c = target.connect();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("in-force"))) {
+                rs.next();
+                if (rs.getString(1).equals("off") && rs.getString(2).equals(want)) {
+                    segmentSize = rs.getLong(3);
+                    return c;
+                }
+                if (attempt >= 50) {
+                    c.close();
+                    throw new IllegalStateException("the server did not take wal_recycle=off, wal_init_zero=" + want
+                            + " (it shows " + rs.getString(1) + ", " + rs.getString(2) + ")");
+                }
+            } catch (SQLException | RuntimeException e) {
+                c.close();
+                throw e;
+            }
+            c.close();
+            Thread.sleep(100);
+        }
+    }
+
+    /** Commits messages until {@code segments} segments of WAL are written; each commit forces the WAL. */
+    Map<String, Double> write() throws SQLException {
+        long target = segments * segmentSize;
+        long written = 0;
+        byte[] payload = new byte[messageSize];
+        java.util.Arrays.fill(payload, (byte) 'x');
+        String text = new String(payload, java.nio.charset.StandardCharsets.US_ASCII);
+        try (PreparedStatement message = connection.prepareStatement(sql.sql("message"));
+                PreparedStatement bytes = connection.prepareStatement(sql.sql("wal-bytes"))) {
+            message.setString(1, text);
+            bytes.setString(1, startLsn);
+            while (written < target) {
+                message.execute();
+                written += messageSize;
+            }
+            try (ResultSet rs = bytes.executeQuery()) {
+                rs.next();
+                written = rs.getLong(1);
+            }
+        }
+        Set<String> created;
+        try (Statement s = connection.createStatement()) {
+            created = walFiles(s);
+        }
+        created.removeAll(filesBefore);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("wal_bytes", (double) written);
+        metrics.put("segment_bytes", (double) segmentSize);
+        metrics.put("segments_written", Math.ceil((double) written / segmentSize));
+        metrics.put("segments_created", (double) created.size());
+        metrics.put("wal_init_zero", zero ? 1.0 : 0.0);
+        return metrics;
+    }
+
+    private Set<String> walFiles(Statement s) throws SQLException {
+        Set<String> names = new HashSet<>();
+        try (ResultSet rs = s.executeQuery(sql.sql("wal-files"))) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+
+    /** Puts back what ALTER SYSTEM had for both settings (or removes them), and reloads. */
+    Map<String, Double> cleanup() throws SQLException {
+        if (connection != null) {
+            connection.close();
+            connection = null;
+        }
+        if (!changed) {
+            return Map.of();
+        }
+        try (Connection admin = target.connect(); Statement s = admin.createStatement()) {
+            restore(s, "wal_recycle", "set-wal-recycle", "reset-wal-recycle");
+            restore(s, "wal_init_zero", "set-wal-init-zero", "reset-wal-init-zero");
+            s.execute(sql.sql("reload"));
+        }
+        changed = false;
+        return Map.of();
+    }
+
+    private void restore(Statement s, String setting, String set, String reset) throws SQLException {
+        String old = before.get(setting);
+        if (old != null && BOOLEAN_TEXT.contains(old.toLowerCase(java.util.Locale.ROOT))) {
+            s.execute(sql.sql(set, Map.of("value", old.toLowerCase(java.util.Locale.ROOT))));
+        } else {
+            s.execute(sql.sql(reset));
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.Settings;
+import storagebench.broker.KafkaConnection;
+import storagebench.sink.Dataset;
+import storagebench.target.PostgresEnv;
+
+/**
+ * The experiments in pipeline-config/h2 and pipeline-config/postgres run at small scale through the
+ * real broker, runner and sink, and the dataset holds what they measured; H2 always, PostgreSQL when
+ * the STORAGEBENCH_PG_* variables name a server. A target that cannot be used stops the run, exit 1,
+ * before any trial.
+ */
+class DatabaseConfigsIT {
+    @TempDir
+    static Path tmp;
+    static Path data;
+    static KafkaConnection kafka;
+
+    @BeforeAll
+    static void broker() {
+        data = tmp.resolve("data");
+        kafka = KafkaConnection.open(Settings.load(null, Map.of(), Map.of("data-dir", data.toString())));
+    }
+
+    @AfterAll
+    static void stop() {
+        kafka.close();
+    }
+
+    private static int run(Path config, String... overrides) {
+        List<String> args = new ArrayList<>(List.of("run", config.toString(), "--data-dir", data.toString(),
+                "--override", "repetitions=1", "--override", "warmups=1"));
+        for (String o : overrides) {
+            args.add("--override");
+            args.add(o);
+        }
+        return Main.execute(args.toArray(String[]::new));
+    }
+
+    private static Path shipped(String dbms) {
+        return Path.of("..", "pipeline-config", dbms, "filegroup-insert.yaml");
+    }
+
+    private static String query(String table, String select, String experiment) throws Exception {
+        List<String> values = new Dataset(data.resolve("parquet")).column(table, select + " FROM (SELECT * FROM "
+                + "read_parquet('" + data.resolve("parquet").resolve(table) + "/**/*.parquet', hive_partitioning = "
+                + "true)) WHERE experiment = '" + experiment + "' --");
+        // the trailing -- drops Dataset's ORDER BY, so the values are sorted here
+        return String.join(",", values.stream().sorted().toList());
+    }
+
+    @Test
+    void everyShippedDatabaseConfigHasATest() throws Exception {
+        Map<String, List<String>> tested = Map.of("h2", List.of("filegroup-insert.yaml"),
+                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml"));
+        for (String dbms : tested.keySet()) {
+            try (var files = Files.list(Path.of("..", "pipeline-config", dbms))) {
+                assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).as(dbms)
+                        .isEqualTo(tested.get(dbms));
+            }
+        }
+    }
+
+    @Test
+    void h2FilegroupInsert() throws Exception {
+        // when
+        int exit = run(shipped("h2"), "factors.rows=[50, 100]");
+        // then: 2 variants × (1 warm-up + 1 measured), the target probed into RunStarted
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*)", "h2-filegroup-insert")).isEqualTo("4");
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['rows'] "
+                + "IN (50, 100) AND metrics['file_bytes'] > 0)", "h2-filegroup-insert")).isEqualTo("4");
+        assertThat(query("runs", "DISTINCT target.product || ' ' || target.properties['storage_engine']",
+                "h2-filegroup-insert")).isEqualTo("H2 MVStore");
+        assertThat(query("io_samples", "DISTINCT file", "h2-filegroup-insert")).isEqualTo("database");
+    }
+
+    @Test
+    void postgresFilegroupInsert() throws Exception {
+        PostgresEnv.assume();
+        // when: the shipped config pointed at the test's server
+        int exit = run(shipped("postgres"), "factors.files=[1, 5]", "workload.rows=40",
+                "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user(),
+                "target.tablespace-root=" + PostgresEnv.tablespaceRoot());
+        // then: one row per page, whatever the number of tablespaces
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['pages'] "
+                + "= 40 AND metrics['wal_bytes'] > 40 * 8000)", "postgres-filegroup-insert")).isEqualTo("4");
+        assertThat(query("trials", "DISTINCT variant", "postgres-filegroup-insert")).isEqualTo("files=1,files=5");
+        String target = query("runs", "DISTINCT target.properties['wal_init_zero'] || ' ' || target.properties["
+                + "'fsync'] || ' ' || target.location", "postgres-filegroup-insert");
+        assertThat(target).isEqualTo("on on " + PostgresEnv.url());
+        assertThat(query("io_samples", "count(DISTINCT file) FILTER (WHERE file IN ('wal', 'sb_filegroup_p005'))",
+                "postgres-filegroup-insert")).isEqualTo("2");
+        assertThat(query("io_samples", "sum(bytes_written) FILTER (WHERE file = 'wal') > 4 * 40 * 8000",
+                "postgres-filegroup-insert")).isEqualTo("true");
+        assertThat(query("runs", "DISTINCT config_text", "postgres-filegroup-insert"))
+                .doesNotContain(System.getenv("STORAGEBENCH_PG_PASSWORD"));
+    }
+
+    @Test
+    void postgresFileInit() throws Exception {
+        PostgresEnv.assume();
+        // when
+        int exit = run(Path.of("..", "pipeline-config", "postgres", "file-init.yaml"), "workload.segments=2",
+                "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user());
+        // then: both variants ran, wrote two segments of WAL each and created segment files
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'write-wal' AND outcome = 'OK' AND "
+                + "metrics['wal_bytes'] >= 2 * metrics['segment_bytes'])", "postgres-file-init")).isEqualTo("4");
+        assertThat(query("trials", "DISTINCT variant || ':' || metrics['wal_init_zero']", "postgres-file-init"))
+                .isEqualTo("init=instant:0.0,init=zero:1.0");
+        assertThat(query("trials", "count(*) FILTER (WHERE NOT warmup AND metrics['segments_created'] >= 1)",
+                "postgres-file-init")).isEqualTo("2");
+    }
+
+    @Test
+    void anUnreachableServerExits1BeforeAnyTrial() throws Exception {
+        // given: nothing listens on port 1
+        Path config = Files.writeString(tmp.resolve("unreachable.yaml"), """
+                experiment: db-unreachable
+                target:
+                  kind: postgres
+                  url: jdbc:postgresql://127.0.0.1:1/storagebench
+                  user: storagebench
+                  tablespace-root: /tmp
+                  connect-timeout: 3s
+                workload: {type: filegroup-insert, rows: 5}
+                """);
+        // when
+        Captured err = Captured.stderr(() -> run(config));
+        // then
+        assertThat(err.exit()).isEqualTo(Main.FAILED);
+        assertThat(err.text()).contains("cannot connect to postgres target jdbc:postgresql://127.0.0.1:1/storagebench");
+        assertThat(query("trials", "count(*)", "db-unreachable")).isIn("", "0");
+        assertThat(Files.exists(data.resolve("runs"))
+                && Files.list(data.resolve("runs")).anyMatch(r -> Files.exists(r.resolve("experiment.yaml"))
+                        && read(r.resolve("experiment.yaml")).contains("db-unreachable"))).isFalse();
+    }
+
+    @Test
+    void wrongCredentialsExit1WithoutThePassword() throws Exception {
+        PostgresEnv.assume();
+        // given
+        Path pw = Files.writeString(tmp.resolve("wrong-password"), "wrong-password-123");
+        Path config = Files.writeString(tmp.resolve("wrong.yaml"), """
+                experiment: db-wrong-password
+                target:
+                  kind: postgres
+                  url: %s
+                  user: %s
+                  password-file: %s
+                  tablespace-root: %s
+                workload: {type: filegroup-insert, rows: 5}
+                """.formatted(PostgresEnv.url(), PostgresEnv.user(), pw, PostgresEnv.tablespaceRoot()));
+        // when
+        Captured err = Captured.stderr(() -> run(config));
+        // then
+        assertThat(err.exit()).isEqualTo(Main.FAILED);
+        assertThat(err.text()).contains("refused the login of user '" + PostgresEnv.user() + "'")
+                .doesNotContain("wrong-password-123");
+        assertThat(query("trials", "count(*)", "db-wrong-password")).isIn("", "0");
+    }
+
+    @Test
+    void anInlinePasswordExits2() throws Exception {
+        // given
+        Path config = Files.writeString(tmp.resolve("inline.yaml"), """
+                experiment: db-inline
+                target: {kind: h2, password: hunter2}
+                workload: {type: filegroup-insert}
+                """);
+        // when
+        Captured err = Captured.stderr(() -> run(config));
+        // then
+        assertThat(err.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.text()).contains("'target.password': an inline password is refused").doesNotContain("hunter2");
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
+    /** A command's exit code and what it printed to stderr. */
+    record Captured(int exit, String text) {
+        static Captured stderr(java.util.function.IntSupplier command) {
+            PrintStream old = System.err;
+            ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+            System.setErr(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+            try {
+                int exit = command.getAsInt();
+                return new Captured(exit, buffer.toString(StandardCharsets.UTF_8));
+            } finally {
+                System.setErr(old);
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package storagebench.target;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Identifiers built from config are checked and quoted: hostile names never reach SQL. */
+class SqlDialectTest {
+    @ParameterizedTest
+    @EnumSource(SqlDialect.class)
+    void hostileNamesAreRejected(SqlDialect dialect) {
+        for (String name : HostileNames.ALL) {
+            assertThatThrownBy(() -> dialect.identifier(name)).as("%s", name)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("is not a valid database identifier");
+        }
+    }
+
+    @Test
+    void aVeryLongNameIsShownShortened() {
+        assertThatThrownBy(() -> SqlDialect.H2.identifier("x".repeat(10_000)))
+                .hasMessageContaining("… (10000 characters)").message().hasSizeLessThan(300);
+    }
+
+    @ParameterizedTest
+    @EnumSource(SqlDialect.class)
+    void validNamesAreQuoted(SqlDialect dialect) {
+        assertThat(dialect.identifier("sb_filegroup")).isEqualTo("\"sb_filegroup\"");
+        assertThat(dialect.identifier("select")).isEqualTo("\"select\"");
+        assertThat(dialect.identifier("_" + "x".repeat(62))).hasSize(65);
+    }
+}

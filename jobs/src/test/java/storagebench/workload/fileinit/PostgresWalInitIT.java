@@ -1,0 +1,75 @@
+package storagebench.workload.fileinit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.experiment.ConfigException;
+import storagebench.experiment.ExperimentLoader;
+import storagebench.target.DatabaseTarget;
+import storagebench.target.PostgresEnv;
+import storagebench.workload.Params;
+import storagebench.workload.Step;
+import storagebench.workload.TrialContext;
+import storagebench.workload.Workload;
+
+class PostgresWalInitIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void onH2FileInitIsRefusedAtLoadWithTheReason() {
+        assertThatThrownBy(() -> new ExperimentLoader(tmp).parse("e.yaml", """
+                experiment: e
+                target: {kind: h2}
+                workload: {type: file-init, init: zero}
+                """)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'workload.type': file-init runs on local and postgres targets; h2 has no");
+    }
+
+    @Test
+    void zeroAndInstantSetTheServerForTheTrialAndPutItBack() throws Exception {
+        PostgresEnv.assume();
+        DatabaseTarget pg = PostgresEnv.target();
+        Workload workload = new FileInitWorkload().on(pg);
+        String before = settings(pg, null);
+        for (String init : List.of("zero", "instant")) {
+            // given
+            Params p = new Params(Map.of("init", init, "segments", 2, "message-size", 1L << 20));
+            List<Step> steps = workload.steps(new TrialContext("r", "e", "h", "t", Map.of(), pg, p, tmp));
+            // when
+            steps.get(0).action().run();
+            String during = settings(pg, null);
+            Map<String, Double> metrics = steps.get(1).action().run();
+            steps.get(2).action().run();
+            // then
+            assertThat(during).isEqualTo("off " + (init.equals("zero") ? "on" : "off"));
+            assertThat(metrics.get("wal_bytes")).isGreaterThanOrEqualTo(2.0 * metrics.get("segment_bytes"));
+            assertThat(metrics.get("segments_created")).isGreaterThanOrEqualTo(1.0);
+            assertThat(settings(pg, before)).isEqualTo(before);
+        }
+    }
+
+    /** wal_recycle and wal_init_zero as a fresh session sees them, once they equal {@code expected} (5 s at most). */
+    private static String settings(DatabaseTarget pg, String expected) throws Exception {
+        String seen = null;
+        for (int i = 0; i < 50 && (seen == null || expected != null && !expected.equals(seen)); i++) {
+            if (seen != null) {
+                Thread.sleep(100);
+            }
+            try (Connection c = pg.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT current_setting('wal_recycle') || ' ' || current_setting('wal_init_zero')")) {
+                rs.next();
+                seen = rs.getString(1);
+            }
+        }
+        return seen;
+    }
+}

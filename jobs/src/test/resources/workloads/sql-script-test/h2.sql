@@ -1,0 +1,2 @@
+-- name: which
+SELECT 'h2';
