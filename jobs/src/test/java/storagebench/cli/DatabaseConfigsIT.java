@@ -59,7 +59,8 @@ class DatabaseConfigsIT {
     private static String query(String table, String select, String experiment) throws Exception {
         List<String> values = new Dataset(data.resolve("parquet")).column(table, select + " FROM (SELECT * FROM "
                 + "read_parquet('" + data.resolve("parquet").resolve(table) + "/**/*.parquet', hive_partitioning = "
-                + "true)) WHERE experiment = '" + experiment + "' --");
+                + "true)) WHERE experiment = '" + experiment + "'" + (table.equals("trials") ? " AND phase = 'measured'" : "")
+                + " --");
         // the trailing -- drops Dataset's ORDER BY, so the values are sorted here
         return String.join(",", values.stream().sorted().toList());
     }
