@@ -1,21 +1,15 @@
 package storagebench.bench;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
-import storagebench.events.EventCodec;
+import storagebench.events.RunHistory;
 import storagebench.events.TrialTimed;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.Timed;
@@ -54,25 +48,13 @@ final class HarnessBench {
         return gaps.stream().sorted().toList();
     }
 
-    private static List<TrialTimed> trials(KafkaConnection kafka, String runId) throws Exception {
-        Map<String, Object> props = kafka.clientProperties();
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        EventCodec codec = new EventCodec();
-        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
+    private static List<TrialTimed> trials(KafkaConnection kafka, String runId) {
         List<TrialTimed> found = new ArrayList<>();
-        try (var consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            TopicPartition tp = new TopicPartition(kafka.settings().topic(), 0);
-            consumer.assign(List.of(tp));
-            consumer.seekToBeginning(List.of(tp));
-            long end = consumer.endOffsets(List.of(tp)).get(tp);
-            while (consumer.position(tp) < end) {
-                for (var record : consumer.poll(Duration.ofMillis(200))) {
-                    if (Arrays.equals(key, record.key()) && codec.decode(record.value()) instanceof TrialTimed t) {
-                        found.add(t);
-                    }
-                }
+        RunHistory.events(kafka, runId, event -> {
+            if (event instanceof TrialTimed t && t.getPhase().equals("measured")) {
+                found.add(t);
             }
-        }
+        });
         return found;
     }
 
