@@ -44,7 +44,9 @@ final class WorkloadBench {
             ours.add(bytes / 1048576.0 / (nanos / 1e9));
             Files.deleteIfExists(dir.resolve("fio-seq"));
             Map<String, Double> fioMetrics = FioRun.write(fio, dir, List.of("--name=seq", "--filename=fio-seq",
-                    "--size=" + bytes, "--bs=1M", "--rw=write", "--ioengine=psync", "--end_fsync=1"));
+                    "--size=" + bytes, "--bs=1M", "--rw=write", "--ioengine=psync", "--end_fsync=1",
+                    // like file-init's new files, fio's gets its blocks as it is written, not fallocated first
+                    "--fallocate=none"));
             theirs.add(fioMetrics.get("bw_bytes") / 1048576.0);
             Files.deleteIfExists(dir.resolve("fio-seq"));
         }
