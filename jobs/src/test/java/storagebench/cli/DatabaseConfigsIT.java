@@ -10,12 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import storagebench.Settings;
-import storagebench.broker.KafkaConnection;
 import storagebench.sink.Dataset;
 import storagebench.target.PostgresEnv;
 
@@ -25,23 +20,7 @@ import storagebench.target.PostgresEnv;
  * the STORAGEBENCH_PG_* variables name a server. A target that cannot be used stops the run, exit 1,
  * before any trial.
  */
-class DatabaseConfigsIT {
-    @TempDir
-    static Path tmp;
-    static Path data;
-    static KafkaConnection kafka;
-
-    @BeforeAll
-    static void broker() {
-        data = tmp.resolve("data");
-        kafka = KafkaConnection.open(Settings.load(null, Map.of(), Map.of("data-dir", data.toString())));
-    }
-
-    @AfterAll
-    static void stop() {
-        kafka.close();
-    }
-
+class DatabaseConfigsIT extends BrokerOnDataDir {
     private static int run(Path config, String... overrides) {
         List<String> args = new ArrayList<>(List.of("run", config.toString(), "--data-dir", data.toString(),
                 "--override", "repetitions=1", "--override", "warmups=1"));

@@ -9,12 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import storagebench.Settings;
-import storagebench.broker.KafkaConnection;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.SummaryRow;
@@ -26,23 +21,7 @@ import storagebench.sink.Dataset;
  * before anything runs, malformed records are quarantined. One broker for the class, started on the
  * data directory; each import finds and uses it.
  */
-class ImportIT {
-    @TempDir
-    static Path tmp;
-    static Path data;
-    static KafkaConnection kafka;
-
-    @BeforeAll
-    static void broker() {
-        data = tmp.resolve("data");
-        kafka = KafkaConnection.open(Settings.load(null, Map.of(), Map.of("data-dir", data.toString())));
-    }
-
-    @AfterAll
-    static void stop() {
-        kafka.close();
-    }
-
+class ImportIT extends BrokerOnDataDir {
     static Path fixture(String name) throws Exception {
         return Path.of(ImportIT.class.getResource("/importer/" + name).toURI());
     }

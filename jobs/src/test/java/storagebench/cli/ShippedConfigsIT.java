@@ -7,12 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import storagebench.Settings;
-import storagebench.broker.KafkaConnection;
 import storagebench.sink.Dataset;
 
 /**
@@ -20,23 +15,7 @@ import storagebench.sink.Dataset;
  * sink (scaled down with --override, as a user would for a smoke run), and the dataset holds what it
  * should. The broker is started by the test on the data directory; each run finds and uses it.
  */
-class ShippedConfigsIT {
-    @TempDir
-    static Path tmp;
-    static Path data;
-    static KafkaConnection kafka;
-
-    @BeforeAll
-    static void broker() {
-        data = tmp.resolve("data");
-        kafka = KafkaConnection.open(Settings.load(null, Map.of(), Map.of("data-dir", data.toString())));
-    }
-
-    @AfterAll
-    static void stop() {
-        kafka.close();
-    }
-
+class ShippedConfigsIT extends BrokerOnDataDir {
     private static Path config(String name) {
         return Path.of("..", "pipeline-config", "local", name);
     }
