@@ -9,7 +9,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
@@ -26,8 +27,13 @@ class RunRestartIT {
     @TempDir
     Path tmp;
 
-    @Test
-    void killedRunContinuesWithEachTrialExactlyOnce() throws Exception {
+    /**
+     * @param loseJobRepository also delete the job repository after the kill: the topic alone then
+     *     decides which trials are done
+     */
+    @ParameterizedTest(name = "job repository lost: {0}")
+    @ValueSource(booleans = {false, true})
+    void killedRunContinuesWithEachTrialExactlyOnce(boolean loseJobRepository) throws Exception {
         // given: a broker of the test, and a run in a child process that will be killed
         Path data = tmp.resolve("data");
         Path yaml = tmp.resolve("slow.yaml");
@@ -57,6 +63,9 @@ class RunRestartIT {
             child.destroyForcibly().waitFor();
             int beforeRestart = TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).size();
             String runId = onlyRun(data);
+            if (loseJobRepository) {
+                deleteTree(data.resolve("job-repository"));
+            }
             int exit = Main.execute("run", "--restart", runId, "--data-dir", data.toString(), "--bootstrap-servers",
                     servers, "--no-sink");
             // then
@@ -83,6 +92,14 @@ class RunRestartIT {
                     + sinkSettings.parquetDir().resolve("trials") + "/**/*.parquet', hive_partitioning = true)) WHERE "
                     + "phase = 'measured' --")).hasSize(18).doesNotHaveDuplicates();
             assertThat(dataset.rows("trials")).isEqualTo(dataset.distinctEventIds("trials"));
+        }
+    }
+
+    private static void deleteTree(Path dir) throws Exception {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         }
     }
 
