@@ -7,6 +7,7 @@ import storagebench.workload.command.CommandWorkload;
 import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
 import storagebench.workload.fileio.FileIoWorkload;
+import storagebench.workload.restore.RestoreWorkload;
 
 /** The registry of workloads by name: adding one means adding it here and nowhere else. */
 public final class Workloads {
@@ -17,6 +18,7 @@ public final class Workloads {
         register(new CommandWorkload());
         register(new FilegroupInsertWorkload());
         register(new FileIoWorkload());
+        register(new RestoreWorkload());
     }
 
     private Workloads() {
