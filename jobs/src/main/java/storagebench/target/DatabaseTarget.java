@@ -55,6 +55,14 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
         return new DatabaseTarget(kind, dialect, url, user, password, timeout, tablespaceRoot);
     }
 
+    /**
+     * Puts the password, if any, into a child process's environment under {@code variable} (PGPASSWORD,
+     * ISC_PASSWORD): a tool gets it there, never on its command line, where other users could read it.
+     */
+    public void passwordInto(java.util.Map<String, String> environment, String variable) {
+        password.resolve().ifPresent(secret -> environment.put(variable, secret));
+    }
+
     /** The URL with any password parameter replaced by ***, for events and messages. */
     public String location() {
         return Secrets.redactUrl(url);

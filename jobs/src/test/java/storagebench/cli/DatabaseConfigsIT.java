@@ -47,7 +47,7 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     @Test
     void everyShippedDatabaseConfigHasATest() throws Exception {
         Map<String, List<String>> tested = Map.of("h2", List.of("filegroup-insert.yaml"),
-                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml"));
+                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml"));
         for (String dbms : tested.keySet()) {
             try (var files = Files.list(Path.of("..", "pipeline-config", dbms))) {
                 assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).as(dbms)
@@ -107,6 +107,22 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("init=instant:0.0,init=zero:1.0");
         assertThat(query("trials", "count(*) FILTER (WHERE NOT warmup AND metrics['segments_created'] >= 1)",
                 "postgres-file-init")).isEqualTo("2");
+    }
+
+    @Test
+    void postgresRestore() throws Exception {
+        PostgresEnv.assume();
+        // when
+        int exit = run(Path.of("..", "pipeline-config", "postgres", "restore.yaml"), "workload.rows=2000",
+                "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user());
+        // then: both variants restored every row, and each index build is a sub-step of its trial
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK' AND "
+                + "metrics['rows_restored'] = 2000 AND metrics['objects'] >= 7)", "postgres-restore")).isEqualTo("4");
+        assertThat(query("trials", "DISTINCT step", "postgres-restore")).contains("restore.index public.sb_restore_i4",
+                "restore.data public.sb_restore", "restore.constraint public.sb_restore sb_restore_pkey");
+        assertThat(query("trials", "count(DISTINCT trial_id) FILTER (WHERE step LIKE 'restore.index %' AND "
+                + "duration_ns > 0)", "postgres-restore")).isEqualTo("4");
     }
 
     @Test

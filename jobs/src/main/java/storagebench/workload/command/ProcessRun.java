@@ -38,8 +38,27 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
      * exits with a code other than 0 (naming the tail of its standard error) or times out.
      */
     public Result run(Path stdout, Path stderr) throws CommandFailedException, InterruptedException {
+        return run(stdout, stderr, null);
+    }
+
+    /** A line of standard error and when it arrived ({@link System#nanoTime()}). */
+    @FunctionalInterface
+    public interface LineListener {
+        void line(long arrivedNanos, String line);
+    }
+
+    /**
+     * As {@link #run(Path, Path)}, and each line of standard error is also handed to {@code errorLines}
+     * as it arrives, stamped with its arrival time, by a thread of its own: for tools that report progress
+     * but no times. The file still receives every byte.
+     */
+    public Result run(Path stdout, Path stderr, LineListener errorLines)
+            throws CommandFailedException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(argv).directory(workingDir.toFile())
-                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+                .redirectOutput(stdout.toFile());
+        if (errorLines == null) {
+            builder.redirectError(stderr.toFile());
+        }
         builder.environment().putAll(env);
         Process process;
         try {
@@ -47,6 +66,7 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
         } catch (IOException e) {
             throw new CommandFailedException("cannot start " + argv.get(0) + ": " + e.getMessage());
         }
+        Thread copier = errorLines == null ? null : StampedLines.copy(process.getErrorStream(), stderr, errorLines);
         try {
             process.getOutputStream().close();
             if (timeout == null) {
@@ -63,6 +83,9 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
             destroyTree(process);
             throw new CommandFailedException("cannot close the standard input of " + argv.get(0) + ": "
                     + e.getMessage());
+        }
+        if (copier != null) {
+            copier.join();
         }
         Result result = new Result(process.exitValue(), size(stdout), size(stderr));
         if (result.exitCode() != 0) {

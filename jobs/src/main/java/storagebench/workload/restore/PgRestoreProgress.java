@@ -1,0 +1,117 @@
+package storagebench.workload.restore;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import storagebench.importer.Parsed;
+
+/**
+ * The items of a {@code pg_restore -v} run, timed by when its lines arrived: pg_restore names each
+ * object as it starts on it but prints no times. Run serially, an item runs from its line
+ * ({@code creating INDEX "public.t_i1"}, {@code processing data for table "public.t"}) to the next
+ * one, the last to the end of the process. In parallel ({@code -j}), an item runs from its
+ * {@code launching item N} line to its {@code finished item N} line; the creating lines inside the
+ * parallel loop are then ignored. Steps are named {@code <kind> <object>}: {@code table public.t},
+ * {@code data public.t}, {@code index public.t_i1}, {@code constraint public.t t_pkey}; their metric
+ * {@code at_s} is the start since the process started.
+ */
+final class PgRestoreProgress {
+    private static final Pattern CREATING = Pattern.compile("^pg_restore: creating ([A-Z][A-Z ]*?) \"(.*)\"$");
+    private static final Pattern DATA = Pattern.compile("^pg_restore: processing data for table \"(.*)\"$");
+    /** pg_restore's kinds of more than one word, tried before a one-word kind. */
+    private static final String KIND = "(TABLE DATA|SEQUENCE SET|BLOB DATA|BLOBS|LARGE OBJECT|MATERIALIZED VIEW DATA"
+            + "|MATERIALIZED VIEW|FK CONSTRAINT|CHECK CONSTRAINT|INDEX ATTACH|DEFAULT ACL|[A-Z]+)";
+    private static final Pattern LAUNCHING = Pattern.compile("^pg_restore: launching item (\\d+) " + KIND + " (.*)$");
+    private static final Pattern FINISHED = Pattern.compile("^pg_restore: finished item (\\d+) ");
+    private static final String PARALLEL_START = "pg_restore: entering main parallel loop";
+    private static final String PARALLEL_END = "pg_restore: finished main parallel loop";
+    /** pg_restore's kinds in parallel mode, as in serial mode's lines. */
+    private static final Map<String, String> KINDS = Map.of("TABLE DATA", "data");
+
+    private final long startNanos;
+    private final Instant start;
+    private final Map<String, String> factors;
+    private final List<Parsed.Step> steps = new ArrayList<>();
+    private final Map<String, Open> parallel = new LinkedHashMap<>();
+    private Open serial;
+    private boolean inParallelLoop;
+    private long lines;
+
+    private record Open(String name, long startNanos, long line) {
+    }
+
+    /**
+     * @param startNanos when the process started ({@link System#nanoTime()})
+     * @param start the same moment on the wall clock, for the steps' start times
+     * @param factors the trial's factors, every step gets them
+     */
+    PgRestoreProgress(long startNanos, Instant start, Map<String, String> factors) {
+        this.startNanos = startNanos;
+        this.start = start;
+        this.factors = factors;
+    }
+
+    synchronized void line(long arrivedNanos, String text) {
+        lines++;
+        String line = text.strip();
+        Matcher m;
+        if (line.equals(PARALLEL_START)) {
+            closeSerial(arrivedNanos);
+            inParallelLoop = true;
+        } else if (line.equals(PARALLEL_END)) {
+            inParallelLoop = false;
+        } else if ((m = LAUNCHING.matcher(line)).matches()) {
+            parallel.put(m.group(1), new Open(kind(m.group(2)) + " " + m.group(3), arrivedNanos, lines));
+        } else if ((m = FINISHED.matcher(line)).find()) {
+            Open item = parallel.remove(m.group(1));
+            if (item != null) {
+                steps.add(step(item, arrivedNanos, null));
+            }
+        } else if (!inParallelLoop && (m = CREATING.matcher(line)).matches()) {
+            openSerial(kind(m.group(1)) + " " + m.group(2), arrivedNanos);
+        } else if (!inParallelLoop && (m = DATA.matcher(line)).matches()) {
+            openSerial("data " + m.group(1), arrivedNanos);
+        }
+    }
+
+    /** The steps, in the order they ended; {@code endNanos} ends the running serial item. Items left open are cut. */
+    synchronized List<Parsed.Step> finish(long endNanos, String error) {
+        closeSerial(endNanos);
+        for (Open item : parallel.values()) {
+            steps.add(step(item, endNanos, error == null ? "pg_restore ended before the item finished" : error));
+        }
+        parallel.clear();
+        return List.copyOf(steps);
+    }
+
+    private void openSerial(String name, long now) {
+        closeSerial(now);
+        serial = new Open(name, now, lines);
+    }
+
+    private void closeSerial(long now) {
+        if (serial != null) {
+            steps.add(step(serial, now, null));
+            serial = null;
+        }
+    }
+
+    private Parsed.Step step(Open item, long endNanos, String error) {
+        long offset = item.startNanos() - startNanos;
+        Map<String, Double> metrics = new TreeMap<>();
+        metrics.put("at_s", offset / 1e9);
+        return new Parsed.Step("restore", factors, item.name(), start.plus(Duration.ofNanos(offset)),
+                Math.max(0, endNanos - item.startNanos()), error, metrics, item.line());
+    }
+
+    private static String kind(String pgKind) {
+        return KINDS.getOrDefault(pgKind, pgKind.toLowerCase(Locale.ROOT).replace(' ', '-'));
+    }
+}
