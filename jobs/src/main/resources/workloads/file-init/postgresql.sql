@@ -38,6 +38,11 @@ SELECT pg_switch_wal();
 -- name: wal-files
 SELECT name FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$';
 
+-- name: segments-ahead
+-- Segments already made (recycled) beyond the one being written: WAL goes into them without creating any.
+SELECT count(*) FROM pg_ls_waldir()
+WHERE name ~ '^[0-9A-F]{24}$' AND name > pg_walfile_name(pg_current_wal_insert_lsn());
+
 -- name: position
 SELECT pg_current_wal_insert_lsn()::text, pg_walfile_name(pg_current_wal_insert_lsn());
 

@@ -119,10 +119,84 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         assertThat(exit).isZero();
         assertThat(query("trials", "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK' AND "
                 + "metrics['rows_restored'] = 2000 AND metrics['objects'] >= 7)", "postgres-restore")).isEqualTo("4");
-        assertThat(query("trials", "DISTINCT step", "postgres-restore")).contains("restore.index public.sb_restore_i4",
-                "restore.data public.sb_restore", "restore.constraint public.sb_restore sb_restore_pkey");
+        assertThat(query("trials", "DISTINCT step", "postgres-restore")).contains("restore.index sb_restore_i4",
+                "restore.data sb_restore", "restore.constraint sb_restore sb_restore_pkey");
         assertThat(query("trials", "count(DISTINCT trial_id) FILTER (WHERE step LIKE 'restore.index %' AND "
                 + "duration_ns > 0)", "postgres-restore")).isEqualTo("4");
+    }
+
+    /**
+     * Runs a filegroup-insert of two variants, 20000 rows then 50, and ends the server's sessions of the
+     * run (pg_terminate_backend: the server's side of a connection lost) while the first trial inserts.
+     */
+    private static int loseTheServerDuringTheFirstTrial(String experiment, String onFailure) throws Exception {
+        Path config = Files.writeString(tmp.resolve(experiment + ".yaml"), """
+                experiment: %s
+                target:
+                %s
+                workload: {type: filegroup-insert, name: sb_lost, files: 2}
+                factors:
+                  rows: [20000, 50]
+                order: sequential
+                on-failure: %s
+                """.formatted(experiment, PostgresEnv.yaml().indent(2).stripTrailing(), onFailure));
+        java.util.concurrent.FutureTask<Integer> run = new java.util.concurrent.FutureTask<>(
+                () -> run(config, "warmups=0"));
+        new Thread(run, "run-" + experiment).start();
+        boolean killed = false;
+        try (java.sql.Connection c = PostgresEnv.target().connect(); java.sql.Statement s = c.createStatement()) {
+            for (int i = 0; i < 6000 && !killed && !run.isDone(); i++) {
+                try (java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE query LIKE "
+                        + "'INSERT INTO \"sb_lost\"%' AND pid <> pg_backend_pid()")) {
+                    rs.next();
+                    if (rs.getInt(1) > 0) {
+                        Thread.sleep(200);
+                        s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = "
+                                + "'storagebench' AND pid <> pg_backend_pid() AND datname = current_database()");
+                        killed = true;
+                    }
+                }
+                Thread.sleep(10);
+            }
+        }
+        assertThat(killed).as("the first trial's inserts were seen and their session ended").isTrue();
+        return run.get(5, java.util.concurrent.TimeUnit.MINUTES);
+    }
+
+    private static String leftoverTablespaces() throws Exception {
+        try (java.sql.Connection c = PostgresEnv.target().connect(); java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tablespace WHERE spcname LIKE "
+                        + "'sb_lost%'")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    @Test
+    void aServerLostMidTrialFailsThatTrialAndTheRunContinuesByItsPolicy() throws Exception {
+        PostgresEnv.assume();
+        // when
+        int exit = loseTheServerDuringTheFirstTrial("db-lost-continue", "continue");
+        // then: the interrupted trial FAILED with the server's reason, the next one ran, and clean-up
+        // dropped what the failed trial had made
+        assertThat(exit).isEqualTo(Main.FAILED);
+        assertThat(query("trials", "outcome || ' ' || variant", "db-lost-continue"))
+                .isEqualTo("FAILED rows=20000,OK rows=50");
+        assertThat(query("trials", "coalesce(error, '')", "db-lost-continue")).contains("terminating connection");
+        assertThat(query("run_finished", "status || ' ' || failures", "db-lost-continue")).isEqualTo("COMPLETED 1");
+        assertThat(leftoverTablespaces()).isEqualTo("0");
+    }
+
+    @Test
+    void aServerLostMidTrialStopsTheRunWhenItsPolicySaysSoAndKeepsWhatWasRecorded() throws Exception {
+        PostgresEnv.assume();
+        // when
+        int exit = loseTheServerDuringTheFirstTrial("db-lost-stop", "stop");
+        // then: the failed trial is recorded with its clean-up, the second never ran
+        assertThat(exit).isEqualTo(Main.FAILED);
+        assertThat(query("trials", "outcome || ' ' || variant", "db-lost-stop")).isEqualTo("FAILED rows=20000");
+        assertThat(query("trials", "count(*) FILTER (WHERE phase = 'cleanup')", "db-lost-stop")).isEqualTo("0");
+        assertThat(leftoverTablespaces()).isEqualTo("0");
     }
 
     @Test

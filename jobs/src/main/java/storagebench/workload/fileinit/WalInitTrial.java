@@ -26,6 +26,7 @@ final class WalInitTrial {
     private long segmentSize;
     private String startLsn;
     private Set<String> filesBefore;
+    private long consumed;
 
     WalInitTrial(DatabaseTarget target, boolean zero, int segments, int messageSize) {
         this.target = target;
@@ -52,13 +53,54 @@ final class WalInitTrial {
             // A checkpoint with wal_recycle off removes finished segments instead of keeping them for reuse.
             s.execute(sql.sql("checkpoint"));
             s.execute(sql.sql("switch"));
+            consumed = useUpRecycledSegments(s);
             filesBefore = walFiles(s);
             try (ResultSet rs = s.executeQuery(sql.sql("position"))) {
                 rs.next();
                 startLsn = rs.getString(1);
             }
         }
-        return Map.of();
+        return Map.of("recycled_segments_used", (double) consumed);
+    }
+
+    /**
+     * Segments recycled before the trial (by earlier work with wal_recycle on) wait ahead of the insert
+     * position, and WAL written into them creates nothing. Writes WAL, untimed, until none is left, each
+     * round followed by a switch and a checkpoint, which with wal_recycle off removes what was used.
+     *
+     * @return how many recycled segments were used up
+     */
+    private long useUpRecycledSegments(Statement s) throws SQLException {
+        long used = 0;
+        for (int round = 0; round < 10; round++) {
+            long ahead;
+            try (ResultSet rs = s.executeQuery(sql.sql("segments-ahead"))) {
+                rs.next();
+                ahead = rs.getLong(1);
+            }
+            if (ahead == 0) {
+                return used;
+            }
+            writeMessages((ahead + 1) * segmentSize);
+            s.execute(sql.sql("switch"));
+            s.execute(sql.sql("checkpoint"));
+            used += ahead;
+        }
+        throw new IllegalStateException("segments recycled before the trial are still ahead of the WAL position "
+                + "after 10 rounds of writing them; the server keeps preallocating (is wal_recycle off?)");
+    }
+
+    /** Commits logical messages of message-size until {@code bytes} are written. */
+    private void writeMessages(long bytes) throws SQLException {
+        byte[] payload = new byte[messageSize];
+        java.util.Arrays.fill(payload, (byte) 'x');
+        String text = new String(payload, java.nio.charset.StandardCharsets.US_ASCII);
+        try (PreparedStatement message = connection.prepareStatement(sql.sql("message"))) {
+            message.setString(1, text);
+            for (long written = 0; written < bytes; written += messageSize) {
+                message.execute();
+            }
+        }
     }
 
     /** A fresh session sees the reloaded file; waits (5 s at most) until it shows both settings. */
@@ -88,19 +130,10 @@ final class WalInitTrial {
 
     /** Commits messages until {@code segments} segments of WAL are written; each commit forces the WAL. */
     Map<String, Double> write() throws SQLException {
-        long target = segments * segmentSize;
-        long written = 0;
-        byte[] payload = new byte[messageSize];
-        java.util.Arrays.fill(payload, (byte) 'x');
-        String text = new String(payload, java.nio.charset.StandardCharsets.US_ASCII);
-        try (PreparedStatement message = connection.prepareStatement(sql.sql("message"));
-                PreparedStatement bytes = connection.prepareStatement(sql.sql("wal-bytes"))) {
-            message.setString(1, text);
+        writeMessages(segments * segmentSize);
+        long written;
+        try (PreparedStatement bytes = connection.prepareStatement(sql.sql("wal-bytes"))) {
             bytes.setString(1, startLsn);
-            while (written < target) {
-                message.execute();
-                written += messageSize;
-            }
             try (ResultSet rs = bytes.executeQuery()) {
                 rs.next();
                 written = rs.getLong(1);

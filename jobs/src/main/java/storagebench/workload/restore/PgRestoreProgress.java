@@ -18,8 +18,9 @@ import storagebench.importer.Parsed;
  * ({@code creating INDEX "public.t_i1"}, {@code processing data for table "public.t"}) to the next
  * one, the last to the end of the process. In parallel ({@code -j}), an item runs from its
  * {@code launching item N} line to its {@code finished item N} line; the creating lines inside the
- * parallel loop are then ignored. Steps are named {@code <kind> <object>}: {@code table public.t},
- * {@code data public.t}, {@code index public.t_i1}, {@code constraint public.t t_pkey}; their metric
+ * parallel loop are then ignored. Steps are named {@code <kind> <object>}, the object without its
+ * schema as parallel mode prints it: {@code table t}, {@code data t}, {@code index t_i1},
+ * {@code constraint t t_pkey} (objects of the same name in two schemas share a name); their metric
  * {@code at_s} is the start since the process started.
  */
 final class PgRestoreProgress {
@@ -75,9 +76,9 @@ final class PgRestoreProgress {
                 steps.add(step(item, arrivedNanos, null));
             }
         } else if (!inParallelLoop && (m = CREATING.matcher(line)).matches()) {
-            openSerial(kind(m.group(1)) + " " + m.group(2), arrivedNanos);
+            openSerial(kind(m.group(1)) + " " + unqualified(m.group(2)), arrivedNanos);
         } else if (!inParallelLoop && (m = DATA.matcher(line)).matches()) {
-            openSerial("data " + m.group(1), arrivedNanos);
+            openSerial("data " + unqualified(m.group(1)), arrivedNanos);
         }
     }
 
@@ -109,6 +110,11 @@ final class PgRestoreProgress {
         metrics.put("at_s", offset / 1e9);
         return new Parsed.Step("restore", factors, item.name(), start.plus(Duration.ofNanos(offset)),
                 Math.max(0, endNanos - item.startNanos()), error, metrics, item.line());
+    }
+
+    /** Without the schema, as parallel mode names objects, so that serial and parallel steps compare. */
+    private static String unqualified(String name) {
+        return name.replaceFirst("^[^ .]+\\.", "");
     }
 
     private static String kind(String pgKind) {

@@ -32,8 +32,8 @@ class PgRestoreProgressTest {
         }
         List<Parsed.Step> steps = progress.finish(800 * MS, null);
         // then
-        assertThat(steps).extracting(Parsed.Step::step).containsExactly("table public.t", "data public.t",
-                "constraint public.t t_pkey", "index public.t_i1", "index public.t_i2");
+        assertThat(steps).extracting(Parsed.Step::step).containsExactly("table t", "data t",
+                "constraint t t_pkey", "index t_i1", "index t_i2");
         assertThat(steps).extracting(Parsed.Step::durationNs).containsExactly(14 * MS, 111 * MS, 62 * MS, 289 * MS,
                 310 * MS);
         assertThat(steps.get(1).start()).isEqualTo(START.plusMillis(28));
@@ -67,7 +67,7 @@ class PgRestoreProgressTest {
         }
         List<Parsed.Step> steps = progress.finish(400 * MS, null);
         // then: the table ends where the parallel loop starts; the constraint never finished
-        assertThat(steps).extracting(Parsed.Step::step).containsExactly("table public.t", "data t", "index t_i2",
+        assertThat(steps).extracting(Parsed.Step::step).containsExactly("table t", "data t", "index t_i2",
                 "index t_i1", "constraint t t_pkey");
         assertThat(steps).extracting(Parsed.Step::durationNs).containsExactly(8 * MS, 89 * MS, 198 * MS, 249 * MS,
                 49 * MS);
