@@ -4,8 +4,12 @@ import java.util.regex.Pattern;
 
 /** Removes secret values from config text before it is stored or published. */
 public final class Secrets {
-    private static final Pattern SECRET_LINE = Pattern.compile(
-            "(?im)^(\\s*-?\\s*[\\w.-]*(?:password|passwd|secret|token|credential|api[-_]?key)[\\w.-]*\\s*:\\s*)(\\S.*)$");
+    /**
+     * A key naming a secret, with its value; not a key that names where a secret is kept
+     * ({@code password-env}, {@code password-file}), which a restarted run needs to read it again.
+     */
+    private static final Pattern SECRET_LINE = Pattern.compile("(?im)^(\\s*-?\\s*[\\w.-]*(?:password|passwd|secret|token"
+            + "|credential|api[-_]?key)[\\w.-]*(?<![-_]env)(?<![-_]file)\\s*:\\s*)(\\S.*)$");
     private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)[^;&\\s]+");
 
     private Secrets() {

@@ -188,6 +188,8 @@ class ExperimentLoaderTest {
         String redacted = Secrets.redact("  password: hunter2\nurl: jdbc:x://h/db;password=hunter2;user=a\n");
         // then
         assertThat(redacted).doesNotContain("hunter2").contains("password: '***'").contains("password=***");
+        assertThat(Secrets.redact("  password-env: PG_PASSWORD\n  password-file: /etc/pw\n  api_key: k\n"))
+                .isEqualTo("  password-env: PG_PASSWORD\n  password-file: /etc/pw\n  api_key: '***'\n");
         assertThat(loader.parse("e.yaml", text).source()).isEqualTo(text);
     }
 }
