@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 public final class Secrets {
     private static final Pattern SECRET_LINE = Pattern.compile(
             "(?im)^(\\s*-?\\s*[\\w.-]*(?:password|passwd|secret|token|credential|api[-_]?key)[\\w.-]*\\s*:\\s*)(\\S.*)$");
-    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)[^;&\\s]+");
+    /** {@code password=value} up to ; & or space, or SQL Server's braced {@code password={a;b}}c}} ({@code }}} escapes). */
+    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)(?:\\{(?:[^}]|}})*}(?!})|[^;&\\s]+)");
 
     private Secrets() {
     }
@@ -16,7 +17,10 @@ public final class Secrets {
         return redactUrl(redacted);
     }
 
-    /** A JDBC URL with the value of any {@code password=} parameter replaced by ***. */
+    /**
+     * A JDBC URL with the value of any {@code password=} parameter replaced by ***: PostgreSQL's
+     * {@code ?password=x&}, H2's and SQL Server's {@code ;password=x;}, SQL Server's braced value.
+     */
     public static String redactUrl(String url) {
         return URL_PASSWORD.matcher(url).replaceAll("$1***");
     }
