@@ -69,6 +69,11 @@ public record ServerPath(String path) {
         return path.endsWith(String.valueOf(separator())) ? path + fileName : path + separator() + fileName;
     }
 
+    /** {@code N'<path>'}: this path itself (a backup file, say) as a T-SQL literal. */
+    public String literal() {
+        return "N'" + path + "'";
+    }
+
     /** {@code N'<path>/<fileName>'}: safe to splice into T-SQL, as both parts are checked. */
     public String literal(String fileName) {
         return "N'" + resolve(fileName) + "'";

@@ -25,7 +25,7 @@ import storagebench.importer.ParsedEvents;
  * </ul>
  * Event ids are the run step's followed by {@code /<n>}, n counting the parsed records from 1.
  */
-final class SubSteps {
+public final class SubSteps {
     private final TrialTimed measured;
     private final Consumer<SpecificRecord> emit;
     private final Map<String, Map<String, Double>> metricsByStep = new LinkedHashMap<>();
@@ -35,12 +35,12 @@ final class SubSteps {
     private long samples;
     private long elapsedNanos;
 
-    SubSteps(TrialTimed measured, Consumer<SpecificRecord> emit) {
+    public SubSteps(TrialTimed measured, Consumer<SpecificRecord> emit) {
         this.measured = measured;
         this.emit = emit;
     }
 
-    void add(Parsed record) {
+    public void add(Parsed record) {
         ordinal++;
         if (record instanceof Parsed.Step step) {
             Instant start = step.start() != null ? step.start() : measured.getStartTime().plusNanos(elapsedNanos);

@@ -20,6 +20,9 @@ public final class RestoreWorkload implements Workload {
     public Workload on(Target target) {
         if (target instanceof DatabaseTarget db) {
             switch (db.kind()) {
+                case SQLSERVER -> {
+                    return new SqlServerRestore();
+                }
                 default -> {
                     // no restore for this kind
                 }
