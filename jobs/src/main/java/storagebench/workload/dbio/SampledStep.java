@@ -36,7 +36,14 @@ public final class SampledStep implements AutoCloseable {
         }
         sampler.start();
         Map<String, Double> metrics = new LinkedHashMap<>(action.run());
-        java.util.List<IoSample> samples = sampler.stop();
+        java.util.List<IoSample> samples;
+        try {
+            samples = sampler.stop();
+        } catch (SQLException e) {
+            throw new SQLException(IoSampling.SAMPLE_INTERVAL + ": sampling sys.dm_io_virtual_file_stats failed ("
+                    + e.getMessage() + "); it needs SQL Server 2014 or later (io_stall_queued_*) and VIEW SERVER "
+                    + "STATE; sample-interval: 0s runs without sampling", e.getSQLState(), e);
+        }
         metrics.putAll(sampling.metrics(samples));
         return metrics;
     }

@@ -12,6 +12,7 @@ import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
+import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbio.IoSampling;
 
 /**
@@ -92,7 +93,7 @@ public final class DatabaseFilegroupInsert implements Workload {
     public void preflight(Target target, List<Params> variants) {
         DatabaseTarget db = (DatabaseTarget) target;
         if (db.dialect() == SqlDialect.SQLSERVER) {
-            preflightSqlServer(db, variants);
+            SqlServerChecks.preflight(db, variants, name(), SqlServerFilegroup::problem);
             return;
         }
         for (Params p : variants) {
@@ -116,26 +117,6 @@ public final class DatabaseFilegroupInsert implements Workload {
         }
         if (db.dialect() == SqlDialect.POSTGRESQL) {
             PostgresFilegroup.checkRoot(db);
-        }
-    }
-
-    private static void preflightSqlServer(DatabaseTarget db, List<Params> variants) {
-        if (db.fileRoot() == null) {
-            throw new BadInputException("filegroup-insert on sqlserver needs target.file-root: a directory on the "
-                    + "server's host where the database and its filegroup's files are made, e.g. /var/opt/mssql/data");
-        }
-        for (Params p : variants) {
-            String problem = SqlServerFilegroup.problem(p, db.fileRoot());
-            if (problem == null) {
-                try {
-                    IoSampling.of(p);
-                } catch (IllegalArgumentException e) {
-                    problem = e.getMessage();
-                }
-            }
-            if (problem != null) {
-                throw new BadInputException("filegroup-insert on sqlserver: " + problem);
-            }
         }
     }
 

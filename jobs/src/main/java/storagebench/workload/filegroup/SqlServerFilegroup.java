@@ -15,7 +15,9 @@ import storagebench.target.SqlDialect;
 import storagebench.target.SqlScript;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
+import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
+import storagebench.workload.dbfiles.Tsql;
 import storagebench.workload.dbfiles.TsqlPlan;
 
 /**
@@ -44,14 +46,10 @@ final class SqlServerFilegroup implements TrialStorage {
 
     /** Why these parameters cannot run, with the key, or null. */
     static String problem(Params p, ServerPath root) {
-        String name = p.getText(DatabaseFilegroupInsert.NAME);
-        try {
-            new SqlServerDatabase(name, root);
-        } catch (IllegalArgumentException e) {
-            return DatabaseFilegroupInsert.NAME + ": " + e.getMessage();
-        }
-        if (name.length() > 50) {
-            return DatabaseFilegroupInsert.NAME + ": at most 50 characters, the files add _fg00001";
+        String names = SqlServerChecks.names(DatabaseFilegroupInsert.NAME, p, root,
+                p.getText(DatabaseFilegroupInsert.NAME));
+        if (names != null) {
+            return names;
         }
         int files = p.getInt(DatabaseFilegroupInsert.FILES);
         if (files > SqlServerDatabase.MAX_FILES - 2) {
@@ -94,15 +92,11 @@ final class SqlServerFilegroup implements TrialStorage {
     @Override
     public Connection create() throws SQLException {
         Connection c = target.connect();
-        try (Statement s = c.createStatement()) {
+        try {
             c.setAutoCommit(true);
-            for (String sql : plan.statements("create-storage", Phase.SETUP)) {
-                s.execute(sql);
-            }
+            Tsql.run(c, plan.statements("create-storage", Phase.SETUP));
             c.setCatalog(name);
-            for (String sql : plan.statements("create-table", Phase.SETUP)) {
-                s.execute(sql);
-            }
+            Tsql.run(c, plan.statements("create-table", Phase.SETUP));
             return c;
         } catch (SQLException | RuntimeException e) {
             c.close();
@@ -150,11 +144,6 @@ final class SqlServerFilegroup implements TrialStorage {
 
     @Override
     public void drop() throws SQLException {
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
-            c.setAutoCommit(true);
-            for (String sql : plan.statements("drop-storage", Phase.CLEANUP)) {
-                s.execute(sql);
-            }
-        }
+        Tsql.run(target, plan.statements("drop-storage", Phase.CLEANUP));
     }
 }

@@ -2,7 +2,6 @@ package storagebench.workload.fileinit;
 
 import java.util.ArrayList;
 import java.util.List;
-import storagebench.BadInputException;
 import storagebench.experiment.Values;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.ServerPath;
@@ -14,6 +13,7 @@ import storagebench.workload.Phase;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
+import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
 import storagebench.workload.dbfiles.TsqlPlan;
 import storagebench.workload.dbio.IoSampling;
@@ -67,33 +67,14 @@ final class SqlServerFileInit implements Workload {
 
     @Override
     public void preflight(Target target, List<Params> variants) {
-        DatabaseTarget db = (DatabaseTarget) target;
-        if (db.fileRoot() == null) {
-            throw new BadInputException("file-init on sqlserver needs target.file-root: a directory on the server's "
-                    + "host where the database files are made, e.g. /var/opt/mssql/data or D:\\SQLData");
-        }
-        for (Params p : variants) {
-            String problem = problem(p, db.fileRoot());
-            if (problem != null) {
-                throw new BadInputException("file-init on sqlserver: " + problem);
-            }
-        }
+        SqlServerChecks.preflight(target, variants, name(), SqlServerFileInit::problem);
     }
 
     /** Why these parameters cannot run, with the key, or null. */
     static String problem(Params p, ServerPath root) {
-        try {
-            new SqlServerDatabase(p.getText(NAME), root);
-        } catch (IllegalArgumentException e) {
-            return NAME + ": " + e.getMessage();
-        }
-        if (p.getText(NAME).length() > 50) {
-            return NAME + ": at most 50 characters, the files add _data00001";
-        }
-        try {
-            IoSampling.of(p);
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
+        String names = SqlServerChecks.names(NAME, p, root, p.getText(NAME));
+        if (names != null) {
+            return names;
         }
         int files = p.getInt(FILES);
         if (files > SqlServerDatabase.MAX_FILES - 1) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import storagebench.target.DatabaseTarget;
 import storagebench.workload.Phase;
 import storagebench.workload.TrialContext;
+import storagebench.workload.dbfiles.Tsql;
 import storagebench.workload.dbfiles.TsqlPlan;
 import storagebench.workload.dbio.IoSampling;
 import storagebench.workload.dbio.SampledStep;
@@ -41,16 +42,14 @@ final class SqlServerFileInitTrial {
         connection = target.connect();
         connection.setAutoCommit(true);
         var statements = plan.statements("prepare", Phase.SETUP);
+        Tsql.run(connection, statements.subList(0, statements.size() - 1));
         try (Statement s = connection.createStatement()) {
-            for (String sql : statements.subList(0, statements.size() - 1)) {
-                s.execute(sql);
-            }
             String state = ifiState(s, statements.get(statements.size() - 1));
             ifi.put("ifi_known", state == null ? 0.0 : 1.0);
             if (state != null) {
                 ifi.put("ifi_enabled", state.equals("Y") ? 1.0 : 0.0);
             }
-            check(state);
+            check(expectIfi, state);
         }
         sampled.open(target, trial, measuredStep, database);
         return ifi;
@@ -65,7 +64,8 @@ final class SqlServerFileInitTrial {
         }
     }
 
-    private void check(String state) {
+    /** Fails when the server's IFI state ({@code Y}, {@code N}, or null: unknown) is not the expected one. */
+    static void check(String expectIfi, String state) {
         if (expectIfi.equals("any")) {
             return;
         }
@@ -83,11 +83,7 @@ final class SqlServerFileInitTrial {
     }
 
     Map<String, Double> execute(String step, Phase phase) throws SQLException {
-        try (Statement s = connection.createStatement()) {
-            for (String sql : plan.statements(step, phase)) {
-                s.execute(sql);
-            }
-        }
+        Tsql.run(connection, plan.statements(step, phase));
         return Map.of();
     }
 
@@ -107,12 +103,7 @@ final class SqlServerFileInitTrial {
         } catch (SQLException e) {
             // the connections are gone either way; dropping the database matters more
         }
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
-            c.setAutoCommit(true);
-            for (String sql : plan.statements("drop", Phase.CLEANUP)) {
-                s.execute(sql);
-            }
-        }
+        Tsql.run(target, plan.statements("drop", Phase.CLEANUP));
         return Map.of();
     }
 }

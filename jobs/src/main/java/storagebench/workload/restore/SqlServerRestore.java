@@ -3,8 +3,6 @@ package storagebench.workload.restore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import storagebench.BadInputException;
-import storagebench.target.DatabaseTarget;
 import storagebench.target.ServerPath;
 import storagebench.target.SqlDialect;
 import storagebench.target.SqlScript;
@@ -16,6 +14,7 @@ import storagebench.workload.Phase;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
+import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
 import storagebench.workload.dbfiles.TsqlPlan;
 import storagebench.workload.dbio.IoSampling;
@@ -71,29 +70,15 @@ final class SqlServerRestore implements Workload {
 
     @Override
     public void preflight(Target target, List<Params> variants) {
-        DatabaseTarget db = (DatabaseTarget) target;
-        if (db.fileRoot() == null) {
-            throw new BadInputException("restore on sqlserver needs target.file-root: a directory on the server's "
-                    + "host where the restored files (and a generated backup) go, e.g. /var/opt/mssql/data");
-        }
-        for (Params p : variants) {
-            String problem = problem(p, db.fileRoot());
-            if (problem != null) {
-                throw new BadInputException("restore on sqlserver: " + problem);
-            }
-        }
+        SqlServerChecks.preflight(target, variants, name(), SqlServerRestore::problem);
     }
 
+    /** Why these parameters cannot run, with the key, or null. */
     static String problem(Params p, ServerPath root) {
         String name = p.getText(NAME);
-        try {
-            new SqlServerDatabase(name, root);
-            new SqlServerDatabase(name + "_src", root);
-        } catch (IllegalArgumentException e) {
-            return NAME + ": " + e.getMessage();
-        }
-        if (name.length() > 50) {
-            return NAME + ": at most 50 characters, the files add _data001";
+        String names = SqlServerChecks.names(NAME, p, root, name, name + "_src");
+        if (names != null) {
+            return names;
         }
         if (!p.getText(BACKUP).isBlank()) {
             try {
@@ -107,11 +92,6 @@ final class SqlServerRestore implements Workload {
         }
         if (p.getInt(INDEXES) > 100) {
             return INDEXES + ": at most 100, got " + p.getInt(INDEXES);
-        }
-        try {
-            IoSampling.of(p);
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
         }
         return null;
     }

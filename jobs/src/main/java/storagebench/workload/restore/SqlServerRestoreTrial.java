@@ -18,6 +18,7 @@ import storagebench.target.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.TrialContext;
+import storagebench.workload.dbfiles.Tsql;
 import storagebench.workload.dbio.IoSampling;
 import storagebench.workload.dbio.SampledStep;
 
@@ -50,13 +51,8 @@ final class SqlServerRestoreTrial {
         connection = target.connect();
         connection.setAutoCommit(true);
         List<String> sql = SqlServerRestore.setup(params, root).statements("prepare-backup", Phase.SETUP);
+        Tsql.run(connection, sql.subList(0, sql.size() - 1));
         try (Statement s = connection.createStatement()) {
-            for (String statement : sql.subList(0, sql.size() - 1)) {
-                s.execute(statement);
-                while (s.getMoreResults() || s.getUpdateCount() != -1) {
-                    // BACKUP and the fill report as they go; read to the end
-                }
-            }
             try (ResultSet rs = s.executeQuery(sql.get(sql.size() - 1))) {
                 while (rs.next()) {
                     files.add(new SqlServerRestore.BackupFile(rs.getString("LogicalName"), rs.getString("Type")));
@@ -117,17 +113,14 @@ final class SqlServerRestoreTrial {
         } catch (SQLException e) {
             // the connections are gone either way; dropping the databases matters more
         }
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
-            c.setAutoCommit(true);
-            for (String sql : SqlServerRestore.cleanup(params, root).statements("drop", Phase.CLEANUP)) {
-                try {
-                    s.execute(sql);
-                } catch (SQLException e) {
-                    if (!sql.contains("xp_delete_file")) {
-                        throw e;
-                    }
-                    // deleting the generated backup is best effort: the next trial overwrites it (WITH INIT)
-                }
+        List<String> sql = SqlServerRestore.cleanup(params, root).statements("drop", Phase.CLEANUP);
+        boolean generated = params.getText(SqlServerRestore.BACKUP).isBlank();
+        Tsql.run(target, generated ? sql.subList(0, sql.size() - 1) : sql);
+        if (generated) {
+            try {
+                Tsql.run(target, sql.subList(sql.size() - 1, sql.size()));
+            } catch (SQLException e) {
+                // deleting the generated backup is best effort: the next trial overwrites it (WITH INIT)
             }
         }
         return Map.of();

@@ -85,4 +85,16 @@ class SqlServerFileInitGoldenTest {
                     .startsWith("name: ");
         }
     }
+
+    @Test
+    void expectIfiFailsOnTheOtherStateAndOnAServerThatDoesNotSay() {
+        // then: any records whatever the server says, unknown (before 2016 SP1) included
+        SqlServerFileInitTrial.check("any", null);
+        SqlServerFileInitTrial.check("on", "Y");
+        SqlServerFileInitTrial.check("off", "N");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SqlServerFileInitTrial.check("on", "N"))
+                .hasMessageStartingWith("expect-ifi: on but Instant File Initialization is off on this server");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SqlServerFileInitTrial.check("off", null))
+                .hasMessageContaining("needs SQL Server 2016 SP1 or later").hasMessageContaining("expect-ifi: any");
+    }
 }
