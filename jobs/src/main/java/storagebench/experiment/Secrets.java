@@ -10,7 +10,8 @@ public final class Secrets {
      */
     private static final Pattern SECRET_LINE = Pattern.compile("(?im)^(\\s*-?\\s*[\\w.-]*(?:password|passwd|secret|token"
             + "|credential|api[-_]?key)[\\w.-]*(?<![-_]env)(?<![-_]file)\\s*:\\s*)(\\S.*)$");
-    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)[^;&\\s]+");
+    /** {@code password=value} up to ; & or space, or SQL Server's braced {@code password={a;b}}c}} ({@code }}} escapes). */
+    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)(password=)(?:\\{(?:[^}]|}})*}(?!})|[^;&\\s]+)");
 
     private Secrets() {
     }
@@ -20,7 +21,10 @@ public final class Secrets {
         return redactUrl(redacted);
     }
 
-    /** A JDBC URL with the value of any {@code password=} parameter replaced by ***. */
+    /**
+     * A JDBC URL with the value of any {@code password=} parameter replaced by ***: PostgreSQL's
+     * {@code ?password=x&}, H2's and SQL Server's {@code ;password=x;}, SQL Server's braced value.
+     */
     public static String redactUrl(String url) {
         return URL_PASSWORD.matcher(url).replaceAll("$1***");
     }

@@ -19,8 +19,9 @@ import storagebench.experiment.Values;
 /**
  * A database reached over JDBC. Keys: {@code url} (its prefix must match the kind), {@code user},
  * {@code password-env} or {@code password-file} (an inline password is refused), {@code connect-timeout}
- * (10s), and for PostgreSQL {@code tablespace-root} (a directory on the server's host that the server's
- * user can write, where workloads create their tablespaces).
+ * (10s), for PostgreSQL {@code tablespace-root} (a directory on the server's host that the server's
+ * user can write, where workloads create their tablespaces) and for SQL Server {@code file-root} (a
+ * directory on the server's host, Windows or Linux style, where workloads put database and backup files).
  *
  * @param kind h2, postgres, …
  * @param dialect what differs in SQL
@@ -29,10 +30,17 @@ import storagebench.experiment.Values;
  * @param password where the password comes from
  * @param connectTimeout how long connecting and logging in may take
  * @param tablespaceRoot PostgreSQL's tablespace directory root, or null
+ * @param fileRoot SQL Server's directory for database files, or null
  */
 public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
-        Duration connectTimeout, Path tablespaceRoot) implements Target {
+        Duration connectTimeout, Path tablespaceRoot, ServerPath fileRoot) implements Target {
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    /** A target without a file-root. */
+    public DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
+            Duration connectTimeout, Path tablespaceRoot) {
+        this(kind, dialect, url, user, password, connectTimeout, tablespaceRoot, null);
+    }
 
     static DatabaseTarget read(ConfigNode node, TargetKind kind, Dialect dialect, String urlPrefix,
             String defaultUrl, String defaultUser) {
@@ -52,7 +60,17 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
         Path tablespaceRoot = kind == TargetKind.POSTGRES
                 ? node.value("tablespace-root", n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null)
                 : null;
-        return new DatabaseTarget(kind, dialect, url, user, password, timeout, tablespaceRoot);
+        ServerPath fileRoot = kind == TargetKind.SQLSERVER ? node.value("file-root", DatabaseTarget::serverPath, null)
+                : null;
+        return new DatabaseTarget(kind, dialect, url, user, password, timeout, tablespaceRoot, fileRoot);
+    }
+
+    private static ServerPath serverPath(ConfigNode node) {
+        try {
+            return ServerPath.parse(node.text());
+        } catch (IllegalArgumentException e) {
+            throw node.error(e.getMessage());
+        }
     }
 
     /**

@@ -22,6 +22,16 @@ public enum SqlDialect implements Dialect {
         public Properties connectProperties(Duration timeout) {
             return new Properties();
         }
+    },
+    /** SQL Server (mssql-jdbc): identifiers in brackets, {@code ]} doubled; names up to 128, ours stay at 63. */
+    SQLSERVER("sqlserver", "[", "]") {
+        @Override
+        public Properties connectProperties(Duration timeout) {
+            Properties p = new Properties();
+            p.setProperty("loginTimeout", String.valueOf(seconds(timeout)));
+            p.setProperty("applicationName", "storagebench");
+            return p;
+        }
     };
 
     /** Letters, digits and underscores, not starting with a digit, at most 63 (PostgreSQL's limit). */

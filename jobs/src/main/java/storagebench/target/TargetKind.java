@@ -30,6 +30,13 @@ public enum TargetKind {
         public Target read(ConfigNode node, Path dataDir) {
             return DatabaseTarget.read(node, this, SqlDialect.POSTGRESQL, "jdbc:postgresql:", null, "");
         }
+    },
+    /** SQL Server over mssql-jdbc; {@code file-root} is where workloads put database files on the server's host. */
+    SQLSERVER("sqlserver") {
+        @Override
+        public Target read(ConfigNode node, Path dataDir) {
+            return DatabaseTarget.read(node, this, SqlDialect.SQLSERVER, "jdbc:sqlserver:", null, "");
+        }
     };
 
     private final String yamlName;

@@ -13,7 +13,7 @@ import storagebench.experiment.ConfigException;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 
-/** The h2 and postgres targets' keys, checked at load with file, line, key and reason. */
+/** The h2, postgres and sqlserver targets' keys, checked at load with file, line, key and reason. */
 class DatabaseTargetConfigTest {
     @TempDir
     Path tmp;
@@ -128,5 +128,56 @@ class DatabaseTargetConfigTest {
     void h2TargetsRefuseTablespaceRoot() {
         assertThatThrownBy(() -> loader.parse("e.yaml", yaml("kind: h2\ntablespace-root: /tmp\n")))
                 .hasMessageContaining("'target.tablespace-root': unknown key in target");
+    }
+
+    private static final String SQLSERVER = """
+            kind: sqlserver
+            url: jdbc:sqlserver://127.0.0.1:1433;databaseName=master;encrypt=true;trustServerCertificate=true
+            user: sa
+            password-env: STORAGEBENCH_DB_PASSWORD
+            file-root: /var/opt/mssql/data/
+            """;
+
+    @Test
+    void readsASqlServerTarget() {
+        // when
+        Experiment e = loader.parse("e.yaml", yaml(SQLSERVER));
+        // then
+        DatabaseTarget t = (DatabaseTarget) e.target();
+        assertThat(t.kind()).isEqualTo(TargetKind.SQLSERVER);
+        assertThat(t.dialect()).isEqualTo(SqlDialect.SQLSERVER);
+        assertThat(t.fileRoot()).isEqualTo(new ServerPath("/var/opt/mssql/data"));
+        assertThat(t.tablespaceRoot()).isNull();
+        assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_DB_PASSWORD", null));
+        assertThat(((DatabaseTarget) loader.parse("e.yaml", yaml(SQLSERVER.replace("/var/opt/mssql/data/",
+                "'D:\\SQLData'"))).target()).fileRoot().path()).isEqualTo("D:\\SQLData");
+    }
+
+    @Test
+    void aSqlServerTargetRefusesABadFileRootAndOtherKindsRefuseTheKey() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(SQLSERVER.replace("/var/opt/mssql/data/",
+                "\"/data/x'; DROP DATABASE y; --\""))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("e.yaml:7: 'target.file-root': ").hasMessageContaining("string literals");
+        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(SQLSERVER.replace("/var/opt/mssql/data/", "data"))))
+                .hasMessageContaining("'target.file-root': 'data' must be an absolute path");
+        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(POSTGRES + "file-root: /tmp\n")))
+                .hasMessageContaining("'target.file-root': unknown key in target");
+        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(SQLSERVER.replace("jdbc:sqlserver:", "jdbc:jtds:sqlserver:"))))
+                .hasMessageContaining("a sqlserver target's url starts with jdbc:sqlserver:");
+    }
+
+    @Test
+    void sqlServerUrlPasswordsAreRedactedPlainOrBraced() {
+        // given: SQL Server URLs carry properties after ';', a braced value may hold ';' and '}}'
+        String plain = "jdbc:sqlserver://db:1433;user=sa;password=s3cret;encrypt=true";
+        String braced = "jdbc:sqlserver://db:1433;Password={s3c;r}}et};databaseName=master";
+        // then
+        assertThat(storagebench.experiment.Secrets.redactUrl(plain))
+                .isEqualTo("jdbc:sqlserver://db:1433;user=sa;password=***;encrypt=true");
+        assertThat(storagebench.experiment.Secrets.redactUrl(braced))
+                .isEqualTo("jdbc:sqlserver://db:1433;Password=***;databaseName=master");
+        assertThatThrownBy(() -> loader.parse("e.yaml", yaml("kind: postgres\nurl: " + braced + "\n")))
+                .hasMessageContaining("Password=***").hasMessageNotContaining("s3c").hasMessageNotContaining("r}}et");
     }
 }

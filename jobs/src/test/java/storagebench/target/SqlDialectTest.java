@@ -26,10 +26,29 @@ class SqlDialectTest {
     }
 
     @ParameterizedTest
-    @EnumSource(SqlDialect.class)
+    @EnumSource(value = SqlDialect.class, names = "SQLSERVER", mode = EnumSource.Mode.EXCLUDE)
     void validNamesAreQuoted(SqlDialect dialect) {
         assertThat(dialect.identifier("sb_filegroup")).isEqualTo("\"sb_filegroup\"");
         assertThat(dialect.identifier("select")).isEqualTo("\"select\"");
         assertThat(dialect.identifier("_" + "x".repeat(62))).hasSize(65);
+    }
+
+    @Test
+    void sqlServerQuotesInBracketsAndKeepsTheSharedPattern() {
+        // then: brackets, and the same 63-character pattern (SQL Server would take 128)
+        assertThat(SqlDialect.SQLSERVER.identifier("sb_filegroup")).isEqualTo("[sb_filegroup]");
+        assertThat(SqlDialect.SQLSERVER.identifier("select")).isEqualTo("[select]");
+        assertThat(SqlDialect.SQLSERVER.identifier("_" + "x".repeat(62))).hasSize(65);
+        assertThatThrownBy(() -> SqlDialect.SQLSERVER.identifier("x".repeat(64)))
+                .hasMessageContaining("at most 63 characters");
+    }
+
+    @Test
+    void sqlServerBoundsTheLoginInSecondsAndNamesTheApplication() {
+        // when
+        var props = SqlDialect.SQLSERVER.connectProperties(java.time.Duration.ofMillis(2500));
+        // then
+        assertThat(props).containsEntry("loginTimeout", "3").containsEntry("applicationName", "storagebench")
+                .doesNotContainKey("password");
     }
 }

@@ -10,12 +10,13 @@ import storagebench.events.IoSample;
  * an IO waited, before it was issued, for IO resource governance (on Azure SQL Managed Instance:
  * the IOPS and throughput limit of the file's size tier). So device time = stall - queued.
  */
-record Interval(Instant start, long nanos, long reads, long writes, long bytesRead, long bytesWritten,
+public record Interval(Instant start, long nanos, long reads, long writes, long bytesRead, long bytesWritten,
         long stallReadMs, long stallWriteMs, long queuedReadMs, long queuedWriteMs, long sizeBytes) {
 
     private static final double MIB = 1024.0 * 1024.0;
 
-    static Interval between(Snapshot a, Snapshot b) {
+    /** What the file did from snapshot {@code a} to the later {@code b} (whose counters did not go down). */
+    public static Interval between(Snapshot a, Snapshot b) {
         return new Interval(a.time(), Duration.between(a.time(), b.time()).toNanos(), b.reads() - a.reads(),
                 b.writes() - a.writes(), b.bytesRead() - a.bytesRead(), b.bytesWritten() - a.bytesWritten(),
                 b.stallReadMs() - a.stallReadMs(), b.stallWriteMs() - a.stallWriteMs(),
@@ -53,7 +54,7 @@ record Interval(Instant start, long nanos, long reads, long writes, long bytesRe
     }
 
     /** The IO_sample's measured fields: average latencies are totals (queued + device) per IO. */
-    IoSample.Builder toSample(String file) {
+    public IoSample.Builder toSample(String file) {
         return IoSample.newBuilder()
                 .setFile(file)
                 .setIntervalStart(start)

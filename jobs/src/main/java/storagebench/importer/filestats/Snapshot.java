@@ -6,8 +6,11 @@ import java.util.List;
 import storagebench.importer.Timestamps;
 import storagebench.importer.csv.CsvRecord;
 
-/** One row of the export: the cumulative counters of one file at one time. */
-record Snapshot(long line, String text, String database, String fileId, String fileName, Instant time, long reads,
+/**
+ * One row of sys.dm_io_virtual_file_stats: the cumulative counters of one file at one time, read from an
+ * export (line and text say where) or sampled live (line 0, no text).
+ */
+public record Snapshot(long line, String text, String database, String fileId, String fileName, Instant time, long reads,
         long bytesRead, long stallReadMs, long writes, long bytesWritten, long stallWriteMs, long queuedReadMs,
         long queuedWriteMs, long sizeBytes) {
 
@@ -41,7 +44,7 @@ record Snapshot(long line, String text, String database, String fileId, String f
     }
 
     /** The name, old and new value of the first counter that went down since {@code before}, or null. */
-    String decreaseSince(Snapshot before) {
+    public String decreaseSince(Snapshot before) {
         long[] now = counters();
         long[] then = before.counters();
         for (int i = 0; i < now.length; i++) {

@@ -1,5 +1,6 @@
 package storagebench.workload.filegroup;
 
+import java.util.ArrayList;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.target.DatabaseTarget;
@@ -11,11 +12,15 @@ import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
+import storagebench.workload.dbfiles.SqlServerChecks;
+import storagebench.workload.dbio.IoSampling;
 
 /**
  * Seed 001 on a database target: R single-row inserts of a CHAR(8000) row, each its own commit, into a
  * table spread over N files. PostgreSQL: a table hash-partitioned over N partitions, each in its own
- * tablespace under the target's tablespace-root; H2: a fresh database file (N = 1). Set-up creates the
+ * tablespace under the target's tablespace-root; H2: a fresh database file (N = 1); SQL Server: the seed's
+ * own script, a database with a filegroup of N files under the target's file-root ({@link SqlServerFilegroup},
+ * with the extra parameters file-size, log-size and the IO sampling's throttling limits). Set-up creates the
  * storage (dropping what an interrupted trial left), clean-up drops it, also after a failure.
  */
 public final class DatabaseFilegroupInsert implements Workload {
@@ -26,6 +31,12 @@ public final class DatabaseFilegroupInsert implements Workload {
     static final String FOLDER = "workloads/filegroup-insert";
     /** The longest suffix added to {@code name}: {@code _ts} or {@code _p} and up to 4 digits. */
     private static final String LONGEST_SUFFIX = "_ts0000";
+    private final boolean sqlServer;
+
+    /** The workload for targets of {@code kind}: SQL Server has parameters of its own. */
+    public DatabaseFilegroupInsert(storagebench.target.TargetKind kind) {
+        this.sqlServer = kind == storagebench.target.TargetKind.SQLSERVER;
+    }
 
     /** The database the inserts go to: the target's, or for H2 the trial's own file. */
     public static String insertUrl(DatabaseTarget target, String name) {
@@ -59,19 +70,32 @@ public final class DatabaseFilegroupInsert implements Workload {
 
     @Override
     public List<Param> params() {
-        return List.of(
+        List<Param> params = new ArrayList<>(List.of(
                 Param.optional(FILES, ParamType.INT, "1", "files the table is spread over: PostgreSQL "
-                        + "tablespaces, each holding one hash partition; H2: 1 only").atLeast(1),
+                        + "tablespaces, each holding one hash partition; SQL Server: files of the filegroup; H2: 1 "
+                        + "only").atLeast(1),
                 Param.optional(ROWS, ParamType.INT, "100000", "rows inserted, one commit each").atLeast(1),
                 Param.optional(NAME, ParamType.TEXT, "sb_filegroup", "name of the table (and prefix of its "
                         + "tablespaces, partitions or database file): letters, digits, '_'"),
                 Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters "
-                        + "are sampled into IoSamples during the inserts (second connection); 0s: never"));
+                        + "are sampled into IoSamples during the inserts (second connection); 0s: never")));
+        if (sqlServer) {
+            params.add(Param.optional(SqlServerFilegroup.FILE_SIZE, ParamType.SIZE, "20MB", "size of each file of "
+                    + "the filegroup (they do not grow), at most 16TB").atLeast(1));
+            params.add(Param.optional(SqlServerFilegroup.LOG_SIZE, ParamType.SIZE, "64MB", "size of the log "
+                    + "(SIMPLE recovery; grows by 64MB if need be), at most 2TB").atLeast(1));
+            IoSampling.params().stream().filter(p -> !p.name().equals(SAMPLE_INTERVAL)).forEach(params::add);
+        }
+        return params;
     }
 
     @Override
     public void preflight(Target target, List<Params> variants) {
         DatabaseTarget db = (DatabaseTarget) target;
+        if (db.dialect() == SqlDialect.SQLSERVER) {
+            SqlServerChecks.preflight(db, variants, name(), SqlServerFilegroup::problem);
+            return;
+        }
         for (Params p : variants) {
             String name = p.getText(NAME);
             try {
@@ -100,15 +124,19 @@ public final class DatabaseFilegroupInsert implements Workload {
     public List<Step> steps(TrialContext trial) {
         DatabaseTarget db = (DatabaseTarget) trial.target();
         Params p = trial.params();
-        TrialStorage storage = db.dialect() == SqlDialect.POSTGRESQL
-                ? new PostgresFilegroup(db, p.getText(NAME), p.getInt(FILES))
-                : new H2Filegroup(db, p.getText(NAME));
         String name = p.getText(NAME);
+        TrialStorage storage = switch ((SqlDialect) db.dialect()) {
+            case POSTGRESQL -> new PostgresFilegroup(db, name, p.getInt(FILES));
+            case SQLSERVER -> new SqlServerFilegroup(db, name, SqlServerFilegroup.plan(p, db.fileRoot()));
+            default -> new H2Filegroup(db, name);
+        };
         DatabaseInsertTrial insert = new DatabaseInsertTrial(storage, insertUrl(db, name), insertSql(db, name),
-                p.getInt(ROWS), trial, p.getDuration(SAMPLE_INTERVAL));
+                p.getInt(ROWS), trial, p.getDuration(SAMPLE_INTERVAL),
+                sqlServer ? IoSampling.of(p)::metrics : DatabaseInsertTrial::counted);
+        Step measured = Step.measured("insert", insert::insert);
         return List.of(
                 Step.setup("create-storage", insert::setup),
-                Step.measured("insert", insert::insert),
+                sqlServer ? measured.then(done -> insert.after()) : measured,
                 Step.cleanup("drop-storage", insert::cleanup));
     }
 }

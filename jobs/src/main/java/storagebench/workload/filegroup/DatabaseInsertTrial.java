@@ -5,7 +5,10 @@ import java.time.Duration;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import storagebench.events.IoSample;
 import storagebench.target.DatabaseTarget;
 import storagebench.workload.TrialContext;
 import storagebench.workload.dbio.DatabaseIoSampler;
@@ -21,6 +24,7 @@ final class DatabaseInsertTrial {
     private final DatabaseTarget target;
     private final TrialContext trial;
     private final Duration sampleInterval;
+    private final Function<List<IoSample>, Map<String, Double>> sampleMetrics;
     private Connection connection;
     private DatabaseIoSampler sampler;
 
@@ -28,9 +32,11 @@ final class DatabaseInsertTrial {
      * @param url the trial's database, for the IO sampler's connection
      * @param insertSql the insert statement, on the table the storage makes
      * @param sampleInterval how often the server's IO counters are sampled during the inserts; zero: never
+     * @param sampleMetrics the insert step's metrics of the samples taken
      */
     DatabaseInsertTrial(TrialStorage storage, String url, String insertSql, int rows, TrialContext trial,
-            Duration sampleInterval) {
+            Duration sampleInterval, Function<List<IoSample>, Map<String, Double>> sampleMetrics) {
+        this.sampleMetrics = sampleMetrics;
         this.storage = storage;
         this.url = url;
         this.insertSql = insertSql;
@@ -68,9 +74,19 @@ final class DatabaseInsertTrial {
         metrics.put("rows", (double) rows);
         metrics.putAll(storage.finish(connection));
         if (sampler != null) {
-            metrics.put("io_samples", (double) sampler.stop().size());
+            metrics.putAll(sampleMetrics.apply(sampler.stop()));
         }
         return metrics;
+    }
+
+    /** After the timed inserts: what the storage reports then. */
+    Map<String, Double> after() throws SQLException {
+        return storage.after(connection);
+    }
+
+    /** The insert step's metrics of its samples when the server's IO has no more to say: their number. */
+    static Map<String, Double> counted(List<IoSample> samples) {
+        return Map.of("io_samples", (double) samples.size());
     }
 
     Map<String, Double> cleanup() throws SQLException {

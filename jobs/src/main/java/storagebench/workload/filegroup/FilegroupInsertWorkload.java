@@ -34,7 +34,7 @@ public final class FilegroupInsertWorkload implements Workload {
     /** On a database target, the database version of this workload: same name, that target's parameters. */
     @Override
     public Workload on(Target target) {
-        return target instanceof DatabaseTarget ? new DatabaseFilegroupInsert() : this;
+        return target instanceof DatabaseTarget db ? new DatabaseFilegroupInsert(db.kind()) : this;
     }
 
     @Override

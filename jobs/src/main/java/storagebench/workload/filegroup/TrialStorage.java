@@ -23,6 +23,14 @@ interface TrialStorage {
      */
     Map<String, Double> finish(Connection c) throws SQLException;
 
+    /**
+     * What the server reports once the timed inserts are done, outside their timed span (SQL Server: the
+     * pages each file of the filegroup uses); nothing by default.
+     */
+    default Map<String, Double> after(Connection c) throws SQLException {
+        return Map.of();
+    }
+
     /** Drops everything {@link #create()} made; safe to call when it made nothing. */
     void drop() throws SQLException;
 }

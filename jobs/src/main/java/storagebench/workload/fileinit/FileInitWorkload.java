@@ -30,15 +30,21 @@ public final class FileInitWorkload implements Workload {
     static final String BLOCK_SIZE = "block-size";
     static final String GROW_TO = "grow-to";
 
-    /** On postgres, WAL segment creation with wal_init_zero on or off; no other database target has it yet. */
+    /**
+     * On postgres, WAL segment creation with wal_init_zero on or off; on sqlserver, CREATE DATABASE (or
+     * MODIFY FILE growth) with the server's IFI state recorded; no other database target has it yet.
+     */
     @Override
     public Workload on(Target target) {
         if (target instanceof DatabaseTarget db) {
             if (db.kind() == TargetKind.POSTGRES) {
                 return new PostgresWalInit();
             }
-            throw new IllegalArgumentException("file-init runs on local and postgres targets; " + db.kind().yamlName()
-                    + " has no file-initialisation setting to compare");
+            if (db.kind() == TargetKind.SQLSERVER) {
+                return new SqlServerFileInit();
+            }
+            throw new IllegalArgumentException("file-init runs on local, postgres and sqlserver targets; "
+                    + db.kind().yamlName() + " has no file-initialisation setting to compare");
         }
         return this;
     }

@@ -12,12 +12,12 @@ import storagebench.experiment.Values;
  * 100 MiB/s, and so on; a file above every tier gets the last one. {@code premium-disk} names the
  * seed 003 tiers, {@code none} (or blank) means no caps.
  */
-record CapTable(List<Tier> tiers) {
+public record CapTable(List<Tier> tiers) {
     static final String PREMIUM_DISK = "128GB:500:100, 512GB:2300:150, 1TB:5000:200";
     static final CapTable NONE = new CapTable(List.of());
 
     /** One tier: files up to {@code upToBytes} get {@code iops} and {@code mibPerSecond}. */
-    record Tier(long upToBytes, double iops, double mibPerSecond) {
+    public record Tier(long upToBytes, double iops, double mibPerSecond) {
         double bytesPerSecond() {
             return mibPerSecond * (1 << 20);
         }
@@ -29,7 +29,7 @@ record CapTable(List<Tier> tiers) {
     }
 
     /** Reads the text of the {@code caps} parameter; the exception message names the bad entry. */
-    static CapTable parse(String text) {
+    public static CapTable parse(String text) {
         String trimmed = text.strip();
         if (trimmed.isEmpty() || trimmed.equals("none")) {
             return NONE;
@@ -79,12 +79,12 @@ record CapTable(List<Tier> tiers) {
         return "caps entry " + position + " '" + entry + "'";
     }
 
-    boolean capped() {
+    public boolean capped() {
         return !tiers.isEmpty();
     }
 
     /** The tier of a file of this (modelled) size: the first that holds it, else the last; empty without caps. */
-    Optional<Tier> tierFor(long sizeBytes) {
+    public Optional<Tier> tierFor(long sizeBytes) {
         for (Tier tier : tiers) {
             if (sizeBytes <= tier.upToBytes()) {
                 return Optional.of(tier);

@@ -23,6 +23,9 @@ public final class RestoreWorkload implements Workload {
                 case POSTGRES -> {
                     return new PostgresRestore();
                 }
+                case SQLSERVER -> {
+                    return new SqlServerRestore();
+                }
                 default -> {
                     // no restore for this kind
                 }

@@ -31,7 +31,7 @@ import storagebench.workload.Workload;
 class DatabaseFilegroupInsertIT {
     @TempDir
     Path tmp;
-    private final Workload workload = new DatabaseFilegroupInsert();
+    private final Workload workload = new DatabaseFilegroupInsert(storagebench.target.TargetKind.H2);
 
     private DatabaseTarget h2() {
         return (DatabaseTarget) new storagebench.experiment.ExperimentLoader(Path.of("/tmp")).parse("e.yaml", """

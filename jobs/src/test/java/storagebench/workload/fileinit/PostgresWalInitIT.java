@@ -31,7 +31,7 @@ class PostgresWalInitIT {
                 target: {kind: h2}
                 workload: {type: file-init, init: zero}
                 """)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("'workload.type': file-init runs on local and postgres targets; h2 has no");
+                .hasMessageContaining("'workload.type': file-init runs on local, postgres and sqlserver targets; h2 has no");
     }
 
     @Test
