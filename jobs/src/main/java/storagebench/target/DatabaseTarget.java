@@ -19,8 +19,9 @@ import storagebench.experiment.Values;
 /**
  * A database reached over JDBC. Keys: {@code url} (its prefix must match the kind), {@code user},
  * {@code password-env} or {@code password-file} (an inline password is refused), {@code connect-timeout}
- * (10s), and for PostgreSQL {@code tablespace-root} (a directory on the server's host that the server's
- * user can write, where workloads create their tablespaces).
+ * (10s), and a directory on the server's host that the server's user can write, where workloads create
+ * their storage: PostgreSQL's {@code tablespace-root} (tablespaces), Firebird's {@code database-root}
+ * (database files).
  *
  * @param kind h2, postgres, …
  * @param dialect what differs in SQL
@@ -28,10 +29,10 @@ import storagebench.experiment.Values;
  * @param user the user, or empty
  * @param password where the password comes from
  * @param connectTimeout how long connecting and logging in may take
- * @param tablespaceRoot PostgreSQL's tablespace directory root, or null
+ * @param storageRoot PostgreSQL's tablespace-root or Firebird's database-root, or null
  */
 public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
-        Duration connectTimeout, Path tablespaceRoot) implements Target {
+        Duration connectTimeout, Path storageRoot) implements Target {
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     static DatabaseTarget read(ConfigNode node, TargetKind kind, Dialect dialect, String urlPrefix,
@@ -49,10 +50,11 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
         String user = node.value("user", Values.TEXT, defaultUser);
         PasswordSource password = PasswordSource.read(node);
         Duration timeout = node.value("connect-timeout", Values.DURATION, DEFAULT_CONNECT_TIMEOUT);
-        Path tablespaceRoot = kind == TargetKind.POSTGRES
-                ? node.value("tablespace-root", n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null)
-                : null;
-        return new DatabaseTarget(kind, dialect, url, user, password, timeout, tablespaceRoot);
+        String rootKey = kind == TargetKind.POSTGRES ? "tablespace-root"
+                : kind == TargetKind.FIREBIRD ? "database-root" : null;
+        Path storageRoot = rootKey == null ? null
+                : node.value(rootKey, n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null);
+        return new DatabaseTarget(kind, dialect, url, user, password, timeout, storageRoot);
     }
 
     /** The URL with any password parameter replaced by ***, for events and messages. */

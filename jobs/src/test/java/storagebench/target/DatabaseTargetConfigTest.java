@@ -48,7 +48,7 @@ class DatabaseTargetConfigTest {
         assertThat(t.user()).isEqualTo("storagebench");
         assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_PG_PASSWORD", null));
         assertThat(t.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
-        assertThat(t.tablespaceRoot()).isEqualTo(Path.of("/tmp/storagebench-pg/tablespaces"));
+        assertThat(t.storageRoot()).isEqualTo(Path.of("/tmp/storagebench-pg/tablespaces"));
         assertThat(e.workload()).isInstanceOf(storagebench.workload.Workload.class);
         assertThat(e.workload().params()).extracting(p -> p.name()).containsExactly("files", "rows", "name", "sample-interval");
     }
