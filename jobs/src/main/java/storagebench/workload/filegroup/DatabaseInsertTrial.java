@@ -56,7 +56,7 @@ final class DatabaseInsertTrial {
             sampler.start();
         }
         try (PreparedStatement insert = connection.prepareStatement(insertSql)) {
-            insert.setString(1, TEXT);
+            insert.setString(1, storage.text());
             for (int i = 0; i < rows; i++) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new SQLException("interrupted after " + i + " rows (trial timeout)");
@@ -71,6 +71,11 @@ final class DatabaseInsertTrial {
             metrics.put("io_samples", (double) sampler.stop().size());
         }
         return metrics;
+    }
+
+    /** After the timed inserts: the storage's own figures, read on the insert connection. */
+    Map<String, Double> report() throws SQLException {
+        return storage.report(connection);
     }
 
     Map<String, Double> cleanup() throws SQLException {

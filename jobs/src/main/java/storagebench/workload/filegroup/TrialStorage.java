@@ -13,6 +13,11 @@ interface TrialStorage {
      */
     Connection create() throws SQLException;
 
+    /** The value of the CHAR(8000) column: the seed's, padded by the column, unless the product compresses it. */
+    default String text() {
+        return DatabaseInsertTrial.TEXT;
+    }
+
     /** A regular expression matching the names of the trial's relations (table or partitions). */
     String relations();
 
@@ -22,6 +27,11 @@ interface TrialStorage {
      * reports (sizes, log bytes).
      */
     Map<String, Double> finish(Connection c) throws SQLException;
+
+    /** What the server reports once the timed inserts are over (per-file pages), outside the timed span. */
+    default Map<String, Double> report(Connection c) throws SQLException {
+        return Map.of();
+    }
 
     /** Drops everything {@link #create()} made; safe to call when it made nothing. */
     void drop() throws SQLException;
