@@ -1,5 +1,6 @@
 package storagebench.target;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -15,6 +16,7 @@ import org.firebirdsql.gds.VaxEncoding;
 import org.firebirdsql.gds.ng.FbService;
 import org.firebirdsql.management.FBManager;
 import org.firebirdsql.management.FBServiceManager;
+import storagebench.BadInputException;
 
 /**
  * Where a Firebird target's server is, from its URL ({@code jdbc:firebird://host[:port]/database[?props]}
@@ -31,6 +33,8 @@ public record FirebirdServer(String prefix, String host, int port, String databa
     static final String PREFIX = "jdbc:firebird:";
     static final String OTHER_PREFIX = "jdbc:firebirdsql:";
     static final int DEFAULT_PORT = 3050;
+    /** Paths written into DDL or given to gbak: nothing that needs quoting. */
+    public static final Pattern SAFE_PATH = Pattern.compile("/[A-Za-z0-9_./-]*");
     private static final Pattern MODERN = Pattern.compile("//([^/:?\\[\\]]+)(?::(\\d{1,5}))?/([^?]+)(?:\\?(.*))?");
     private static final Pattern LEGACY = Pattern.compile("([^/:?]+)(?:/(\\d{1,5}))?:([^?]+)(?:\\?(.*))?");
     /** Service manager capabilities (ibase.h): one server for all clients, or one process each. */
@@ -59,6 +63,26 @@ public record FirebirdServer(String prefix, String host, int port, String databa
         return new FirebirdServer(prefix, m.group(1), port, m.group(3), m.group(4) == null ? "" : m.group(4));
     }
 
+    /**
+     * Refuses a missing or unusable database-root before anything runs: the workloads make their
+     * database files there and remove what an interrupted trial left, so it must be on this host.
+     */
+    public static void checkDatabaseRoot(DatabaseTarget target, String workload) {
+        Path root = target.storageRoot();
+        if (root == null) {
+            throw new BadInputException(workload + " on firebird needs target.database-root: a directory on the "
+                    + "server's host, writable by the server's user, where the trial's database files are made");
+        }
+        if (!SAFE_PATH.matcher(root.toString()).matches() || root.toString().contains("..")) {
+            throw new BadInputException("target.database-root '" + root + "' must be an absolute path of letters, "
+                    + "digits, '_', '-', '.' and '/' (it is written into ALTER DATABASE ADD FILE)");
+        }
+        if (!Files.isDirectory(root)) {
+            throw new BadInputException("target.database-root " + root + " is not a directory on this host; "
+                    + "storagebench removes what an interrupted trial left there, so run it on the server's host");
+        }
+    }
+
     /** The JDBC URL of another database on this server, with the same properties. */
     public String url(Path database) {
         return prefix + "//" + host + ":" + port + "/" + database + (query.isEmpty() ? "" : "?" + query);
@@ -76,10 +100,23 @@ public record FirebirdServer(String prefix, String host, int port, String databa
     }
 
     /**
-     * Drops a database of this server with the target's credentials (Jaybird's FBManager: the JDBC API
-     * has no DROP DATABASE). Firebird deletes all its files.
+     * Drops a database that storagebench made on this server, if its primary file exists, ending the
+     * attachments still open to it first (an interrupted trial's). Firebird deletes all its files.
+     * The file must be visible from this host: database-root is checked to be.
      */
-    public void dropDatabase(DatabaseTarget target, Path database) throws SQLException {
+    public void dropIfExists(DatabaseTarget target, Path database) throws SQLException {
+        if (!Files.exists(database)) {
+            return;
+        }
+        try (Connection c = target.connect(url(database)); Statement s = c.createStatement()) {
+            c.setAutoCommit(true);
+            s.execute(target.dialect().script("targets/admin").sql("disconnect-others"));
+        }
+        dropDatabase(target, database);
+    }
+
+    /** Drops a database of this server (Jaybird's FBManager: the JDBC API has no DROP DATABASE). */
+    private void dropDatabase(DatabaseTarget target, Path database) throws SQLException {
         try (FBManager manager = new FBManager()) {
             manager.setServer(host);
             manager.setPort(port);

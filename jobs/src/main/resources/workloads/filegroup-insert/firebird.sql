@@ -27,7 +27,3 @@ SELECT MON$PAGES, MON$PAGE_SIZE FROM MON$DATABASE;
 SELECT RDB$FILE_START FROM RDB$FILES
 WHERE COALESCE(RDB$SHADOW_NUMBER, 0) = 0
 ORDER BY RDB$FILE_SEQUENCE;
-
--- name: disconnect-others
--- Before dropping the trial's database: whoever is still attached to it (an interrupted trial).
-DELETE FROM MON$ATTACHMENTS WHERE MON$ATTACHMENT_ID <> CURRENT_CONNECTION;

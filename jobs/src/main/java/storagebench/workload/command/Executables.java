@@ -15,7 +15,7 @@ import java.util.Optional;
  * executable file in a directory of the PATH. Java looks bare names up in its own PATH, not in the
  * child's environment, so {@code env: PATH=...} does not change the lookup.
  */
-final class Executables {
+public final class Executables {
     private static final boolean WINDOWS = System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("win");
 
     private Executables() {
@@ -25,7 +25,7 @@ final class Executables {
      * Why the program cannot be started, or empty when it can, or when it is a relative path and
      * the working directory is not known yet ({@code workingDir} null).
      */
-    static Optional<String> problem(String program, Path workingDir) {
+    public static Optional<String> problem(String program, Path workingDir) {
         try {
             if (program.contains("/") || (WINDOWS && program.contains("\\"))) {
                 if (workingDir == null && !Path.of(program).isAbsolute()) {

@@ -4,6 +4,7 @@ import java.util.List;
 import storagebench.BadInputException;
 import storagebench.experiment.Values;
 import storagebench.target.DatabaseTarget;
+import storagebench.target.FirebirdServer;
 import storagebench.target.SqlDialect;
 import storagebench.target.Target;
 import storagebench.workload.Param;
@@ -117,7 +118,7 @@ public final class DatabaseFilegroupInsert implements Workload {
             PostgresFilegroup.checkRoot(db);
         }
         if (db.dialect() == SqlDialect.FIREBIRD) {
-            FirebirdFilegroup.checkRoot(db, name());
+            FirebirdServer.checkDatabaseRoot(db, name());
         }
     }
 

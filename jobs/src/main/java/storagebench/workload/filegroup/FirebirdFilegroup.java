@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import storagebench.BadInputException;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.FirebirdServer;
 import storagebench.target.SqlScript;
@@ -31,8 +30,6 @@ import storagebench.target.SqlScript;
  * takes one 8 KiB page, as on SQL Server.
  */
 final class FirebirdFilegroup implements TrialStorage {
-    /** Paths written into DDL as literals (ADD FILE cannot bind them): nothing that needs quoting. */
-    private static final Pattern SAFE_PATH = Pattern.compile("/[A-Za-z0-9_./-]*");
     static final int PAGE_SIZE = 8192;
     /** The primary file's pages after CREATE DATABASE and the table (about 180): a secondary file starts after them. */
     static final long MIN_FILE_PAGES = 256;
@@ -51,23 +48,6 @@ final class FirebirdFilegroup implements TrialStorage {
         this.name = name;
         this.files = files;
         this.filePages = fileBytes / PAGE_SIZE;
-    }
-
-    /** Refuses a missing or unusable database-root before anything runs. */
-    static void checkRoot(DatabaseTarget target, String workload) {
-        Path root = target.storageRoot();
-        if (root == null) {
-            throw new BadInputException(workload + " on firebird needs target.database-root: a directory on the "
-                    + "server's host, writable by the server's user, where the trial's database files are made");
-        }
-        if (!SAFE_PATH.matcher(root.toString()).matches() || root.toString().contains("..")) {
-            throw new BadInputException("target.database-root '" + root + "' must be an absolute path of letters, "
-                    + "digits, '_', '-', '.' and '/' (it is written into ALTER DATABASE ADD FILE)");
-        }
-        if (!Files.isDirectory(root)) {
-            throw new BadInputException("target.database-root " + root + " is not a directory on this host; "
-                    + "storagebench removes what an interrupted trial left there, so run it on the server's host");
-        }
     }
 
     static String trialUrl(DatabaseTarget target, String name) {
@@ -158,15 +138,7 @@ final class FirebirdFilegroup implements TrialStorage {
      */
     @Override
     public void drop() throws SQLException {
-        if (Files.exists(file(0))) {
-            try (Connection c = target.connect(server.url(file(0)))) {
-                c.setAutoCommit(true);
-                try (Statement s = c.createStatement()) {
-                    s.execute(sql.sql("disconnect-others"));
-                }
-            }
-            server.dropDatabase(target, file(0));
-        }
+        server.dropIfExists(target, file(0));
         Pattern mine = Pattern.compile(Pattern.quote(name) + "\\.(fdb|s[0-9]{3,})");
         try (Stream<Path> left = Files.list(target.storageRoot())) {
             for (Path f : left.filter(f -> mine.matcher(f.getFileName().toString()).matches()).toList()) {
@@ -180,7 +152,7 @@ final class FirebirdFilegroup implements TrialStorage {
 
     private static String literal(Path path) {
         String text = path.toString();
-        if (!SAFE_PATH.matcher(text).matches()) {
+        if (!FirebirdServer.SAFE_PATH.matcher(text).matches()) {
             throw new IllegalStateException("unsafe path for a database file: " + text);
         }
         return "'" + text + "'";

@@ -20,6 +20,9 @@ public final class RestoreWorkload implements Workload {
     public Workload on(Target target) {
         if (target instanceof DatabaseTarget db) {
             switch (db.kind()) {
+                case FIREBIRD -> {
+                    return new FirebirdRestore();
+                }
                 default -> {
                     // no restore for this kind
                 }
