@@ -47,6 +47,7 @@ class DatabaseFilegroupInsertIT {
         values.put("rows", rows);
         values.put("name", name);
         values.put("sample-interval", java.time.Duration.ZERO);
+        values.put("file-size", 0L);
         return new Params(values);
     }
 
