@@ -19,9 +19,10 @@ import storagebench.experiment.Values;
 /**
  * A database reached over JDBC. Keys: {@code url} (its prefix must match the kind), {@code user},
  * {@code password-env} or {@code password-file} (an inline password is refused), {@code connect-timeout}
- * (10s), for PostgreSQL {@code tablespace-root} (a directory on the server's host that the server's
- * user can write, where workloads create their tablespaces) and for SQL Server {@code file-root} (a
- * directory on the server's host, Windows or Linux style, where workloads put database and backup files).
+ * (10s), a directory on the server's host that the server's user can write, where workloads create their
+ * storage: PostgreSQL's {@code tablespace-root} (tablespaces), Firebird's {@code database-root} (database
+ * files), and for SQL Server {@code file-root} (a directory on the server's host, Windows or Linux style,
+ * where workloads put database and backup files).
  *
  * @param kind h2, postgres, …
  * @param dialect what differs in SQL
@@ -29,17 +30,17 @@ import storagebench.experiment.Values;
  * @param user the user, or empty
  * @param password where the password comes from
  * @param connectTimeout how long connecting and logging in may take
- * @param tablespaceRoot PostgreSQL's tablespace directory root, or null
+ * @param storageRoot PostgreSQL's tablespace-root or Firebird's database-root, or null
  * @param fileRoot SQL Server's directory for database files, or null
  */
 public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
-        Duration connectTimeout, Path tablespaceRoot, ServerPath fileRoot) implements Target {
+        Duration connectTimeout, Path storageRoot, ServerPath fileRoot) implements Target {
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
-    /** A target without a file-root. */
+    /** A target without a SQL Server file-root. */
     public DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
-            Duration connectTimeout, Path tablespaceRoot) {
-        this(kind, dialect, url, user, password, connectTimeout, tablespaceRoot, null);
+            Duration connectTimeout, Path storageRoot) {
+        this(kind, dialect, url, user, password, connectTimeout, storageRoot, null);
     }
 
     static DatabaseTarget read(ConfigNode node, TargetKind kind, Dialect dialect, String urlPrefix,
@@ -57,12 +58,13 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
         String user = node.value("user", Values.TEXT, defaultUser);
         PasswordSource password = PasswordSource.read(node);
         Duration timeout = node.value("connect-timeout", Values.DURATION, DEFAULT_CONNECT_TIMEOUT);
-        Path tablespaceRoot = kind == TargetKind.POSTGRES
-                ? node.value("tablespace-root", n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null)
-                : null;
+        String rootKey = kind == TargetKind.POSTGRES ? "tablespace-root"
+                : kind == TargetKind.FIREBIRD ? "database-root" : null;
+        Path storageRoot = rootKey == null ? null
+                : node.value(rootKey, n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null);
         ServerPath fileRoot = kind == TargetKind.SQLSERVER ? node.value("file-root", DatabaseTarget::serverPath, null)
                 : null;
-        return new DatabaseTarget(kind, dialect, url, user, password, timeout, tablespaceRoot, fileRoot);
+        return new DatabaseTarget(kind, dialect, url, user, password, timeout, storageRoot, fileRoot);
     }
 
     private static ServerPath serverPath(ConfigNode node) {

@@ -26,7 +26,8 @@ public interface Dialect {
     /**
      * An identifier built from config (a database, table, file or tablespace name), checked and quoted.
      *
-     * @throws IllegalArgumentException when the name is not {@code [A-Za-z_][A-Za-z0-9_]{0,62}}
+     * @throws IllegalArgumentException when the name is not {@code [A-Za-z_][A-Za-z0-9_]*} or longer than the
+     *     product allows (63; Firebird 3: 31)
      */
     String identifier(String name);
 

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /** The database products storagebench speaks to. */
 public enum SqlDialect implements Dialect {
-    POSTGRESQL("postgresql", "\"", "\"") {
+    POSTGRESQL("postgresql", "\"", "\"", 63) {
         @Override
         public Properties connectProperties(Duration timeout) {
             Properties p = new Properties();
@@ -17,14 +17,14 @@ public enum SqlDialect implements Dialect {
             return p;
         }
     },
-    H2("h2", "\"", "\"") {
+    H2("h2", "\"", "\"", 63) {
         @Override
         public Properties connectProperties(Duration timeout) {
             return new Properties();
         }
     },
     /** SQL Server (mssql-jdbc): identifiers in brackets, {@code ]} doubled; names up to 128, ours stay at 63. */
-    SQLSERVER("sqlserver", "[", "]") {
+    SQLSERVER("sqlserver", "[", "]", 63) {
         @Override
         public Properties connectProperties(Duration timeout) {
             Properties p = new Properties();
@@ -32,18 +32,31 @@ public enum SqlDialect implements Dialect {
             p.setProperty("applicationName", "storagebench");
             return p;
         }
+    },
+    /** Firebird 3: identifiers are at most 31 characters (Firebird 4 allows 63). */
+    FIREBIRD("firebird", "\"", "\"", 31) {
+        @Override
+        public Properties connectProperties(Duration timeout) {
+            Properties p = new Properties();
+            p.setProperty("connectTimeout", String.valueOf(seconds(timeout)));
+            p.setProperty("encoding", "UTF8");
+            p.setProperty("processName", "storagebench");
+            return p;
+        }
     };
 
-    /** Letters, digits and underscores, not starting with a digit, at most 63 (PostgreSQL's limit). */
-    public static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+    /** Letters, digits and underscores, not starting with a digit; the length is checked per product. */
+    public static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private final String product;
     private final String open;
     private final String close;
+    private final int maxLength;
 
-    SqlDialect(String product, String open, String close) {
+    SqlDialect(String product, String open, String close, int maxLength) {
         this.product = product;
         this.open = open;
         this.close = close;
+        this.maxLength = maxLength;
     }
 
     @Override
@@ -53,11 +66,11 @@ public enum SqlDialect implements Dialect {
 
     @Override
     public String identifier(String identifier) {
-        if (identifier == null || !IDENTIFIER.matcher(identifier).matches()) {
+        if (identifier == null || identifier.length() > maxLength || !IDENTIFIER.matcher(identifier).matches()) {
             String shown = identifier == null ? "null" : identifier.length() > 80
                     ? identifier.substring(0, 80) + "… (" + identifier.length() + " characters)" : identifier;
             throw new IllegalArgumentException("'" + shown + "' is not a valid database identifier: letters, "
-                    + "digits and '_', not starting with a digit, at most 63 characters");
+                    + "digits and '_', not starting with a digit, at most " + maxLength + " characters (" + product + ")");
         }
         // Checked above, so the name holds no quote; doubling one would still keep it an identifier.
         return open + identifier.replace(close, close + close) + close;

@@ -37,6 +37,22 @@ public enum TargetKind {
         public Target read(ConfigNode node, Path dataDir) {
             return DatabaseTarget.read(node, this, SqlDialect.SQLSERVER, "jdbc:sqlserver:", null, "");
         }
+    },
+    /** Firebird over Jaybird: {@code jdbc:firebird://host:port/database} (or {@code jdbc:firebirdsql:}). */
+    FIREBIRD("firebird") {
+        @Override
+        public Target read(ConfigNode node, Path dataDir) {
+            ConfigNode url = node.get("url");
+            String prefix = url != null && url.text().strip().startsWith(FirebirdServer.OTHER_PREFIX)
+                    ? FirebirdServer.OTHER_PREFIX : FirebirdServer.PREFIX;
+            DatabaseTarget target = DatabaseTarget.read(node, this, SqlDialect.FIREBIRD, prefix, null, "SYSDBA");
+            try {
+                FirebirdServer.parse(target.url());
+            } catch (IllegalArgumentException e) {
+                throw url.error(e.getMessage());
+            }
+            return target;
+        }
     };
 
     private final String yamlName;

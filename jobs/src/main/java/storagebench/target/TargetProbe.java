@@ -13,6 +13,7 @@ import storagebench.events.TargetSnapshot;
  * Reads a database target's product, version and storage settings. Each statement of
  * {@code targets/probe/<dialect>.sql} returns rows of (name, value); one that fails (a view the user
  * may not read, a product version without it) is recorded as {@code <statement>_error}, not fatal.
+ * Firebird's server mode is not visible to SQL; {@link FirebirdServer} reads it.
  */
 final class TargetProbe {
     static final String FOLDER = "targets/probe";
@@ -26,6 +27,9 @@ final class TargetProbe {
         props.put("user", target.user());
         props.put("driver", meta.getDriverName() + " " + meta.getDriverVersion());
         props.putAll(settings(target.dialect().script(FOLDER), c));
+        if (target.kind() == TargetKind.FIREBIRD) {
+            props.putAll(FirebirdServer.parse(target.url()).probe(target, c));
+        }
         return TargetSnapshot.newBuilder().setKind(target.kind().yamlName())
                 .setProduct(meta.getDatabaseProductName()).setVersion(meta.getDatabaseProductVersion())
                 .setLocation(target.location()).setProperties(props).build();
@@ -38,7 +42,7 @@ final class TargetProbe {
         for (Map.Entry<String, String> statement : script.statements().entrySet()) {
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(statement.getValue())) {
                 while (rs.next()) {
-                    values.put(rs.getString(1), String.valueOf(rs.getString(2)).strip());
+                    values.put(rs.getString(1).strip(), String.valueOf(rs.getString(2)).strip());
                 }
             } catch (SQLException e) {
                 values.put(statement.getKey() + "_error", e.getMessage());

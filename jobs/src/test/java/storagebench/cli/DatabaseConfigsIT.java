@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.sink.Dataset;
+import storagebench.target.FirebirdEnv;
 import storagebench.target.PostgresEnv;
 
 /**
@@ -47,7 +48,8 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     @Test
     void everyShippedDatabaseConfigHasATest() throws Exception {
         Map<String, List<String>> tested = Map.of("h2", List.of("filegroup-insert.yaml"),
-                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml"));
+                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml"),
+                "firebird", List.of("filegroup-insert.yaml", "restore.yaml"));
         for (String dbms : tested.keySet()) {
             try (var files = Files.list(Path.of("..", "pipeline-config", dbms))) {
                 assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).as(dbms)
@@ -107,6 +109,53 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("init=instant:0.0,init=zero:1.0");
         assertThat(query("trials", "count(*) FILTER (WHERE NOT warmup AND metrics['segments_created'] >= 1)",
                 "postgres-file-init")).isEqualTo("2");
+    }
+
+    @Test
+    void firebirdFilegroupInsert() throws Exception {
+        FirebirdEnv.assume();
+        // when: the shipped config pointed at the test's server, 300 rows over files of 256 pages
+        int exit = run(shipped("firebird"), "factors.files=[1, 3]", "workload.rows=300",
+                "target.url=" + FirebirdEnv.url(), "target.user=" + FirebirdEnv.user(),
+                "target.database-root=" + FirebirdEnv.databaseRoot());
+        // then: about one page per row; with 3 files the first two are full (files fill in sequence)
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['rows'] "
+                + "= 300 AND metrics['pages'] > 300)", "firebird-filegroup-insert")).isEqualTo("4");
+        assertThat(query("trials", "DISTINCT variant || ':' || metrics['files'] || ':' || coalesce(metrics["
+                + "'file_002_pages'], -1)", "firebird-filegroup-insert")).isEqualTo("files=1:1.0:-1.0,files=3:3.0:256.0");
+        assertThat(query("runs", "DISTINCT target.product || ' ' || target.properties['server_mode'] || ' ' || "
+                + "target.properties['forced_writes']", "firebird-filegroup-insert")).startsWith("Firebird")
+                .endsWith(" Super on");
+        assertThat(query("io_samples", "count(*) FILTER (WHERE file = 'database' AND bytes_written > 0) > 0",
+                "firebird-filegroup-insert")).isEqualTo("true");
+        assertThat(query("runs", "DISTINCT config_text", "firebird-filegroup-insert"))
+                .doesNotContain(FirebirdEnv.password());
+        try (var left = Files.list(FirebirdEnv.databaseRoot())) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(f -> f.startsWith("sb_filegroup."));
+        }
+    }
+
+    @Test
+    void firebirdRestore() throws Exception {
+        FirebirdEnv.assume();
+        // when: the shipped config, scaled down
+        int exit = run(Path.of("..", "pipeline-config", "firebird", "restore.yaml"), "workload.rows=5000",
+                "factors.page-size=[8KiB]", "target.url=" + FirebirdEnv.url(),
+                "target.user=" + FirebirdEnv.user(), "target.database-root=" + FirebirdEnv.databaseRoot());
+        // then: each restore timed, with a sub-step per index built
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK' AND "
+                + "metrics['total.index_count'] = 5)", "firebird-restore")).isEqualTo("2");
+        assertThat(query("trials", "count(*) FILTER (WHERE step LIKE 'restore.index %')", "firebird-restore"))
+                .isEqualTo("10");
+        assertThat(query("trials", "string_agg(DISTINCT step, ',' ORDER BY step) FILTER (WHERE step LIKE "
+                + "'restore.index %')", "firebird-restore"))
+                .isEqualTo(String.join(",", List.of("restore.index sb_restore_k1", "restore.index sb_restore_k2",
+                        "restore.index sb_restore_k3", "restore.index sb_restore_k4", "restore.index sb_restore_k5")));
+        try (var left = Files.list(FirebirdEnv.databaseRoot())) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(f -> f.startsWith("sb_restore"));
+        }
     }
 
     @Test

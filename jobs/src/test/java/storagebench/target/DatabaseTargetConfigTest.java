@@ -48,9 +48,9 @@ class DatabaseTargetConfigTest {
         assertThat(t.user()).isEqualTo("storagebench");
         assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_PG_PASSWORD", null));
         assertThat(t.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
-        assertThat(t.tablespaceRoot()).isEqualTo(Path.of("/tmp/storagebench-pg/tablespaces"));
+        assertThat(t.storageRoot()).isEqualTo(Path.of("/tmp/storagebench-pg/tablespaces"));
         assertThat(e.workload()).isInstanceOf(storagebench.workload.Workload.class);
-        assertThat(e.workload().params()).extracting(p -> p.name()).containsExactly("files", "rows", "name", "sample-interval");
+        assertThat(e.workload().params()).extracting(p -> p.name()).containsExactly("files", "rows", "name", "sample-interval", "file-size");
     }
 
     @Test
@@ -147,7 +147,7 @@ class DatabaseTargetConfigTest {
         assertThat(t.kind()).isEqualTo(TargetKind.SQLSERVER);
         assertThat(t.dialect()).isEqualTo(SqlDialect.SQLSERVER);
         assertThat(t.fileRoot()).isEqualTo(new ServerPath("/var/opt/mssql/data"));
-        assertThat(t.tablespaceRoot()).isNull();
+        assertThat(t.storageRoot()).isNull();
         assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_DB_PASSWORD", null));
         assertThat(((DatabaseTarget) loader.parse("e.yaml", yaml(SQLSERVER.replace("/var/opt/mssql/data/",
                 "'D:\\SQLData'"))).target()).fileRoot().path()).isEqualTo("D:\\SQLData");

@@ -30,7 +30,25 @@ class SqlDialectTest {
     void validNamesAreQuoted(SqlDialect dialect) {
         assertThat(dialect.identifier("sb_filegroup")).isEqualTo("\"sb_filegroup\"");
         assertThat(dialect.identifier("select")).isEqualTo("\"select\"");
+        assertThat(dialect.identifier("_" + "x".repeat(30))).hasSize(33);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SqlDialect.class, names = {"POSTGRESQL", "H2"})
+    void postgresAndH2AllowNamesOf63Characters(SqlDialect dialect) {
         assertThat(dialect.identifier("_" + "x".repeat(62))).hasSize(65);
+        assertThatThrownBy(() -> dialect.identifier("x".repeat(64))).hasMessageContaining("at most 63 characters");
+    }
+
+    @Test
+    void firebird3AllowsNamesOf31CharactersAtMost() {
+        // given: Firebird 3 keeps identifiers in CHAR(31) columns
+        String longest = "sb_" + "x".repeat(28);
+        // then
+        assertThat(SqlDialect.FIREBIRD.identifier(longest)).isEqualTo("\"" + longest + "\"");
+        assertThatThrownBy(() -> SqlDialect.FIREBIRD.identifier(longest + "y"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at most 31 characters (firebird)");
     }
 
     @Test

@@ -3,9 +3,12 @@ package storagebench.workload.filegroup;
 import java.util.ArrayList;
 import java.util.List;
 import storagebench.BadInputException;
+import storagebench.experiment.Values;
 import storagebench.target.DatabaseTarget;
+import storagebench.target.FirebirdServer;
 import storagebench.target.SqlDialect;
 import storagebench.target.Target;
+import storagebench.target.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -18,9 +21,10 @@ import storagebench.workload.dbio.IoSampling;
 /**
  * Seed 001 on a database target: R single-row inserts of a CHAR(8000) row, each its own commit, into a
  * table spread over N files. PostgreSQL: a table hash-partitioned over N partitions, each in its own
- * tablespace under the target's tablespace-root; H2: a fresh database file (N = 1); SQL Server: the seed's
- * own script, a database with a filegroup of N files under the target's file-root ({@link SqlServerFilegroup},
- * with the extra parameters file-size, log-size and the IO sampling's throttling limits). Set-up creates the
+ * tablespace under the target's tablespace-root; Firebird: a database of N files of file-size under the
+ * target's database-root; H2: a fresh database file (N = 1); SQL Server: the seed's own script, a database
+ * with a filegroup of N files under the target's file-root ({@link SqlServerFilegroup}, with the extra
+ * parameters log-size and the IO sampling's throttling limits). Set-up creates the
  * storage (dropping what an interrupted trial left), clean-up drops it, also after a failure.
  */
 public final class DatabaseFilegroupInsert implements Workload {
@@ -28,19 +32,24 @@ public final class DatabaseFilegroupInsert implements Workload {
     static final String ROWS = "rows";
     static final String NAME = "name";
     static final String SAMPLE_INTERVAL = "sample-interval";
+    static final String FILE_SIZE = "file-size";
     static final String FOLDER = "workloads/filegroup-insert";
     /** The longest suffix added to {@code name}: {@code _ts} or {@code _p} and up to 4 digits. */
     private static final String LONGEST_SUFFIX = "_ts0000";
-    private final boolean sqlServer;
+    private final TargetKind kind;
 
-    /** The workload for targets of {@code kind}: SQL Server has parameters of its own. */
-    public DatabaseFilegroupInsert(storagebench.target.TargetKind kind) {
-        this.sqlServer = kind == storagebench.target.TargetKind.SQLSERVER;
+    /** The workload for targets of {@code kind}: SQL Server and Firebird have parameters of their own. */
+    public DatabaseFilegroupInsert(TargetKind kind) {
+        this.kind = kind;
     }
 
     /** The database the inserts go to: the target's, or for H2 the trial's own file. */
     public static String insertUrl(DatabaseTarget target, String name) {
-        return target.dialect() == SqlDialect.H2 ? H2Filegroup.trialUrl(target.url(), name) : target.url();
+        return switch ((SqlDialect) target.dialect()) {
+            case H2 -> H2Filegroup.trialUrl(target.url(), name);
+            case FIREBIRD -> FirebirdFilegroup.trialUrl(target, name);
+            default -> target.url();
+        };
     }
 
     /** The insert statement of this workload on the table {@code name}. */
@@ -72,19 +81,23 @@ public final class DatabaseFilegroupInsert implements Workload {
     public List<Param> params() {
         List<Param> params = new ArrayList<>(List.of(
                 Param.optional(FILES, ParamType.INT, "1", "files the table is spread over: PostgreSQL "
-                        + "tablespaces, each holding one hash partition; SQL Server: files of the filegroup; H2: 1 "
-                        + "only").atLeast(1),
+                        + "tablespaces, each holding one hash partition; Firebird: the database's files; SQL Server: "
+                        + "files of the filegroup; H2: 1 only").atLeast(1),
                 Param.optional(ROWS, ParamType.INT, "100000", "rows inserted, one commit each").atLeast(1),
                 Param.optional(NAME, ParamType.TEXT, "sb_filegroup", "name of the table (and prefix of its "
                         + "tablespaces, partitions or database file): letters, digits, '_'"),
                 Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters "
                         + "are sampled into IoSamples during the inserts (second connection); 0s: never")));
-        if (sqlServer) {
+        if (kind == TargetKind.SQLSERVER) {
             params.add(Param.optional(SqlServerFilegroup.FILE_SIZE, ParamType.SIZE, "20MB", "size of each file of "
                     + "the filegroup (they do not grow), at most 16TB").atLeast(1));
             params.add(Param.optional(SqlServerFilegroup.LOG_SIZE, ParamType.SIZE, "64MB", "size of the log "
                     + "(SIMPLE recovery; grows by 64MB if need be), at most 2TB").atLeast(1));
             IoSampling.params().stream().filter(p -> !p.name().equals(SAMPLE_INTERVAL)).forEach(params::add);
+        }
+        if (kind == TargetKind.FIREBIRD) {
+            params.add(Param.optional(FILE_SIZE, ParamType.SIZE, "0", "the length of each database file (whole "
+                    + "8 KiB pages, at least 2MiB when files > 1; the last file grows as needed)"));
         }
         return params;
     }
@@ -109,6 +122,12 @@ public final class DatabaseFilegroupInsert implements Workload {
             if (files > 9999) {
                 throw new BadInputException("filegroup-insert: files: at most 9999, got " + files);
             }
+            if (db.dialect() == SqlDialect.FIREBIRD && files > 1
+                    && p.getSize(FILE_SIZE) < FirebirdFilegroup.MIN_FILE_PAGES * FirebirdFilegroup.PAGE_SIZE) {
+                throw new BadInputException("filegroup-insert on firebird: file-size must be at least 2MiB (256 "
+                        + "pages of 8 KiB: the primary file's system pages come first) when files > 1, got "
+                        + Values.formatSize(p.getSize(FILE_SIZE)));
+            }
             if (db.dialect() == SqlDialect.H2 && files != 1) {
                 throw new BadInputException("filegroup-insert on h2: files must be 1, got " + files
                         + ": an H2 database is one file and cannot be spread over several (use a postgres target "
@@ -117,6 +136,9 @@ public final class DatabaseFilegroupInsert implements Workload {
         }
         if (db.dialect() == SqlDialect.POSTGRESQL) {
             PostgresFilegroup.checkRoot(db);
+        }
+        if (db.dialect() == SqlDialect.FIREBIRD) {
+            FirebirdServer.checkDatabaseRoot(db, name());
         }
     }
 
@@ -128,15 +150,16 @@ public final class DatabaseFilegroupInsert implements Workload {
         TrialStorage storage = switch ((SqlDialect) db.dialect()) {
             case POSTGRESQL -> new PostgresFilegroup(db, name, p.getInt(FILES));
             case SQLSERVER -> new SqlServerFilegroup(db, name, SqlServerFilegroup.plan(p, db.fileRoot()));
+            case FIREBIRD -> new FirebirdFilegroup(db, name, p.getInt(FILES), p.getSize(FILE_SIZE));
             default -> new H2Filegroup(db, name);
         };
         DatabaseInsertTrial insert = new DatabaseInsertTrial(storage, insertUrl(db, name), insertSql(db, name),
                 p.getInt(ROWS), trial, p.getDuration(SAMPLE_INTERVAL),
-                sqlServer ? IoSampling.of(p)::metrics : DatabaseInsertTrial::counted);
+                kind == TargetKind.SQLSERVER ? IoSampling.of(p)::metrics : DatabaseInsertTrial::counted);
         Step measured = Step.measured("insert", insert::insert);
         return List.of(
                 Step.setup("create-storage", insert::setup),
-                sqlServer ? measured.then(done -> insert.after()) : measured,
+                measured.then(done -> insert.report()),
                 Step.cleanup("drop-storage", insert::cleanup));
     }
 }

@@ -62,7 +62,7 @@ final class DatabaseInsertTrial {
             sampler.start();
         }
         try (PreparedStatement insert = connection.prepareStatement(insertSql)) {
-            insert.setString(1, TEXT);
+            insert.setString(1, storage.text());
             for (int i = 0; i < rows; i++) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new SQLException("interrupted after " + i + " rows (trial timeout)");
@@ -79,9 +79,9 @@ final class DatabaseInsertTrial {
         return metrics;
     }
 
-    /** After the timed inserts: what the storage reports then. */
-    Map<String, Double> after() throws SQLException {
-        return storage.after(connection);
+    /** After the timed inserts: the storage's own figures, read on the insert connection. */
+    Map<String, Double> report() throws SQLException {
+        return storage.report(connection);
     }
 
     /** The insert step's metrics of its samples when the server's IO has no more to say: their number. */

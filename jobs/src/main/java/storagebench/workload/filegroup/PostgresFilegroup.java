@@ -48,7 +48,7 @@ final class PostgresFilegroup implements TrialStorage {
 
     /** Refuses a missing or unusable tablespace-root before anything runs. */
     static void checkRoot(DatabaseTarget target) {
-        Path root = target.tablespaceRoot();
+        Path root = target.storageRoot();
         if (root == null) {
             throw new BadInputException("filegroup-insert on postgres needs target.tablespace-root: a directory on "
                     + "the server's host, writable by the server's user, where the trial's tablespaces are made");
@@ -175,11 +175,11 @@ final class PostgresFilegroup implements TrialStorage {
     }
 
     private Path directory(String tablespace) {
-        Path dir = target.tablespaceRoot().resolve(tablespace);
+        Path dir = target.storageRoot().resolve(tablespace);
         try {
             if (!Files.isDirectory(dir)) {
                 Files.createDirectory(dir);
-                PosixFileAttributes root = Files.readAttributes(target.tablespaceRoot(), PosixFileAttributes.class);
+                PosixFileAttributes root = Files.readAttributes(target.storageRoot(), PosixFileAttributes.class);
                 PosixFileAttributeView view = Files.getFileAttributeView(dir, PosixFileAttributeView.class,
                         LinkOption.NOFOLLOW_LINKS);
                 view.setPermissions(PosixFilePermissions.fromString("rwx------"));
@@ -198,7 +198,7 @@ final class PostgresFilegroup implements TrialStorage {
 
     private void removeDirectory(String tablespace) {
         try {
-            Files.deleteIfExists(target.tablespaceRoot().resolve(tablespace));
+            Files.deleteIfExists(target.storageRoot().resolve(tablespace));
         } catch (IOException e) {
             // Not empty or not ours: left for the user; PostgreSQL refuses a non-empty one at the next create.
         }

@@ -118,7 +118,7 @@ final class SqlServerFilegroup implements TrialStorage {
 
     /** Pages used in each file of the filegroup ({@code pages_file_001} …), their sum, least and most. */
     @Override
-    public Map<String, Double> after(Connection c) throws SQLException {
+    public Map<String, Double> report(Connection c) throws SQLException {
         Map<String, Double> figures = new LinkedHashMap<>();
         long total = 0;
         long min = Long.MAX_VALUE;

@@ -13,6 +13,11 @@ interface TrialStorage {
      */
     Connection create() throws SQLException;
 
+    /** The value of the CHAR(8000) column: the seed's, padded by the column, unless the product compresses it. */
+    default String text() {
+        return DatabaseInsertTrial.TEXT;
+    }
+
     /** A regular expression matching the names of the trial's relations (table or partitions). */
     String relations();
 
@@ -24,10 +29,10 @@ interface TrialStorage {
     Map<String, Double> finish(Connection c) throws SQLException;
 
     /**
-     * What the server reports once the timed inserts are done, outside their timed span (SQL Server: the
-     * pages each file of the filegroup uses); nothing by default.
+     * What the server reports once the timed inserts are over, outside their timed span (the pages each
+     * file uses, on SQL Server and Firebird); nothing by default.
      */
-    default Map<String, Double> after(Connection c) throws SQLException {
+    default Map<String, Double> report(Connection c) throws SQLException {
         return Map.of();
     }
 

@@ -26,6 +26,9 @@ public final class RestoreWorkload implements Workload {
                 case SQLSERVER -> {
                     return new SqlServerRestore();
                 }
+                case FIREBIRD -> {
+                    return new FirebirdRestore();
+                }
                 default -> {
                     // no restore for this kind
                 }

@@ -135,7 +135,7 @@ class DatabaseFilegroupInsertIT {
         assertThat(metrics.get("partition_pages_min")).isGreaterThan(5.0);
         assertThat(metrics.get("wal_bytes")).isGreaterThan(60 * 8000.0);
         assertThat(tablespaces(pg, "sb_it_fg")).isEmpty();
-        try (Stream<Path> left = Files.list(pg.tablespaceRoot())) {
+        try (Stream<Path> left = Files.list(pg.storageRoot())) {
             assertThat(left.map(f -> f.getFileName().toString())).noneMatch(f -> f.startsWith("sb_it_fg"));
         }
     }
