@@ -50,7 +50,8 @@ class DatabaseTargetConfigTest {
         assertThat(t.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(t.storageRoot()).isEqualTo(Path.of("/tmp/storagebench-pg/tablespaces"));
         assertThat(e.workload()).isInstanceOf(storagebench.workload.Workload.class);
-        assertThat(e.workload().params()).extracting(p -> p.name()).containsExactly("files", "rows", "name", "sample-interval", "file-size");
+        assertThat(e.workload().params()).extracting(p -> p.name()).containsExactly("files", "rows", "name",
+                "sample-interval");
     }
 
     @Test

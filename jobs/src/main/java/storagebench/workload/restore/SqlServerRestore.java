@@ -22,7 +22,7 @@ import storagebench.workload.dbio.IoSampling;
 /**
  * Seed 004 on SQL Server: the measured step is {@code RESTORE DATABASE … FROM DISK … WITH MOVE …, STATS = n,
  * REPLACE}, every file of the backup moved under the target's file-root, its percent messages sub-steps
- * ({@link RestoreProgress}) and sys.dm_io_virtual_file_stats of the restored database sampled meanwhile.
+ * ({@link SqlServerRestoreProgress}) and sys.dm_io_virtual_file_stats of the restored database sampled meanwhile.
  * The backup is {@code backup} (a .bak on the server's host), or, without it, made at set-up (untimed): a
  * source database {@code <name>_src} with a table of {@code rows} rows and {@code indexes} indexes, backed up
  * to {@code <file-root>/<name>.bak}. Set-up drops leftovers; clean-up drops the restored database, and

@@ -33,7 +33,7 @@ final class SqlServerRestoreTrial {
     private final Params params;
     private final ServerPath root;
     private final SampledStep sampled;
-    private final RestoreProgress progress = new RestoreProgress();
+    private final SqlServerRestoreProgress progress = new SqlServerRestoreProgress();
     private final List<SqlServerRestore.BackupFile> files = new ArrayList<>();
     private Connection connection;
     private String restoreSql;

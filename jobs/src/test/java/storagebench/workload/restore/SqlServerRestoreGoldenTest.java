@@ -69,7 +69,7 @@ class SqlServerRestoreGoldenTest {
     void percentMessagesBecomeSubStepsTimedFromTheMessageBefore() {
         // given: the messages of a restore with STATS = 25 as they arrived
         Instant start = Instant.parse("2026-01-01T00:00:00Z");
-        RestoreProgress progress = new RestoreProgress();
+        SqlServerRestoreProgress progress = new SqlServerRestoreProgress();
         progress.accept(start.plusMillis(100), "25 percent processed.");
         progress.accept(start.plusMillis(300), "50 percent processed.");
         progress.accept(start.plusMillis(350), "75 percent processed.");

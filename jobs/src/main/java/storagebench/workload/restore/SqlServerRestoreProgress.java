@@ -22,7 +22,7 @@ import storagebench.workload.command.SubSteps;
  * it, with metrics {@code percent} and {@code elapsed_ms}; the closing one gives the step the server's
  * own figures. Other messages (Processed N pages for database …, file …) are counted only.
  */
-final class RestoreProgress {
+final class SqlServerRestoreProgress {
     private static final Pattern PERCENT = Pattern.compile("^\\s*(\\d{1,3}) percent processed\\.?\\s*$");
     private static final Pattern DONE = Pattern.compile("successfully processed (\\d+) pages in ([0-9.]+) "
             + "seconds \\(([0-9.]+) MB/sec\\)");
