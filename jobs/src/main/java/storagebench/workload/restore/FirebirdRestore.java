@@ -2,6 +2,7 @@ package storagebench.workload.restore;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.target.DatabaseTarget;
@@ -25,12 +26,12 @@ import storagebench.workload.command.Executables;
  * never on its command line.
  */
 final class FirebirdRestore implements Workload {
-    static final String BACKUP = "backup";
-    static final String ROWS = "rows";
-    static final String INDEXES = "indexes";
+    static final String BACKUP = RestoreParams.BACKUP;
+    static final String ROWS = RestoreParams.ROWS;
+    static final String INDEXES = RestoreParams.INDEXES;
     static final String PAGE_SIZE = "page-size";
     static final String GBAK = "gbak";
-    static final String NAME = "name";
+    static final String NAME = RestoreParams.NAME;
     /** The longest suffix added to {@code name}: the generated source database's. */
     static final String LONGEST_SUFFIX = "_src";
     static final List<Long> PAGE_SIZES = List.of(4096L, 8192L, 16384L);
@@ -47,18 +48,14 @@ final class FirebirdRestore implements Workload {
 
     @Override
     public List<Param> params() {
-        return List.of(
-                Param.optional(BACKUP, ParamType.TEXT, "", "the .fbk to restore (on this host); empty: set-up "
-                        + "makes one of rows and indexes with gbak -b, untimed, and clean-up deletes it"),
-                Param.optional(ROWS, ParamType.INT, "100000", "rows of the table in the backup set-up makes")
-                        .atLeast(1),
-                Param.optional(INDEXES, ParamType.INT, "5", "indexes on that table, each built by the restore")
-                        .atLeast(0),
+        List<Param> params = new ArrayList<>(RestoreParams.common("the .fbk to restore (on this host)",
+                "an id, one integer column per index and 100 characters of padding", "each on its own column",
+                "<database-root>/<name>.fdb"));
+        params.addAll(List.of(
                 Param.optional(PAGE_SIZE, ParamType.SIZE, "8KiB", "page size of the restored database (gbak "
                         + "-page_size) and of the one set-up backs up: 4KiB, 8KiB or 16KiB"),
-                Param.optional(GBAK, ParamType.TEXT, "gbak", "the gbak program: a path, or a name on the PATH"),
-                Param.optional(NAME, ParamType.TEXT, "sb_restore", "the restored database: <database-root>/"
-                        + "<name>.fdb; letters, digits, '_'"));
+                Param.optional(GBAK, ParamType.TEXT, "gbak", "the gbak program: a path, or a name on the PATH")));
+        return params;
     }
 
     @Override

@@ -30,11 +30,11 @@ import storagebench.workload.command.Executables;
  * password through libpq's environment, never on their command line.
  */
 final class PostgresRestore implements Workload {
-    static final String BACKUP = "backup";
-    static final String ROWS = "rows";
-    static final String INDEXES = "indexes";
+    static final String BACKUP = RestoreParams.BACKUP;
+    static final String ROWS = RestoreParams.ROWS;
+    static final String INDEXES = RestoreParams.INDEXES;
     static final String JOBS = "jobs";
-    static final String NAME = "name";
+    static final String NAME = RestoreParams.NAME;
     static final String PG_RESTORE = "pg-restore";
     static final String PG_DUMP = "pg-dump";
     static final String FOLDER = "workloads/restore";
@@ -53,18 +53,15 @@ final class PostgresRestore implements Workload {
 
     @Override
     public List<Param> params() {
-        return List.of(
-                Param.optional(BACKUP, ParamType.TEXT, "", "a pg_dump archive (custom, directory or tar format) "
-                        + "on this host; empty: set-up makes one from rows and indexes"),
-                Param.optional(ROWS, ParamType.INT, "100000", "rows of the generated backup's table").atLeast(1),
-                Param.optional(INDEXES, ParamType.INT, "4", "indexes of the generated backup's table, besides its "
-                        + "primary key").atLeast(0),
+        List<Param> params = new java.util.ArrayList<>(RestoreParams.common("a pg_dump archive (custom, "
+                + "directory or tar format) on this host", "about 250 bytes each", "on expressions, besides the "
+                + "primary key", "a database of the target's server"));
+        params.addAll(List.of(
                 Param.optional(JOBS, ParamType.INT, "1", "pg_restore -j: parallel jobs (1: serial, per-object "
                         + "steps in order)").atLeast(1),
-                Param.optional(NAME, ParamType.TEXT, "sb_restore", "the restored database (and prefix of the "
-                        + "generated source <name>_src): letters, digits, '_'"),
                 Param.optional(PG_RESTORE, ParamType.TEXT, "pg_restore", "the pg_restore program"),
-                Param.optional(PG_DUMP, ParamType.TEXT, "pg_dump", "the pg_dump program, for a generated backup"));
+                Param.optional(PG_DUMP, ParamType.TEXT, "pg_dump", "the pg_dump program, for a generated backup")));
+        return params;
     }
 
     @Override

@@ -29,11 +29,11 @@ import storagebench.workload.dbio.IoSampling;
  * the generated source and backup.
  */
 final class SqlServerRestore implements Workload {
-    static final String BACKUP = "backup";
+    static final String BACKUP = RestoreParams.BACKUP;
     static final String STATS = "stats";
-    static final String NAME = "name";
-    static final String ROWS = "rows";
-    static final String INDEXES = "indexes";
+    static final String NAME = RestoreParams.NAME;
+    static final String ROWS = RestoreParams.ROWS;
+    static final String INDEXES = RestoreParams.INDEXES;
     static final String FOLDER = "workloads/restore";
     private static final SqlScript SQL = SqlDialect.SQLSERVER.script(FOLDER);
 
@@ -53,17 +53,12 @@ final class SqlServerRestore implements Workload {
 
     @Override
     public List<Param> params() {
-        List<Param> params = new ArrayList<>(List.of(
-                Param.optional(BACKUP, ParamType.TEXT, "", "a .bak on the server's host (absolute path) to restore; "
-                        + "empty: set-up makes one from rows and indexes under file-root"),
-                Param.optional(STATS, ParamType.INT, "10", "WITH STATS = n: a progress message every n percent, "
-                        + "each a sub-step").atLeast(1),
-                Param.optional(NAME, ParamType.TEXT, "sb_restore", "the restored database (files <name>_data001.mdf "
-                        + "…); a generated backup's source is <name>_src"),
-                Param.optional(ROWS, ParamType.INT, "100000", "rows of the generated backup's table (200-byte rows)")
-                        .atLeast(1),
-                Param.optional(INDEXES, ParamType.INT, "2", "nonclustered indexes of the generated backup's table, "
-                        + "each on its own column, at most 100")));
+        List<Param> params = new ArrayList<>(RestoreParams.common("a .bak on the server's host (absolute path), "
+                + "made under file-root when generated", "an id, one integer column per index and 200 bytes of "
+                + "padding", "nonclustered, each on its own column, at most 100", "files <name>_data001.mdf … under "
+                + "file-root"));
+        params.add(Param.optional(STATS, ParamType.INT, "10", "WITH STATS = n: a progress message every n percent, "
+                + "each a sub-step").atLeast(1));
         params.addAll(IoSampling.params());
         return params;
     }
