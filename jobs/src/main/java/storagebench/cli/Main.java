@@ -8,7 +8,7 @@ import picocli.CommandLine.HelpCommand;
 @Command(name = "storagebench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Runs database storage experiments and keeps every result as an event.",
         subcommands = {RunCommand.class, ImportCommand.class, SinkCommand.class, ReportCommand.class,
-            ReplayCommand.class, ExportCommand.class, BenchCommand.class, HelpCommand.class})
+            ReplayCommand.class, ExportCommand.class, WorkloadsCommand.class, BenchCommand.class, HelpCommand.class})
 public final class Main implements Runnable {
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;

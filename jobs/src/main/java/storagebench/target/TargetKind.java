@@ -69,13 +69,25 @@ public enum TargetKind {
     public abstract Target read(ConfigNode node, Path dataDir);
 
     public static TargetKind of(ConfigNode node) {
-        String text = node.text().strip();
+        try {
+            return of(node.text());
+        } catch (IllegalArgumentException e) {
+            throw node.error(e.getMessage());
+        }
+    }
+
+    /**
+     * The kind named {@code text}, as written in YAML.
+     *
+     * @throws IllegalArgumentException naming the kinds there are
+     */
+    public static TargetKind of(String text) {
         for (TargetKind kind : values()) {
-            if (kind.yamlName.equals(text)) {
+            if (kind.yamlName.equals(text.strip())) {
                 return kind;
             }
         }
-        throw node.error("unknown target kind '" + text + "'; this version has: "
+        throw new IllegalArgumentException("unknown target kind '" + text.strip() + "'; this version has: "
                 + String.join(", ", java.util.Arrays.stream(values()).map(TargetKind::yamlName).toList()));
     }
 }

@@ -2,18 +2,28 @@ package storagebench.workload;
 
 import java.util.List;
 import storagebench.target.Target;
+import storagebench.target.TargetKind;
 
 /** What a trial measures. Registered by name in {@link Workloads}; declared under {@code workload: type:}. */
 public interface Workload {
 
     /**
-     * This workload as it runs on {@code target}: a workload with an implementation per kind of target
-     * returns the one for the target's kind (with that kind's parameters), others return themselves.
-     * Called once at load, before the parameters are read.
+     * This workload as it runs on {@code target}: see {@link #on(TargetKind)}. Called once at load, before
+     * the parameters are read.
      *
      * @throws IllegalArgumentException with the reason when the workload cannot run on such a target
      */
     default Workload on(Target target) {
+        return on(target.kind());
+    }
+
+    /**
+     * This workload as it runs on targets of {@code kind}: a workload with an implementation per kind
+     * returns the one for that kind (with that kind's parameters), others return themselves.
+     *
+     * @throws IllegalArgumentException with the reason when the workload cannot run on such a target
+     */
+    default Workload on(TargetKind kind) {
         return this;
     }
 

@@ -11,6 +11,7 @@ import java.util.Set;
 import storagebench.BadInputException;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
+import storagebench.target.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -41,6 +42,16 @@ public final class CommandWorkload implements Workload {
     static final String RUN = "run";
     /** Placeholders every trial has. */
     static final Set<String> BUILT_IN = Set.of("trial", "run", "out");
+
+    /** Local only: it runs programs or does IO on this host's disk. */
+    @Override
+    public Workload on(TargetKind kind) {
+        if (kind != TargetKind.LOCAL) {
+            throw new IllegalArgumentException("%s runs on the local target only; %s is a database target"
+                    .formatted(name(), kind.yamlName()));
+        }
+        return this;
+    }
 
     @Override
     public String name() {

@@ -5,9 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.experiment.Values;
-import storagebench.target.DatabaseTarget;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
+import storagebench.target.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -33,8 +33,8 @@ public final class FilegroupInsertWorkload implements Workload {
 
     /** On a database target, the database version of this workload: same name, that target's parameters. */
     @Override
-    public Workload on(Target target) {
-        return target instanceof DatabaseTarget db ? new DatabaseFilegroupInsert(db.kind()) : this;
+    public Workload on(TargetKind kind) {
+        return kind == TargetKind.LOCAL ? this : new DatabaseFilegroupInsert(kind);
     }
 
     @Override

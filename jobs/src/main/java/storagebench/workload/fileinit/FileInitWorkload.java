@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.experiment.Values;
-import storagebench.target.DatabaseTarget;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;
@@ -35,18 +34,14 @@ public final class FileInitWorkload implements Workload {
      * MODIFY FILE growth) with the server's IFI state recorded; no other database target has it yet.
      */
     @Override
-    public Workload on(Target target) {
-        if (target instanceof DatabaseTarget db) {
-            if (db.kind() == TargetKind.POSTGRES) {
-                return new PostgresWalInit();
-            }
-            if (db.kind() == TargetKind.SQLSERVER) {
-                return new SqlServerFileInit();
-            }
-            throw new IllegalArgumentException("file-init runs on local, postgres and sqlserver targets; "
-                    + db.kind().yamlName() + " has no file-initialisation setting to compare");
-        }
-        return this;
+    public Workload on(TargetKind kind) {
+        return switch (kind) {
+            case LOCAL -> this;
+            case POSTGRES -> new PostgresWalInit();
+            case SQLSERVER -> new SqlServerFileInit();
+            default -> throw new IllegalArgumentException("file-init runs on local, postgres and sqlserver targets; "
+                    + kind.yamlName() + " has no file-initialisation setting to compare");
+        };
     }
 
     @Override

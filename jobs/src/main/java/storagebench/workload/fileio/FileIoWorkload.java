@@ -8,6 +8,7 @@ import storagebench.BadInputException;
 import storagebench.experiment.Values;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
+import storagebench.target.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -36,6 +37,16 @@ public final class FileIoWorkload implements Workload {
     static final String INTERVAL = "interval";
     static final String SEED = "seed";
     static final String STEP = "io";
+
+    /** Local only: it runs programs or does IO on this host's disk. */
+    @Override
+    public Workload on(TargetKind kind) {
+        if (kind != TargetKind.LOCAL) {
+            throw new IllegalArgumentException("%s runs on the local target only; %s is a database target"
+                    .formatted(name(), kind.yamlName()));
+        }
+        return this;
+    }
 
     @Override
     public String name() {

@@ -1,8 +1,8 @@
 package storagebench.workload.restore;
 
 import java.util.List;
-import storagebench.target.DatabaseTarget;
 import storagebench.target.Target;
+import storagebench.target.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
@@ -17,25 +17,15 @@ import storagebench.workload.Workload;
 public final class RestoreWorkload implements Workload {
 
     @Override
-    public Workload on(Target target) {
-        if (target instanceof DatabaseTarget db) {
-            switch (db.kind()) {
-                case POSTGRES -> {
-                    return new PostgresRestore();
-                }
-                case SQLSERVER -> {
-                    return new SqlServerRestore();
-                }
-                case FIREBIRD -> {
-                    return new FirebirdRestore();
-                }
-                default -> {
-                    // no restore for this kind
-                }
-            }
-        }
-        throw new IllegalArgumentException("restore runs on database targets that have a restore tool: postgres "
-                + "(pg_restore), firebird (gbak) and sqlserver (RESTORE DATABASE); not on " + target.kind().yamlName());
+    public Workload on(TargetKind kind) {
+        return switch (kind) {
+            case POSTGRES -> new PostgresRestore();
+            case SQLSERVER -> new SqlServerRestore();
+            case FIREBIRD -> new FirebirdRestore();
+            default -> throw new IllegalArgumentException("restore runs on database targets that have a restore "
+                    + "tool: postgres (pg_restore), firebird (gbak) and sqlserver (RESTORE DATABASE); not on "
+                    + kind.yamlName());
+        };
     }
 
     @Override
