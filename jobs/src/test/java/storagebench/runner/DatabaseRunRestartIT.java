@@ -56,11 +56,11 @@ class DatabaseRunRestartIT {
                     "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", yaml.toString(),
                     "--data-dir", data.toString(), "--bootstrap-servers", servers, "--no-sink")
                     .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
-            // when: killed while a trial after the first inserts into its tablespaces
+            // when: killed while a trial after the first is inside an insert into its tablespaces
             long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
             while (TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).isEmpty()
-                    || count(s, "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'INSERT INTO \"sb_killed\"%'")
-                            == 0) {
+                    || count(s, "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE "
+                            + "'INSERT INTO \"sb_killed\"%'") == 0) {
                 assertThat(child.isAlive()).as("child still running; log: %s", log()).isTrue();
                 assertThat(System.nanoTime()).as("a trial inserts in time").isLessThan(deadline);
                 Thread.sleep(5);
