@@ -89,7 +89,7 @@ public final class TargetBench {
             try (Connection c = target.connect(DatabaseFilegroupInsert.insertUrl(target, name));
                     PreparedStatement insert = c.prepareStatement(DatabaseFilegroupInsert.insertSql(target, name))) {
                 c.setAutoCommit(true);
-                insert.setString(1, "Sr. Nimbus");
+                insert.setString(1, DatabaseFilegroupInsert.rowText(target));
                 var closing = DatabaseFilegroupInsert.closingSql(target);
                 long t0 = System.nanoTime();
                 for (int i = 0; i < rows; i++) {

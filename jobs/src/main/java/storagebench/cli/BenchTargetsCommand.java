@@ -16,7 +16,7 @@ import storagebench.experiment.ExperimentLoader;
 @Command(name = "targets", mixinStandardHelpOptions = true,
         description = {"Times filegroup-insert's measured step against a plain JDBC loop doing the same inserts "
                 + "on the same target (the experiment's target and first variant), interleaved, and reports "
-                + "the ratio of medians (target: within 3%).", "Nothing is published; no broker is started."},
+                + "the ratio of medians (target: within 3%%).", "Nothing is published; no broker is started."},
         footer = {"", "Example:", "  storagebench bench targets pipeline-config/h2/filegroup-insert.yaml "
                 + "pipeline-config/postgres/filegroup-insert.yaml"})
 public final class BenchTargetsCommand implements Callable<Integer> {

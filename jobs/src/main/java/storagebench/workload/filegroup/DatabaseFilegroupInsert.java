@@ -52,6 +52,11 @@ public final class DatabaseFilegroupInsert implements Workload {
         };
     }
 
+    /** The value each insert binds on {@code target}: the seed's, or one that does not compress (Firebird). */
+    public static String rowText(DatabaseTarget target) {
+        return target.dialect() == SqlDialect.FIREBIRD ? FirebirdFilegroup.TEXT : DatabaseInsertTrial.TEXT;
+    }
+
     /** The insert statement of this workload on the table {@code name}. */
     public static String insertSql(DatabaseTarget target, String name) {
         return target.dialect().script(FOLDER).sql("insert", java.util.Map.of("table",

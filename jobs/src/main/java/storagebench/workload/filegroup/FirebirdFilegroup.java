@@ -33,7 +33,7 @@ final class FirebirdFilegroup implements TrialStorage {
     static final int PAGE_SIZE = 8192;
     /** The primary file's pages after CREATE DATABASE and the table (about 180): a secondary file starts after them. */
     static final long MIN_FILE_PAGES = 256;
-    private static final String TEXT = incompressible(8000);
+    static final String TEXT = incompressible(8000);
     private final DatabaseTarget target;
     private final FirebirdServer server;
     private final SqlScript sql;
