@@ -52,3 +52,8 @@ SELECT pg_logical_emit_message(true, 'storagebench', ?);
 
 -- name: wal-bytes
 SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), ?::pg_lsn);
+
+-- name: flush-stats
+-- PostgreSQL 15+: the writing backend publishes its WAL counters now, not up to a second later, so the
+-- IO sampler's last sample has them.
+SELECT pg_stat_force_next_flush();

@@ -109,6 +109,8 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("init=instant:0.0,init=zero:1.0");
         assertThat(query("trials", "count(*) FILTER (WHERE NOT warmup AND metrics['segments_created'] >= 1)",
                 "postgres-file-init")).isEqualTo("2");
+        assertThat(query("io_samples", "sum(bytes_written) FILTER (WHERE file = 'wal' AND step = 'write-wal') >= 4 * "
+                + "16 * 1024 * 1024", "postgres-file-init")).isEqualTo("true");
     }
 
     @Test
@@ -172,6 +174,7 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 "restore.data sb_restore", "restore.constraint sb_restore sb_restore_pkey");
         assertThat(query("trials", "count(DISTINCT trial_id) FILTER (WHERE step LIKE 'restore.index %' AND "
                 + "duration_ns > 0)", "postgres-restore")).isEqualTo("4");
+        assertThat(query("io_samples", "DISTINCT file", "postgres-restore")).contains("db:sb_restore", "wal");
     }
 
     /**

@@ -22,6 +22,7 @@ final class PostgresWalInit implements Workload {
     static final String INIT = "init";
     static final String SEGMENTS = "segments";
     static final String MESSAGE_SIZE = "message-size";
+    static final String SAMPLE_INTERVAL = "sample-interval";
 
     @Override
     public String name() {
@@ -40,7 +41,10 @@ final class PostgresWalInit implements Workload {
                         "zero: wal_init_zero on (new segments written full of zeros); instant: off"),
                 Param.optional(SEGMENTS, ParamType.INT, "8", "WAL segments of WAL written per trial").atLeast(1),
                 Param.optional(MESSAGE_SIZE, ParamType.SIZE, "1MiB", "WAL written per commit (one logical "
-                        + "message each)").atLeast(1024));
+                        + "message each)").atLeast(1024),
+                Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters (WAL "
+                        + "written and its write and sync time, buffers written) are sampled into IoSamples while "
+                        + "the WAL is written (second connection); 0s: never"));
     }
 
     @Override
@@ -57,10 +61,10 @@ final class PostgresWalInit implements Workload {
     public List<Step> steps(TrialContext trial) {
         Params p = trial.params();
         WalInitTrial wal = new WalInitTrial((DatabaseTarget) trial.target(), p.getText(INIT).equals("zero"),
-                p.getInt(SEGMENTS), (int) p.getSize(MESSAGE_SIZE));
+                p.getInt(SEGMENTS), (int) p.getSize(MESSAGE_SIZE), p.getDuration(SAMPLE_INTERVAL), trial);
         return List.of(
                 Step.setup("set-server", wal::setup),
-                Step.measured("write-wal", wal::write),
+                Step.measured("write-wal", wal::write).then(measured -> wal.samples()),
                 Step.cleanup("restore-server", wal::cleanup));
     }
 }

@@ -37,6 +37,7 @@ final class PostgresRestore implements Workload {
     static final String NAME = RestoreParams.NAME;
     static final String PG_RESTORE = "pg-restore";
     static final String PG_DUMP = "pg-dump";
+    static final String SAMPLE_INTERVAL = "sample-interval";
     static final String FOLDER = "workloads/restore";
     /** DROP DATABASE … WITH (FORCE) came with PostgreSQL 13. */
     static final int MIN_VERSION = 130000;
@@ -60,7 +61,10 @@ final class PostgresRestore implements Workload {
                 Param.optional(JOBS, ParamType.INT, "1", "pg_restore -j: parallel jobs (1: serial, per-object "
                         + "steps in order)").atLeast(1),
                 Param.optional(PG_RESTORE, ParamType.TEXT, "pg_restore", "the pg_restore program"),
-                Param.optional(PG_DUMP, ParamType.TEXT, "pg_dump", "the pg_dump program, for a generated backup")));
+                Param.optional(PG_DUMP, ParamType.TEXT, "pg_dump", "the pg_dump program, for a generated backup"),
+                Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters "
+                        + "(the restored database, its tables, WAL, buffers written) are sampled into IoSamples "
+                        + "during the restore (second connection); 0s: never")));
         return params;
     }
 
@@ -123,7 +127,7 @@ final class PostgresRestore implements Workload {
         String backup = p.getText(BACKUP);
         PostgresRestoreTrial restore = new PostgresRestoreTrial((DatabaseTarget) trial.target(), trial,
                 p.getText(NAME), backup.isEmpty() ? null : Path.of(backup), p.getInt(ROWS), p.getInt(INDEXES),
-                p.getInt(JOBS), p.getText(PG_RESTORE), p.getText(PG_DUMP));
+                p.getInt(JOBS), p.getText(PG_RESTORE), p.getText(PG_DUMP), p.getDuration(SAMPLE_INTERVAL));
         return List.of(
                 Step.setup("prepare", restore::setup),
                 Step.measured("restore", restore::restore).then(restore::steps),

@@ -20,6 +20,7 @@ import storagebench.target.DatabaseTarget;
 import storagebench.target.Dialect;
 import storagebench.target.SqlScript;
 import storagebench.workload.TrialContext;
+import storagebench.workload.dbio.DatabaseIoSampler;
 import storagebench.workload.command.ProcessRun;
 import storagebench.workload.command.SubSteps;
 
@@ -38,13 +39,15 @@ final class PostgresRestoreTrial {
     private final int jobs;
     private final String pgRestore;
     private final String pgDump;
+    private final java.time.Duration sampleInterval;
+    private DatabaseIoSampler sampler;
     private Path backup;
     private Path generated;
     private PgRestoreProgress progress;
     private long restoreEndNanos;
 
     PostgresRestoreTrial(DatabaseTarget target, TrialContext trial, String name, Path givenBackup, int rows,
-            int indexes, int jobs, String pgRestore, String pgDump) {
+            int indexes, int jobs, String pgRestore, String pgDump, java.time.Duration sampleInterval) {
         this.target = target;
         this.trial = trial;
         this.dialect = target.dialect();
@@ -58,6 +61,7 @@ final class PostgresRestoreTrial {
         this.jobs = jobs;
         this.pgRestore = pgRestore;
         this.pgDump = pgDump;
+        this.sampleInterval = sampleInterval;
     }
 
     /** Drops leftovers, makes the backup when none is given, creates the empty database to restore into. */
@@ -77,6 +81,11 @@ final class PostgresRestoreTrial {
         metrics.put("backup_bytes", (double) bytes(backup));
         try (Connection c = target.connect(); Statement s = c.createStatement()) {
             s.execute(sql.sql("create-database", Map.of("database", dialect.identifier(name))));
+        }
+        if (!sampleInterval.isZero()) {
+            // the generated table (named as the database); a given backup's tables are not sampled one by one
+            sampler = new DatabaseIoSampler(target, server.url(name), trial, "restore", sampleInterval,
+                    generated != null ? "^" + name + "$" : "^$");
         }
         return metrics;
     }
@@ -114,17 +123,23 @@ final class PostgresRestoreTrial {
         argv.add(backup.toString());
         progress = new PgRestoreProgress(System.nanoTime(), Instant.now().truncatedTo(ChronoUnit.MICROS),
                 trial.factors());
+        if (sampler != null) {
+            sampler.start();
+        }
         tool(argv, name, "pg_restore", progress::line);
         restoreEndNanos = System.nanoTime();
         return Map.of();
     }
 
-    /** After the timed span: the per-object sub-steps, the restored size and rows. */
-    Map<String, Double> steps(TrialTimed measured) throws SQLException {
+    /** After the timed span: the IO samples, the per-object sub-steps, the restored size and rows. */
+    Map<String, Double> steps(TrialTimed measured) throws SQLException, InterruptedException {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        if (sampler != null) {
+            metrics.put("io_samples", (double) sampler.stop().size());
+        }
         SubSteps subSteps = new SubSteps(measured, trial::emit);
         List<Parsed.Step> items = progress.finish(restoreEndNanos, null);
         items.forEach(subSteps::add);
-        Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("objects", (double) items.size());
         metrics.put("index_s", items.stream().filter(s -> s.step().startsWith("index "))
                 .mapToLong(Parsed.Step::durationNs).sum() / 1e9);
@@ -148,6 +163,11 @@ final class PostgresRestoreTrial {
     }
 
     Map<String, Double> cleanup() throws Exception {
+        try (DatabaseIoSampler s = sampler) {
+            sampler = null;
+        } catch (SQLException e) {
+            // its connection is gone either way; dropping the databases matters more
+        }
         try {
             dropDatabases();
         } finally {

@@ -42,17 +42,26 @@ class PostgresWalInitIT {
         String before = settings(pg, null);
         for (String init : List.of("zero", "instant")) {
             // given
-            Params p = new Params(Map.of("init", init, "segments", 2, "message-size", 1L << 20));
-            List<Step> steps = workload.steps(new TrialContext("r", "e", "h", "t", Map.of(), pg, p, tmp));
+            Params p = new Params(Map.of("init", init, "segments", 2, "message-size", 1L << 20, "sample-interval",
+                    java.time.Duration.ofMillis(100)));
+            TrialContext trial = new TrialContext("r", "e", "h", "t", Map.of(), pg, p, tmp);
+            List<Step> steps = workload.steps(trial);
             // when
             steps.get(0).action().run();
             String during = settings(pg, null);
             Map<String, Double> metrics = steps.get(1).action().run();
+            Map<String, Double> after = steps.get(1).after().run(null);
             steps.get(2).action().run();
             // then
             assertThat(during).isEqualTo("off " + (init.equals("zero") ? "on" : "off"));
             assertThat(metrics.get("wal_bytes")).isGreaterThanOrEqualTo(2.0 * metrics.get("segment_bytes"));
             assertThat(metrics.get("segments_created")).isGreaterThanOrEqualTo(1.0);
+            List<storagebench.events.IoSample> samples = trial.emitted().stream()
+                    .map(storagebench.events.IoSample.class::cast).toList();
+            assertThat(after).containsEntry("io_samples", (double) samples.size());
+            assertThat(samples.stream().filter(s -> s.getFile().equals("wal"))
+                    .mapToLong(storagebench.events.IoSample::getBytesWritten).sum())
+                    .isGreaterThanOrEqualTo(2L * metrics.get("segment_bytes").longValue());
             assertThat(settings(pg, before)).isEqualTo(before);
         }
     }

@@ -81,7 +81,8 @@ class PostgresRestoreIT {
                 s.execute("DROP DATABASE IF EXISTS sb_rit_src WITH (FORCE)");
                 s.execute("CREATE DATABASE sb_rit_src");
             }
-            Params p = params(workload, Map.of("name", "sb_rit", "rows", 3000, "indexes", 3, "jobs", jobs));
+            Params p = params(workload, Map.of("name", "sb_rit", "rows", 3000, "indexes", 3, "jobs", jobs,
+                    "sample-interval", Duration.ofMillis(100)));
             workload.preflight(pg, List.of(p));
             TrialContext trial = new TrialContext("run", "e", "h", "t" + jobs, Map.of("jobs", "" + jobs), pg, p,
                     tmp.resolve("t" + jobs));
@@ -97,10 +98,19 @@ class PostgresRestoreIT {
             assertThat(after).containsEntry("rows_restored", 3000.0);
             assertThat(after.get("database_bytes")).isGreaterThan(3000 * 200.0);
             List<String> subSteps = new ArrayList<>();
-            trial.emitted().forEach(e -> subSteps.add(((TrialTimed) e).getStep()));
+            List<String> sampled = new ArrayList<>();
+            trial.emitted().forEach(e -> {
+                if (e instanceof TrialTimed t) {
+                    subSteps.add(t.getStep());
+                } else if (e instanceof storagebench.events.IoSample sample) {
+                    sampled.add(sample.getFile());
+                }
+            });
             assertThat(subSteps).as("jobs=" + jobs).contains("restore.table sb_rit", "restore.data sb_rit",
                     "restore.index sb_rit_i1", "restore.index sb_rit_i3", "restore.constraint sb_rit sb_rit_pkey");
             assertThat(after.get("objects")).isEqualTo(subSteps.size());
+            assertThat(sampled).as("IO sampled during the restore").contains("wal", "db:sb_rit", "sb_rit");
+            assertThat(after.get("io_samples")).isEqualTo(sampled.size());
             assertThat(Files.readString(trial.outputDir().resolve("pg_restore.log"))).contains("creating INDEX");
             assertThat(exists(pg, "sb_rit")).isFalse();
             assertThat(exists(pg, "sb_rit_src")).isFalse();
