@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
+import storagebench.ProcessLock;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventPublisher;
@@ -79,7 +80,7 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
         } catch (IOException e) {
             throw new BadInputException("cannot write run files to " + runDir + ": " + e.getMessage());
         }
-        try (RunLock lock = RunLock.take(runDir, runId);
+        try (ProcessLock lock = RunLock.take(runDir, runId);
                 EventPublisher publisher = new EventPublisher(kafka, runId)) {
             RunHistory history = restart ? RunHistory.read(kafka, runId) : RunHistory.NONE;
             if (restart) {
@@ -92,8 +93,6 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
                     HostProbe.snapshot(settings.dataDir()), target, publisher, history,
                     new HostSettings(experiment.hostSettings(), runDir.resolve("host-settings")));
             return Runner.execute(settings, context, restart);
-        } catch (IOException e) {
-            throw new IllegalStateException("run " + runId + ": " + e.getMessage(), e);
         }
     }
 

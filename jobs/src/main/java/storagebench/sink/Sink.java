@@ -17,6 +17,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import storagebench.ProcessLock;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
@@ -53,7 +54,7 @@ public final class Sink implements AutoCloseable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final DeadLetters deadLetters;
-    private final DatasetLock lock;
+    private final ProcessLock lock;
     private final RollPolicy policy;
     private final Map<TopicPartition, PartitionSink> partitions = new HashMap<>();
     private final Map<TopicPartition, Long> durable = new ConcurrentHashMap<>();

@@ -17,6 +17,7 @@ import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
+import storagebench.ProcessLock;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventPublisher;
@@ -75,7 +76,7 @@ public final class LogImport {
             throw new BadInputException("cannot create " + runDir + ": " + e.getMessage());
         }
         Path quarantine = settings.dataDir().resolve("quarantine").resolve(id.runId() + ".jsonl");
-        try (RunLock lock = RunLock.take(runDir, id.runId())) {
+        try (ProcessLock lock = RunLock.take(runDir, id.runId())) {
             ImportHistory history = ImportHistory.read(kafka, id);
             if (history.completed() != null) {
                 return new ImportOutcome(id.runId(), history.completed().getExperiment(), source.name(), true, true,
@@ -93,8 +94,6 @@ public final class LogImport {
                         history, publisher, quarantine, new ImportProgress(id.runId()));
                 return launch(settings, run);
             }
-        } catch (IOException e) {
-            throw new IllegalStateException("import " + id.runId() + ": " + e.getMessage(), e);
         }
     }
 

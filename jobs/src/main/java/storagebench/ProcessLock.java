@@ -1,0 +1,60 @@
+package storagebench;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * An exclusive lock on a file, held by one process at a time: a run (its run directory) or a sink (its
+ * dataset). The operating system releases it when the process dies, so a crash never leaves it stuck,
+ * and getting it proves the process that held it is gone.
+ */
+public final class ProcessLock implements AutoCloseable {
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private ProcessLock(FileChannel channel, FileLock lock) {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /**
+     * Takes the lock on {@code file}, creating it and its folder.
+     *
+     * @return the lock, or empty when another process (or another holder in this one) has it
+     * @throws IOException when the file cannot be created or locked at all
+     */
+    public static Optional<ProcessLock> tryTake(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        if (lock == null) {
+            channel.close();
+            return Optional.empty();
+        }
+        return Optional.of(new ProcessLock(channel, lock));
+    }
+
+    @Override
+    public void close() {
+        try {
+            lock.release();
+            channel.close();
+        } catch (IOException e) {
+            // closing the channel releases the lock anyway
+        }
+    }
+}
