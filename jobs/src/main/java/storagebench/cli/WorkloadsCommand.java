@@ -40,7 +40,7 @@ public final class WorkloadsCommand implements Callable<Integer> {
         if (name == null) {
             for (String known : Workloads.names()) {
                 Workload workload = Workloads.find(known).orElseThrow();
-                List<String> on = byParams(workload, kinds).values().stream().flatMap(List::stream)
+                List<String> on = kinds.stream().filter(k -> reason(workload, k).isEmpty())
                         .map(TargetKind::yamlName).toList();
                 if (!on.isEmpty()) {
                     out.printf("%-18s %s%n%-18s on: %s%n", known, workload.description(), "", String.join(", ", on));

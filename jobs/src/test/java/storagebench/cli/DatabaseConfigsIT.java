@@ -48,7 +48,7 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     @Test
     void everyShippedDatabaseConfigHasATest() throws Exception {
         Map<String, List<String>> tested = Map.of("h2", List.of("filegroup-insert.yaml"),
-                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml"),
+                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml", "pgbench.yaml", "restore.yaml"),
                 "firebird", List.of("filegroup-insert.yaml", "restore.yaml"));
         for (String dbms : tested.keySet()) {
             try (var files = Files.list(Path.of("..", "pipeline-config", dbms))) {
@@ -158,6 +158,20 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         try (var left = Files.list(FirebirdEnv.databaseRoot())) {
             assertThat(left.map(p -> p.getFileName().toString())).noneMatch(f -> f.startsWith("sb_restore"));
         }
+    }
+
+    @Test
+    void postgresPgbenchAsACommandWithTheServersIoSampled() throws Exception {
+        PostgresEnv.assume();
+        // when
+        int exit = run(Path.of("..", "pipeline-config", "postgres", "pgbench.yaml"), "factors.seconds=[1]",
+                "factors.scale=[1]", "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user());
+        // then: pgbench logged in through libpq's variables, its summary was parsed, the WAL sampled
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'run' AND outcome = 'OK' AND metrics['run.tps'] > 0 "
+                + "AND metrics['io_samples'] > 0)", "postgres-pgbench")).isEqualTo("4");
+        assertThat(query("io_samples", "sum(bytes_written) FILTER (WHERE file = 'wal') > 0", "postgres-pgbench"))
+                .isEqualTo("true");
     }
 
     @Test

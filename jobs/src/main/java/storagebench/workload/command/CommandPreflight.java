@@ -54,7 +54,7 @@ final class CommandPreflight {
         Map<String, String> values = new HashMap<>();
         variant.values().forEach((name, value) -> values.put(name, String.valueOf(value)));
         Path dir = null;
-        if (!perTrial(settings.workingDir())) {
+        if (!perTrial(settings.workingDir()) && (targetDir != null || !settings.workingDir().isBlank())) {
             dir = settings.directory(values, targetDir);
             if (!Files.isDirectory(dir)) {
                 throw fail("working-dir " + dir + " is not a directory");

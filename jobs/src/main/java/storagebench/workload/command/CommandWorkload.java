@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import storagebench.BadInputException;
+import storagebench.target.DatabaseTarget;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;
+import storagebench.target.ToolEnvironment;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -40,17 +42,34 @@ public final class CommandWorkload implements Workload {
     static final String ENV = "env";
     /** The measured step. */
     static final String RUN = "run";
+    static final String SAMPLE_INTERVAL = "sample-interval";
+    static final String SAMPLE_DATABASE = "sample-database";
     /** Placeholders every trial has. */
     static final Set<String> BUILT_IN = Set.of("trial", "run", "out");
+    private final TargetKind kind;
 
-    /** Local only: it runs programs or does IO on this host's disk. */
+    public CommandWorkload() {
+        this(TargetKind.LOCAL);
+    }
+
+    private CommandWorkload(TargetKind kind) {
+        this.kind = kind;
+    }
+
+    /**
+     * On a database server's target, the program gets the server in the environment its own tools read
+     * (see {@link ToolEnvironment}), runs in the trial's output directory unless working-dir says
+     * otherwise, and the server's IO counters are sampled while it runs. Not on H2, which no other
+     * program can reach while it is embedded here.
+     */
     @Override
-    public Workload on(TargetKind kind) {
-        if (kind != TargetKind.LOCAL) {
-            throw new IllegalArgumentException("%s runs on the local target only; %s is a database target"
-                    .formatted(name(), kind.yamlName()));
-        }
-        return this;
+    public Workload on(TargetKind target) {
+        return switch (target) {
+            case LOCAL -> this;
+            case H2 -> throw new IllegalArgumentException("command runs on local, postgres, firebird and sqlserver "
+                    + "targets; an embedded h2 database cannot be reached by another program");
+            default -> new CommandWorkload(target);
+        };
     }
 
     @Override
@@ -65,12 +84,12 @@ public final class CommandWorkload implements Workload {
 
     @Override
     public List<Param> params() {
-        return List.of(
+        List<Param> params = new ArrayList<>(List.of(
                 Param.required(COMMAND, ParamType.TEXT, "the program and its arguments: blanks separate, "
                         + "'...' and \"...\" group, \\ escapes; {factor}, {trial}, {run}, {out} are filled in"),
                 Param.optional(SHELL, ParamType.BOOLEAN, "false", "run each command as /bin/sh -c <text> instead"),
                 Param.optional(WORKING_DIR, ParamType.TEXT, "", "where the commands run; default: the target "
-                        + "directory"),
+                        + "directory (on a database target: the trial's output directory)"),
                 Param.optional(TIMEOUT, ParamType.DURATION, "0s", "longest a command may run, e.g. 90s or 10m; "
                         + "then its process tree is killed; 0s: no limit"),
                 Param.optional(SETUP, ParamType.TEXT, "", "command run before the measured one, untimed"),
@@ -82,7 +101,16 @@ public final class CommandWorkload implements Workload {
                 Param.optional(PARSER_FILE, ParamType.TEXT, "", "the file the parser reads, e.g. {out}/fio.json; "
                         + "default: the run step's standard output"),
                 Param.optional(PARSER_OPTIONS, ParamType.TEXT, "", "the parser's options, NAME=value;NAME=value "
-                        + "(as import --option)"));
+                        + "(as import --option)")));
+        if (kind != TargetKind.LOCAL) {
+            params.add(Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO "
+                    + "counters are sampled into IoSamples while the command runs (second connection); 0s: never"));
+        }
+        if (kind == TargetKind.SQLSERVER) {
+            params.add(Param.optional(SAMPLE_DATABASE, ParamType.TEXT, "", "the database whose files are sampled "
+                    + "(sys.dm_io_virtual_file_stats); empty: the url's databaseName, if any"));
+        }
+        return params;
     }
 
     @Override
@@ -92,6 +120,13 @@ public final class CommandWorkload implements Workload {
 
     @Override
     public void preflight(Target target, List<Params> variants) {
+        if (target instanceof DatabaseTarget db) {
+            ToolEnvironment.of(db);
+            for (Params variant : variants) {
+                new CommandPreflight(CommandSettings.of(variant), variant, null).check();
+            }
+            return;
+        }
         LocalTarget local = local(target);
         local.prepare();
         for (Params variant : variants) {
@@ -103,24 +138,48 @@ public final class CommandWorkload implements Workload {
     public List<Step> steps(TrialContext trial) {
         CommandSettings settings = CommandSettings.of(trial.params());
         Map<String, String> values = values(trial);
-        Path dir = local(trial.target()).directory();
+        DatabaseTarget db = trial.target() instanceof DatabaseTarget t ? t : null;
+        Path dir = db == null ? local(trial.target()).directory() : trial.outputDir();
+        Map<String, String> server = db == null ? Map.of() : ToolEnvironment.of(db);
+        CommandSampler sampler = db == null ? null : CommandSampler.of(db, trial, RUN);
         OutputParser parser = OutputParsers.find(settings.parser()).orElseThrow();
         List<Step> steps = new ArrayList<>();
         if (!settings.setup().isBlank()) {
-            ProcessRun setup = settings.run(settings.setup(), values, dir);
+            ProcessRun setup = settings.run(settings.setup(), values, dir).withServer(server);
             steps.add(Step.setup(SETUP, () -> execute(setup, trial.outputDir(), SETUP)));
         }
-        ProcessRun run = settings.run(settings.command(), values, dir);
-        Step measured = Step.measured(RUN, () -> execute(run, trial.outputDir(), RUN));
-        if (!OutputParsers.NONE.equals(settings.parser())) {
-            Path output = settings.parserFile(values, dir, trial.outputDir());
-            Map<String, String> options = settings.parserOptions(values);
-            measured = measured.then(result -> parser.parse(output, options, result, trial::emit));
+        if (sampler != null) {
+            steps.add(Step.setup("connect-sampler", sampler::open));
+        }
+        ProcessRun run = settings.run(settings.command(), values, dir).withServer(server);
+        Step measured = Step.measured(RUN, () -> {
+            if (sampler != null) {
+                sampler.start();
+            }
+            return execute(run, trial.outputDir(), RUN);
+        });
+        Path output = OutputParsers.NONE.equals(settings.parser()) ? null
+                : settings.parserFile(values, dir, trial.outputDir());
+        Map<String, String> options = settings.parserOptions(values);
+        if (sampler != null || output != null) {
+            measured = measured.then(result -> {
+                Map<String, Double> metrics = new java.util.LinkedHashMap<>();
+                if (sampler != null) {
+                    metrics.putAll(sampler.stop());
+                }
+                if (output != null) {
+                    metrics.putAll(parser.parse(output, options, result, trial::emit));
+                }
+                return metrics;
+            });
         }
         steps.add(measured);
         if (!settings.cleanup().isBlank()) {
-            ProcessRun cleanup = settings.run(settings.cleanup(), values, dir);
+            ProcessRun cleanup = settings.run(settings.cleanup(), values, dir).withServer(server);
             steps.add(Step.cleanup(CLEANUP, () -> execute(cleanup, trial.outputDir(), CLEANUP)));
+        }
+        if (sampler != null) {
+            steps.add(Step.cleanup("close-sampler", sampler::close));
         }
         return steps;
     }

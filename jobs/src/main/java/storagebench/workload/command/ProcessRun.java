@@ -41,6 +41,19 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
         return run(stdout, stderr, null);
     }
 
+    /**
+     * This run with a database server's variables ({@link storagebench.target.ToolEnvironment}) under its
+     * own environment: what the user set wins.
+     */
+    public ProcessRun withServer(Map<String, String> server) {
+        if (server.isEmpty()) {
+            return this;
+        }
+        Map<String, String> merged = new java.util.LinkedHashMap<>(server);
+        merged.putAll(env);
+        return new ProcessRun(argv, merged, workingDir, timeout);
+    }
+
     /** A line of standard error and when it arrived ({@link System#nanoTime()}). */
     @FunctionalInterface
     public interface LineListener {

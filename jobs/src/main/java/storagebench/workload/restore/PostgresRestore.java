@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.target.DatabaseTarget;
+import storagebench.target.PgConnection;
 import storagebench.target.Target;
 import storagebench.target.TargetUnavailableException;
 import storagebench.workload.Param;

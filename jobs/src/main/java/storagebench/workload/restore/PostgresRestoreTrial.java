@@ -22,6 +22,7 @@ import storagebench.target.SqlScript;
 import storagebench.workload.TrialContext;
 import storagebench.workload.dbio.DatabaseIoSampler;
 import storagebench.workload.command.ProcessRun;
+import storagebench.target.PgConnection;
 import storagebench.workload.command.SubSteps;
 
 /** One trial of {@link PostgresRestore}. */

@@ -21,6 +21,7 @@ import storagebench.BadInputException;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.target.DatabaseTarget;
+import storagebench.target.PgConnection;
 import storagebench.target.PasswordSource;
 import storagebench.target.PostgresEnv;
 import storagebench.target.SqlDialect;

@@ -1,4 +1,4 @@
-package storagebench.workload.restore;
+package storagebench.target;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

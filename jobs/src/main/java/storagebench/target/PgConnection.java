@@ -1,4 +1,4 @@
-package storagebench.workload.restore;
+package storagebench.target;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -19,14 +19,14 @@ import storagebench.experiment.Secrets;
  * @param database the database, or empty for the user's name
  * @param query the URL's parameters
  */
-record PgConnection(String host, String port, String database, Map<String, String> query) {
+public record PgConnection(String host, String port, String database, Map<String, String> query) {
     private static final Pattern URL = Pattern.compile(
             "jdbc:postgresql:(?://(\\[[^]]+]|[^:/?]*)(?::(\\d+))?/)?([^?/,]*)(?:\\?(.*))?");
 
-    static PgConnection of(String url) {
+    public static PgConnection of(String url) {
         Matcher m = URL.matcher(url);
         if (!m.matches() || (m.group(1) != null && m.group(1).contains(","))) {
-            throw new BadInputException("restore on postgres cannot pass the target's url to pg_restore: '"
+            throw new BadInputException("the postgres target's url cannot be passed to PostgreSQL's programs: '"
                     + Secrets.redactUrl(url) + "' is not jdbc:postgresql://HOST[:PORT]/DATABASE with one host");
         }
         Map<String, String> query = new LinkedHashMap<>();
@@ -44,7 +44,7 @@ record PgConnection(String host, String port, String database, Map<String, Strin
     }
 
     /** The environment for a libpq tool connecting to {@code db} (no password: the caller adds it). */
-    Map<String, String> environment(String db, String user, long connectTimeoutSeconds) {
+    public Map<String, String> environment(String db, String user, long connectTimeoutSeconds) {
         Map<String, String> env = new LinkedHashMap<>();
         if (!host.isEmpty()) {
             env.put("PGHOST", host);
@@ -65,7 +65,7 @@ record PgConnection(String host, String port, String database, Map<String, Strin
     }
 
     /** The same server's JDBC URL for database {@code db}, with the URL's parameters. */
-    String url(String db) {
+    public String url(String db) {
         String hostPart = host.contains(":") ? "[" + host + "]" : host;
         StringBuilder url = new StringBuilder("jdbc:postgresql://").append(hostPart.isEmpty() ? "localhost" : hostPart);
         if (!port.isEmpty()) {
