@@ -19,7 +19,6 @@ import storagebench.events.TargetSnapshot;
 import storagebench.events.TrialTimed;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.SqlServerEnv;
-import storagebench.workload.dbfiles.TestParams;
 import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
 import storagebench.workload.restore.RestoreWorkload;

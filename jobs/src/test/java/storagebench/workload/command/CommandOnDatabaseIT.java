@@ -16,10 +16,10 @@ import storagebench.events.TrialTimed;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.FirebirdEnv;
 import storagebench.target.PostgresEnv;
-import storagebench.workload.Param;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
+import storagebench.workload.TestParams;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 
@@ -27,15 +27,6 @@ import storagebench.workload.Workload;
 class CommandOnDatabaseIT {
     @TempDir
     Path tmp;
-
-    private static Params params(Workload workload, Map<String, Object> given) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        for (Param p : workload.params()) {
-            values.put(p.name(), given.containsKey(p.name()) ? given.get(p.name())
-                    : p.defaultValue() == null ? null : p.parse(p.defaultValue()));
-        }
-        return new Params(values);
-    }
 
     private static TrialTimed measured() {
         java.time.Instant start = java.time.Instant.now();
@@ -68,10 +59,10 @@ class CommandOnDatabaseIT {
         PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new CommandWorkload().on(pg);
-        Params p = params(workload, Map.of("shell", true, "sample-interval", java.time.Duration.ofMillis(100),
+        Params p = TestParams.of(workload, "shell", "true", "sample-interval", "100ms",
                 "command", "psql -v ON_ERROR_STOP=1 -Atc 'select current_user; "
                         + "create temporary table t as select g from generate_series(1, 200000) g' > who.txt; "
-                        + "sleep 0.5; env > env.txt"));
+                        + "sleep 0.5; env > env.txt");
         workload.preflight(pg, List.of(p));
         TrialContext trial = new TrialContext("r", "e", "h", "t", Map.of(), pg, p, tmp.resolve("out"));
         // when
@@ -92,8 +83,9 @@ class CommandOnDatabaseIT {
         FirebirdEnv.assume();
         DatabaseTarget fb = FirebirdEnv.target();
         Workload workload = new CommandWorkload().on(fb);
-        Params p = params(workload, Map.of("shell", true, "sample-interval", java.time.Duration.ofMillis(100),
-                "command", "test \"$ISC_USER\" = '" + FirebirdEnv.user() + "' && test -n \"$ISC_PASSWORD\" && sleep 0.5"));
+        Params p = TestParams.of(workload, "shell", "true", "sample-interval", "100ms",
+                "command",
+                "test \"$ISC_USER\" = '" + FirebirdEnv.user() + "' && test -n \"$ISC_PASSWORD\" && sleep 0.5");
         TrialContext trial = new TrialContext("r", "e", "h", "t", Map.of(), fb, p, tmp.resolve("fb"));
         // when
         Map<String, Double> metrics = run(workload.steps(trial));

@@ -3,13 +3,13 @@ package storagebench.workload.filegroup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import storagebench.workload.TestParams;
 import storagebench.target.HostileNames;
 import storagebench.target.ServerPath;
 import storagebench.target.TargetKind;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.dbfiles.Golden;
-import storagebench.workload.dbfiles.TestParams;
 import storagebench.workload.dbfiles.TsqlPlan;
 
 /** The T-SQL of filegroup-insert on SQL Server (seed 001's script), against golden files. */

@@ -3,12 +3,12 @@ package storagebench.workload.fileinit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import storagebench.workload.TestParams;
 import storagebench.target.HostileNames;
 import storagebench.target.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.dbfiles.Golden;
-import storagebench.workload.dbfiles.TestParams;
 import storagebench.workload.dbfiles.TsqlPlan;
 
 /** The T-SQL of file-init on SQL Server (seed 000), against golden files; bad parameters refused by key. */

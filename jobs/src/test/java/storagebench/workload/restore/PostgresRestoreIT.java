@@ -12,7 +12,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,10 +25,10 @@ import storagebench.target.PasswordSource;
 import storagebench.target.PostgresEnv;
 import storagebench.target.SqlDialect;
 import storagebench.target.TargetKind;
-import storagebench.workload.Param;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
+import storagebench.workload.TestParams;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.command.CommandFailedException;
@@ -37,14 +36,6 @@ import storagebench.workload.command.CommandFailedException;
 class PostgresRestoreIT {
     @TempDir
     Path tmp;
-
-    private static Params params(Workload workload, Map<String, Object> given) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        for (Param p : workload.params()) {
-            values.put(p.name(), given.containsKey(p.name()) ? given.get(p.name()) : p.parse(p.defaultValue()));
-        }
-        return new Params(values);
-    }
 
     private static TrialTimed measured(String trialId) {
         Instant start = Instant.now();
@@ -82,8 +73,8 @@ class PostgresRestoreIT {
                 s.execute("DROP DATABASE IF EXISTS sb_rit_src WITH (FORCE)");
                 s.execute("CREATE DATABASE sb_rit_src");
             }
-            Params p = params(workload, Map.of("name", "sb_rit", "rows", 3000, "indexes", 3, "jobs", jobs,
-                    "sample-interval", Duration.ofMillis(100)));
+            Params p = TestParams.of(workload, "name", "sb_rit", "rows", "3000", "indexes", "3", "jobs", "" + jobs,
+                    "sample-interval", "100ms");
             workload.preflight(pg, List.of(p));
             TrialContext trial = new TrialContext("run", "e", "h", "t" + jobs, Map.of("jobs", "" + jobs), pg, p,
                     tmp.resolve("t" + jobs));
@@ -125,7 +116,7 @@ class PostgresRestoreIT {
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new RestoreWorkload().on(pg);
         Path garbage = Files.writeString(tmp.resolve("not-a-dump"), "hello\n");
-        Params p = params(workload, Map.of("name", "sb_rit_bad", "backup", garbage.toString()));
+        Params p = TestParams.of(workload, "name", "sb_rit_bad", "backup", garbage.toString());
         workload.preflight(pg, List.of(p));
         List<Step> steps = workload.steps(new TrialContext("run", "e", "h", "bad", Map.of(), pg, p, tmp.resolve("bad")));
         step(steps, Phase.SETUP).action().run();
@@ -153,7 +144,7 @@ class PostgresRestoreIT {
                 "sb_restore_nocreate", new PasswordSource(null, file), Duration.ofSeconds(10), null);
         Workload workload = new RestoreWorkload().on(weak);
         // when / then
-        assertThatThrownBy(() -> workload.preflight(weak, List.of(params(workload, Map.of()))))
+        assertThatThrownBy(() -> workload.preflight(weak, List.of(TestParams.of(workload))))
                 .isInstanceOf(BadInputException.class)
                 .hasMessage("restore on postgres needs a role that may create databases: user 'sb_restore_nocreate' "
                         + "has neither CREATEDB nor SUPERUSER (ALTER ROLE … CREATEDB)")
@@ -166,10 +157,10 @@ class PostgresRestoreIT {
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new RestoreWorkload().on(pg);
         String own = PgConnection.of(pg.url()).database();
-        assertThatThrownBy(() -> workload.preflight(pg, List.of(params(workload, Map.of("name", own)))))
+        assertThatThrownBy(() -> workload.preflight(pg, List.of(TestParams.of(workload, "name", own))))
                 .hasMessageContaining("is the target's own database");
-        assertThatThrownBy(() -> workload.preflight(pg, List.of(params(workload, Map.of("pg-restore",
-                "no_such_pg_restore"))))).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> workload.preflight(pg, List.of(TestParams.of(workload, "pg-restore",
+                "no_such_pg_restore")))).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("restore: pg-restore: 'no_such_pg_restore' is not found on the PATH");
     }
 }

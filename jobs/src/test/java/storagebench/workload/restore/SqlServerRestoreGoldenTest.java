@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
+import storagebench.workload.TestParams;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.target.HostileNames;
 import storagebench.target.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.dbfiles.Golden;
-import storagebench.workload.dbfiles.TestParams;
 
 /**
  * The T-SQL of restore on SQL Server against golden files, for backups listing recorded files (the

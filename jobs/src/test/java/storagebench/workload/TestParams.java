@@ -1,10 +1,7 @@
-package storagebench.workload.dbfiles;
+package storagebench.workload;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import storagebench.workload.Param;
-import storagebench.workload.Params;
-import storagebench.workload.Workload;
 
 /** A workload's parameters as a trial gets them: defaults, then the given values read as YAML text. */
 public final class TestParams {
