@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import storagebench.sink.Dataset;
 import storagebench.target.FirebirdEnv;
 import storagebench.target.PostgresEnv;
+import storagebench.target.SqlServerEnv;
 
 /**
  * The experiments in pipeline-config/h2 and pipeline-config/postgres run at small scale through the
@@ -49,7 +50,8 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     void everyShippedDatabaseConfigHasATest() throws Exception {
         Map<String, List<String>> tested = Map.of("h2", List.of("filegroup-insert.yaml"),
                 "postgres", List.of("file-init.yaml", "filegroup-insert.yaml", "pgbench.yaml", "restore.yaml"),
-                "firebird", List.of("filegroup-insert.yaml", "restore.yaml"));
+                "firebird", List.of("filegroup-insert.yaml", "restore.yaml"),
+                "sqlserver", List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml"));
         for (String dbms : tested.keySet()) {
             try (var files = Files.list(Path.of("..", "pipeline-config", dbms))) {
                 assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).as(dbms)
@@ -172,6 +174,44 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 + "AND metrics['io_samples'] > 0)", "postgres-pgbench")).isEqualTo("4");
         assertThat(query("io_samples", "sum(bytes_written) FILTER (WHERE file = 'wal') > 0", "postgres-pgbench"))
                 .isEqualTo("true");
+    }
+
+    /** A shipped SQL Server config pointed at the server the STORAGEBENCH_SQLSERVER_* variables name. */
+    private static int runOnSqlServer(String config, String... overrides) {
+        List<String> all = new ArrayList<>(List.of("target.url=" + System.getenv("STORAGEBENCH_SQLSERVER_URL"),
+                "target.user=" + SqlServerEnv.user(), "target.password-env=STORAGEBENCH_SQLSERVER_PASSWORD",
+                "target.file-root=" + SqlServerEnv.fileRoot().path()));
+        all.addAll(List.of(overrides));
+        return run(Path.of("..", "pipeline-config", "sqlserver", config), all.toArray(String[]::new));
+    }
+
+    @Test
+    void sqlserverFileInit() throws Exception {
+        SqlServerEnv.assume();
+        int exit = runOnSqlServer("file-init.yaml", "factors.files=[2]", "factors.file-size=[8MB]");
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'create' AND outcome = 'OK')",
+                "sqlserver-file-init")).isEqualTo("2");
+    }
+
+    @Test
+    void sqlserverFilegroupInsert() throws Exception {
+        SqlServerEnv.assume();
+        int exit = runOnSqlServer("filegroup-insert.yaml", "factors.files=[2, 3]", "factors.file-size=[8MB, 8MB]",
+                "workload.rows=50");
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK')",
+                "sqlserver-filegroup-insert")).isEqualTo("4");
+        assertThat(query("io_samples", "count(*) > 0", "sqlserver-filegroup-insert")).isEqualTo("true");
+    }
+
+    @Test
+    void sqlserverRestore() throws Exception {
+        SqlServerEnv.assume();
+        int exit = runOnSqlServer("restore.yaml", "factors.rows=[1000]");
+        assertThat(exit).isZero();
+        assertThat(query("trials", "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK')",
+                "sqlserver-restore")).isEqualTo("2");
     }
 
     @Test
