@@ -6,6 +6,7 @@ import storagebench.BadInputException;
 import storagebench.experiment.Values;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.FirebirdServer;
+import storagebench.target.PostgresRole;
 import storagebench.target.SqlDialect;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;
@@ -141,6 +142,7 @@ public final class DatabaseFilegroupInsert implements Workload {
         }
         if (db.dialect() == SqlDialect.POSTGRESQL) {
             PostgresFilegroup.checkRoot(db);
+            PostgresRole.requireSuperuser(db, name(), "CREATE TABLESPACE");
         }
         if (db.dialect() == SqlDialect.FIREBIRD) {
             FirebirdServer.checkDatabaseRoot(db, name());

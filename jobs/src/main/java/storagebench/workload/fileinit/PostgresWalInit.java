@@ -4,6 +4,7 @@ import java.util.List;
 import storagebench.BadInputException;
 import storagebench.experiment.Values;
 import storagebench.target.DatabaseTarget;
+import storagebench.target.PostgresRole;
 import storagebench.target.Target;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
@@ -55,6 +56,8 @@ final class PostgresWalInit implements Workload {
                         + Values.formatSize(p.getSize(MESSAGE_SIZE)));
             }
         }
+        PostgresRole.requireSuperuser((DatabaseTarget) target, name(), "ALTER SYSTEM SET wal_init_zero, "
+                + "wal_recycle");
     }
 
     @Override

@@ -1,0 +1,4 @@
+-- What storagebench asks a PostgreSQL server about the target's role before a run.
+
+-- name: superuser
+SELECT rolsuper FROM pg_roles WHERE rolname = current_user;
