@@ -15,6 +15,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
+import storagebench.DurableFiles;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
 import storagebench.events.EventType;
@@ -81,7 +82,7 @@ public final class ArchiveExport {
             throw new IllegalStateException("cannot write " + target + ": " + e.getMessage(), e);
         }
         try {
-            EventArchive.publish(temp, target);
+            DurableFiles.commit(temp, target);
         } catch (IOException e) {
             deleteQuietly(temp);
             throw new IllegalStateException("cannot write " + target + ": " + e.getMessage(), e);

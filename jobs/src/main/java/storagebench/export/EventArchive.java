@@ -1,11 +1,5 @@
 package storagebench.export;
 
-import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -53,16 +47,4 @@ public final class EventArchive {
         return model;
     }
 
-    /** Moves a finished temporary file to its name atomically, after fsyncing it, and fsyncs the folder. */
-    static void publish(Path temp, Path target) throws IOException {
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        try (FileChannel folder = FileChannel.open(target.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
-            folder.force(true);
-        } catch (IOException e) {
-            // some platforms cannot open a folder; there the rename is durable once it returned
-        }
-    }
 }

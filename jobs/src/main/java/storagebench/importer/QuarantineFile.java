@@ -5,14 +5,13 @@ import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import storagebench.DurableFiles;
 
 /**
  * Records a parser could not read, one JSON object per line ({@code file}, {@code line},
@@ -80,15 +79,7 @@ public final class QuarantineFile implements Closeable {
             Files.deleteIfExists(temp);
             return null;
         }
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        try (FileChannel folder = FileChannel.open(target.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
-            folder.force(true);
-        } catch (IOException e) {
-            // some platforms cannot open a folder; the rename is durable once it returned there
-        }
+        DurableFiles.commit(temp, target);
         return target;
     }
 

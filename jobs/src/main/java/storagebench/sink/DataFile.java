@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  */
 public record DataFile(String topic, int partition, long firstOffset, long lastOffset) {
     public static final String SUFFIX = ".parquet";
-    public static final String TEMP_SUFFIX = ".tmp";
+    public static final String TEMP_SUFFIX = storagebench.DurableFiles.TEMP_SUFFIX;
     private static final Pattern FINAL = Pattern.compile("([^+]+)\\+(\\d+)\\+(\\d{20})\\+(\\d{20})\\.parquet");
     private static final Pattern TEMP = Pattern.compile("\\.([^+]+)\\+(\\d+)\\+(\\d{20})\\.tmp");
 

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import storagebench.DurableFiles;
 
 /**
  * The dataset's own record of progress: per topic-partition, the next offset to read, in

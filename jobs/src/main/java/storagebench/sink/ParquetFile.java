@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.parquet.hadoop.ParquetWriter;
+import storagebench.DurableFiles;
 import storagebench.events.EventType;
 
 /**
@@ -48,10 +49,9 @@ final class ParquetFile {
 
     RecordWriter.CommittedFile finish() throws IOException {
         writer.close();
-        DurableFiles.fsync(temp);
         DataFile name = new DataFile(topic, partition, firstOffset, lastOffset);
         Path target = temp.resolveSibling(name.fileName());
-        DurableFiles.publish(temp, target);
+        DurableFiles.commit(temp, target);
         return new RecordWriter.CommittedFile(target, name, type.table(), rows);
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import storagebench.DurableFiles;
 
 /**
  * Brings a topic-partition's share of the dataset back to its offset marker before consuming: temporary

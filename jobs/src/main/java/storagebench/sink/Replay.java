@@ -18,6 +18,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import storagebench.BadInputException;
+import storagebench.DurableFiles;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.runner.Sha256;

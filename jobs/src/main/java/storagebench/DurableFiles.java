@@ -1,4 +1,4 @@
-package storagebench.sink;
+package storagebench;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -10,34 +10,43 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * The three file-system steps exactly-once rests on: fsync a file, rename it atomically, fsync its
- * folder so the rename itself survives a power cut.
+ * folder so the rename itself survives a power cut. The sink's Parquet files and offset markers, the
+ * event archive and the import quarantine all become visible this way, whole or not at all.
  */
-final class DurableFiles {
+public final class DurableFiles {
+    /** The suffix of a file being written, before it is renamed to its name. */
+    public static final String TEMP_SUFFIX = ".tmp";
+
     private DurableFiles() {
     }
 
-    static void fsync(Path file) throws IOException {
+    public static void fsync(Path file) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             channel.force(true);
         }
     }
 
     /** Renames {@code from} to {@code to} (same folder) atomically, replacing it, and fsyncs the folder. */
-    static void publish(Path from, Path to) throws IOException {
+    public static void publish(Path from, Path to) throws IOException {
         Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         fsyncFolder(to.getParent());
     }
 
-    /** Writes {@code text} to {@code file} so that readers see the old or the new content, never a mix. */
-    static void writeAtomically(Path file, String text) throws IOException {
-        Path temp = file.resolveSibling("." + file.getFileName() + DataFile.TEMP_SUFFIX);
-        Files.writeString(temp, text, StandardCharsets.UTF_8);
+    /** Makes a finished temporary file visible under {@code target}: fsync, atomic rename, folder fsync. */
+    public static void commit(Path temp, Path target) throws IOException {
         fsync(temp);
-        publish(temp, file);
+        publish(temp, target);
+    }
+
+    /** Writes {@code text} to {@code file} so that readers see the old or the new content, never a mix. */
+    public static void writeAtomically(Path file, String text) throws IOException {
+        Path temp = file.resolveSibling("." + file.getFileName() + TEMP_SUFFIX);
+        Files.writeString(temp, text, StandardCharsets.UTF_8);
+        commit(temp, file);
     }
 
     /** Creates {@code folder} and any missing parents, fsyncing the parent of each folder it creates. */
-    static void createFolders(Path folder) throws IOException {
+    public static void createFolders(Path folder) throws IOException {
         if (Files.isDirectory(folder)) {
             return;
         }
@@ -55,7 +64,7 @@ final class DurableFiles {
         }
     }
 
-    static void fsyncFolder(Path folder) throws IOException {
+    public static void fsyncFolder(Path folder) throws IOException {
         try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
             channel.force(true);
         } catch (IOException e) {
