@@ -20,6 +20,7 @@ import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
+import storagebench.workload.dbio.StepSampler;
 
 /**
  * Any program, run once per trial and timed: seed 000's unattended {@code setup.exe} runs, or fio,
@@ -141,7 +142,7 @@ public final class CommandWorkload implements Workload {
         DatabaseTarget db = trial.target() instanceof DatabaseTarget t ? t : null;
         Path dir = db == null ? local(trial.target()).directory() : trial.outputDir();
         Map<String, String> server = db == null ? Map.of() : ToolEnvironment.of(db);
-        CommandSampler sampler = db == null ? null : CommandSampler.of(db, trial, RUN);
+        StepSampler sampler = db == null ? null : sampler(db, trial);
         OutputParser parser = OutputParsers.find(settings.parser()).orElseThrow();
         List<Step> steps = new ArrayList<>();
         if (!settings.setup().isBlank()) {
@@ -149,7 +150,10 @@ public final class CommandWorkload implements Workload {
             steps.add(Step.setup(SETUP, () -> execute(setup, trial.outputDir(), SETUP)));
         }
         if (sampler != null) {
-            steps.add(Step.setup("connect-sampler", sampler::open));
+            steps.add(Step.setup("connect-sampler", () -> {
+                sampler.open();
+                return Map.of();
+            }));
         }
         ProcessRun run = settings.run(settings.command(), values, dir).withServer(server);
         Step measured = Step.measured(RUN, () -> {
@@ -165,7 +169,7 @@ public final class CommandWorkload implements Workload {
             measured = measured.then(result -> {
                 Map<String, Double> metrics = new java.util.LinkedHashMap<>();
                 if (sampler != null) {
-                    metrics.putAll(sampler.stop());
+                    metrics.putAll(sampler.stopAndCount());
                 }
                 if (output != null) {
                     metrics.putAll(parser.parse(output, options, result, trial::emit));
@@ -179,9 +183,31 @@ public final class CommandWorkload implements Workload {
             steps.add(Step.cleanup(CLEANUP, () -> execute(cleanup, trial.outputDir(), CLEANUP)));
         }
         if (sampler != null) {
-            steps.add(Step.cleanup("close-sampler", sampler::close));
+            steps.add(Step.cleanup("close-sampler", () -> {
+                sampler.close();
+                return Map.of();
+            }));
         }
         return steps;
+    }
+
+    /**
+     * The server's IO counters while the command runs, or null when nothing is sampled (sample-interval
+     * 0s; on SQL Server, no sample-database and no databaseName in the url). PostgreSQL: the target's
+     * database, the WAL and the buffers written; Firebird: the target's database and its attachments;
+     * SQL Server: the files of that database.
+     */
+    private static StepSampler sampler(DatabaseTarget db, TrialContext trial) {
+        java.time.Duration interval = trial.params().getDuration(SAMPLE_INTERVAL);
+        String parameter = "^$";
+        if (db.kind() == TargetKind.SQLSERVER) {
+            String database = trial.params().getText(SAMPLE_DATABASE);
+            parameter = database.isBlank() ? ToolEnvironment.sqlcmd(db.url()).get("SQLCMDDBNAME") : database;
+        }
+        if (interval.isZero() || parameter == null || parameter.isBlank()) {
+            return null;
+        }
+        return new StepSampler(db, db.url(), trial, RUN, interval, parameter);
     }
 
     private static Map<String, Double> execute(ProcessRun run, Path outputDir, String step)

@@ -15,7 +15,7 @@ import storagebench.workload.TrialContext;
  */
 public final class SampledStep implements AutoCloseable {
     private final IoSampling sampling;
-    private DatabaseIoSampler sampler;
+    private StepSampler sampler;
 
     public SampledStep(IoSampling sampling) {
         this.sampling = sampling;
@@ -24,14 +24,13 @@ public final class SampledStep implements AutoCloseable {
     /** Opens the sampler's connection for {@code database}'s files, unless sampling is off. */
     public void open(DatabaseTarget target, TrialContext trial, String step, String database) throws SQLException {
         close();
-        if (sampling.enabled()) {
-            sampler = new DatabaseIoSampler(target, target.url(), trial, step, sampling.interval(), database);
-        }
+        sampler = new StepSampler(target, target.url(), trial, step, sampling.interval(), database);
+        sampler.open();
     }
 
     /** Runs the action with sampling around it; its metrics, then the sampling's. */
     public Map<String, Double> run(Step.Action action) throws Exception {
-        if (sampler == null) {
+        if (sampler == null || !sampler.enabled()) {
             return action.run();
         }
         sampler.start();
@@ -50,7 +49,8 @@ public final class SampledStep implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        try (DatabaseIoSampler s = sampler) {
+        if (sampler != null) {
+            sampler.close();
             sampler = null;
         }
     }

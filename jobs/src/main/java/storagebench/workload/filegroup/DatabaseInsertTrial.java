@@ -11,22 +11,18 @@ import java.util.function.Function;
 import storagebench.events.IoSample;
 import storagebench.target.DatabaseTarget;
 import storagebench.workload.TrialContext;
-import storagebench.workload.dbio.DatabaseIoSampler;
+import storagebench.workload.dbio.StepSampler;
 
 /** One trial of {@link DatabaseFilegroupInsert}: the connection lives from set-up to clean-up. */
 final class DatabaseInsertTrial {
     /** The seed's value, padded by CHAR(8000) to the whole row. */
     static final String TEXT = "Sr. Nimbus";
     private final TrialStorage storage;
-    private final String url;
     private final String insertSql;
     private final int rows;
-    private final DatabaseTarget target;
-    private final TrialContext trial;
-    private final Duration sampleInterval;
+    private final StepSampler sampler;
     private final Function<List<IoSample>, Map<String, Double>> sampleMetrics;
     private Connection connection;
-    private DatabaseIoSampler sampler;
 
     /**
      * @param url the trial's database, for the IO sampler's connection
@@ -38,29 +34,22 @@ final class DatabaseInsertTrial {
             Duration sampleInterval, Function<List<IoSample>, Map<String, Double>> sampleMetrics) {
         this.sampleMetrics = sampleMetrics;
         this.storage = storage;
-        this.url = url;
         this.insertSql = insertSql;
         this.rows = rows;
-        this.target = (DatabaseTarget) trial.target();
-        this.trial = trial;
-        this.sampleInterval = sampleInterval;
+        this.sampler = new StepSampler((DatabaseTarget) trial.target(), url, trial, "insert", sampleInterval,
+                storage.relations());
     }
 
     Map<String, Double> setup() throws SQLException {
         connection = storage.create();
         connection.setAutoCommit(true);
-        if (!sampleInterval.isZero()) {
-            sampler = new DatabaseIoSampler(target, url, trial, "insert", sampleInterval,
-                    storage.relations());
-        }
+        sampler.open();
         return Map.of();
     }
 
     /** R single-row inserts, each committed on its own (autocommit), then the server's figures. */
     Map<String, Double> insert() throws SQLException, InterruptedException {
-        if (sampler != null) {
-            sampler.start();
-        }
+        sampler.start();
         try (PreparedStatement insert = connection.prepareStatement(insertSql)) {
             insert.setString(1, storage.text());
             for (int i = 0; i < rows; i++) {
@@ -73,7 +62,7 @@ final class DatabaseInsertTrial {
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("rows", (double) rows);
         metrics.putAll(storage.finish(connection));
-        if (sampler != null) {
+        if (sampler.enabled()) {
             metrics.putAll(sampleMetrics.apply(sampler.stop()));
         }
         return metrics;
@@ -90,10 +79,10 @@ final class DatabaseInsertTrial {
     }
 
     Map<String, Double> cleanup() throws SQLException {
-        try (AutoCloseable s = sampler; Connection c = connection) {
-            sampler = null;
+        sampler.close();
+        try (Connection c = connection) {
             connection = null;
-        } catch (Exception e) {
+        } catch (SQLException e) {
             // closing failed: the connections are gone either way; dropping the storage matters more
         } finally {
             storage.drop();

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.SqlScript;
-import storagebench.workload.dbio.DatabaseIoSampler;
+import storagebench.workload.dbio.StepSampler;
 
 /** One trial of {@link PostgresWalInit}: the server's WAL settings changed for it, then put back. */
 final class WalInitTrial {
@@ -24,9 +24,7 @@ final class WalInitTrial {
     private final Map<String, String> before = new LinkedHashMap<>();
     private boolean changed;
     private Connection connection;
-    private final java.time.Duration sampleInterval;
-    private final storagebench.workload.TrialContext trial;
-    private DatabaseIoSampler sampler;
+    private final StepSampler sampler;
     private long segmentSize;
     private String startLsn;
     private Set<String> filesBefore;
@@ -34,8 +32,7 @@ final class WalInitTrial {
 
     WalInitTrial(DatabaseTarget target, boolean zero, int segments, int messageSize,
             java.time.Duration sampleInterval, storagebench.workload.TrialContext trial) {
-        this.sampleInterval = sampleInterval;
-        this.trial = trial;
+        this.sampler = new StepSampler(target, target.url(), trial, "write-wal", sampleInterval, "^$");
         this.target = target;
         this.sql = target.dialect().script("workloads/file-init");
         this.zero = zero;
@@ -67,9 +64,7 @@ final class WalInitTrial {
                 startLsn = rs.getString(1);
             }
         }
-        if (!sampleInterval.isZero()) {
-            sampler = new DatabaseIoSampler(target, target.url(), trial, "write-wal", sampleInterval, "^$");
-        }
+        sampler.open();
         return Map.of("recycled_segments_used", (double) consumed);
     }
 
@@ -140,9 +135,7 @@ final class WalInitTrial {
 
     /** Commits messages until {@code segments} segments of WAL are written; each commit forces the WAL. */
     Map<String, Double> write() throws SQLException {
-        if (sampler != null) {
-            sampler.start();
-        }
+        sampler.start();
         writeMessages(segments * segmentSize);
         long written;
         try (PreparedStatement bytes = connection.prepareStatement(sql.sql("wal-bytes"))) {
@@ -178,7 +171,7 @@ final class WalInitTrial {
 
     /** After the timed span: the IO samples of the WAL written. */
     Map<String, Double> samples() throws SQLException, InterruptedException {
-        if (sampler == null) {
+        if (!sampler.enabled()) {
             return Map.of();
         }
         try (Statement s = connection.createStatement()) {
@@ -186,16 +179,12 @@ final class WalInitTrial {
         } catch (SQLException e) {
             // before PostgreSQL 15: the counters arrive with the statistics collector's next report
         }
-        return Map.of("io_samples", (double) sampler.stop().size());
+        return sampler.stopAndCount();
     }
 
     /** Puts back what ALTER SYSTEM had for both settings (or removes them), and reloads. */
     Map<String, Double> cleanup() throws SQLException {
-        try (DatabaseIoSampler s = sampler) {
-            sampler = null;
-        } catch (SQLException e) {
-            // its connection is gone either way; putting the server's settings back matters more
-        }
+        sampler.close();
         if (connection != null) {
             connection.close();
             connection = null;

@@ -20,7 +20,7 @@ import storagebench.target.DatabaseTarget;
 import storagebench.target.Dialect;
 import storagebench.target.SqlScript;
 import storagebench.workload.TrialContext;
-import storagebench.workload.dbio.DatabaseIoSampler;
+import storagebench.workload.dbio.StepSampler;
 import storagebench.workload.command.ProcessRun;
 import storagebench.target.PgConnection;
 import storagebench.workload.command.SubSteps;
@@ -40,8 +40,7 @@ final class PostgresRestoreTrial {
     private final int jobs;
     private final String pgRestore;
     private final String pgDump;
-    private final java.time.Duration sampleInterval;
-    private DatabaseIoSampler sampler;
+    private final StepSampler sampler;
     private Path backup;
     private Path generated;
     private PgRestoreProgress progress;
@@ -62,7 +61,9 @@ final class PostgresRestoreTrial {
         this.jobs = jobs;
         this.pgRestore = pgRestore;
         this.pgDump = pgDump;
-        this.sampleInterval = sampleInterval;
+        // the generated table (named as the database); a given backup's tables are not sampled one by one
+        this.sampler = new StepSampler(target, server.url(name), trial, "restore", sampleInterval,
+                givenBackup == null ? "^" + name + "$" : "^$");
     }
 
     /** Drops leftovers, makes the backup when none is given, creates the empty database to restore into. */
@@ -83,11 +84,7 @@ final class PostgresRestoreTrial {
         try (Connection c = target.connect(); Statement s = c.createStatement()) {
             s.execute(sql.sql("create-database", Map.of("database", dialect.identifier(name))));
         }
-        if (!sampleInterval.isZero()) {
-            // the generated table (named as the database); a given backup's tables are not sampled one by one
-            sampler = new DatabaseIoSampler(target, server.url(name), trial, "restore", sampleInterval,
-                    generated != null ? "^" + name + "$" : "^$");
-        }
+        sampler.open();
         return metrics;
     }
 
@@ -124,9 +121,7 @@ final class PostgresRestoreTrial {
         argv.add(backup.toString());
         progress = new PgRestoreProgress(System.nanoTime(), Instant.now().truncatedTo(ChronoUnit.MICROS),
                 trial.factors());
-        if (sampler != null) {
-            sampler.start();
-        }
+        sampler.start();
         tool(argv, name, "pg_restore", progress::line);
         restoreEndNanos = System.nanoTime();
         return Map.of();
@@ -134,10 +129,7 @@ final class PostgresRestoreTrial {
 
     /** After the timed span: the IO samples, the per-object sub-steps, the restored size and rows. */
     Map<String, Double> steps(TrialTimed measured) throws SQLException, InterruptedException {
-        Map<String, Double> metrics = new LinkedHashMap<>();
-        if (sampler != null) {
-            metrics.put("io_samples", (double) sampler.stop().size());
-        }
+        Map<String, Double> metrics = new LinkedHashMap<>(sampler.stopAndCount());
         SubSteps subSteps = new SubSteps(measured, trial::emit);
         List<Parsed.Step> items = progress.finish(restoreEndNanos, null);
         items.forEach(subSteps::add);
@@ -164,11 +156,7 @@ final class PostgresRestoreTrial {
     }
 
     Map<String, Double> cleanup() throws Exception {
-        try (DatabaseIoSampler s = sampler) {
-            sampler = null;
-        } catch (SQLException e) {
-            // its connection is gone either way; dropping the databases matters more
-        }
+        sampler.close();
         try {
             dropDatabases();
         } finally {
