@@ -2,3 +2,6 @@
 
 -- name: superuser
 SELECT rolsuper FROM pg_roles WHERE rolname = current_user;
+
+-- name: may-create-databases
+SELECT rolsuper OR rolcreatedb FROM pg_roles WHERE rolname = current_user;

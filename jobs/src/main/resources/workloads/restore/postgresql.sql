@@ -1,9 +1,6 @@
 -- restore (seed 004) on PostgreSQL. {database}, {table}, {index} are quoted identifiers; {k} a number.
 -- Values are bound (?).
 
--- name: may-create
-SELECT rolsuper OR rolcreatedb FROM pg_roles WHERE rolname = current_user;
-
 -- name: version
 SELECT current_setting('server_version_num')::int;
 

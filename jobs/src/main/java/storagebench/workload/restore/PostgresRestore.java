@@ -10,6 +10,7 @@ import java.util.List;
 import storagebench.BadInputException;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.PgConnection;
+import storagebench.target.PostgresRole;
 import storagebench.target.Target;
 import storagebench.target.TargetUnavailableException;
 import storagebench.workload.Param;
@@ -72,7 +73,7 @@ final class PostgresRestore implements Workload {
     @Override
     public void preflight(Target target, List<Params> variants) {
         DatabaseTarget db = (DatabaseTarget) target;
-        PgConnection.of(db.url());
+        String ownDatabase = PgConnection.of(db.url()).database();
         for (Params p : variants) {
             String name = p.getText(NAME);
             try {
@@ -82,7 +83,7 @@ final class PostgresRestore implements Workload {
                 throw new BadInputException("restore: name: " + e.getMessage() + " (with '_src' added for the "
                         + "generated source)");
             }
-            if (name.equalsIgnoreCase(PgConnection.of(db.url()).database())) {
+            if (name.equalsIgnoreCase(ownDatabase)) {
                 throw new BadInputException("restore: name '" + name + "' is the target's own database, which the "
                         + "trial would drop; choose another name");
             }
@@ -103,16 +104,11 @@ final class PostgresRestore implements Workload {
                             + "… WITH (FORCE)); the server is version " + rs.getInt(1));
                 }
             }
-            try (ResultSet rs = s.executeQuery(sql.sql("may-create"))) {
-                if (!rs.next() || !rs.getBoolean(1)) {
-                    throw new BadInputException("restore on postgres needs a role that may create databases: "
-                            + "user '" + db.user() + "' has neither CREATEDB nor SUPERUSER (ALTER ROLE … CREATEDB)");
-                }
-            }
         } catch (SQLException e) {
             throw new TargetUnavailableException("restore: cannot check the server " + db.location() + ": "
                     + e.getMessage());
         }
+        PostgresRole.requireCreatedb(db, name());
     }
 
     private static void tool(String program, String key) {
