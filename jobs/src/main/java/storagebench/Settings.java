@@ -28,10 +28,12 @@ import java.util.TreeMap;
  * @param sinkRollRows a Parquet file is closed after this many rows
  * @param sinkRollBytes a Parquet file is closed once it holds about this many bytes
  * @param sinkIdleRoll open files are closed after this long without a new event
+ * @param brokerIdleStop the embedded broker stops after this long without a command using it (zero: never)
+ * @param kafkaGrace how long a command waits for a lost broker to come back before it gives up
  */
 public record Settings(Path dataDir, Optional<String> bootstrapServers, String topic, Map<String, String> kafkaClient,
         Optional<String> jobRepositoryUrl, Optional<String> jobRepositoryUser, Optional<String> jobRepositoryPassword,
-        long sinkRollRows, long sinkRollBytes, Duration sinkIdleRoll) {
+        long sinkRollRows, long sinkRollBytes, Duration sinkIdleRoll, Duration brokerIdleStop, Duration kafkaGrace) {
 
     public static final String FILE_NAME = "storagebench.properties";
     private static final String CLIENT_PREFIX = "kafka.client.";
@@ -50,6 +52,8 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
         d.put("sink.roll-rows", "250000");
         d.put("sink.roll-bytes", String.valueOf(64L * 1024 * 1024));
         d.put("sink.idle-roll-seconds", "30");
+        d.put("broker.idle-stop-seconds", "0");
+        d.put("kafka.grace-seconds", "30");
         return d;
     }
 
@@ -71,12 +75,12 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
 
     public Settings withDataDir(Path dir) {
         return new Settings(dir, bootstrapServers, topic, kafkaClient, jobRepositoryUrl, jobRepositoryUser,
-                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll);
+                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll, brokerIdleStop, kafkaGrace);
     }
 
     public Settings withBootstrapServers(String servers) {
         return new Settings(dataDir, Optional.of(servers), topic, kafkaClient, jobRepositoryUrl, jobRepositoryUser,
-                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll);
+                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll, brokerIdleStop, kafkaGrace);
     }
 
     /**
@@ -139,11 +143,17 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
                 v.get("kafka.topic"), Map.copyOf(client), optional(v.get("job-repository.url")),
                 optional(v.get("job-repository.username")), optional(v.get("job-repository.password")),
                 positive(v, "sink.roll-rows", source), positive(v, "sink.roll-bytes", source),
-                Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)));
+                Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)),
+                Duration.ofSeconds(notNegative(v, "broker.idle-stop-seconds", source)),
+                Duration.ofSeconds(positive(v, "kafka.grace-seconds", source)));
     }
 
     private static Optional<String> optional(String value) {
         return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.strip());
+    }
+
+    private static long notNegative(Map<String, String> v, String key, String source) {
+        return "0".equals(v.get(key).strip()) ? 0 : positive(v, key, source);
     }
 
     private static long positive(Map<String, String> v, String key, String source) {

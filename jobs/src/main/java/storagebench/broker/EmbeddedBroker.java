@@ -28,10 +28,15 @@ public final class EmbeddedBroker implements AutoCloseable {
         this.bootstrapServers = bootstrapServers;
     }
 
+    /** Starts a broker on free ports. */
     public static EmbeddedBroker start(Path logDir) throws IOException {
+        return start(logDir, new BrokerPorts(freePort(), freePort()));
+    }
+
+    static EmbeddedBroker start(Path logDir, BrokerPorts ports) throws IOException {
         Files.createDirectories(logDir);
-        int brokerPort = freePort();
-        int controllerPort = freePort();
+        int brokerPort = ports.broker();
+        int controllerPort = ports.controller();
         Properties props = new Properties();
         props.put("process.roles", "broker,controller");
         props.put("node.id", "1");
@@ -54,8 +59,11 @@ public final class EmbeddedBroker implements AutoCloseable {
         props.put("share.coordinator.state.topic.replication.factor", "1");
         props.put("share.coordinator.state.topic.min.isr", "1");
         props.put("group.initial.rebalance.delay.ms", "0");
+        // A transaction left open by a killed producer holds back what read_committed readers see until the
+        // coordinator aborts it: look for those every second, not every ten.
+        props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
         // The log cleaner's dedupe buffer is heap (128 MiB by default) and only serves the small compacted
-        // internal topics here; the broker shares the JVM with the command, so keep it small.
+        // internal topics here: keep the broker process small.
         props.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
         KafkaConfig config = new KafkaConfig(props, false);
         format(logDir, config);

@@ -2,12 +2,6 @@ package storagebench.broker;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -27,8 +21,8 @@ import storagebench.Settings;
 
 /**
  * The Kafka cluster a command talks to: the configured one, or the embedded broker of the data
- * directory. When another storagebench process already runs the embedded broker of the same data
- * directory, this one connects to it instead of starting a second.
+ * directory, a process of its own that outlives the command ({@link BrokerProcess}): started when none
+ * runs, shared by every command on the same data directory, never stopped by a command's exit or death.
  */
 public final class KafkaConnection implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(KafkaConnection.class);
@@ -37,23 +31,18 @@ public final class KafkaConnection implements AutoCloseable {
 
     private final Settings settings;
     private final String bootstrapServers;
-    private final EmbeddedBroker broker;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
+    private final ClientLeases.Lease lease;
 
-    private KafkaConnection(Settings settings, String bootstrapServers, EmbeddedBroker broker, FileChannel lockChannel,
-            FileLock lock) {
+    private KafkaConnection(Settings settings, String bootstrapServers, ClientLeases.Lease lease) {
         this.settings = settings;
         this.bootstrapServers = bootstrapServers;
-        this.broker = broker;
-        this.lockChannel = lockChannel;
-        this.lock = lock;
+        this.lease = lease;
     }
 
     /** Connects (starting the embedded broker if needed), checks the cluster answers and the topics exist. */
     public static KafkaConnection open(Settings settings) {
         KafkaConnection connection = settings.bootstrapServers().map(servers -> new KafkaConnection(settings,
-                servers, null, null, null)).orElseGet(() -> embedded(settings));
+                servers, null)).orElseGet(() -> embedded(settings));
         try {
             connection.ensureTopics();
             return connection;
@@ -64,38 +53,35 @@ public final class KafkaConnection implements AutoCloseable {
     }
 
     private static KafkaConnection embedded(Settings settings) {
-        Path dir = settings.kafkaDir();
-        Path address = dir.resolve("broker.address");
+        BrokerFiles files = BrokerFiles.of(settings.kafkaDir());
+        String address = BrokerProcess.ensure(files, settings.brokerIdleStop());
         try {
-            Files.createDirectories(dir);
-            FileChannel channel = FileChannel.open(dir.resolve("broker.lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
-            FileLock lock = tryLock(channel);
-            if (lock == null) {
-                channel.close();
-                String running = Files.readString(address).strip();
-                log.info("using the embedded broker already running for {} at {}", settings.dataDir(), running);
-                return new KafkaConnection(settings, running, null, null, null);
-            }
-            long started = System.nanoTime();
-            EmbeddedBroker broker = EmbeddedBroker.start(dir.resolve("log"));
-            Path tmp = dir.resolve("broker.address.tmp");
-            Files.writeString(tmp, broker.bootstrapServers());
-            Files.move(tmp, address, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            log.info("embedded Kafka broker on {} (log in {}) started in {} ms", broker.bootstrapServers(), dir,
-                    (System.nanoTime() - started) / 1_000_000);
-            return new KafkaConnection(settings, broker.bootstrapServers(), broker, channel, lock);
+            ClientLeases.Lease lease = new ClientLeases(files.clients()).take();
+            log.debug("using the broker of {} at {}", settings.dataDir(), address);
+            return new KafkaConnection(settings, address, lease);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the embedded Kafka broker in " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot register with the broker in " + files.dir() + ": "
+                    + e.getMessage(), e);
         }
     }
 
-    private static FileLock tryLock(FileChannel channel) throws IOException {
-        try {
-            return channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            return null;
+    /**
+     * After the broker stopped answering: starts the embedded broker again if its process is gone (on
+     * the same log folder and ports, so this connection's clients reconnect by themselves). Does nothing
+     * for a configured cluster, which is not ours to start.
+     */
+    public void revive() {
+        if (lease == null) {
+            return;
+        }
+        BrokerFiles files = BrokerFiles.of(settings.kafkaDir());
+        if (BrokerProcess.alive(files)) {
+            return;
+        }
+        log.warn("the broker of {} is gone; starting it again", settings.dataDir());
+        String address = BrokerProcess.ensure(files, settings.brokerIdleStop());
+        if (!address.equals(bootstrapServers)) {
+            log.warn("the broker came back on {} instead of {}: its old ports are taken", address, bootstrapServers);
         }
     }
 
@@ -104,7 +90,7 @@ public final class KafkaConnection implements AutoCloseable {
     }
 
     public boolean embedded() {
-        return settings.bootstrapServers().isEmpty();
+        return lease != null;
     }
 
     public Settings settings() {
@@ -174,15 +160,8 @@ public final class KafkaConnection implements AutoCloseable {
 
     @Override
     public void close() {
-        if (broker != null) {
-            broker.close();
-            try {
-                Files.deleteIfExists(settings.kafkaDir().resolve("broker.address"));
-                lock.release();
-                lockChannel.close();
-            } catch (IOException e) {
-                log.warn("could not release the broker lock: {}", e.getMessage());
-            }
+        if (lease != null) {
+            lease.close();
         }
     }
 

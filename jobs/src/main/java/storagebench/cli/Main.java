@@ -7,7 +7,7 @@ import picocli.CommandLine.HelpCommand;
 /** The storagebench command line. Exit codes: 0 done, 1 failed, 2 bad input (nothing ran). */
 @Command(name = "storagebench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Runs database storage experiments and keeps every result as an event.",
-        subcommands = {RunCommand.class, ImportCommand.class, SinkCommand.class, ReportCommand.class,
+        subcommands = {RunCommand.class, ImportCommand.class, SinkCommand.class, ReportCommand.class, BrokerCommand.class,
             ReplayCommand.class, ExportCommand.class, WorkloadsCommand.class, BenchCommand.class, HelpCommand.class})
 public final class Main implements Runnable {
     public static final int FAILED = 1;
@@ -21,10 +21,19 @@ public final class Main implements Runnable {
     }
 
     public static int execute(String... args) {
+        if (debug(args)) {
+            // before anything logs: the log then shows stack traces (logback.xml)
+            System.setProperty("storagebench.log.exceptions", "%ex");
+        }
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(new Failures());
         ImportCommand.describeFormats(cli.getSubcommands().get("import"));
         return cli.execute(args);
+    }
+
+    /** Whether stack traces are wanted: {@code --debug} anywhere, or STORAGEBENCH_DEBUG set. */
+    static boolean debug(String... args) {
+        return System.getenv("STORAGEBENCH_DEBUG") != null || java.util.Arrays.asList(args).contains("--debug");
     }
 
     @Override

@@ -13,11 +13,11 @@ import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
 
 /** Reads every committed event of the topic, decoded, for assertions. */
-final class TopicEvents {
+public final class TopicEvents {
     private TopicEvents() {
     }
 
-    static List<SpecificRecord> all(KafkaConnection kafka) throws Exception {
+    public static List<SpecificRecord> all(KafkaConnection kafka) throws Exception {
         Map<String, Object> props = kafka.clientProperties();
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         EventCodec codec = new EventCodec();
@@ -36,7 +36,7 @@ final class TopicEvents {
         return events;
     }
 
-    static <T> List<T> of(List<SpecificRecord> events, Class<T> type) {
+    public static <T> List<T> of(List<SpecificRecord> events, Class<T> type) {
         return events.stream().filter(type::isInstance).map(type::cast).toList();
     }
 }

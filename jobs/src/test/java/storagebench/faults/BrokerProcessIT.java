@@ -1,0 +1,119 @@
+package storagebench.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.Settings;
+import storagebench.broker.BrokerFiles;
+import storagebench.broker.BrokerProcess;
+import storagebench.broker.KafkaConnection;
+import storagebench.cli.Main;
+import storagebench.events.TrialTimed;
+import storagebench.runner.TopicEvents;
+
+/** The embedded broker is a process of its own: it outlives commands, is shared, and comes back after a kill. */
+class BrokerProcessIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void brokerOutlivesTheCommandThatStartedItAndStopsOnRequest() throws Exception {
+        // given
+        Path data = tmp.resolve("data");
+        // when: a run starts the broker and ends
+        int exit = Main.execute("run", Experiments.quick(tmp, "outlive", 1).toString(), "--data-dir",
+                data.toString(), "--no-sink");
+        // then: the broker still runs, and status says so
+        BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
+        assertThat(exit).isZero();
+        assertThat(BrokerProcess.answering(files)).isPresent();
+        assertThat(Main.execute("broker", "status", "--data-dir", data.toString())).isZero();
+        long pid = files.readPid().orElseThrow();
+        assertThat(pid).isNotEqualTo(ProcessHandle.current().pid());
+        // and a second command uses the same broker process
+        assertThat(Main.execute("run", Experiments.quick(tmp, "outlive-2", 1).toString(), "--data-dir",
+                data.toString(), "--no-sink")).isZero();
+        assertThat(files.readPid()).contains(pid);
+        // when stopped
+        assertThat(Main.execute("broker", "stop", "--data-dir", data.toString())).isZero();
+        // then
+        assertThat(BrokerProcess.alive(files)).isFalse();
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(java.util.Optional.of(true));
+        assertThat(Main.execute("broker", "status", "--data-dir", data.toString())).isEqualTo(Main.FAILED);
+    }
+
+    @Test
+    void commandsStartedTogetherShareOneBroker() throws Exception {
+        // given: no broker yet
+        Path data = tmp.resolve("data");
+        // when: three commands that need it start at once
+        List<Child> children = List.of(
+                Child.start(tmp, "a", "broker", "start", "--data-dir", data.toString()),
+                Child.start(tmp, "b", "broker", "start", "--data-dir", data.toString()),
+                Child.start(tmp, "c", "broker", "start", "--data-dir", data.toString()));
+        // then: all succeed, on one address
+        String address = null;
+        for (Child child : children) {
+            assertThat(child.waitFor(120)).as(child.output()).isZero();
+            String line = child.output().lines().filter(l -> l.contains("running on")).findFirst().orElseThrow();
+            String said = line.substring(line.indexOf("running on ") + "running on ".length()).strip();
+            assertThat(address == null || address.equals(said)).as("one address: %s vs %s", address, said).isTrue();
+            address = said;
+        }
+        BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
+        assertThat(BrokerProcess.answering(files)).contains(address);
+        BrokerProcess.stop(files, Duration.ofSeconds(30));
+    }
+
+    @Test
+    void killedBrokerIsStartedAgainOnItsPortWithItsEvents() throws Exception {
+        // given: a run's events in the broker, which is then killed with SIGKILL
+        Path data = tmp.resolve("data");
+        assertThat(Main.execute("run", Experiments.quick(tmp, "kill-broker", 2).toString(), "--data-dir",
+                data.toString(), "--no-sink")).isZero();
+        BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
+        String address = BrokerProcess.answering(files).orElseThrow();
+        Child.signal("KILL", files.readPid().orElseThrow());
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (BrokerProcess.alive(files) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        // when: the next command needs it
+        Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", data.toString()));
+        try (KafkaConnection kafka = KafkaConnection.open(settings)) {
+            // then: it is back, on the same address, with every event
+            assertThat(kafka.bootstrapServers()).isEqualTo(address);
+            assertThat(TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class)
+                    .stream().filter(t -> t.getPhase().equals("measured"))).hasSize(4);
+        }
+    }
+
+    @Test
+    void idleBrokerStopsByItselfWhenAskedTo() throws Exception {
+        // given
+        Path data = tmp.resolve("data");
+        assertThat(Main.execute("broker", "start", "--data-dir", data.toString(), "--set",
+                "broker.idle-stop-seconds=2")).isZero();
+        BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
+        Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", data.toString()));
+        // when: a command holds it longer than the idle time
+        try (KafkaConnection kafka = KafkaConnection.open(settings)) {
+            Thread.sleep(4000);
+            // then: still running while in use
+            assertThat(BrokerProcess.alive(files)).isTrue();
+        }
+        // and gone a little after the last command left
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (BrokerProcess.alive(files) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(BrokerProcess.alive(files)).isFalse();
+        assertThat(Files.exists(files.address())).isFalse();
+    }
+}
