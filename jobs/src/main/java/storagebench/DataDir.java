@@ -9,6 +9,11 @@ public final class DataDir {
     private DataDir() {
     }
 
+    /** The lock a run's (or an import's) process holds on its run folder while it runs. */
+    public static Path runLock(Path runDir) {
+        return runDir.resolve("run.lock");
+    }
+
     public static Path prepare(Path dir) {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new BadInputException("data directory " + dir + " is a file, not a directory");

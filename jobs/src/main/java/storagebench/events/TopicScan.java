@@ -10,10 +10,14 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import storagebench.broker.KafkaConnection;
+import storagebench.broker.KafkaConnection.KafkaUnavailableException;
 
 /**
  * Reads a topic's committed messages (read_committed: aborted transactions never show), every
  * partition from its beginning to the end it had when the scan started, without a consumer group.
+ * First it waits for open transactions ({@link OpenTransactions#settle}), so what it reads is final:
+ * no message written before the scan can appear after it. A broker that stops answering ends the scan
+ * after the grace period with {@link KafkaUnavailableException}.
  */
 public final class TopicScan {
     private static final Duration POLL = Duration.ofMillis(500);
@@ -27,6 +31,7 @@ public final class TopicScan {
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
+        OpenTransactions.settle(kafka, topic);
         long seen = 0;
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
@@ -35,8 +40,17 @@ public final class TopicScan {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            long lastProgress = System.nanoTime();
             while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
+                var records = consumer.poll(POLL);
+                if (!records.isEmpty()) {
+                    lastProgress = System.nanoTime();
+                } else if (System.nanoTime() - lastProgress > kafka.settings().kafkaGrace().toNanos()) {
+                    throw new KafkaUnavailableException("reading " + topic + " from " + kafka.bootstrapServers()
+                            + " made no progress for " + kafka.settings().kafkaGrace().toSeconds()
+                            + " s (kafka.grace-seconds)");
+                }
+                for (ConsumerRecord<byte[], byte[]> record : records) {
                     if (record.offset() < end.get(new TopicPartition(record.topic(), record.partition()))) {
                         visitor.accept(record);
                         seen++;

@@ -3,6 +3,7 @@ package storagebench.runner;
 import java.io.IOException;
 import java.nio.file.Path;
 import storagebench.BadInputException;
+import storagebench.DataDir;
 import storagebench.ProcessLock;
 
 /**
@@ -15,7 +16,7 @@ public final class RunLock {
 
     public static ProcessLock take(Path runDir, String runId) {
         try {
-            return ProcessLock.tryTake(runDir.resolve("run.lock")).orElseThrow(() -> new BadInputException("run "
+            return ProcessLock.tryTake(DataDir.runLock(runDir)).orElseThrow(() -> new BadInputException("run "
                     + runId + " is running in another process"));
         } catch (IOException e) {
             throw new BadInputException("cannot lock run " + runId + " in " + runDir + ": " + e.getMessage());

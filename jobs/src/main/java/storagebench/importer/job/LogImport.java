@@ -76,7 +76,10 @@ public final class LogImport {
             throw new BadInputException("cannot create " + runDir + ": " + e.getMessage());
         }
         Path quarantine = settings.dataDir().resolve("quarantine").resolve(id.runId() + ".jsonl");
-        try (ProcessLock lock = RunLock.take(runDir, id.runId())) {
+        try (ProcessLock lock = RunLock.take(runDir, id.runId());
+                EventPublisher publisher = new EventPublisher(kafka, id.runId())) {
+            // The publisher first: taking the import's transactional id ends what a killed import left open,
+            // so the history read next is final.
             ImportHistory history = ImportHistory.read(kafka, id);
             if (history.completed() != null) {
                 return new ImportOutcome(id.runId(), history.completed().getExperiment(), source.name(), true, true,
@@ -89,11 +92,9 @@ public final class LogImport {
             }
             Instant runStart = history.firstStart() != null ? history.firstStart()
                     : Instant.now().truncatedTo(ChronoUnit.MICROS);
-            try (EventPublisher publisher = new EventPublisher(kafka, id.runId())) {
-                ImportContext run = new ImportContext(request, source, id, experiment, history.starts() + 1, runStart,
-                        history, publisher, quarantine, new ImportProgress(id.runId()));
-                return launch(settings, run);
-            }
+            ImportContext run = new ImportContext(request, source, id, experiment, history.starts() + 1, runStart,
+                    history, publisher, quarantine, new ImportProgress(id.runId()));
+            return launch(settings, run);
         }
     }
 
