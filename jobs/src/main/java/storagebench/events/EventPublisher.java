@@ -1,6 +1,7 @@
 package storagebench.events;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.broker.KafkaConnection;
@@ -21,23 +25,48 @@ import storagebench.broker.KafkaConnection;
  * acknowledged it (idempotent producer, acks=all), so either all events of a trial are visible to
  * read_committed consumers or none are. The transactional id is the run id: a restarted run fences
  * off whatever the killed process left open.
+ *
+ * <p>Every call is bounded. When the broker stops answering, a call waits for it up to the settings'
+ * {@code kafka.grace-seconds} (starting the embedded broker again if its process died; a broker back on
+ * the same port is reconnected to by the producer itself) and then fails with {@link BrokerLostException};
+ * a transaction whose commit went unanswered is only ever committed again, never aborted and re-sent,
+ * so a trial is never published twice.
  */
 public final class EventPublisher implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EventPublisher.class);
+    /** Every storagebench transactional id is this followed by the run id. */
+    public static final String TRANSACTIONAL_ID_PREFIX = "storagebench-";
+    /** How long a transaction may stay open before the coordinator aborts it (a killed producer's). */
+    public static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(60);
+    /** How long one blocking producer call waits before the publisher checks on the broker. */
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+
+    private final KafkaConnection kafka;
     private final KafkaProducer<byte[], byte[]> producer;
     private final String topic;
+    private final Duration grace;
     private final EventCodec codec = new EventCodec();
+    private volatile boolean lost;
 
     public EventPublisher(KafkaConnection kafka, String transactionalId) {
+        this.kafka = kafka;
+        this.grace = kafka.settings().kafkaGrace();
         Map<String, Object> props = kafka.clientProperties();
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "storagebench-" + transactionalId);
-        props.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, 30_000);
-        props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000);
-        props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
+        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, TRANSACTIONAL_ID_PREFIX + transactionalId);
+        props.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis());
+        props.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
+        props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
+        props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) grace.plusSeconds(20).toMillis());
         this.producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
         this.topic = kafka.settings().topic();
-        producer.initTransactions();
+        try {
+            withGrace("initialising the transactions of " + transactionalId, producer::initTransactions);
+        } catch (RuntimeException e) {
+            producer.close(Duration.ZERO);
+            throw e;
+        }
     }
 
     /** Publishes the events, keyed by run id, in one transaction; returns after the broker's acks. */
@@ -59,6 +88,9 @@ public final class EventPublisher implements AutoCloseable {
         if (events.isEmpty()) {
             return;
         }
+        if (lost) {
+            throw new BrokerLostException(lostMessage());
+        }
         producer.beginTransaction();
         try {
             // Sent together, then committed: commitTransaction flushes at once (no linger) and fails if a
@@ -71,10 +103,12 @@ public final class EventPublisher implements AutoCloseable {
                         .getBytes(StandardCharsets.UTF_8));
                 acks.add(producer.send(record));
             }
-            producer.commitTransaction();
+            withGrace("committing " + events.size() + " event(s)", producer::commitTransaction);
             for (Future<RecordMetadata> ack : acks) {
                 ack.get();
             }
+        } catch (BrokerLostException e) {
+            throw e;
         } catch (ExecutionException | KafkaException e) {
             abort();
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
@@ -87,6 +121,45 @@ public final class EventPublisher implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs a blocking producer call, again each time it times out, for as long as the broker has been
+     * silent less than the grace period; reviving the embedded broker when its process is gone.
+     */
+    private void withGrace(String what, Runnable call) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        boolean warned = false;
+        while (true) {
+            try {
+                call.run();
+                if (warned) {
+                    log.info("the broker at {} answers again", kafka.bootstrapServers());
+                }
+                return;
+            } catch (TimeoutException e) {
+                if (System.nanoTime() > deadline) {
+                    lost = true;
+                    throw new BrokerLostException(lostMessage());
+                }
+                if (!warned) {
+                    warned = true;
+                    log.warn("the broker at {} does not answer ({}); waiting up to {} s for it", kafka.bootstrapServers(),
+                            what, grace.toSeconds());
+                }
+                kafka.revive();
+            }
+        }
+    }
+
+    private String lostMessage() {
+        return "the Kafka broker at " + kafka.bootstrapServers() + " did not answer for " + grace.toSeconds()
+                + " s (kafka.grace-seconds)";
+    }
+
+    /** Whether a call gave up on the broker: later calls fail at once. */
+    public boolean lost() {
+        return lost;
+    }
+
     private void abort() {
         try {
             producer.abortTransaction();
@@ -97,7 +170,14 @@ public final class EventPublisher implements AutoCloseable {
 
     @Override
     public void close() {
-        producer.close();
+        producer.close(lost ? Duration.ZERO : CALL_TIMEOUT);
+    }
+
+    /** The broker did not answer within the grace period: nothing more can be published. */
+    public static class BrokerLostException extends PublishException {
+        public BrokerLostException(String message) {
+            super(message, null);
+        }
     }
 
     /** Events could not be published; the chunk must not commit. */
