@@ -12,6 +12,7 @@ import storagebench.DataDir;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunStop;
 import storagebench.runner.Runner;
 
 /** {@code run}: executes an experiment, sinks its events to the dataset and prints its summary. */
@@ -54,18 +55,32 @@ public final class RunCommand implements Callable<Integer> {
         DataDir.prepare(settings.dataDir());
         ExperimentRun run = restartRunId != null ? ExperimentRun.prepareRestart(settings, restartRunId)
                 : ExperimentRun.prepare(settings, experiment, overrides);
+        RunStop stop = new RunStop();
+        try (Signals signals = Signals.stopping(stop)) {
+            return signals.exitCode(runAndSay(settings, run, stop));
+        }
+    }
+
+    /** Runs, sinks and reports, and says how the run ended. */
+    private int runAndSay(Settings settings, ExperimentRun run, RunStop stop) {
         Runner.Outcome outcome;
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
-            outcome = run.execute(settings, kafka);
+            outcome = run.execute(settings, kafka, stop);
             System.out.printf("run %s: %s, %d trial(s), %d failed%n", run.runId(), outcome.status(),
                     outcome.trials(), outcome.failures());
-            if (!noSink) {
+            if (!noSink && !outcome.brokerLost() && !stop.requested()) {
                 Finish.sinkAndReport(settings, kafka, run, noReport);
             }
         }
+        String again = "; continue it with: storagebench run --restart " + run.runId();
+        if (stop.requested()) {
+            System.err.println("run " + run.runId() + " stopped by " + stop.reason()
+                    + ": the trial under way was abandoned and cleaned up" + again);
+            return Main.FAILED;
+        }
         if (outcome.status() != BatchStatus.COMPLETED) {
             System.err.println("run " + run.runId() + " did not complete" + (outcome.error() == null ? ""
-                    : ": " + outcome.error()) + "; continue it with: storagebench run --restart " + run.runId());
+                    : ": " + outcome.error()) + again);
             return Main.FAILED;
         }
         return outcome.failures() == 0 ? 0 : Main.FAILED;

@@ -43,8 +43,9 @@ public final class BatchContext {
         props.put("spring.batch.job.enabled", "false");
         props.put("spring.batch.jdbc.initialize-schema", "never");
         props.put("spring.main.log-startup-info", "false");
+        // No shutdown hook: on SIGTERM the command stops its job itself and needs the job repository until then.
         return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE).bannerMode(Banner.Mode.OFF)
-                .properties(props)
+                .registerShutdownHook(false).properties(props)
                 .initializers(c -> beans.forEach((name, bean) -> c.getBeanFactory().registerSingleton(name, bean)))
                 .run();
     }

@@ -72,6 +72,11 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
 
     /** Runs (or continues) the job; events go to the connected cluster. */
     public Runner.Outcome execute(Settings settings, KafkaConnection kafka) {
+        return execute(settings, kafka, new RunStop());
+    }
+
+    /** Runs (or continues) the job until it ends or {@code stop} is requested. */
+    public Runner.Outcome execute(Settings settings, KafkaConnection kafka, RunStop stop) {
         try {
             Files.createDirectories(runDir);
             if (!restart) {
@@ -82,6 +87,8 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
         }
         try (ProcessLock lock = RunLock.take(runDir, runId);
                 EventPublisher publisher = new EventPublisher(kafka, runId)) {
+            // The publisher first: taking the run's transactional id ends what a killed process left open, and
+            // the history read waits for other open transactions, so what it says is done is final.
             RunHistory history = restart ? RunHistory.read(kafka, runId) : RunHistory.NONE;
             if (restart) {
                 log.info("continuing run {}: {} of {} trials already in the topic", runId,
@@ -91,7 +98,7 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
                     plan.variants().size(), plan.size(), plan.trials().stream().filter(t -> t.warmup()).count());
             RunContext context = new RunContext(runId, runDir, history.starts() + 1, experiment, plan,
                     HostProbe.snapshot(settings.dataDir()), target, publisher, history,
-                    new HostSettings(experiment.hostSettings(), runDir.resolve("host-settings")));
+                    new HostSettings(experiment.hostSettings(), runDir.resolve("host-settings")), stop);
             return Runner.execute(settings, context, restart);
         }
     }

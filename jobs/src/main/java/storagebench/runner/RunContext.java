@@ -20,8 +20,9 @@ import storagebench.experiment.TrialPlan;
  * @param publisher sends the run's events
  * @param history what the topic already holds of this run (on restart)
  * @param hostSettings applies and reads back the variants' host settings
+ * @param stop asks the run to stop (a signal)
  */
 public record RunContext(String runId, java.nio.file.Path runDir, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
         TargetSnapshot target, EventPublisher publisher, RunHistory history,
-        HostSettings hostSettings) {
+        HostSettings hostSettings, RunStop stop) {
 }

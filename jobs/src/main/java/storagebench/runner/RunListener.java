@@ -39,9 +39,13 @@ final class RunListener implements JobExecutionListener {
     @Override
     public void afterJob(JobExecution execution) {
         progress.finish();
+        if (run.publisher().lost()) {
+            // nothing can reach the topic; a restart publishes the next attempt's events
+            return;
+        }
         BatchStatus batch = execution.getStatus();
-        RunStatus status = batch == BatchStatus.COMPLETED ? RunStatus.COMPLETED
-                : batch == BatchStatus.STOPPED ? RunStatus.STOPPED : RunStatus.FAILED;
+        RunStatus status = run.stop().requested() ? RunStatus.STOPPED : batch == BatchStatus.COMPLETED
+                ? RunStatus.COMPLETED : batch == BatchStatus.STOPPED ? RunStatus.STOPPED : RunStatus.FAILED;
         String error = execution.getAllFailureExceptions().stream().map(Throwable::getMessage)
                 .collect(Collectors.joining("; "));
         RunFinished finished = RunFinished.newBuilder().setEventId(run.runId() + "/finished/" + run.attempt())

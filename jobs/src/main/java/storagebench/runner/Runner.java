@@ -12,14 +12,23 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.Settings;
+import storagebench.events.EventPublisher;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */
 public final class Runner {
     private Runner() {
     }
 
-    /** How the job ended. */
-    public record Outcome(BatchStatus status, int trials, int failures, String error) {
+    /**
+     * How the job ended.
+     *
+     * @param status the job's status; STOPPED when a stop was requested
+     * @param trials trials recorded
+     * @param failures failed trials among them
+     * @param error the first failure's message, or null
+     * @param brokerLost whether the broker stopped answering (nothing more could be published)
+     */
+    public record Outcome(BatchStatus status, int trials, int failures, String error, boolean brokerLost) {
     }
 
     public static Outcome execute(Settings settings, RunContext run, boolean restart) {
@@ -37,9 +46,12 @@ public final class Runner {
             }
             JobExecution execution = operator.start(job, parameters);
             Progress progress = context.getBean(Progress.class);
-            String error = execution.getAllFailureExceptions().stream().map(Throwable::getMessage).findFirst()
-                    .orElse(null);
-            return new Outcome(execution.getStatus(), progress.done(), progress.failures(), error);
+            boolean lost = run.publisher().lost();
+            String error = execution.getAllFailureExceptions().stream()
+                    .filter(e -> !lost || e instanceof EventPublisher.BrokerLostException).map(Throwable::getMessage)
+                    .findFirst().orElse(null);
+            BatchStatus status = run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
+            return new Outcome(status, progress.done(), progress.failures(), error, lost);
         } catch (BadInputException e) {
             throw e;
         } catch (Exception e) {

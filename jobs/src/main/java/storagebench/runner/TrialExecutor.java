@@ -40,6 +40,9 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             progress.skipped(trial);
             return null;
         }
+        if (run.stop().requested()) {
+            throw new RunStop.StoppedException(run.stop().reason());
+        }
         progress.starting(trial);
         Experiment experiment = run.experiment();
         String trialId = trial.id(run.runId());
@@ -52,23 +55,33 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         List<SpecificRecord> untimed = new ArrayList<>();
         Map<String, String> inForce = Map.of();
         String failure;
+        run.stop().enterTrial();
         try {
-            inForce = run.hostSettings().prepare(trial.factors());
-            failure = runPhase(trial, trialId, steps, Phase.SETUP, inForce, untimed);
-        } catch (HostSettings.SettingException e) {
-            failure = e.getMessage();
-            log.warn("{}", failure);
-            steps = steps.stream().filter(s -> s.phase() == Phase.MEASURED).toList();
-        }
-        for (Step step : steps) {
-            if (step.phase() == Phase.MEASURED) {
-                events.add(measure(trial, trialId, step, failure, inForce));
-                if (failure == null && events.get(events.size() - 1).getOutcome() == Outcome.FAILED) {
-                    failure = "skipped: step '" + step.name() + "' failed";
+            try {
+                inForce = run.hostSettings().prepare(trial.factors());
+                failure = runPhase(trial, trialId, steps, Phase.SETUP, inForce, untimed);
+            } catch (HostSettings.SettingException e) {
+                failure = e.getMessage();
+                log.warn("{}", failure);
+                steps = steps.stream().filter(s -> s.phase() == Phase.MEASURED).toList();
+            }
+            for (Step step : steps) {
+                if (step.phase() == Phase.MEASURED && !run.stop().requested()) {
+                    events.add(measure(trial, trialId, step, failure, inForce));
+                    if (failure == null && events.get(events.size() - 1).getOutcome() == Outcome.FAILED) {
+                        failure = "skipped: step '" + step.name() + "' failed";
+                    }
                 }
             }
+        } finally {
+            // the trial's own work is over: from here on (clean-up, publishing) nothing is interrupted
+            run.stop().leaveTrial();
         }
         runPhase(trial, trialId, steps, Phase.CLEANUP, inForce, untimed);
+        if (run.stop().requested()) {
+            log.info("trial {} abandoned ({}): cleaned up, not recorded", trial.index() + 1, run.stop().reason());
+            throw new RunStop.StoppedException(run.stop().reason());
+        }
         untimed.addAll(context.emitted());
         TrialResult result = new TrialResult(trial.index(), events, untimed);
         progress.done(trial, result);
