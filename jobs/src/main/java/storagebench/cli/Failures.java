@@ -6,14 +6,14 @@ import picocli.CommandLine.ParseResult;
 import storagebench.BadInputException;
 import storagebench.Settings.SettingsException;
 
-/** Turns exceptions into one clear line and an exit code; stack traces only with STORAGEBENCH_DEBUG set. */
+/** Turns exceptions into one clear line and an exit code; stack traces only with --debug or STORAGEBENCH_DEBUG set. */
 final class Failures implements IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception e, CommandLine cli, ParseResult parsed) {
         boolean badInput = e instanceof BadInputException || e instanceof SettingsException;
         cli.getErr().println(cli.getColorScheme().errorText("storagebench " + cli.getCommandName() + ": "
                 + message(e)));
-        if (System.getenv("STORAGEBENCH_DEBUG") != null) {
+        if (Main.debug(parsed.originalArgs().toArray(String[]::new))) {
             e.printStackTrace(cli.getErr());
         }
         return badInput ? Main.BAD_INPUT : Main.FAILED;

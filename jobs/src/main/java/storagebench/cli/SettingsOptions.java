@@ -24,6 +24,9 @@ public final class SettingsOptions {
             description = "Override one setting, e.g. --set kafka.client.security.protocol=SSL (repeatable).")
     Map<String, String> overrides = new LinkedHashMap<>();
 
+    @Option(names = "--debug", description = "Show stack traces of failures (also: STORAGEBENCH_DEBUG=1).")
+    boolean debug;
+
     public Settings load() {
         Map<String, String> all = new LinkedHashMap<>(overrides);
         if (dataDir != null) {
