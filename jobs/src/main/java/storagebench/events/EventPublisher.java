@@ -13,6 +13,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,7 +63,8 @@ public final class EventPublisher implements AutoCloseable {
         this.producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
         this.topic = kafka.settings().topic();
         try {
-            withGrace("initialising the transactions of " + transactionalId, producer::initTransactions);
+            withGrace("initialising the transactions of " + transactionalId, producer::initTransactions,
+                    new Silence());
         } catch (RuntimeException e) {
             producer.close(Duration.ZERO);
             throw e;
@@ -91,66 +93,103 @@ public final class EventPublisher implements AutoCloseable {
         if (lost) {
             throw new BrokerLostException(lostMessage());
         }
-        producer.beginTransaction();
-        try {
-            // Sent together, then committed: commitTransaction flushes at once (no linger) and fails if a
-            // send failed; the acks are then all in.
-            List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
-            for (SpecificRecord event : events) {
-                ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, key.apply(event),
-                        codec.encode(event));
-                record.headers().add("storagebench.type", EventType.of(event).schemaName()
-                        .getBytes(StandardCharsets.UTF_8));
-                acks.add(producer.send(record));
+        Silence silence = new Silence();
+        while (true) {
+            producer.beginTransaction();
+            try {
+                transaction(events, key, silence);
+                silence.over();
+                return;
+            } catch (BrokerLostException e) {
+                throw e;
+            } catch (KafkaException e) {
+                if (!retriable(e)) {
+                    abort();
+                    throw new PublishException("could not publish " + events.size() + " event(s) to " + topic + ": "
+                            + e.getMessage(), e);
+                }
+                // A send failed for want of the broker, so the transaction cannot have committed: end it and send
+                // the events again once the broker is back.
+                silence.waited("sending " + events.size() + " event(s)");
+                withGrace("aborting the unsent transaction", producer::abortTransaction, silence);
+            } catch (ExecutionException e) {
+                abort();
+                throw new PublishException("could not publish " + events.size() + " event(s) to " + topic + ": "
+                        + e.getCause().getMessage(), e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                abort();
+                throw new PublishException("interrupted while publishing", e);
             }
-            withGrace("committing " + events.size() + " event(s)", producer::commitTransaction);
-            for (Future<RecordMetadata> ack : acks) {
-                ack.get();
-            }
-        } catch (BrokerLostException e) {
-            throw e;
-        } catch (ExecutionException | KafkaException e) {
-            abort();
-            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            throw new PublishException("could not publish " + events.size() + " event(s) to " + topic + ": "
-                    + cause.getMessage(), cause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            abort();
-            throw new PublishException("interrupted while publishing", e);
         }
     }
 
-    /**
-     * Runs a blocking producer call, again each time it times out, for as long as the broker has been
-     * silent less than the grace period; reviving the embedded broker when its process is gone.
-     */
-    private void withGrace(String what, Runnable call) {
-        long deadline = System.nanoTime() + grace.toNanos();
-        boolean warned = false;
+    /** Sends the events, then commits: commitTransaction flushes at once (no linger) and fails if a send failed. */
+    private void transaction(List<? extends SpecificRecord> events, Function<SpecificRecord, byte[]> key,
+            Silence silence) throws ExecutionException, InterruptedException {
+        List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
+        for (SpecificRecord event : events) {
+            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, key.apply(event), codec.encode(event));
+            record.headers().add("storagebench.type", EventType.of(event).schemaName()
+                    .getBytes(StandardCharsets.UTF_8));
+            acks.add(producer.send(record));
+        }
+        withGrace("committing " + events.size() + " event(s)", producer::commitTransaction, silence);
+        for (Future<RecordMetadata> ack : acks) {
+            ack.get();
+        }
+    }
+
+    /** Runs a blocking producer call again each time it times out, while the silence is within the grace period. */
+    private static void withGrace(String what, Runnable call, Silence silence) {
         while (true) {
             try {
                 call.run();
-                if (warned) {
-                    log.info("the broker at {} answers again", kafka.bootstrapServers());
-                }
                 return;
             } catch (TimeoutException e) {
-                if (System.nanoTime() > deadline) {
-                    lost = true;
-                    throw new BrokerLostException(lostMessage());
-                }
-                if (!warned) {
-                    warned = true;
-                    log.warn("the broker at {} does not answer ({}); waiting up to {} s for it", kafka.bootstrapServers(),
-                            what, grace.toSeconds());
-                }
-                kafka.revive();
+                silence.waited(what);
             }
         }
     }
 
-    private String lostMessage() {
+    /** Whether a failure is the broker's absence (a retriable error among its causes), worth waiting out. */
+    static boolean retriable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RetriableException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How long the broker has been silent during one call, against the grace period. */
+    private final class Silence {
+        private final long deadline = System.nanoTime() + grace.toNanos();
+        private boolean warned;
+
+        /** The broker did not answer {@code what}: wait on (reviving the embedded broker), or give up. */
+        void waited(String what) {
+            if (System.nanoTime() > deadline) {
+                lost = true;
+                throw new BrokerLostException(lostMessage());
+            }
+            if (!warned) {
+                warned = true;
+                log.warn("the broker at {} does not answer ({}); waiting up to {} s for it", kafka.bootstrapServers(),
+                        what, grace.toSeconds());
+            }
+            kafka.revive();
+        }
+
+        void over() {
+            if (warned) {
+                log.info("the broker at {} answers again", kafka.bootstrapServers());
+            }
+        }
+    }
+
+    /** What to tell the user once the broker is lost. */
+    public String lostMessage() {
         return "the Kafka broker at " + kafka.bootstrapServers() + " did not answer for " + grace.toSeconds()
                 + " s (kafka.grace-seconds)";
     }

@@ -5,7 +5,9 @@ import java.util.stream.Collectors;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.listener.JobExecutionListener;
+import org.slf4j.LoggerFactory;
 import storagebench.cli.Version;
+import storagebench.events.EventPublisher;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
@@ -53,6 +55,12 @@ final class RunListener implements JobExecutionListener {
                 .setAttempt(run.attempt()).setStatus(status).setTrials(progress.done())
                 .setFailures(progress.failures()).setError(error.isEmpty() ? null : error)
                 .setEndTime(TrialExecutor.now()).build();
-        run.publisher().publish(run.runId(), List.of(finished));
+        try {
+            run.publisher().publish(run.runId(), List.of(finished));
+        } catch (EventPublisher.PublishException e) {
+            // the job's outcome is reported by the command; a restart publishes the next attempt's RunFinished
+            LoggerFactory.getLogger(RunListener.class).warn("the end of run {} could not be published: {}",
+                    run.runId(), e.getMessage());
+        }
     }
 }

@@ -12,7 +12,6 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.Settings;
-import storagebench.events.EventPublisher;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */
 public final class Runner {
@@ -47,9 +46,8 @@ public final class Runner {
             JobExecution execution = operator.start(job, parameters);
             Progress progress = context.getBean(Progress.class);
             boolean lost = run.publisher().lost();
-            String error = execution.getAllFailureExceptions().stream()
-                    .filter(e -> !lost || e instanceof EventPublisher.BrokerLostException).map(Throwable::getMessage)
-                    .findFirst().orElse(null);
+            String error = lost ? run.publisher().lostMessage() : execution.getAllFailureExceptions().stream()
+                    .map(Throwable::getMessage).findFirst().orElse(null);
             BatchStatus status = run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
             return new Outcome(status, progress.done(), progress.failures(), error, lost);
         } catch (BadInputException e) {
