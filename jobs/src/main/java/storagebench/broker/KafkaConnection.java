@@ -41,8 +41,22 @@ public final class KafkaConnection implements AutoCloseable {
 
     /** Connects (starting the embedded broker if needed), checks the cluster answers and the topics exist. */
     public static KafkaConnection open(Settings settings) {
-        KafkaConnection connection = settings.bootstrapServers().map(servers -> new KafkaConnection(settings,
-                servers, null)).orElseGet(() -> embedded(settings));
+        if (settings.bootstrapServers().isPresent()) {
+            return checked(new KafkaConnection(settings, settings.bootstrapServers().get(), null));
+        }
+        try {
+            return checked(embedded(settings));
+        } catch (KafkaUnavailableException e) {
+            // the broker died as we connected (its address still there): start it again, once
+            if (BrokerProcess.alive(BrokerFiles.of(settings.kafkaDir()))) {
+                throw e;
+            }
+            log.warn("the broker of {} went away as this command connected; starting it again", settings.dataDir());
+            return checked(embedded(settings));
+        }
+    }
+
+    private static KafkaConnection checked(KafkaConnection connection) {
         try {
             connection.ensureTopics();
             return connection;

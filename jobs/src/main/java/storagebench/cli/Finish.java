@@ -1,5 +1,6 @@
 package storagebench.cli;
 
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,6 +19,8 @@ import storagebench.sink.SinkResult;
 final class Finish {
     private static final Logger log = LoggerFactory.getLogger(Finish.class);
 
+    private static final Duration LOCKED_WAIT = Duration.ofSeconds(30);
+
     private Finish() {
     }
 
@@ -25,12 +28,34 @@ final class Finish {
         sinkAndReport(settings, kafka, List.of(run.runId()), noReport);
     }
 
+    /**
+     * Sinks until idle; when another command's sink holds the dataset, waits for it a while (another run's
+     * sink ends once it has caught up) and then sinks what it left. False: a long-running sink holds it.
+     */
+    private static boolean sinkUntilIdle(Settings settings, KafkaConnection kafka) {
+        long deadline = System.nanoTime() + LOCKED_WAIT.toNanos();
+        while (true) {
+            try {
+                SinkResult result = Sink.runUntilIdle(settings, kafka);
+                log.info("dataset {}: {}", settings.parquetDir(), result.summary());
+                return true;
+            } catch (DatasetLockedException e) {
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+    }
+
     /** Sinks until idle, then prints the summary of each of the runs (none with {@code noReport}). */
     static void sinkAndReport(Settings settings, KafkaConnection kafka, List<String> runIds, boolean noReport) {
-        try {
-            SinkResult result = Sink.runUntilIdle(settings, kafka);
-            log.info("dataset {}: {}", settings.parquetDir(), result.summary());
-        } catch (DatasetLockedException e) {
+        if (!sinkUntilIdle(settings, kafka)) {
             System.out.println("a sink is already writing " + settings.parquetDir() + "; it adds these events;"
                     + " see: " + String.join(", ", runIds.stream().map(id -> "storagebench report --run " + id)
                             .toList()));

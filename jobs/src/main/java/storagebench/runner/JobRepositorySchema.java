@@ -10,21 +10,60 @@ import org.springframework.jdbc.datasource.init.ScriptUtils;
 import org.springframework.jdbc.support.JdbcUtils;
 import storagebench.BadInputException;
 
-/** Creates Spring Batch's tables in the job repository the first time, and never again. */
+/**
+ * Creates Spring Batch's tables in the job repository the first time, and never again. Commands
+ * started together on one data directory may open its embedded database at the same moment: the one
+ * that loses the race to open the file (H2 then serves it to the others) tries again, and a second
+ * creation of the tables by a concurrent command is taken as done.
+ */
 final class JobRepositorySchema {
+    /** H2's "database may be already in use" and "lock file recently modified": another process is opening it. */
+    private static final java.util.Set<Integer> H2_BEING_OPENED = java.util.Set.of(90020, 8000);
+    private static final long OPEN_WAIT_NANOS = 30_000_000_000L;
+
     private JobRepositorySchema() {
     }
 
     static void ensure(String url, String user, String password) {
-        try (Connection connection = DriverManager.getConnection(url, user, password)) {
-            if (exists(connection, "BATCH_JOB_INSTANCE") || exists(connection, "batch_job_instance")) {
+        long deadline = System.nanoTime() + OPEN_WAIT_NANOS;
+        while (true) {
+            try (Connection connection = DriverManager.getConnection(url, user, password)) {
+                create(connection);
                 return;
+            } catch (SQLException e) {
+                if (!H2_BEING_OPENED.contains(e.getErrorCode()) || System.nanoTime() > deadline) {
+                    throw new BadInputException("job repository " + redact(url) + " cannot be used: " + e.getMessage());
+                }
+                pause();
             }
-            String platform = platform(connection.getMetaData().getDatabaseProductName());
+        }
+    }
+
+    private static void create(Connection connection) throws SQLException {
+        if (created(connection)) {
+            return;
+        }
+        String platform = platform(connection.getMetaData().getDatabaseProductName());
+        try {
             ScriptUtils.executeSqlScript(connection,
                     new ClassPathResource("org/springframework/batch/core/schema-" + platform + ".sql"));
-        } catch (SQLException e) {
-            throw new BadInputException("job repository " + redact(url) + " cannot be used: " + e.getMessage());
+        } catch (org.springframework.jdbc.datasource.init.ScriptException e) {
+            if (!created(connection)) {
+                throw e;
+            }
+        }
+    }
+
+    private static boolean created(Connection connection) throws SQLException {
+        return exists(connection, "BATCH_JOB_INSTANCE") || exists(connection, "batch_job_instance");
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(200);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BadInputException("interrupted while opening the job repository");
         }
     }
 
