@@ -8,6 +8,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import storagebench.Settings;
+import storagebench.broker.BrokerFiles;
+import storagebench.broker.BrokerProcess;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.RunHistory;
 import storagebench.events.TrialTimed;
@@ -38,6 +40,9 @@ final class HarnessBench {
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             run.execute(settings, kafka);
             timed.addAll(trials(kafka, run.runId()));
+        } finally {
+            // the benchmark's own throwaway broker
+            BrokerProcess.stop(BrokerFiles.of(settings.kafkaDir()), Duration.ofSeconds(30));
         }
         timed.sort(Comparator.comparing(TrialTimed::getTrialIndex));
         List<Double> gaps = new ArrayList<>();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -14,6 +15,8 @@ import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.Settings;
+import storagebench.broker.BrokerFiles;
+import storagebench.broker.BrokerProcess;
 import storagebench.broker.KafkaConnection;
 import storagebench.sink.RollPolicy;
 
@@ -66,6 +69,9 @@ public final class SinkBenchmark {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         } finally {
+            if (settings.bootstrapServers().isEmpty()) {
+                BrokerProcess.stop(BrokerFiles.of(local.kafkaDir()), Duration.ofSeconds(30));
+            }
             deleteRecursively(root);
         }
     }
