@@ -24,7 +24,7 @@ public final class BrokerProcess {
     /** How long a broker may take to answer after it was started (a start after a kill recovers its logs). */
     public static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final long POLL_MS = 50;
-    private static final List<BrokerFiles> STARTED = new ArrayList<>();
+    private static final List<BrokerFiles> USED = new ArrayList<>();
 
     private BrokerProcess() {
     }
@@ -35,6 +35,11 @@ public final class BrokerProcess {
      * @param idleStop how long a broker this call starts runs without any command using it (zero: until stopped)
      */
     public static String ensure(BrokerFiles files, Duration idleStop) {
+        synchronized (USED) {
+            if (!USED.contains(files)) {
+                USED.add(files);
+            }
+        }
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         try {
             Files.createDirectories(files.dir());
@@ -69,9 +74,6 @@ public final class BrokerProcess {
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.output().toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        synchronized (STARTED) {
-            STARTED.add(files);
-        }
         while (answering(files).isEmpty()) {
             if (!process.isAlive()) {
                 if (process.exitValue() == BrokerMain.ALREADY_RUNNING) {
@@ -151,10 +153,10 @@ public final class BrokerProcess {
         }
     }
 
-    /** The brokers this process started, for whoever must stop them (the test suite). */
-    public static List<BrokerFiles> startedHere() {
-        synchronized (STARTED) {
-            return List.copyOf(STARTED);
+    /** The brokers this process used (started or found), in the order first used: for the test suite to stop. */
+    public static List<BrokerFiles> usedHere() {
+        synchronized (USED) {
+            return List.copyOf(USED);
         }
     }
 
