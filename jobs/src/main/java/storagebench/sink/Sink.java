@@ -38,9 +38,13 @@ import storagebench.events.EventCodec;
  * hold. The offset is also committed to Kafka after each roll, for lag monitoring only: the marker,
  * not the consumer group, decides where to resume. A file lock keeps a second sink off the dataset.
  *
+ * <p>Even an event that reaches the topic twice reaches the dataset once: {@link Duplicates} drops an
+ * event whose id the dataset already holds, its offset passed over like a dead letter's. Its set of
+ * ids is rebuilt on start from the files recovery left, so it agrees with the markers.
+ *
  * <p>Two threads share the work: a {@link SinkReader} polls and decodes, a {@link SinkWriter} on the
  * caller's thread writes and rolls; a small bounded queue between them keeps the heap bounded. Everything exactly-once rests
- * on (files, marker) happens on the writing thread, in offset order.
+ * on (files, marker, ids) happens on the writing thread, in offset order.
  *
  * <p>The sink assigns itself every partition of the topic (partitions added while it runs are picked
  * up at its next start) and reads with {@code isolation.level=read_committed}, so events of a trial
@@ -60,6 +64,7 @@ public final class Sink implements AutoCloseable {
     private final Map<TopicPartition, Long> durable = new ConcurrentHashMap<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final SinkSpec spec;
+    private final Duplicates duplicates;
 
     private Sink(Settings settings, Map<String, Object> client, String topic, SinkSpec spec) {
         this.spec = spec;
@@ -76,6 +81,7 @@ public final class Sink implements AutoCloseable {
                 : DeadLetters.countingOnly();
         try {
             assignAndRecover(topic, spec.datasetDir());
+            this.duplicates = Duplicates.of(spec.datasetDir());
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -156,7 +162,7 @@ public final class Sink implements AutoCloseable {
         BlockingQueue<Fetched> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
         SinkReader reader = new SinkReader(consumer, new EventCodec(), deadLetters, queue, end, stopping, durable,
                 spec.filter());
-        SinkWriter writer = new SinkWriter(partitions, policy);
+        SinkWriter writer = new SinkWriter(partitions, policy, duplicates);
         Thread thread = new Thread(reader, "sink-reader");
         thread.start();
         boolean failed = true;
@@ -168,6 +174,10 @@ public final class Sink implements AutoCloseable {
             join(thread);
         }
         SinkResult result = writer.result(deadLetters.count());
+        if (result.duplicates() > 0) {
+            log.warn("dropped {} duplicate event(s) whose id was already in the dataset, e.g. {}", result.duplicates(),
+                    duplicates.examples());
+        }
         log.info("sink done: {}", result.summary());
         return result;
     }
