@@ -37,9 +37,11 @@ final class DatasetIds {
         long start = System.nanoTime();
         List<Path> files = DatasetFiles.finished(datasetDir);
         EventIds ids = new EventIds();
+        // one set of options, and so one codec factory, for every file
+        ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
         long rows = 0;
         for (Path file : files) {
-            rows += read(file, ids);
+            rows += read(file, options, ids);
         }
         if (!files.isEmpty()) {
             log.info("indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}", ids.size(), files.size(),
@@ -49,8 +51,7 @@ final class DatasetIds {
         return ids;
     }
 
-    private static long read(Path file, EventIds into) {
-        ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+    private static long read(Path file, ParquetReadOptions options, EventIds into) {
         try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             MessageType projection = new MessageType(schema.getName(), schema.getType(COLUMN));

@@ -3,6 +3,7 @@ package storagebench.sink;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +32,21 @@ final class Duplicates {
     /** The ids of what {@code datasetDir} holds (call it after recovery). */
     static Duplicates of(Path datasetDir) {
         return new Duplicates(DatasetIds.read(datasetDir));
+    }
+
+    /** {@link #of(Path)} on a thread of its own, so that the sink's consumer can start fetching meanwhile. */
+    static CompletableFuture<Duplicates> readInBackground(Path datasetDir) {
+        CompletableFuture<Duplicates> read = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                read.complete(of(datasetDir));
+            } catch (Throwable e) {
+                read.completeExceptionally(e);
+            }
+        }, "sink-ids");
+        thread.setDaemon(true);
+        thread.start();
+        return read;
     }
 
     /** True for an event not written before, whose id now counts as written; false for a duplicate. */
