@@ -82,7 +82,7 @@ class SinkCrashIT {
         }
     }
 
-    private static void awaitTempFiles(Path dataset, long count, SinkProcess sink) throws Exception {
+    static void awaitTempFiles(Path dataset, long count, SinkProcess sink) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (tempFiles(dataset) < count) {
             if (System.nanoTime() > deadline) {
@@ -92,7 +92,7 @@ class SinkCrashIT {
         }
     }
 
-    private static long tempFiles(Path dataset) throws java.io.IOException {
+    static long tempFiles(Path dataset) throws java.io.IOException {
         if (!Files.isDirectory(dataset)) {
             return 0;
         }
@@ -111,7 +111,7 @@ class SinkCrashIT {
         }
     }
 
-    private static void awaitMarkerBeyond(Path marker, long before, SinkProcess sink) throws Exception {
+    static void awaitMarkerBeyond(Path marker, long before, SinkProcess sink) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
             if (Files.exists(marker) && Long.parseLong(Files.readString(marker).strip()) > before) {
