@@ -23,6 +23,8 @@ final class Duplicates {
 
     private final EventIds written;
     private final List<String> examples = new ArrayList<>(EXAMPLES);
+    private final Fingerprints fingerprints = new Fingerprints();
+    private final long[] fingerprint = new long[2];
     private long dropped;
 
     Duplicates(EventIds written) {
@@ -51,10 +53,16 @@ final class Duplicates {
 
     /** True for an event not written before, whose id now counts as written; false for a duplicate. */
     boolean firstTime(SpecificRecord event) {
-        String id = String.valueOf(event.get(event.getSchema().getField("event_id").pos()));
-        if (written.add(id)) {
+        fingerprints.of(Fingerprints.idOf(event), fingerprint, 0);
+        return firstTime(event, fingerprint[0], fingerprint[1]);
+    }
+
+    /** {@link #firstTime(SpecificRecord)} for an event whose id's fingerprint is known already. */
+    boolean firstTime(SpecificRecord event, long hi, long lo) {
+        if (written.add(hi, lo)) {
             return true;
         }
+        String id = Fingerprints.idOf(event);
         dropped++;
         if (examples.size() < EXAMPLES) {
             examples.add(id);

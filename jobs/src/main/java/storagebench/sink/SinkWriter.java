@@ -66,8 +66,9 @@ final class SinkWriter {
         PartitionSink partition = partitions.get(batch.partition());
         SpecificRecord[] events = batch.events();
         long[] offsets = batch.offsets();
+        long[] ids = batch.ids();
         for (int i = 0; i < events.length; i++) {
-            if (events[i] == null || !duplicates.firstTime(events[i])) {
+            if (events[i] == null || !duplicates.firstTime(events[i], ids[2 * i], ids[2 * i + 1])) {
                 partition.skip(offsets[i]);
                 continue;
             }

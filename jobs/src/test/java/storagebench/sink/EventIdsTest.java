@@ -2,6 +2,7 @@ package storagebench.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class EventIdsTest {
         ids.add("seed 000/ifi é/started/1");
         byte[] framed = "xxseed 000/ifi é/started/1yy".getBytes(StandardCharsets.UTF_8);
         // when
-        boolean added = ids.add(framed, 2, framed.length - 4);
+        boolean added = ids.add(ByteBuffer.wrap(framed, 2, framed.length - 4));
         // then
         assertThat(added).isFalse();
     }
