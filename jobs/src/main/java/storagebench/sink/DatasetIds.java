@@ -20,10 +20,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The ids of the events a dataset holds, read back from its finished files. Only the {@code event_id}
- * column chunk is read and decompressed (a projection), and its values are hashed straight from the
- * page buffers: no record, no string is made per row. Every schema version of every table has that
- * column.
+ * The ids of the events a dataset holds, read back from its finished files. Only the
+ * {@code event_id} column chunk is read and decompressed (a projection), and its values are hashed
+ * straight from the page buffers: no record and no string is made per row. Every schema version of
+ * every table has that column.
  */
 final class DatasetIds {
     private static final Logger log = LoggerFactory.getLogger(DatasetIds.class);
