@@ -37,17 +37,18 @@ final class DatasetIds {
         long start = System.nanoTime();
         List<Path> files = DatasetFiles.finished(datasetDir);
         EventIds ids = new EventIds();
+        if (files.isEmpty()) {
+            return ids; // a new dataset: no need to load the Parquet reader
+        }
         // one set of options, and so one codec factory, for every file
         ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
         long rows = 0;
         for (Path file : files) {
             rows += read(file, options, ids);
         }
-        if (!files.isEmpty()) {
-            log.info("indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}", ids.size(), files.size(),
-                    (System.nanoTime() - start) / 1_000_000, ids.bytes() / 1024,
-                    rows > ids.size() ? "; the dataset already held " + (rows - ids.size()) + " duplicate(s)" : "");
-        }
+        log.info("indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}", ids.size(), files.size(),
+                (System.nanoTime() - start) / 1_000_000, ids.bytes() / 1024,
+                rows > ids.size() ? "; the dataset already held " + (rows - ids.size()) + " duplicate(s)" : "");
         return ids;
     }
 
