@@ -5,7 +5,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.sink.Sink;
@@ -15,12 +17,16 @@ import storagebench.sink.SinkResult;
 @Command(name = "sink", mixinStandardHelpOptions = true,
         description = {"Writes the events topic into the Parquet dataset under <data-dir>/parquet, exactly once.",
                 "Runs until stopped (Ctrl-C / SIGTERM close open files cleanly), or with --until-idle until the "
-                        + "topic's end."})
+                        + "topic's end."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:done, also when stopped by Ctrl-C or SIGTERM once the open files are closed",
+            "1:failed, or the open files could not be closed", "2:bad options or settings"})
 public final class SinkCommand implements Callable<Integer> {
-    private static final long STOP_WAIT_SECONDS = 60;
-
     @Mixin
     SettingsOptions options;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--until-idle", description = "Stop once every committed event is in the dataset.")
     boolean untilIdle;
@@ -28,35 +34,93 @@ public final class SinkCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Settings settings = options.load();
-        CountDownLatch finished = new CountDownLatch(1);
+        OnSignal signal = new OnSignal();
+        int code = Main.FAILED;
+        try {
+            SinkResult result = sink(settings, signal);
+            System.out.println("sink: " + result.summary());
+            code = 0;
+        } catch (RuntimeException e) {
+            if (!signal.received()) {
+                throw e;
+            }
+            code = new Failures().handleExecutionException(e, spec.commandLine(), null);
+        } finally {
+            signal.exit(code);
+        }
+        return code;
+    }
+
+    private SinkResult sink(Settings settings, OnSignal signal) {
         try (KafkaConnection kafka = KafkaConnection.open(settings); Sink sink = Sink.open(settings, kafka)) {
-            Thread hook = new Thread(() -> {
-                sink.stop();
-                await(finished);
+            signal.stops(sink);
+            return untilIdle ? sink.runUntilIdle(Sink.QUIET) : sink.run();
+        }
+    }
+
+    /**
+     * Ctrl-C and SIGTERM stop the sink, which rolls its open files; the JVM then exits with the
+     * command's code rather than 143 (the JVM's own for SIGTERM), once everything is printed.
+     */
+    static final class OnSignal {
+        private static final long STOP_WAIT_SECONDS = 60;
+
+        private final CountDownLatch done = new CountDownLatch(1);
+        private volatile int code = Main.FAILED;
+        private volatile Thread hook;
+
+        /** From now on a signal stops {@code sink}. */
+        void stops(Sink sink) {
+            hook = new Thread(() -> {
+                try {
+                    sink.stop();
+                } catch (RuntimeException e) {
+                    // the sink has just finished by itself; its code comes all the same
+                }
+                awaitAndHalt();
             }, "sink-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
-            SinkResult result = untilIdle ? sink.runUntilIdle(Sink.QUIET) : sink.run();
-            removeHook(hook);
-            System.out.println("sink: " + result.summary());
-            return 0;
-        } finally {
-            finished.countDown();
         }
-    }
 
-    private static void await(CountDownLatch finished) {
-        try {
-            finished.await(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        /**
+         * Whether the JVM is shutting down on a signal: the hook then runs, and waits for {@link #exit(int)}.
+         * Otherwise the hook is removed here and never runs.
+         */
+        boolean received() {
+            Thread registered = hook;
+            if (registered == null) {
+                return false;
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(registered);
+                hook = null;
+                return false;
+            } catch (IllegalStateException e) {
+                return true;
+            }
         }
-    }
 
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is already shutting down: the hook waits for us to finish
+        /** The command is done and has printed all it prints: a waiting hook exits with {@code code}. */
+        void exit(int code) {
+            received();
+            this.code = code;
+            done.countDown();
+        }
+
+        private void awaitAndHalt() {
+            int exit;
+            try {
+                exit = done.await(STOP_WAIT_SECONDS, TimeUnit.SECONDS) ? code : Main.FAILED;
+            } catch (InterruptedException e) {
+                exit = Main.FAILED;
+            }
+            if (exit == Main.FAILED && done.getCount() > 0) {
+                System.err.println("storagebench sink: the open files were not closed within " + STOP_WAIT_SECONDS
+                        + " s");
+            }
+            System.out.flush();
+            System.err.flush();
+            Runtime.getRuntime().halt(exit);
         }
     }
 }

@@ -7,9 +7,10 @@ import org.apache.kafka.common.TopicPartition;
 sealed interface Fetched {
     /**
      * Consecutive messages of one partition; {@code events[i]} is null where the message went to the
-     * dead-letter topic (already sent).
+     * dead-letter topic (already sent) or was filtered out. {@code ids[2i]} and {@code ids[2i+1]} are
+     * the {@link Fingerprints} of event i's id (zero where it is null).
      */
-    record Batch(TopicPartition partition, SpecificRecord[] events, long[] offsets) implements Fetched {
+    record Batch(TopicPartition partition, SpecificRecord[] events, long[] offsets, long[] ids) implements Fetched {
     }
 
     /** Nothing more comes: roll everything for this reason. */

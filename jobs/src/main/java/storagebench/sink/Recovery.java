@@ -2,11 +2,8 @@ package storagebench.sink;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -36,7 +33,7 @@ public final class Recovery {
         OptionalLong next = marker.read(topic, partition);
         long from = next.orElse(0);
         List<Path> doomed = new ArrayList<>();
-        for (Path file : files()) {
+        for (Path file : DatasetFiles.all(datasetDir)) {
             String name = file.getFileName().toString();
             boolean stale = DataFile.isTempOf(name, topic, partition) || DataFile.parse(name)
                     .filter(f -> f.belongsTo(topic, partition) && f.firstOffset() >= from).isPresent();
@@ -59,30 +56,5 @@ public final class Recovery {
                     partition, doomed.size(), from);
         }
         return next;
-    }
-
-    private List<Path> files() {
-        List<Path> all = new ArrayList<>();
-        if (!Files.isDirectory(datasetDir)) {
-            return all;
-        }
-        try {
-            Files.walkFileTree(datasetDir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    return dir.getFileName().toString().equals(OffsetMarker.FOLDER) ? FileVisitResult.SKIP_SUBTREE
-                            : FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    all.add(file);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + datasetDir + ": " + e.getMessage(), e);
-        }
-        return all;
     }
 }

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -38,9 +40,14 @@ import storagebench.events.EventCodec;
  * hold. The offset is also committed to Kafka after each roll, for lag monitoring only: the marker,
  * not the consumer group, decides where to resume. A file lock keeps a second sink off the dataset.
  *
+ * <p>Even an event that reaches the topic twice reaches the dataset once: {@link Duplicates} drops an
+ * event whose id the dataset already holds, its offset passed over like a dead letter's. Its set of
+ * ids is rebuilt on start from the files recovery left, so it agrees with the markers; it is read on a
+ * thread of its own while the reader starts fetching.
+ *
  * <p>Two threads share the work: a {@link SinkReader} polls and decodes, a {@link SinkWriter} on the
  * caller's thread writes and rolls; a small bounded queue between them keeps the heap bounded. Everything exactly-once rests
- * on (files, marker) happens on the writing thread, in offset order.
+ * on (files, marker, ids) happens on the writing thread, in offset order.
  *
  * <p>The sink assigns itself every partition of the topic (partitions added while it runs are picked
  * up at its next start) and reads with {@code isolation.level=read_committed}, so events of a trial
@@ -60,6 +67,7 @@ public final class Sink implements AutoCloseable {
     private final Map<TopicPartition, Long> durable = new ConcurrentHashMap<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final SinkSpec spec;
+    private final CompletableFuture<Duplicates> duplicates;
 
     private Sink(Settings settings, Map<String, Object> client, String topic, SinkSpec spec) {
         this.spec = spec;
@@ -76,6 +84,7 @@ public final class Sink implements AutoCloseable {
                 : DeadLetters.countingOnly();
         try {
             assignAndRecover(topic, spec.datasetDir());
+            this.duplicates = Duplicates.readInBackground(spec.datasetDir());
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -156,11 +165,14 @@ public final class Sink implements AutoCloseable {
         BlockingQueue<Fetched> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
         SinkReader reader = new SinkReader(consumer, new EventCodec(), deadLetters, queue, end, stopping, durable,
                 spec.filter());
-        SinkWriter writer = new SinkWriter(partitions, policy);
         Thread thread = new Thread(reader, "sink-reader");
         thread.start();
         boolean failed = true;
+        Duplicates ids;
+        SinkWriter writer;
         try {
+            ids = await(duplicates); // the reader fetches meanwhile; nothing is written before the ids are known
+            writer = new SinkWriter(partitions, policy, ids);
             writer.drain(queue, thread);
             failed = false;
         } finally {
@@ -168,8 +180,23 @@ public final class Sink implements AutoCloseable {
             join(thread);
         }
         SinkResult result = writer.result(deadLetters.count());
+        if (result.duplicates() > 0) {
+            log.warn("dropped {} duplicate event(s) whose id was already in the dataset, e.g. {}", result.duplicates(),
+                    ids.examples());
+        }
         log.info("sink done: {}", result.summary());
         return result;
+    }
+
+    private static Duplicates await(CompletableFuture<Duplicates> duplicates) {
+        try {
+            return duplicates.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
     }
 
     private static void join(Thread thread) {

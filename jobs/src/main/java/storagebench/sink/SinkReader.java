@@ -25,9 +25,10 @@ import storagebench.events.UndecodableEventException;
 
 /**
  * The sink's reading half, on its own thread so that fetching and decoding overlap with writing
- * Parquet: polls, decodes, dead-letters what does not decode, and hands batches to the writer through
- * a small bounded queue (which bounds the heap). It alone touches the consumer, so it also commits the
- * offsets the writer's rolls made durable (for lag monitoring; the dataset's marker is what counts).
+ * Parquet: polls, decodes, dead-letters what does not decode, fingerprints the event ids, and hands
+ * batches to the writer through a small bounded queue (which bounds the heap). It alone touches the
+ * consumer, so it also commits the offsets the writer's rolls made durable (for lag monitoring; the
+ * dataset's marker is what counts).
  */
 final class SinkReader implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(SinkReader.class);
@@ -41,6 +42,7 @@ final class SinkReader implements Runnable {
     private final AtomicBoolean stopping;
     private final Map<TopicPartition, Long> durable;
     private final Predicate<SpecificRecord> filter;
+    private final Fingerprints fingerprints = new Fingerprints();
     private final CountDownLatch writerDone = new CountDownLatch(1);
     private volatile boolean abandoned;
 
@@ -96,6 +98,7 @@ final class SinkReader implements Runnable {
     private Fetched.Batch decode(TopicPartition tp, List<ConsumerRecord<byte[], byte[]>> records) {
         SpecificRecord[] events = new SpecificRecord[records.size()];
         long[] offsets = new long[records.size()];
+        long[] ids = new long[2 * records.size()];
         for (int i = 0; i < events.length; i++) {
             ConsumerRecord<byte[], byte[]> record = records.get(i);
             offsets[i] = record.offset();
@@ -104,12 +107,15 @@ final class SinkReader implements Runnable {
                     throw new UndecodableEventException("null value", null);
                 }
                 SpecificRecord event = codec.decode(record.value());
-                events[i] = filter.test(event) ? event : null;
+                if (filter.test(event)) {
+                    events[i] = event;
+                    fingerprints.of(Fingerprints.idOf(event), ids, 2 * i);
+                }
             } catch (UndecodableEventException e) {
                 deadLetters.send(record, e.getMessage());
             }
         }
-        return new Fetched.Batch(tp, events, offsets);
+        return new Fetched.Batch(tp, events, offsets, ids);
     }
 
     /** Queues for the writer; false when the writer gave up. */

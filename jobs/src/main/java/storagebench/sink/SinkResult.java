@@ -10,8 +10,9 @@ import java.util.stream.Collectors;
  * @param rowsByTable rows in files this run committed, per table ({@code runs}, {@code trials}, ...)
  * @param files files committed
  * @param deadLetters messages sent to the dead-letter topic
+ * @param duplicates events dropped because an event with the same id was already in the dataset
  */
-public record SinkResult(Map<String, Long> rowsByTable, long files, long deadLetters) {
+public record SinkResult(Map<String, Long> rowsByTable, long files, long deadLetters, long duplicates) {
     public SinkResult {
         rowsByTable = Map.copyOf(rowsByTable);
     }
@@ -24,11 +25,14 @@ public record SinkResult(Map<String, Long> rowsByTable, long files, long deadLet
         return rowsByTable.getOrDefault(table, 0L);
     }
 
-    /** One line, e.g. {@code 1200 rows (runs 10, run_finished 10, trials 1180) in 6 files, 0 dead letters}. */
+    /**
+     * One line, e.g. {@code 1200 rows (runs 10, run_finished 10, trials 1180) in 6 files, 0 dead letters,
+     * 0 duplicates dropped}.
+     */
     public String summary() {
         String perTable = new TreeMap<>(rowsByTable).entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                 .collect(Collectors.joining(", "));
         return rows() + " rows" + (perTable.isEmpty() ? "" : " (" + perTable + ")") + " in " + files + " files, "
-                + deadLetters + " dead letters";
+                + deadLetters + " dead letters, " + duplicates + " duplicates dropped";
     }
 }

@@ -13,19 +13,22 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * The sink's writing half, on the caller's thread: takes decoded batches off the queue, writes them
  * into each partition's open files, and rolls on size, on idleness and at the end. It counts what
- * the rolls made durable.
+ * the rolls made durable. An event whose id the dataset already holds is dropped there, its offset
+ * passed over like a dead letter's.
  */
 final class SinkWriter {
     private static final Duration TAKE = Duration.ofMillis(200);
 
     private final Map<TopicPartition, PartitionSink> partitions;
     private final RollPolicy policy;
+    private final Duplicates duplicates;
     private final Map<String, Long> rowsByTable = new TreeMap<>();
     private long files;
 
-    SinkWriter(Map<TopicPartition, PartitionSink> partitions, RollPolicy policy) {
+    SinkWriter(Map<TopicPartition, PartitionSink> partitions, RollPolicy policy, Duplicates duplicates) {
         this.partitions = partitions;
         this.policy = policy;
+        this.duplicates = duplicates;
     }
 
     /** Writes until the reader says the stream ended, then rolls every partition. */
@@ -56,15 +59,16 @@ final class SinkWriter {
     }
 
     SinkResult result(long deadLetters) {
-        return new SinkResult(rowsByTable, files, deadLetters);
+        return new SinkResult(rowsByTable, files, deadLetters, duplicates.dropped());
     }
 
     private void write(Fetched.Batch batch) {
         PartitionSink partition = partitions.get(batch.partition());
         SpecificRecord[] events = batch.events();
         long[] offsets = batch.offsets();
+        long[] ids = batch.ids();
         for (int i = 0; i < events.length; i++) {
-            if (events[i] == null) {
+            if (events[i] == null || !duplicates.firstTime(events[i], ids[2 * i], ids[2 * i + 1])) {
                 partition.skip(offsets[i]);
                 continue;
             }

@@ -59,30 +59,77 @@ class SinkCrashIT {
     }
 
     @Test
-    void stoppedWithSigtermTheSinkClosesItsFilesCleanly() throws Exception {
+    void stoppedWithSigtermTheSinkClosesItsFilesCleanlyAndExitsZero() throws Exception {
         // given: events in the topic and a sink that would not roll by itself for ten minutes
         Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         Path dataset = tmp.resolve("sink/parquet");
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
             List<SpecificRecord> published = TestEvents.run("sigterm", 30, Instant.parse("2024-02-01T00:00:00Z"));
             TestEvents.publish(kafka, brokerSettings.topic(), published, 8);
-            SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sigterm", "--data-dir",
-                    tmp.resolve("sink").toString(), "--bootstrap-servers", kafka.bootstrapServers(), "--set",
-                    "sink.idle-roll-seconds=600");
+            String[] args = {"--data-dir", tmp.resolve("sink").toString(), "--bootstrap-servers",
+                    kafka.bootstrapServers(), "--set", "sink.idle-roll-seconds=600"};
+            SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sigterm", args);
             awaitTempFiles(dataset, 3, sink);
             Thread.sleep(1000);
             // when
             sink.terminate();
             int exit = sink.waitFor(60);
             // then
-            assertThat(exit).as(sink.output()).isEqualTo(143);
+            assertThat(exit).as(sink.output()).isZero();
             assertThat(sink.output()).contains("sink: " + published.size() + " rows");
+            SinkIT.assertExactlyOnce(new Dataset(dataset), published);
+            assertThat(tempFiles(dataset)).isZero();
+            assertThat(new OffsetMarker(dataset).read(brokerSettings.topic(), 0)).isPresent();
+
+            // and when: a second sink over the same topic
+            SinkProcess again = SinkProcess.start(tmp.resolve("logs"), "after-sigterm", append(args, "--until-idle"));
+            // then: the marker was past everything, nothing is read again
+            assertThat(again.waitFor(120)).as(again.output()).isZero();
+            assertThat(again.output()).contains("sink: 0 rows in 0 files, 0 dead letters, 0 duplicates dropped");
+            SinkIT.assertExactlyOnce(new Dataset(dataset), published);
+        }
+    }
+
+    @Test
+    void aSinkThatCannotCloseItsFilesOnSigtermExitsOneAndItsSuccessorWritesEverything() throws Exception {
+        // given: a sink with open files, one of whose folders has been deleted under it
+        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Path dataset = tmp.resolve("sink/parquet");
+        try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
+            List<SpecificRecord> published = TestEvents.run("sigterm", 30, Instant.parse("2024-02-01T00:00:00Z"));
+            TestEvents.publish(kafka, brokerSettings.topic(), published, 8);
+            String[] args = {"--data-dir", tmp.resolve("sink").toString(), "--bootstrap-servers",
+                    kafka.bootstrapServers(), "--set", "sink.idle-roll-seconds=600"};
+            SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sigterm-failing", args);
+            awaitTempFiles(dataset, 3, sink);
+            Thread.sleep(1000);
+            deleteTree(dataset.resolve("runs"));
+            // when
+            sink.terminate();
+            int exit = sink.waitFor(60);
+            // then
+            assertThat(exit).as(sink.output()).isOne();
+            assertThat(sink.output()).contains("storagebench sink: ").doesNotContain("sink: " + published.size());
+            assertThat(new OffsetMarker(dataset).read(brokerSettings.topic(), 0)).isEmpty();
+
+            // and when: the sink is started again
+            SinkProcess again = SinkProcess.start(tmp.resolve("logs"), "after-failure", append(args, "--until-idle"));
+            // then
+            assertThat(again.waitFor(120)).as(again.output()).isZero();
             SinkIT.assertExactlyOnce(new Dataset(dataset), published);
             assertThat(tempFiles(dataset)).isZero();
         }
     }
 
-    private static void awaitTempFiles(Path dataset, long count, SinkProcess sink) throws Exception {
+    private static void deleteTree(Path root) throws java.io.IOException {
+        try (var paths = Files.walk(root)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    static void awaitTempFiles(Path dataset, long count, SinkProcess sink) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (tempFiles(dataset) < count) {
             if (System.nanoTime() > deadline) {
@@ -92,7 +139,7 @@ class SinkCrashIT {
         }
     }
 
-    private static long tempFiles(Path dataset) throws java.io.IOException {
+    static long tempFiles(Path dataset) throws java.io.IOException {
         if (!Files.isDirectory(dataset)) {
             return 0;
         }
@@ -111,7 +158,7 @@ class SinkCrashIT {
         }
     }
 
-    private static void awaitMarkerBeyond(Path marker, long before, SinkProcess sink) throws Exception {
+    static void awaitMarkerBeyond(Path marker, long before, SinkProcess sink) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
             if (Files.exists(marker) && Long.parseLong(Files.readString(marker).strip()) > before) {

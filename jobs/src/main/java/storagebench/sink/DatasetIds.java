@@ -1,0 +1,98 @@
+package storagebench.sink;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.api.Converter;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.MessageType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ids of the events a dataset holds, read back from its finished files. Only the
+ * {@code event_id} column chunk is read and decompressed (a projection), and its values are hashed
+ * straight from the page buffers: no record and no string is made per row. Every schema version of
+ * every table has that column.
+ */
+final class DatasetIds {
+    private static final Logger log = LoggerFactory.getLogger(DatasetIds.class);
+    private static final String COLUMN = "event_id";
+
+    private DatasetIds() {
+    }
+
+    /** The ids in every finished file under {@code datasetDir}. */
+    static EventIds read(Path datasetDir) {
+        long start = System.nanoTime();
+        List<Path> files = DatasetFiles.finished(datasetDir);
+        EventIds ids = new EventIds();
+        if (files.isEmpty()) {
+            return ids; // a new dataset: no need to load the Parquet reader
+        }
+        // one set of options, and so one codec factory, for every file
+        ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+        long rows = 0;
+        for (Path file : files) {
+            rows += read(file, options, ids);
+        }
+        log.info("indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}", ids.size(), files.size(),
+                (System.nanoTime() - start) / 1_000_000, ids.bytes() / 1024,
+                rows > ids.size() ? "; the dataset already held " + (rows - ids.size()) + " duplicate(s)" : "");
+        return ids;
+    }
+
+    private static long read(Path file, ParquetReadOptions options, EventIds into) {
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
+            MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+            MessageType projection = new MessageType(schema.getName(), schema.getType(COLUMN));
+            reader.setRequestedSchema(projection);
+            ColumnDescriptor column = projection.getColumns().get(0);
+            String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
+            long rows = 0;
+            for (PageReadStore group = reader.readNextRowGroup(); group != null; group = reader.readNextRowGroup()) {
+                ColumnReader values = new ColumnReadStoreImpl(group, new Ignored(), projection, createdBy)
+                        .getColumnReader(column);
+                for (long i = group.getRowCount(); i > 0; i--) { // one value a row: the column is not repeated
+                    if (values.getCurrentDefinitionLevel() == column.getMaxDefinitionLevel()) {
+                        into.add(values.getBinary().toByteBuffer());
+                    }
+                    values.consume();
+                    rows++;
+                }
+            }
+            return rows;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the event ids of " + file + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot read the event ids of " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Values are taken from the column reader directly; nothing is assembled into records. */
+    private static final class Ignored extends GroupConverter {
+        @Override
+        public Converter getConverter(int fieldIndex) {
+            return new PrimitiveConverter() {
+            };
+        }
+
+        @Override
+        public void start() {
+        }
+
+        @Override
+        public void end() {
+        }
+    }
+}
