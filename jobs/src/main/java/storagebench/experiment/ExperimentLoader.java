@@ -121,6 +121,7 @@ public final class ExperimentLoader {
         Experiment experiment = new Experiment(name, description, target, workload, fixed, matrix, repetitions,
                 warmups, order, seed, timeout, onFailure, hostSettings, source);
         checkSize(root, experiment, maxTrials);
+        VariantChecks.run(root, experiment);
         return experiment;
     }
 
