@@ -89,6 +89,12 @@ public final class ConfigNode {
         return entries;
     }
 
+    /** The keys of a mapping, none marked as read. */
+    public Set<String> keys() {
+        requireMapping();
+        return entries.keySet();
+    }
+
     public boolean has(String key) {
         requireMapping();
         return entries.containsKey(key);

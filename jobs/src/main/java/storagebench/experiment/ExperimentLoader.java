@@ -130,6 +130,7 @@ public final class ExperimentLoader {
         if (node == null) {
             return settings;
         }
+        Secrets.refuseSecretKeys(node, "a host setting's value is a factor, and " + Secrets.NOT_A_FACTOR);
         for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
             if (params.containsKey(entry.getKey())) {
                 throw entry.getValue().error("is a workload parameter; name the host setting otherwise");
@@ -156,6 +157,8 @@ public final class ExperimentLoader {
 
     private Map<String, Object> fixedParams(ConfigNode node, Workload workload, Map<String, List<String>> factors) {
         Map<String, Object> fixed = new LinkedHashMap<>();
+        Secrets.refuseSecretKeys(node, "a workload's parameters are stored with every run; a target's password "
+                + "comes from password-env or password-file");
         for (Param param : workload.params()) {
             ConfigNode value = node.get(param.name());
             if (value != null && factors.containsKey(param.name())) {

@@ -37,6 +37,7 @@ final class MatrixReader {
         Map<String, ConfigNode> factorNodes = new LinkedHashMap<>();
         ConfigNode node = root.get("factors");
         if (node != null) {
+            Secrets.refuseSecretKeys(node, Secrets.NOT_A_FACTOR);
             for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
                 ConfigNode valuesNode = entry.getValue();
                 Param param = param(entry.getKey()).orElseThrow(() -> valuesNode.error("not a parameter of "
@@ -47,6 +48,7 @@ final class MatrixReader {
                 }
                 List<String> values = new ArrayList<>();
                 for (ConfigNode item : items) {
+                    refuseSecret(item);
                     check(param, item);
                     values.add(item.text().strip());
                 }
@@ -107,6 +109,7 @@ final class MatrixReader {
                 if (!factors.containsKey(entry.getKey())) {
                     throw entry.getValue().error("'" + entry.getKey() + "' is not a factor");
                 }
+                refuseSecret(entry.getValue());
                 check(params.get(entry.getKey()), entry.getValue());
                 rule.put(entry.getKey(), entry.getValue().text().strip());
             }
@@ -124,6 +127,12 @@ final class MatrixReader {
             params.put(name, Param.required(name, ParamType.TEXT, "a factor of " + owner + ", kept as text"));
         }
         return Optional.ofNullable(params.get(name));
+    }
+
+    private static void refuseSecret(ConfigNode value) {
+        if (value.isScalar() && Secrets.holdsSecret(value.text())) {
+            throw value.error("holds a password (a URL's user info or a password= parameter): " + Secrets.NOT_A_FACTOR);
+        }
     }
 
     static Object check(Param param, ConfigNode node) {
