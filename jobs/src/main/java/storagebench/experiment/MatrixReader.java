@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.importer.ControlCharacters;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 
@@ -48,7 +49,7 @@ final class MatrixReader {
                 }
                 List<String> values = new ArrayList<>();
                 for (ConfigNode item : items) {
-                    refuseSecret(item);
+                    refuseInLabel(item);
                     check(param, item);
                     values.add(item.text().strip());
                 }
@@ -109,7 +110,7 @@ final class MatrixReader {
                 if (!factors.containsKey(entry.getKey())) {
                     throw entry.getValue().error("'" + entry.getKey() + "' is not a factor");
                 }
-                refuseSecret(entry.getValue());
+                refuseInLabel(entry.getValue());
                 check(params.get(entry.getKey()), entry.getValue());
                 rule.put(entry.getKey(), entry.getValue().text().strip());
             }
@@ -129,9 +130,14 @@ final class MatrixReader {
         return Optional.ofNullable(params.get(name));
     }
 
-    private static void refuseSecret(ConfigNode value) {
+    /** A factor's value labels every result: it may hold neither a secret nor a control character. */
+    private static void refuseInLabel(ConfigNode value) {
         if (value.isScalar() && Secrets.holdsSecret(value.text())) {
             throw value.error("holds a password (a URL's user info or a password= parameter): " + Secrets.NOT_A_FACTOR);
+        }
+        if (value.isScalar() && value.text().codePoints().anyMatch(ControlCharacters::refused)) {
+            throw value.error("holds a control character (" + ControlCharacters.escape(value.text()) + "); a factor's "
+                    + "value labels every result");
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import storagebench.BadInputException;
 import storagebench.experiment.Secrets;
+import storagebench.importer.ControlCharacters;
 import storagebench.importer.LogParser;
 
 /**
@@ -33,7 +34,10 @@ public record ImportRequest(LogParser parser, Map<String, String> options, Optio
         return experiment.orElseGet(() -> (parser.name() + "-" + source.name()).replaceAll("[^A-Za-z0-9._-]", "_"));
     }
 
-    /** Factors label every result and options are stored with the run: neither may carry a secret, nor show it. */
+    /**
+     * Factors label every result and options are stored with the run: neither may carry a secret (nor show
+     * it), nor a control character.
+     */
     private static void refuseSecrets(String option, Map<String, String> pairs) {
         pairs.forEach((key, value) -> {
             if (Secrets.isSecretName(key) || Secrets.holdsSecret(key) || Secrets.holdsSecret(value)) {
@@ -41,6 +45,10 @@ public record ImportRequest(LogParser parser, Map<String, String> options, Optio
                         + (Secrets.isSecretName(key) ? "looks like a secret" : "holds a password (a URL's user info "
                         + "or a password= parameter)") + "; " + (option.equals("--factor") ? Secrets.NOT_A_FACTOR
                         : "options are stored with the run"));
+            }
+            if ((key + value).codePoints().anyMatch(ControlCharacters::refused)) {
+                throw new BadInputException(option + " " + ControlCharacters.escape(key) + ": holds a control "
+                        + "character (" + ControlCharacters.escape(key + "=" + value) + ")");
             }
         });
     }
