@@ -60,7 +60,7 @@ class RunCommandIT {
     void missingFileAndMissingArgumentsExitTwo() {
         assertThat(Main.execute("run", tmp.resolve("nope.yaml").toString(), "--data-dir", tmp.toString()))
                 .isEqualTo(Main.BAD_INPUT);
-        assertThat(err()).contains("nope.yaml: cannot read");
+        assertThat(err()).contains("storagebench run: no such file: " + tmp.resolve("nope.yaml"));
         assertThat(Main.execute("run", "--data-dir", tmp.toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(err()).contains("give either an experiment YAML file or --restart RUN_ID");
         assertThat(Main.execute("run", "--restart", "20261130-101500-a3f9", "--data-dir", tmp.toString()))
