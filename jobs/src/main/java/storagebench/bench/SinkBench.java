@@ -89,7 +89,7 @@ final class SinkBench {
     static Rate sink(KafkaConnection kafka, Settings settings, String topic, Path dataDir) {
         Settings own = new Settings(dataDir, settings.bootstrapServers(), topic, settings.kafkaClient(),
                 settings.jobRepositoryUrl(), settings.jobRepositoryUser(), settings.jobRepositoryPassword(),
-                settings.sinkRollRows(), settings.sinkRollBytes(), settings.sinkIdleRoll());
+                settings.sinkRollRows(), settings.sinkRollBytes(), settings.sinkIdleRoll(), settings.minFreeSpace());
         long start = System.nanoTime();
         SinkResult result;
         try (Sink sink = Sink.open(own, kafka)) {

@@ -23,8 +23,9 @@ public final class Runner {
     }
 
     public static Outcome execute(Settings settings, RunContext run, boolean restart) {
+        DiskFloor floor = DiskFloor.of(settings);
         try (ConfigurableApplicationContext context = BatchContext.start(settings, RunnerConfiguration.class,
-                Map.of("runContext", run))) {
+                Map.of("runContext", run, "diskFloor", floor))) {
             JobOperator operator = context.getBean(JobOperator.class);
             JobRepository repository = context.getBean(JobRepository.class);
             Job job = context.getBean(Job.class);
@@ -37,8 +38,8 @@ public final class Runner {
             }
             JobExecution execution = operator.start(job, parameters);
             Progress progress = context.getBean(Progress.class);
-            String error = execution.getAllFailureExceptions().stream().map(Throwable::getMessage).findFirst()
-                    .orElse(null);
+            String error = floor.reason().orElseGet(() -> execution.getAllFailureExceptions().stream()
+                    .map(Throwable::getMessage).findFirst().orElse(null));
             return new Outcome(execution.getStatus(), progress.done(), progress.failures(), error);
         } catch (BadInputException e) {
             throw e;
