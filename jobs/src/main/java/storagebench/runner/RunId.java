@@ -2,6 +2,7 @@ package storagebench.runner;
 
 import java.util.regex.Pattern;
 import storagebench.BadInputException;
+import storagebench.importer.ControlCharacters;
 
 /**
  * The shapes of the run ids storagebench makes, checked before an id given on the command line
@@ -35,13 +36,7 @@ public final class RunId {
 
     /** The id as it may be shown: control characters escaped, at most 80 characters. */
     private static String printable(String id) {
-        String shown = String.valueOf(id).codePoints().collect(StringBuilder::new, (b, c) -> {
-            if (Character.isISOControl(c)) {
-                b.append(String.format("\\u%04x", c));
-            } else {
-                b.appendCodePoint(c);
-            }
-        }, StringBuilder::append).toString();
+        String shown = ControlCharacters.escape(String.valueOf(id));
         return shown.length() <= 80 ? shown : shown.substring(0, 80) + "…";
     }
 }
