@@ -28,12 +28,14 @@ import java.util.TreeMap;
  * @param sinkRollRows a Parquet file is closed after this many rows
  * @param sinkRollBytes a Parquet file is closed once it holds about this many bytes
  * @param sinkIdleRoll open files are closed after this long without a new event
+ * @param minFreeSpace bytes that must stay free under the data directory before each trial; 0: not checked
  * @param brokerIdleStop the embedded broker stops after this long without a command using it (zero: never)
  * @param kafkaGrace how long a command waits for a lost broker to come back before it gives up
  */
 public record Settings(Path dataDir, Optional<String> bootstrapServers, String topic, Map<String, String> kafkaClient,
         Optional<String> jobRepositoryUrl, Optional<String> jobRepositoryUser, Optional<String> jobRepositoryPassword,
-        long sinkRollRows, long sinkRollBytes, Duration sinkIdleRoll, Duration brokerIdleStop, Duration kafkaGrace) {
+        long sinkRollRows, long sinkRollBytes, Duration sinkIdleRoll, long minFreeSpace, Duration brokerIdleStop,
+        Duration kafkaGrace) {
 
     public static final String FILE_NAME = "storagebench.properties";
     private static final String CLIENT_PREFIX = "kafka.client.";
@@ -54,6 +56,7 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
         d.put("sink.idle-roll-seconds", "30");
         d.put("broker.idle-stop-seconds", "0");
         d.put("kafka.grace-seconds", "30");
+        d.put("run.min-free-space", "256MB");
         return d;
     }
 
@@ -75,12 +78,14 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
 
     public Settings withDataDir(Path dir) {
         return new Settings(dir, bootstrapServers, topic, kafkaClient, jobRepositoryUrl, jobRepositoryUser,
-                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll, brokerIdleStop, kafkaGrace);
+                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll, minFreeSpace, brokerIdleStop,
+                kafkaGrace);
     }
 
     public Settings withBootstrapServers(String servers) {
         return new Settings(dataDir, Optional.of(servers), topic, kafkaClient, jobRepositoryUrl, jobRepositoryUser,
-                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll, brokerIdleStop, kafkaGrace);
+                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll, minFreeSpace, brokerIdleStop,
+                kafkaGrace);
     }
 
     /**
@@ -143,9 +148,18 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
                 v.get("kafka.topic"), Map.copyOf(client), optional(v.get("job-repository.url")),
                 optional(v.get("job-repository.username")), optional(v.get("job-repository.password")),
                 positive(v, "sink.roll-rows", source), positive(v, "sink.roll-bytes", source),
-                Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)),
+                Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)), size(v, "run.min-free-space", source),
                 Duration.ofSeconds(notNegative(v, "broker.idle-stop-seconds", source)),
                 Duration.ofSeconds(positive(v, "kafka.grace-seconds", source)));
+    }
+
+    private static long size(Map<String, String> v, String key, String source) {
+        long bytes = storagebench.experiment.Values.parseSize(v.get(key));
+        if (bytes < 0) {
+            throw new SettingsException(source + ": setting '" + key + "' must be a size such as 256MB, or 0 (not "
+                    + "checked), got '" + v.get(key) + "'");
+        }
+        return bytes;
     }
 
     private static Optional<String> optional(String value) {

@@ -44,6 +44,17 @@ class SettingsTest {
         assertThat(s.dataDir()).isEqualTo(Path.of("data"));
         assertThat(s.bootstrapServers()).isEmpty();
         assertThat(s.sinkRollRows()).isPositive();
+        assertThat(s.minFreeSpace()).isEqualTo(256L << 20);
+    }
+
+    @Test
+    void theDiskFloorIsASizeOrZero() {
+        assertThat(Settings.load(null, Map.of(), Map.of("run.min-free-space", "1GB")).minFreeSpace()).isEqualTo(1L << 30);
+        assertThat(Settings.load(null, Map.of(), Map.of("run.min-free-space", "0")).minFreeSpace()).isZero();
+        assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("run.min-free-space", "lots")))
+                .isInstanceOf(Settings.SettingsException.class)
+                .hasMessageEndingWith(": setting 'run.min-free-space' must be a size such as 256MB, or 0 (not "
+                        + "checked), got 'lots'");
     }
 
     @Test

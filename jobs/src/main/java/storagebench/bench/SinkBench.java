@@ -89,8 +89,8 @@ final class SinkBench {
     static Rate sink(KafkaConnection kafka, Settings settings, String topic, Path dataDir) {
         Settings own = new Settings(dataDir, settings.bootstrapServers(), topic, settings.kafkaClient(),
                 settings.jobRepositoryUrl(), settings.jobRepositoryUser(), settings.jobRepositoryPassword(),
-                settings.sinkRollRows(), settings.sinkRollBytes(), settings.sinkIdleRoll(), settings.brokerIdleStop(),
-                settings.kafkaGrace());
+                settings.sinkRollRows(), settings.sinkRollBytes(), settings.sinkIdleRoll(), settings.minFreeSpace(),
+                settings.brokerIdleStop(), settings.kafkaGrace());
         long start = System.nanoTime();
         SinkResult result;
         try (Sink sink = Sink.open(own, kafka)) {

@@ -5,6 +5,7 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
 import storagebench.BadInputException;
 import storagebench.Settings.SettingsException;
+import storagebench.experiment.Secrets;
 
 /** Turns exceptions into one clear line and an exit code; stack traces only with --debug or STORAGEBENCH_DEBUG set. */
 final class Failures implements IExecutionExceptionHandler {
@@ -19,8 +20,9 @@ final class Failures implements IExecutionExceptionHandler {
         return badInput ? Main.BAD_INPUT : Main.FAILED;
     }
 
+    /** The exception's message, with any password a URL or a {@code password=} in it carries shown as ***. */
     private static String message(Throwable e) {
         String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : Secrets.redactUrl(m);
     }
 }

@@ -14,6 +14,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
+import storagebench.runner.RunId;
 
 /** Prints the summary statistics of the Parquet dataset. */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -46,6 +47,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (runId != null) {
+            RunId.validate(runId, "--run");
+        }
         Path parquet = settings.load().parquetDir();
         ReportFilter filter = ReportFilter.all().withExperiment(experiment).withRunId(runId).withHost(host);
         if (!Report.hasTrials(parquet)) {

@@ -62,7 +62,8 @@ public final class WorkloadsCommand implements Callable<Integer> {
                 String detail = p.type().name().toLowerCase(java.util.Locale.ROOT)
                         + (p.defaultValue() == null ? ", required" : ", default " + shown(p.defaultValue()))
                         + (p.choices().isEmpty() ? "" : ", one of " + String.join("|", p.choices()))
-                        + (p.min() > 0 ? ", at least " + p.min() : "");
+                        + (p.min() > 0 ? ", at least " + p.shown(p.min()) : "")
+                        + (p.max() < Long.MAX_VALUE ? ", at most " + p.shown(p.max()) : "");
                 out.printf("  %-16s (%s)%n      %s%n", p.name(), detail, p.doc());
             }
             out.println();

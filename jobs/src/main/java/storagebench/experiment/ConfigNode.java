@@ -23,11 +23,24 @@ public final class ConfigNode {
     private final Node node;
     private final Map<String, ConfigNode> entries;
     private final Set<String> used = new LinkedHashSet<>();
+    private final Map<Node, String> origins;
+    private final boolean overridden;
 
     ConfigNode(String file, String path, Node node) {
-        this.file = file;
+        this(file, path, node, Map.of());
+    }
+
+    /**
+     * @param origins nodes that came from elsewhere than the file ({@code --override}), by identity, with
+     *     the name errors give instead of the file's
+     */
+    ConfigNode(String file, String path, Node node, Map<Node, String> origins) {
+        String origin = origins.get(node);
+        this.file = origin != null ? origin : file;
+        this.overridden = origin != null;
         this.path = path;
         this.node = node;
+        this.origins = origins;
         this.entries = node instanceof MappingNode mapping ? entries(mapping) : Map.of();
     }
 
@@ -41,7 +54,7 @@ public final class ConfigNode {
             if (map.containsKey(name)) {
                 throw new ConfigException(file, line(key), child(name), "duplicate key");
             }
-            map.put(name, new ConfigNode(file, child(name), tuple.getValueNode()));
+            map.put(name, new ConfigNode(file, child(name), tuple.getValueNode(), origins));
         }
         return map;
     }
@@ -62,8 +75,9 @@ public final class ConfigNode {
         return path;
     }
 
+    /** The node's line in its file; 0 for a value given by {@code --override}, which has none. */
     public int line() {
-        return line(node);
+        return overridden ? 0 : line(node);
     }
 
     public ConfigException error(String reason) {
@@ -87,6 +101,12 @@ public final class ConfigNode {
         requireMapping();
         used.addAll(entries.keySet());
         return entries;
+    }
+
+    /** The keys of a mapping, none marked as read. */
+    public Set<String> keys() {
+        requireMapping();
+        return entries.keySet();
     }
 
     public boolean has(String key) {
@@ -121,7 +141,7 @@ public final class ConfigNode {
         List<ConfigNode> items = new ArrayList<>();
         List<Node> values = sequence.getValue();
         for (int i = 0; i < values.size(); i++) {
-            items.add(new ConfigNode(file, path + "[" + i + "]", values.get(i)));
+            items.add(new ConfigNode(file, path + "[" + i + "]", values.get(i), origins));
         }
         return items;
     }
@@ -140,7 +160,7 @@ public final class ConfigNode {
             if (!used.contains(entry.getKey())) {
                 ConfigNode unknown = entry.getValue();
                 List<String> known = used.stream().sorted().toList();
-                throw new ConfigException(file, unknown.line(), unknown.path,
+                throw new ConfigException(unknown.file, unknown.line(), unknown.path,
                         "unknown key in " + what + (known.isEmpty() ? "" : "; known keys: " + String.join(", ", known)));
             }
         }

@@ -1,8 +1,6 @@
 package storagebench.experiment;
 
-import java.io.IOException;
 import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -12,7 +10,6 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.Node;
-import storagebench.BadInputException;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;
 import storagebench.workload.Param;
@@ -38,24 +35,13 @@ public final class ExperimentLoader {
 
     /** Loads a run's stored config: its text with the overrides recorded in it applied again. */
     public Experiment loadStored(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage());
-        }
+        String text = ConfigText.read(file);
         return parse(file.toString(), Overrides.withoutRecorded(text), Overrides.recorded(text));
     }
 
     /** Loads the file with {@code --override} values applied before anything is checked. */
     public Experiment load(Path file, Map<String, String> overrides) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read: " + e.getMessage());
-        }
-        return parse(file.toString(), text, overrides);
+        return parse(file.toString(), ConfigText.read(file), overrides);
     }
 
     public Experiment parse(String file, String text) {
@@ -75,8 +61,8 @@ public final class ExperimentLoader {
         if (root == null) {
             throw new ConfigException(file, 1, null, "the file is empty");
         }
-        Overrides.apply(file, root, overrides);
-        return read(new ConfigNode(file, "", root), Secrets.redact(text + (overrides.isEmpty() || text.endsWith("\n") ? "" : "\n")
+        Map<Node, String> origins = Overrides.apply(file, root, overrides);
+        return read(new ConfigNode(file, "", root, origins), Secrets.redact(text + (overrides.isEmpty() || text.endsWith("\n") ? "" : "\n")
                 + Overrides.describe(overrides)));
     }
 
@@ -121,6 +107,7 @@ public final class ExperimentLoader {
         Experiment experiment = new Experiment(name, description, target, workload, fixed, matrix, repetitions,
                 warmups, order, seed, timeout, onFailure, hostSettings, source);
         checkSize(root, experiment, maxTrials);
+        VariantChecks.run(root, experiment);
         return experiment;
     }
 
@@ -129,6 +116,7 @@ public final class ExperimentLoader {
         if (node == null) {
             return settings;
         }
+        Secrets.refuseSecretKeys(node, "a host setting's value is a factor, and " + Secrets.NOT_A_FACTOR);
         for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
             if (params.containsKey(entry.getKey())) {
                 throw entry.getValue().error("is a workload parameter; name the host setting otherwise");
@@ -155,6 +143,8 @@ public final class ExperimentLoader {
 
     private Map<String, Object> fixedParams(ConfigNode node, Workload workload, Map<String, List<String>> factors) {
         Map<String, Object> fixed = new LinkedHashMap<>();
+        Secrets.refuseSecretKeys(node, "a workload's parameters are stored with every run; a target's password "
+                + "comes from password-env or password-file");
         for (Param param : workload.params()) {
             ConfigNode value = node.get(param.name());
             if (value != null && factors.containsKey(param.name())) {

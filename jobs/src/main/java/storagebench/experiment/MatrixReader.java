@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.importer.ControlCharacters;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 
@@ -37,6 +38,7 @@ final class MatrixReader {
         Map<String, ConfigNode> factorNodes = new LinkedHashMap<>();
         ConfigNode node = root.get("factors");
         if (node != null) {
+            Secrets.refuseSecretKeys(node, Secrets.NOT_A_FACTOR);
             for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
                 ConfigNode valuesNode = entry.getValue();
                 Param param = param(entry.getKey()).orElseThrow(() -> valuesNode.error("not a parameter of "
@@ -47,6 +49,7 @@ final class MatrixReader {
                 }
                 List<String> values = new ArrayList<>();
                 for (ConfigNode item : items) {
+                    refuseInLabel(item);
                     check(param, item);
                     values.add(item.text().strip());
                 }
@@ -107,6 +110,7 @@ final class MatrixReader {
                 if (!factors.containsKey(entry.getKey())) {
                     throw entry.getValue().error("'" + entry.getKey() + "' is not a factor");
                 }
+                refuseInLabel(entry.getValue());
                 check(params.get(entry.getKey()), entry.getValue());
                 rule.put(entry.getKey(), entry.getValue().text().strip());
             }
@@ -124,6 +128,17 @@ final class MatrixReader {
             params.put(name, Param.required(name, ParamType.TEXT, "a factor of " + owner + ", kept as text"));
         }
         return Optional.ofNullable(params.get(name));
+    }
+
+    /** A factor's value labels every result: it may hold neither a secret nor a control character. */
+    private static void refuseInLabel(ConfigNode value) {
+        if (value.isScalar() && Secrets.holdsSecret(value.text())) {
+            throw value.error("holds a password (a URL's user info or a password= parameter): " + Secrets.NOT_A_FACTOR);
+        }
+        if (value.isScalar() && value.text().codePoints().anyMatch(ControlCharacters::refused)) {
+            throw value.error("holds a control character (" + ControlCharacters.escape(value.text()) + "); a factor's "
+                    + "value labels every result");
+        }
     }
 
     static Object check(Param param, ConfigNode node) {

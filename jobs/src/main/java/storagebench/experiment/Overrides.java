@@ -22,17 +22,44 @@ public final class Overrides {
     private Overrides() {
     }
 
-    static void apply(String file, Node root, Map<String, String> overrides) {
+    /**
+     * Sets each override's value in the tree.
+     *
+     * @return every node an override made, by identity, with the name errors about it give:
+     *     {@code --override key=value} (a secret's value shown as ***)
+     */
+    static Map<Node, String> apply(String file, Node root, Map<String, String> overrides) {
+        Map<Node, String> origins = new java.util.IdentityHashMap<>();
         for (Map.Entry<String, String> entry : overrides.entrySet()) {
+            String label = label(entry);
             String[] path = entry.getKey().split("\\.");
             Node node = root;
             for (int i = 0; i < path.length; i++) {
                 if (!(node instanceof MappingNode mapping)) {
-                    throw new ConfigException("--override", 0, entry.getKey(), "'" + String.join(".",
+                    throw new ConfigException(label, 0, entry.getKey(), "'" + String.join(".",
                             java.util.Arrays.copyOf(path, i)) + "' in " + file + " is not a mapping");
                 }
-                node = i == path.length - 1 ? set(mapping, path[i], value(entry)) : child(mapping, path[i]);
+                node = i == path.length - 1 ? set(mapping, path[i], value(entry, label)) : child(mapping, path[i], label,
+                        origins);
             }
+            mark(node, label, origins);
+        }
+        return origins;
+    }
+
+    /** How an override is named in messages: its key and value, a secret's value as ***. */
+    private static String label(Map.Entry<String, String> entry) {
+        String value = Secrets.isSecretName(entry.getKey().substring(entry.getKey().lastIndexOf('.') + 1)) ? "***"
+                : Secrets.redactUrl(entry.getValue());
+        return "--override " + entry.getKey() + "=" + value;
+    }
+
+    private static void mark(Node node, String label, Map<Node, String> origins) {
+        origins.put(node, label);
+        if (node instanceof MappingNode mapping) {
+            mapping.getValue().forEach(t -> mark(t.getValueNode(), label, origins));
+        } else if (node instanceof org.yaml.snakeyaml.nodes.SequenceNode sequence) {
+            sequence.getValue().forEach(n -> mark(n, label, origins));
         }
     }
 
@@ -68,17 +95,17 @@ public final class Overrides {
         return text.toString();
     }
 
-    private static Node value(Map.Entry<String, String> entry) {
+    private static Node value(Map.Entry<String, String> entry, String label) {
         try {
             Node value = new Yaml(new LoaderOptions()).compose(new StringReader(entry.getValue()));
             return value != null ? value : new ScalarNode(Tag.STR, "", null, null, org.yaml.snakeyaml.DumperOptions
                     .ScalarStyle.PLAIN);
         } catch (RuntimeException e) {
-            throw new ConfigException("--override", 0, entry.getKey(), "not a YAML value: " + entry.getValue());
+            throw new ConfigException(label, 0, entry.getKey(), "not a YAML value");
         }
     }
 
-    private static Node child(MappingNode mapping, String key) {
+    private static Node child(MappingNode mapping, String key, String label, Map<Node, String> origins) {
         for (NodeTuple tuple : mapping.getValue()) {
             if (tuple.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
                 return tuple.getValueNode();
@@ -86,6 +113,7 @@ public final class Overrides {
         }
         MappingNode empty = new MappingNode(Tag.MAP, new ArrayList<>(), org.yaml.snakeyaml.DumperOptions.FlowStyle.BLOCK);
         set(mapping, key, empty);
+        origins.put(empty, label);
         return empty;
     }
 

@@ -98,11 +98,15 @@ public final class Values {
         };
     }
 
+    /** What {@link #parseSize} returns for a size above {@link Long#MAX_VALUE} bytes. */
+    public static final long TOO_LARGE = -2;
+
     /**
      * Parses a size such as {@code 8MB}, {@code 256 MiB}, {@code 1GB} or {@code 4096}. KB, MB, GB are
      * binary multiples, as database file sizes are (SQL Server's 8 MB is 8 × 1,024 × 1,024 bytes).
+     * Exact (no floating point): a fraction of a byte is dropped.
      *
-     * @return bytes, or -1 when the text is not a size
+     * @return bytes, -1 when the text is not a size, {@link #TOO_LARGE} when it is more than a long holds
      */
     public static long parseSize(String text) {
         Matcher m = SIZE.matcher(text);
@@ -117,8 +121,9 @@ public final class Values {
             case 't' -> 1L << 40;
             default -> 1L;
         };
-        double bytes = Double.parseDouble(m.group(1)) * factor;
-        return bytes > Long.MAX_VALUE ? -1 : (long) bytes;
+        java.math.BigInteger bytes = new java.math.BigDecimal(m.group(1)).multiply(java.math.BigDecimal.valueOf(factor))
+                .toBigInteger();
+        return bytes.bitLength() > 63 ? TOO_LARGE : bytes.longValueExact();
     }
 
     /** A size in bytes as people write it: 8 MiB, 1.5 GiB. */

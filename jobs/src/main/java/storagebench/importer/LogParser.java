@@ -34,5 +34,13 @@ public interface LogParser {
      */
     Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException;
 
+    /**
+     * The records of the file as every reader takes them: {@link #parse}'s, with a step or sample whose
+     * text holds a control character quarantined ({@link ControlCharacters}). The stream must be closed.
+     */
+    default Stream<Parsed> records(Path file, Map<String, String> options) throws IOException {
+        return ControlCharacters.screen(parse(file, options));
+    }
+
     int SNIFF_LINES = 20;
 }

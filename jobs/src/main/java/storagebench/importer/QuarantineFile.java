@@ -12,10 +12,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import storagebench.DurableFiles;
+import storagebench.experiment.Secrets;
 
 /**
  * Records a parser could not read, one JSON object per line ({@code file}, {@code line},
- * {@code reason}, {@code text}). They are written to a hidden temporary file beside the target and
+ * {@code reason}, {@code text}; a password in a URL or a {@code password=} of the text shown as ***). They are written to a hidden temporary file beside the target and
  * appear under the target's name only in {@link #publish()}, fsynced and renamed atomically, so no
  * reader ever sees a half-written quarantine. Without records nothing is published.
  */
@@ -50,8 +51,8 @@ public final class QuarantineFile implements Closeable {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("file", source);
         entry.put("line", record.line());
-        entry.put("reason", record.reason());
-        entry.put("text", record.text());
+        entry.put("reason", Secrets.redactUrl(record.reason()));
+        entry.put("text", Secrets.redactUrl(record.text()));
         try {
             out.write(JSON.writeValueAsString(entry));
             out.write('\n');

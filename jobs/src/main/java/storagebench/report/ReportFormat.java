@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import storagebench.importer.ControlCharacters;
 
 /**
  * How a summary is written. {@code TEXT} is for people; {@code CSV} and {@code JSON} are for tools:
  * the same fields, durations in seconds at full precision, empty (CSV) or null (JSON) where a
- * statistic does not exist.
+ * statistic does not exist. Control characters (but tab) in text are written &#92;uXXXX in text
+ * and CSV, as JSON escapes them.
  */
 public enum ReportFormat {
     TEXT {
@@ -78,7 +80,7 @@ public enum ReportFormat {
 
     private static String csv(Object value) {
         if (value instanceof String) {
-            String s = (String) value;
+            String s = ControlCharacters.escape((String) value);
             boolean quote = s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r");
             return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
         }

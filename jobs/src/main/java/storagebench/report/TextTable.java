@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import storagebench.importer.ControlCharacters;
 
 /**
  * The summary as an aligned plain-text table, one row per group. Durations share one unit per
@@ -50,12 +51,18 @@ public final class TextTable {
 
     private static String[] cells(SummaryRow row, DurationUnit unit) {
         Function<Double, String> duration = v -> v == null ? NONE : unit.format(v);
-        return new String[] {row.experiment(), row.host(), row.variant(), row.step(), unit.symbol(),
+        return new String[] {escape(row.experiment()), escape(row.host()), escape(row.variant()), escape(row.step()),
+            unit.symbol(),
             String.valueOf(row.n()), duration.apply(row.mean()), duration.apply(row.median()),
             duration.apply(row.stddev()), duration.apply(row.min()), duration.apply(row.max()),
             duration.apply(row.p95()), row.ci95() == null ? NONE : "±" + unit.format(row.ci95()),
             row.ratio() == null ? NONE : String.format(Locale.ROOT, "×%.2f", row.ratio()),
             String.valueOf(row.failed()), String.valueOf(row.warmups())};
+    }
+
+    /** Text as printed: a control character would break the table, or the terminal, so it is shown as &#92;uXXXX. */
+    private static String escape(String text) {
+        return text == null ? NONE : ControlCharacters.escape(text);
     }
 
     /** One unit per experiment and step, chosen by the slowest mean among its rows. */

@@ -50,6 +50,7 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
 
     /** Loads the config an interrupted run was started with. */
     public static ExperimentRun prepareRestart(Settings settings, String runId) {
+        RunId.validate(runId, "--restart");
         Path runDir = settings.runsDir().resolve(runId);
         Path config = runDir.resolve(CONFIG_FILE);
         if (!Files.isRegularFile(config)) {

@@ -16,10 +16,12 @@ import storagebench.events.RunStatus;
 final class RunListener implements JobExecutionListener {
     private final RunContext run;
     private final Progress progress;
+    private final DiskFloor floor;
 
-    RunListener(RunContext run, Progress progress) {
+    RunListener(RunContext run, Progress progress, DiskFloor floor) {
         this.run = run;
         this.progress = progress;
+        this.floor = floor;
     }
 
     @Override
@@ -48,8 +50,8 @@ final class RunListener implements JobExecutionListener {
         BatchStatus batch = execution.getStatus();
         RunStatus status = run.stop().requested() ? RunStatus.STOPPED : batch == BatchStatus.COMPLETED
                 ? RunStatus.COMPLETED : batch == BatchStatus.STOPPED ? RunStatus.STOPPED : RunStatus.FAILED;
-        String error = execution.getAllFailureExceptions().stream().map(Throwable::getMessage)
-                .collect(Collectors.joining("; "));
+        String error = floor.reason().orElseGet(() -> execution.getAllFailureExceptions().stream()
+                .map(Throwable::getMessage).collect(Collectors.joining("; ")));
         RunFinished finished = RunFinished.newBuilder().setEventId(run.runId() + "/finished/" + run.attempt())
                 .setRunId(run.runId()).setExperiment(run.experiment().name()).setHost(run.host().getHostname())
                 .setAttempt(run.attempt()).setStatus(status).setTrials(progress.done())

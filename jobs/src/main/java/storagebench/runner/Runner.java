@@ -31,8 +31,9 @@ public final class Runner {
     }
 
     public static Outcome execute(Settings settings, RunContext run, boolean restart) {
+        DiskFloor floor = DiskFloor.of(settings);
         try (ConfigurableApplicationContext context = BatchContext.start(settings, RunnerConfiguration.class,
-                Map.of("runContext", run))) {
+                Map.of("runContext", run, "diskFloor", floor))) {
             JobOperator operator = context.getBean(JobOperator.class);
             JobRepository repository = context.getBean(JobRepository.class);
             Job job = context.getBean(Job.class);
@@ -46,8 +47,8 @@ public final class Runner {
             JobExecution execution = operator.start(job, parameters);
             Progress progress = context.getBean(Progress.class);
             boolean lost = run.publisher().lost();
-            String error = lost ? run.publisher().lostMessage() : execution.getAllFailureExceptions().stream()
-                    .map(Throwable::getMessage).findFirst().orElse(null);
+            String error = lost ? run.publisher().lostMessage() : floor.reason().orElseGet(() -> execution
+                    .getAllFailureExceptions().stream().map(Throwable::getMessage).findFirst().orElse(null));
             BatchStatus status = run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
             return new Outcome(status, progress.done(), progress.failures(), error, lost);
         } catch (BadInputException e) {

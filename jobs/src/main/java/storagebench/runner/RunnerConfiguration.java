@@ -13,7 +13,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 /**
  * The run job: one chunk-oriented step whose items are the trials, one trial per chunk. Each
  * chunk executes and times the trial, publishes its events and waits for the broker's acks, and
- * only then commits the reader's position to the job repository.
+ * only then commits the reader's position to the job repository. The reader stops the run before a
+ * trial when the data directory's disk is below its floor ({@link DiskFloor}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -27,16 +28,18 @@ public class RunnerConfiguration {
 
     @Bean
     Step trialsStep(JobRepository repository, PlatformTransactionManager transactions, RunContext run,
-            Progress progress) {
+            Progress progress, DiskFloor diskFloor) {
         TrialWriter writer = new TrialWriter(run);
+        TrialReader reader = new TrialReader(run.plan().trials(), diskFloor);
         return new StepBuilder("trials", repository).<storagebench.experiment.Trial, TrialResult>chunk(1)
-                .transactionManager(transactions).reader(new TrialReader(run.plan().trials()))
+                .transactionManager(transactions).reader(reader).listener(reader)
                 .processor(new TrialExecutor(run, progress)).writer(writer).listener(writer).build();
     }
 
     @Bean
-    Job experimentRun(JobRepository repository, Step trialsStep, RunContext run, Progress progress) {
-        return new JobBuilder(JOB_NAME, repository).listener(new RunListener(run, progress)).start(trialsStep)
-                .build();
+    Job experimentRun(JobRepository repository, Step trialsStep, RunContext run, Progress progress,
+            DiskFloor diskFloor) {
+        return new JobBuilder(JOB_NAME, repository).listener(new RunListener(run, progress, diskFloor))
+                .start(trialsStep).build();
     }
 }

@@ -1,6 +1,7 @@
 package storagebench.workload;
 
 import java.util.List;
+import storagebench.experiment.Values;
 
 /**
  * One parameter of a workload: set once under {@code workload:} or varied as a factor.
@@ -10,24 +11,30 @@ import java.util.List;
  * @param defaultValue the value when not given, or null when it must be given
  * @param choices the allowed values, empty for any
  * @param min the smallest allowed number (INT and SIZE)
+ * @param max the largest allowed number (INT and SIZE): what the code that uses it can hold
  * @param doc one line for --help and error messages
  */
-public record Param(String name, ParamType type, String defaultValue, List<String> choices, long min, String doc) {
+public record Param(String name, ParamType type, String defaultValue, List<String> choices, long min, long max,
+        String doc) {
 
     public static Param required(String name, ParamType type, String doc) {
-        return new Param(name, type, null, List.of(), 0, doc);
+        return new Param(name, type, null, List.of(), 0, Long.MAX_VALUE, doc);
     }
 
     public static Param optional(String name, ParamType type, String defaultValue, String doc) {
-        return new Param(name, type, defaultValue, List.of(), 0, doc);
+        return new Param(name, type, defaultValue, List.of(), 0, Long.MAX_VALUE, doc);
     }
 
     public static Param choice(String name, List<String> choices, String defaultValue, String doc) {
-        return new Param(name, ParamType.TEXT, defaultValue, List.copyOf(choices), 0, doc);
+        return new Param(name, ParamType.TEXT, defaultValue, List.copyOf(choices), 0, Long.MAX_VALUE, doc);
     }
 
     public Param atLeast(long minimum) {
-        return new Param(name, type, defaultValue, choices, minimum, doc);
+        return new Param(name, type, defaultValue, choices, minimum, max, doc);
+    }
+
+    public Param atMost(long maximum) {
+        return new Param(name, type, defaultValue, choices, min, maximum, doc);
     }
 
     /** Parses and checks a value; the exception message is the reason, to be placed after file:line: key. */
@@ -44,8 +51,16 @@ public record Param(String name, ParamType type, String defaultValue, List<Strin
             throw new IllegalArgumentException(e.getMessage() + ", got '" + text + "'");
         }
         if (value instanceof Number number && number.longValue() < min) {
-            throw new IllegalArgumentException("must be at least " + min + ", got '" + text + "'");
+            throw new IllegalArgumentException("must be at least " + shown(min) + ", got '" + text + "'");
+        }
+        if (value instanceof Number number && number.longValue() > max) {
+            throw new IllegalArgumentException("must be at most " + shown(max) + ", got '" + text + "'");
         }
         return value;
+    }
+
+    /** A limit as the parameter is written: a size with its unit, else the number. */
+    public String shown(long limit) {
+        return type == ParamType.SIZE ? Values.formatSize(limit) : String.valueOf(limit);
     }
 }

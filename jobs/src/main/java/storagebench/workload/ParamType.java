@@ -8,13 +8,21 @@ public enum ParamType {
     INT {
         @Override
         Object parse(String text) {
-            return Integer.parseInt(text.strip());
+            long value = Long.parseLong(text.strip());
+            if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("must be a whole number from " + Integer.MIN_VALUE + " to "
+                        + Integer.MAX_VALUE);
+            }
+            return (int) value;
         }
     },
     SIZE {
         @Override
         Object parse(String text) {
             long bytes = Values.parseSize(text);
+            if (bytes == Values.TOO_LARGE) {
+                throw new IllegalArgumentException("a size is at most 8 EiB (" + Long.MAX_VALUE + " bytes)");
+            }
             if (bytes < 0) {
                 throw new IllegalArgumentException("expected a size such as 8MB, 256MiB or 1GB");
             }

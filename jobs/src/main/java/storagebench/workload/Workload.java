@@ -47,6 +47,16 @@ public interface Workload {
     }
 
     /**
+     * Checks one variant's parameters together, at load, before anything runs: a value that does not
+     * fit with another (a block larger than its file) or sizes whose product does not fit in a long.
+     * The loader reports the blamed parameter's file, line and key. The default accepts every variant.
+     *
+     * @throws ParamException naming the parameter to blame and the reason
+     */
+    default void check(Params variant) {
+    }
+
+    /**
      * Checks before anything runs that every variant can run on the target (free space, for
      * example). Throws {@link storagebench.BadInputException} with the reason when one cannot.
      */

@@ -12,6 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.report.TrialsFixture;
 
 class ReportCommandTest {
+    private static final String R1 = "20261130-101500-a3f9";
+    private static final String R2 = "20261130-101600-b001";
+    private static final String R9 = "import-fio-00112233445566ff";
     @TempDir
     Path data;
 
@@ -35,7 +38,7 @@ class ReportCommandTest {
         oneExperiment();
 
         // when
-        Result csv = run("report", "--data-dir", data.toString(), "--format", "CSV", "--run", "r1");
+        Result csv = run("report", "--data-dir", data.toString(), "--format", "CSV", "--run", R1);
         Result text = run("report", "--data-dir", data.toString(), "--experiment", "e1", "--host", "h1");
 
         // then
@@ -53,11 +56,11 @@ class ReportCommandTest {
         oneExperiment();
 
         // when
-        Result result = run("report", "--data-dir", data.toString(), "--experiment", "nope", "--run", "r9");
+        Result result = run("report", "--data-dir", data.toString(), "--experiment", "nope", "--run", R9);
 
         // then
         assertThat(result.exitCode).isEqualTo(Main.FAILED);
-        assertThat(result.err).startsWith("storagebench report: no trials match --experiment nope --run r9 in ");
+        assertThat(result.err).startsWith("storagebench report: no trials match --experiment nope --run " + R9 + " in ");
     }
 
     @Test
@@ -74,6 +77,21 @@ class ReportCommandTest {
         assertThat(result.exitCode).isEqualTo(Main.FAILED);
         assertThat(result.err).startsWith("storagebench report: " + data.resolve("parquet/trials")
                 + ": cannot summarise the trials: ").doesNotContain("\tat ").hasLineCount(1);
+    }
+
+    @Test
+    void aRunIdOfNoShapeStorageBenchMakesIsBadInput() throws Exception {
+        // given
+        oneExperiment();
+
+        // when
+        Result result = run("report", "--data-dir", data.toString(), "--run", "../../../evilrun");
+
+        // then
+        assertThat(result.exitCode).isEqualTo(Main.BAD_INPUT);
+        assertThat(result.err).isEqualTo("storagebench report: --run: '../../../evilrun' is not a run id: a run's is "
+                + "yyyyMMdd-HHmmss-xxxx (e.g. 20261130-101500-a3f9), an import's import-<format>-<16 hex digits>\n");
+        assertThat(result.out).isEmpty();
     }
 
     @Test
@@ -104,9 +122,9 @@ class ReportCommandTest {
 
     private void oneExperiment() throws Exception {
         new TrialsFixture()
-                .trial("r1", "e1", "h1", "init=zero, files=4", "setup", 0, false, "OK", 1)
-                .trial("r1", "e1", "h1", "init=zero, files=4", "setup", 1, false, "OK", 2)
-                .trial("r2", "e1", "h1", "init=zero, files=4", "setup", 0, false, "OK", 3)
+                .trial(R1, "e1", "h1", "init=zero, files=4", "setup", 0, false, "OK", 1)
+                .trial(R1, "e1", "h1", "init=zero, files=4", "setup", 1, false, "OK", 2)
+                .trial(R2, "e1", "h1", "init=zero, files=4", "setup", 0, false, "OK", 3)
                 .write(data.resolve("parquet"), "e1", "2026-11-30", "part-0");
     }
 

@@ -60,12 +60,30 @@ class RunCommandIT {
     void missingFileAndMissingArgumentsExitTwo() {
         assertThat(Main.execute("run", tmp.resolve("nope.yaml").toString(), "--data-dir", tmp.toString()))
                 .isEqualTo(Main.BAD_INPUT);
-        assertThat(err()).contains("nope.yaml: cannot read");
+        assertThat(err()).contains("storagebench run: no such file: " + tmp.resolve("nope.yaml"));
         assertThat(Main.execute("run", "--data-dir", tmp.toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(err()).contains("give either an experiment YAML file or --restart RUN_ID");
-        assertThat(Main.execute("run", "--restart", "no-such-run", "--data-dir", tmp.toString()))
+        assertThat(Main.execute("run", "--restart", "20261130-101500-a3f9", "--data-dir", tmp.toString()))
                 .isEqualTo(Main.BAD_INPUT);
-        assertThat(err()).contains("no run no-such-run");
+        assertThat(err()).contains("no run 20261130-101500-a3f9");
+    }
+
+    @Test
+    void aRestartIdThatIsAPathIsRefusedBeforeAnythingIsRead() throws Exception {
+        // given: a config where ../../evilrun from the runs folder leads
+        Path data = tmp.resolve("data");
+        Path evil = Files.createDirectories(tmp.resolve("evilrun"));
+        Files.writeString(evil.resolve("experiment.yaml"), "experiment: x\ntarget: {kind: local}\n"
+                + "workload: {type: file-init, file-size: 1MB}\nfactors: {init: [zero]}\n");
+        // when
+        int exit = Main.execute("run", "--restart", "../../evilrun", "--data-dir", data.toString());
+        // then
+        assertThat(exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(err()).contains("--restart: '../../evilrun' is not a run id: a run's is yyyyMMdd-HHmmss-xxxx");
+        try (var left = Files.list(evil)) {
+            assertThat(left.map(p -> p.getFileName().toString()).toList()).containsExactly("experiment.yaml");
+        }
+        assertThat(data.resolve("kafka")).doesNotExist();
     }
 
     @Test

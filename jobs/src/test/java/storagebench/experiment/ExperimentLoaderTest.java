@@ -175,6 +175,13 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void aFactorValueWithAControlCharacterIsRefused() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", COMMAND.replace("ifi: [on, off]", "ifi: [on, \"o\\0ff\"]")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("e.yaml:9: 'factors.ifi[1]': holds a control character (o\\u0000ff)");
+    }
+
+    @Test
     void aParameterIsFixedOrAFactorNotBoth() {
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  files: 4\n  init: zero")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("also a factor");

@@ -29,6 +29,23 @@ class ReportFormatTest {
     }
 
     @Test
+    void textAndCsvShowControlCharactersEscaped() {
+        // given: labels imported before control characters were refused, or from a dataset written by others
+        List<SummaryRow> rows = List.of(new SummaryRow("e1", "h\u00001", "job=a\nb, esc=\u001b[2J", "set\tup", 1, 1.0,
+                1.0, null, 1.0, 1.0, 1.0, null, 1.0, 0, 0));
+
+        // when
+        String csv = ReportFormat.CSV.render(rows);
+        String text = ReportFormat.TEXT.render(rows);
+
+        // then
+        assertThat(csv.lines().skip(1).findFirst().orElseThrow())
+                .startsWith("e1,h\\u00001,\"job=a\\u000Ab, esc=\\u001B[2J\",set\tup,1,");
+        assertThat(text).contains("h\\u00001", "job=a\\u000Ab, esc=\\u001B[2J", "set\tup").hasLineCount(2)
+                .doesNotContain("\u0000").doesNotContain("\u001b");
+    }
+
+    @Test
     void jsonIsAnArrayOfFlatObjectsWithNulls() {
         // given ROWS
 

@@ -50,6 +50,43 @@ public abstract class WorkloadContractTest {
     }
 
     @Test
+    void theMeasuredStepAllocatesNoDirectBuffer() throws Exception {
+        // given: the set-up done
+        target().prepare();
+        Params params = new Params(smallVariant());
+        workload().preflight(target(), List.of(params));
+        List<Step> steps = workload().steps(trial(params));
+        try {
+            for (Step step : steps) {
+                if (step.phase() == Phase.SETUP) {
+                    step.action().run();
+                }
+            }
+            // when
+            long before = directBuffers();
+            for (Step step : steps) {
+                if (step.phase() == Phase.MEASURED) {
+                    step.action().run();
+                }
+            }
+            // then: buffers come from the untimed set-up (a 1 GiB block would otherwise be timed)
+            assertThat(directBuffers() - before).as("direct buffers allocated by the measured step").isLessThanOrEqualTo(0);
+        } finally {
+            for (Step step : steps) {
+                if (step.phase() == Phase.CLEANUP) {
+                    step.action().run();
+                }
+            }
+        }
+    }
+
+    private static long directBuffers() {
+        return java.lang.management.ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class)
+                .stream().filter(pool -> pool.getName().equals("direct")).mapToLong(
+                        java.lang.management.BufferPoolMXBean::getCount).sum();
+    }
+
+    @Test
     void aTrialHasAMeasuredStepAndLeavesNothingBehind() throws Exception {
         // given
         target().prepare();

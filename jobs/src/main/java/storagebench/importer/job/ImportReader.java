@@ -32,7 +32,7 @@ final class ImportReader extends AbstractItemCountingItemStreamItemReader<Import
     protected void doOpen() throws IOException {
         quarantine = QuarantineFile.create(run.quarantine(), run.source().path());
         ledger = new TrialLedger(run.runStart(), run.request().factors(), quarantine);
-        stream = run.request().parser().parse(run.source().path(), run.request().options());
+        stream = run.request().parser().records(run.source().path(), run.request().options());
         records = stream.iterator();
         number = 0;
         ended = false;

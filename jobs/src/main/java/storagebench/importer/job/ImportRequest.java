@@ -4,6 +4,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.BadInputException;
+import storagebench.experiment.Secrets;
+import storagebench.importer.ControlCharacters;
 import storagebench.importer.LogParser;
 
 /**
@@ -20,6 +23,8 @@ public record ImportRequest(LogParser parser, Map<String, String> options, Optio
     public static final String DEFAULT_HOST = "imported";
 
     public ImportRequest {
+        refuseSecrets("--factor", factors);
+        refuseSecrets("--option", options);
         options = Map.copyOf(options);
         factors = Collections.unmodifiableMap(new LinkedHashMap<>(factors));
     }
@@ -27,6 +32,25 @@ public record ImportRequest(LogParser parser, Map<String, String> options, Optio
     /** The run's experiment: as given, else {@code <format>-<file name>} with unusual characters as {@code _}. */
     public String experimentFor(SourceFile source) {
         return experiment.orElseGet(() -> (parser.name() + "-" + source.name()).replaceAll("[^A-Za-z0-9._-]", "_"));
+    }
+
+    /**
+     * Factors label every result and options are stored with the run: neither may carry a secret (nor show
+     * it), nor a control character.
+     */
+    private static void refuseSecrets(String option, Map<String, String> pairs) {
+        pairs.forEach((key, value) -> {
+            if (Secrets.isSecretName(key) || Secrets.holdsSecret(key) || Secrets.holdsSecret(value)) {
+                throw new BadInputException(option + " " + Secrets.redactUrl(key) + ": "
+                        + (Secrets.isSecretName(key) ? "looks like a secret" : "holds a password (a URL's user info "
+                        + "or a password= parameter)") + "; " + (option.equals("--factor") ? Secrets.NOT_A_FACTOR
+                        : "options are stored with the run"));
+            }
+            if ((key + value).codePoints().anyMatch(ControlCharacters::refused)) {
+                throw new BadInputException(option + " " + ControlCharacters.escape(key) + ": holds a control "
+                        + "character (" + ControlCharacters.escape(key + "=" + value) + ")");
+            }
+        });
     }
 
     public String hostName() {

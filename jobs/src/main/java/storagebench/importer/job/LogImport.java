@@ -55,7 +55,7 @@ public final class LogImport {
         parser.mismatch(head).ifPresent(reason -> {
             throw new BadInputException(file + ": not a " + parser.name() + " file: " + reason);
         });
-        try (Stream<Parsed> records = parser.parse(file, request.options())) {
+        try (Stream<Parsed> records = parser.records(file, request.options())) {
             records.iterator().hasNext();
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());

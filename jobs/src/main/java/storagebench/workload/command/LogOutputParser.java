@@ -44,7 +44,7 @@ final class LogOutputParser implements OutputParser {
         SubSteps steps = new SubSteps(measured, emit);
         Path quarantined = output.resolveSibling(output.getFileName() + ".quarantine.jsonl");
         try (QuarantineFile quarantine = QuarantineFile.create(quarantined, output);
-                Stream<Parsed> records = parser.parse(output, options)) {
+                Stream<Parsed> records = parser.records(output, options)) {
             records.forEach(record -> {
                 if (record instanceof Parsed.Malformed malformed) {
                     quarantine.add(malformed);

@@ -9,6 +9,7 @@ import storagebench.target.LocalTarget;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;
 import storagebench.workload.Param;
+import storagebench.workload.ParamException;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
 import storagebench.workload.Step;
@@ -55,7 +56,8 @@ public final class FilegroupInsertWorkload implements Workload {
                         .atLeast(1),
                 Param.optional(ROWS, ParamType.INT, "100000", "rows inserted, one page and one commit each")
                         .atLeast(1),
-                Param.optional(PAGE_SIZE, ParamType.SIZE, "8KiB", "page size; an extent is 8 pages").atLeast(512),
+                Param.optional(PAGE_SIZE, ParamType.SIZE, "8KiB", "page size; an extent is 8 pages")
+                        .atLeast(512).atMost(Layout.MAX_PAGE_SIZE),
                 Param.choice(PRESIZE, List.of("zero", "instant"), "instant",
                         "zero: write zeros over the data files at set-up; instant: set their length only"),
                 Param.choice(LOG_RECORD, List.of("full", "header"), "full",
@@ -65,16 +67,15 @@ public final class FilegroupInsertWorkload implements Workload {
     }
 
     @Override
+    public void check(Params variant) {
+        Layout.of(variant).check();
+    }
+
+    @Override
     public void preflight(Target target, List<Params> variants) {
+        ParamException.checkAll(this, variants);
         LocalTarget local = local(target);
         local.prepare();
-        for (Params params : variants) {
-            Layout layout = Layout.of(params);
-            String problem = layout.problem();
-            if (problem != null) {
-                throw new BadInputException("filegroup-insert: " + problem);
-            }
-        }
         Layout biggest = variants.stream().map(Layout::of).max(Comparator.comparingLong(Layout::diskBytes))
                 .orElseThrow();
         local.requireFreeSpace(biggest.diskBytes(), "filegroup-insert (" + biggest.files() + " files × "

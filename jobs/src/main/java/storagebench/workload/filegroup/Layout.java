@@ -1,6 +1,7 @@
 package storagebench.workload.filegroup;
 
 import storagebench.experiment.Values;
+import storagebench.workload.ParamException;
 import storagebench.workload.Params;
 
 /**
@@ -19,7 +20,7 @@ record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, 
 
     static Layout of(Params p) {
         return new Layout(p.getInt(FilegroupInsertWorkload.FILES), p.getSize(FilegroupInsertWorkload.FILE_SIZE),
-                (int) Math.min(p.getSize(FilegroupInsertWorkload.PAGE_SIZE), Integer.MAX_VALUE),
+                Math.toIntExact(p.getSize(FilegroupInsertWorkload.PAGE_SIZE)),
                 p.getInt(FilegroupInsertWorkload.ROWS), p.getText(FilegroupInsertWorkload.PRESIZE).equals("zero"),
                 p.getText(FilegroupInsertWorkload.LOG_RECORD).equals("full"),
                 p.getText(FilegroupInsertWorkload.SYNC).equals("fsync"));
@@ -35,7 +36,7 @@ record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, 
 
     /** Pages the filegroup holds: it does not grow, as the seed's files did not. */
     long capacityPages() {
-        return files * extentsPerFile() * PageAllocator.PAGES_PER_EXTENT;
+        return Math.multiplyExact(Math.multiplyExact((long) files, extentsPerFile()), PageAllocator.PAGES_PER_EXTENT);
     }
 
     int logRecordBytes() {
@@ -48,24 +49,28 @@ record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, 
 
     /** Disk space a trial needs: every data file at full size, and the log. */
     long diskBytes() {
-        return Math.addExact(Math.multiplyExact((long) files, fileSize), logBytes());
+        try {
+            return Math.addExact(Math.multiplyExact((long) files, fileSize), logBytes());
+        } catch (ArithmeticException e) {
+            throw new ParamException(FilegroupInsertWorkload.FILE_SIZE, "files × file-size and the log are more "
+                    + "than 8 EiB");
+        }
     }
 
-    /** Why this variant cannot run, or null when it can. */
-    String problem() {
-        if (pageSize > MAX_PAGE_SIZE) {
-            return "page-size " + Values.formatSize(pageSize) + " is above the largest, "
-                    + Values.formatSize(MAX_PAGE_SIZE);
-        }
+    /** Refuses a variant that cannot run, naming the parameter to blame. */
+    void check() {
+        ParamException.multiply(files, fileSize, FilegroupInsertWorkload.FILE_SIZE, "files × file-size");
         if (fileSize % extentBytes() != 0) {
-            return "file-size " + Values.formatSize(fileSize) + " is not a whole number of extents (8 pages of "
-                    + Values.formatSize(pageSize) + " = " + Values.formatSize(extentBytes()) + ")";
+            throw new ParamException(FilegroupInsertWorkload.FILE_SIZE, "file-size " + Values.formatSize(fileSize)
+                    + " is not a whole number of extents (8 pages of " + Values.formatSize(pageSize) + " = "
+                    + Values.formatSize(extentBytes()) + ")");
         }
         if (rows > capacityPages()) {
-            return "the filegroup is full before the last row: " + rows + " rows need " + rows + " pages but "
-                    + files + " files × " + Values.formatSize(fileSize) + " hold " + capacityPages()
-                    + " pages of " + Values.formatSize(pageSize) + " (files do not grow); add files or file-size";
+            throw new ParamException(FilegroupInsertWorkload.ROWS, "the filegroup is full before the last row: "
+                    + rows + " rows need " + rows + " pages but " + files + " files × " + Values.formatSize(fileSize)
+                    + " hold " + capacityPages() + " pages of " + Values.formatSize(pageSize)
+                    + " (files do not grow); add files or file-size");
         }
-        return null;
+        diskBytes(); // the files and the log fit in a long, or a ParamException says not
     }
 }

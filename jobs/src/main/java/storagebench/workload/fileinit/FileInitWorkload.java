@@ -8,6 +8,7 @@ import storagebench.target.LocalTarget;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;
 import storagebench.workload.Param;
+import storagebench.workload.ParamException;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
 import storagebench.workload.Step;
@@ -28,6 +29,8 @@ public final class FileInitWorkload implements Workload {
     static final String INIT = "init";
     static final String BLOCK_SIZE = "block-size";
     static final String GROW_TO = "grow-to";
+    /** The largest zero write: one direct buffer, allocated at set-up. */
+    static final long MAX_BLOCK_SIZE = 64L << 20;
 
     /**
      * On postgres, WAL segment creation with wal_init_zero on or off; on sqlserver, CREATE DATABASE (or
@@ -61,22 +64,33 @@ public final class FileInitWorkload implements Workload {
                 Param.required(FILE_SIZE, ParamType.SIZE, "size of each file, e.g. 8MB, 1GB").atLeast(1),
                 Param.choice(INIT, List.of("zero", "instant"), null,
                         "zero: write zeros then fsync; instant: set the length only (no zeroing), then fsync"),
-                Param.optional(BLOCK_SIZE, ParamType.SIZE, "1MiB", "size of each zero write").atLeast(4096),
+                Param.optional(BLOCK_SIZE, ParamType.SIZE, "1MiB", "size of each zero write, at most the size a "
+                        + "file reaches").atLeast(4096).atMost(MAX_BLOCK_SIZE),
                 Param.optional(GROW_TO, ParamType.SIZE, "0", "when set, the files are created at file-size "
                         + "untimed and the measured step grows each to this size; 0: no grow step"));
     }
 
     @Override
+    public void check(Params p) {
+        long growTo = p.getSize(GROW_TO);
+        if (growTo != 0 && growTo <= p.getSize(FILE_SIZE)) {
+            throw new ParamException(GROW_TO, "grow-to (" + Values.formatSize(growTo)
+                    + ") must be larger than file-size (" + Values.formatSize(p.getSize(FILE_SIZE)) + ")");
+        }
+        if (p.getText(INIT).equals("zero") && p.getSize(BLOCK_SIZE) > finalSize(p)) {
+            throw new ParamException(BLOCK_SIZE, "block-size (" + Values.formatSize(p.getSize(BLOCK_SIZE))
+                    + ") must be at most the size a file reaches (" + Values.formatSize(finalSize(p))
+                    + "); set block-size");
+        }
+        ParamException.multiply(p.getInt(FILES), finalSize(p), growTo != 0 ? GROW_TO : FILE_SIZE,
+                "files × " + (growTo != 0 ? "grow-to" : "file-size"));
+    }
+
+    @Override
     public void preflight(Target target, List<Params> variants) {
+        ParamException.checkAll(this, variants);
         LocalTarget local = local(target);
         local.prepare();
-        for (Params p : variants) {
-            long growTo = p.getSize(GROW_TO);
-            if (growTo != 0 && growTo <= p.getSize(FILE_SIZE)) {
-                throw new BadInputException("file-init: grow-to (" + Values.formatSize(growTo)
-                        + ") must be larger than file-size (" + Values.formatSize(p.getSize(FILE_SIZE)) + ")");
-            }
-        }
         Params biggest = variants.stream()
                 .max((a, b) -> Long.compare(bytes(a), bytes(b))).orElseThrow();
         local.requireFreeSpace(bytes(biggest), "file-init (" + biggest.getInt(FILES) + " files × "
@@ -96,8 +110,8 @@ public final class FileInitWorkload implements Workload {
     public List<Step> steps(TrialContext trial) {
         Params params = trial.params();
         Path dir = local(trial.target()).directory().resolve(name()).resolve(trial.trialId());
-        FileSet files = new FileSet(dir, params.getInt(FILES), (int) params.getSize(BLOCK_SIZE));
         boolean zero = params.getText(INIT).equals("zero");
+        FileSet files = new FileSet(dir, params.getInt(FILES), zero ? Math.toIntExact(params.getSize(BLOCK_SIZE)) : 1);
         long size = params.getSize(FILE_SIZE);
         long growTo = params.getSize(GROW_TO);
         if (growTo == 0) {

@@ -20,17 +20,24 @@ import java.util.stream.Stream;
 final class FileSet {
     private final Path dir;
     private final int count;
-    private final int blockSize;
+    private final int bufferSize;
+    private ByteBuffer zeros;
 
-    FileSet(Path dir, int count, int blockSize) {
+    /**
+     * @param bufferSize bytes of each write: the block size when zeroing (at most the file's size, as
+     *     checked at load), 1 for an instant creation, which writes only the last byte
+     */
+    FileSet(Path dir, int count, int bufferSize) {
         this.dir = dir;
         this.count = count;
-        this.blockSize = blockSize;
+        this.bufferSize = bufferSize;
     }
 
+    /** Untimed: clears what an earlier trial left and allocates the write buffer, so the measured step allocates nothing. */
     Map<String, Double> prepare() throws IOException {
         delete();
         Files.createDirectories(dir);
+        zeros = ByteBuffer.allocateDirect(bufferSize);
         return Map.of();
     }
 
@@ -47,7 +54,6 @@ final class FileSet {
     }
 
     private Map<String, Double> extend(boolean zero, long from, long to, OpenOption mode) throws IOException {
-        ByteBuffer zeros = ByteBuffer.allocateDirect(zero ? blockSize : 1);
         long written = 0;
         for (int i = 0; i < count; i++) {
             try (FileChannel channel = FileChannel.open(file(i), mode, StandardOpenOption.WRITE)) {

@@ -1,8 +1,6 @@
 package storagebench.workload.fileinit;
 
 import java.util.List;
-import storagebench.BadInputException;
-import storagebench.experiment.Values;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.PostgresRole;
 import storagebench.target.Target;
@@ -42,7 +40,7 @@ final class PostgresWalInit implements Workload {
                         "zero: wal_init_zero on (new segments written full of zeros); instant: off"),
                 Param.optional(SEGMENTS, ParamType.INT, "8", "WAL segments of WAL written per trial").atLeast(1),
                 Param.optional(MESSAGE_SIZE, ParamType.SIZE, "1MiB", "WAL written per commit (one logical "
-                        + "message each)").atLeast(1024),
+                        + "message each), at most 64MiB").atLeast(1024).atMost(64L << 20),
                 Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters (WAL "
                         + "written and its write and sync time, buffers written) are sampled into IoSamples while "
                         + "the WAL is written (second connection); 0s: never"));
@@ -50,12 +48,6 @@ final class PostgresWalInit implements Workload {
 
     @Override
     public void preflight(Target target, List<Params> variants) {
-        for (Params p : variants) {
-            if (p.getSize(MESSAGE_SIZE) > 64L << 20) {
-                throw new BadInputException("file-init on postgres: message-size is at most 64MiB, got "
-                        + Values.formatSize(p.getSize(MESSAGE_SIZE)));
-            }
-        }
         PostgresRole.requireSuperuser((DatabaseTarget) target, name(), "ALTER SYSTEM SET wal_init_zero, "
                 + "wal_recycle");
     }
@@ -64,7 +56,7 @@ final class PostgresWalInit implements Workload {
     public List<Step> steps(TrialContext trial) {
         Params p = trial.params();
         WalInitTrial wal = new WalInitTrial((DatabaseTarget) trial.target(), p.getText(INIT).equals("zero"),
-                p.getInt(SEGMENTS), (int) p.getSize(MESSAGE_SIZE), p.getDuration(SAMPLE_INTERVAL), trial);
+                p.getInt(SEGMENTS), Math.toIntExact(p.getSize(MESSAGE_SIZE)), p.getDuration(SAMPLE_INTERVAL), trial);
         return List.of(
                 Step.setup("set-server", wal::setup),
                 Step.measured("write-wal", wal::write).then(measured -> wal.samples()),

@@ -29,6 +29,7 @@ final class WalInitTrial {
     private String startLsn;
     private Set<String> filesBefore;
     private long consumed;
+    private String payload;
 
     WalInitTrial(DatabaseTarget target, boolean zero, int segments, int messageSize,
             java.time.Duration sampleInterval, storagebench.workload.TrialContext trial) {
@@ -41,6 +42,7 @@ final class WalInitTrial {
     }
 
     Map<String, Double> setup() throws Exception {
+        payload = "x".repeat(messageSize); // built untimed, once: the measured step allocates no message
         try (Connection admin = target.connect(); Statement s = admin.createStatement()) {
             try (ResultSet rs = s.executeQuery(sql.sql("auto-conf"))) {
                 while (rs.next()) {
@@ -97,11 +99,8 @@ final class WalInitTrial {
 
     /** Commits logical messages of message-size until {@code bytes} are written. */
     private void writeMessages(long bytes) throws SQLException {
-        byte[] payload = new byte[messageSize];
-        java.util.Arrays.fill(payload, (byte) 'x');
-        String text = new String(payload, java.nio.charset.StandardCharsets.US_ASCII);
         try (PreparedStatement message = connection.prepareStatement(sql.sql("message"))) {
-            message.setString(1, text);
+            message.setString(1, payload);
             for (long written = 0; written < bytes; written += messageSize) {
                 message.execute();
             }

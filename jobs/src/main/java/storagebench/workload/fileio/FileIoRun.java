@@ -21,12 +21,26 @@ final class FileIoRun {
     private final String step;
     private final FileIoSettings settings;
     private final DataFiles files;
+    private final List<SplittableRandom> randoms = new ArrayList<>();
+    private final List<ByteBuffer> buffers = new ArrayList<>();
 
     FileIoRun(TrialContext trial, String step, FileIoSettings settings, DataFiles files) {
         this.trial = trial;
         this.step = step;
         this.settings = settings;
         this.files = files;
+    }
+
+    /** Untimed set-up: each worker's random sequence and its IO buffer, so the measured step allocates none. */
+    void prepare() throws java.io.IOException {
+        int alignment = settings.direct() ? DataFiles.directAlignment(files.directory()) : 1;
+        SplittableRandom seeds = new SplittableRandom(settings.seed() * 0x9E3779B97F4A7C15L + trial.trialIndex());
+        randoms.clear();
+        buffers.clear();
+        for (int w = 0; w < settings.threads(); w++) {
+            randoms.add(seeds.split());
+            buffers.add(buffer(randoms.get(w), alignment));
+        }
     }
 
     Map<String, Double> run() throws Exception {
@@ -44,13 +58,8 @@ final class FileIoRun {
     }
 
     private Map<String, Double> measure(List<FileChannel[]> channels) throws Exception {
-        int alignment = settings.direct() ? DataFiles.directAlignment(files.directory()) : 1;
-        SplittableRandom seeds = new SplittableRandom(settings.seed() * 0x9E3779B97F4A7C15L + trial.trialIndex());
-        List<SplittableRandom> randoms = new ArrayList<>();
-        List<ByteBuffer> buffers = new ArrayList<>();
-        for (int w = 0; w < settings.threads(); w++) {
-            randoms.add(seeds.split());
-            buffers.add(buffer(randoms.get(w), alignment));
+        if (buffers.size() != settings.threads()) {
+            throw new IllegalStateException("the set-up step did not prepare the workers' buffers");
         }
         StopSignal signal = new StopSignal(Thread.currentThread());
         List<WorkerStats> stats = new ArrayList<>();

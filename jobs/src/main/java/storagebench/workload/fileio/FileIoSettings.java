@@ -3,6 +3,7 @@ package storagebench.workload.fileio;
 import java.time.Duration;
 import java.util.Optional;
 import storagebench.experiment.Values;
+import storagebench.workload.ParamException;
 import storagebench.workload.Params;
 
 /**
@@ -29,29 +30,23 @@ record FileIoSettings(int files, long fileSize, int ioSize, int threads, Duratio
         long fileSize = p.getSize(FileIoWorkload.FILE_SIZE);
         long ioSize = p.getSize(FileIoWorkload.IO_SIZE);
         if (ioSize > fileSize) {
-            throw new IllegalArgumentException("io-size " + Values.formatSize(ioSize) + " is larger than file-size "
-                    + Values.formatSize(fileSize));
-        }
-        if (ioSize > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("io-size " + Values.formatSize(ioSize) + " is too large");
+            throw new ParamException(FileIoWorkload.IO_SIZE, "io-size " + Values.formatSize(ioSize)
+                    + " is larger than file-size " + Values.formatSize(fileSize));
         }
         int readPercent = p.getInt(FileIoWorkload.READ_PERCENT);
         if (readPercent < 0 || readPercent > 100) {
-            throw new IllegalArgumentException("read-percent must be 0 to 100, got " + readPercent);
+            throw new ParamException(FileIoWorkload.READ_PERCENT, "read-percent must be 0 to 100, got " + readPercent);
         }
         CapTable caps;
         try {
             caps = CapTable.parse(p.getText(FileIoWorkload.CAPS));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("caps: " + e.getMessage());
+            throw new ParamException(FileIoWorkload.CAPS, "caps: " + e.getMessage());
         }
         long sizeScale = p.getInt(FileIoWorkload.SIZE_SCALE);
-        try {
-            Math.multiplyExact(fileSize, sizeScale);
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("file-size × size-scale is too large");
-        }
-        return new FileIoSettings(p.getInt(FileIoWorkload.FILES), fileSize, (int) ioSize,
+        ParamException.multiply(fileSize, sizeScale, FileIoWorkload.SIZE_SCALE, "file-size × size-scale");
+        ParamException.multiply(p.getInt(FileIoWorkload.FILES), fileSize, FileIoWorkload.FILE_SIZE, "files × file-size");
+        return new FileIoSettings(p.getInt(FileIoWorkload.FILES), fileSize, Math.toIntExact(ioSize),
                 p.getInt(FileIoWorkload.THREADS), duration(p, FileIoWorkload.DURATION), readPercent,
                 p.getText(FileIoWorkload.SYNC).strip().equals("dsync"), p.getBoolean(FileIoWorkload.DIRECT), caps,
                 sizeScale, duration(p, FileIoWorkload.INTERVAL), p.getInt(FileIoWorkload.SEED));
@@ -61,7 +56,7 @@ record FileIoSettings(int files, long fileSize, int ioSize, int threads, Duratio
         String text = p.getText(name);
         Duration d = Values.parseDuration(text);
         if (d == null || d.isZero()) {
-            throw new IllegalArgumentException(name + " must be a duration above 0 such as 500ms, 30s or 2m, got '"
+            throw new ParamException(name, name + " must be a duration above 0 such as 500ms, 30s or 2m, got '"
                     + text + "'");
         }
         return d;

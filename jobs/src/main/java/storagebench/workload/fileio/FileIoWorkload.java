@@ -37,6 +37,8 @@ public final class FileIoWorkload implements Workload {
     static final String INTERVAL = "interval";
     static final String SEED = "seed";
     static final String STEP = "io";
+    /** The largest IO: each worker holds one buffer of it. */
+    static final long MAX_IO_SIZE = 64L << 20;
 
     /** Local only: it runs programs or does IO on this host's disk. */
     @Override
@@ -63,7 +65,8 @@ public final class FileIoWorkload implements Workload {
         return List.of(
                 Param.optional(FILES, ParamType.INT, "1", "number of data files").atLeast(1),
                 Param.required(FILE_SIZE, ParamType.SIZE, "size of each data file, e.g. 256MB").atLeast(1),
-                Param.optional(IO_SIZE, ParamType.SIZE, "8KiB", "bytes per IO, also the offset alignment").atLeast(512),
+                Param.optional(IO_SIZE, ParamType.SIZE, "8KiB", "bytes per IO, also the offset alignment, at most "
+                        + "64MiB").atLeast(512).atMost(MAX_IO_SIZE),
                 Param.optional(THREADS, ParamType.INT, "1", "worker threads, each with one IO in flight").atLeast(1),
                 Param.optional(DURATION, ParamType.TEXT, "30s", "how long the workers run, e.g. 500ms, 30s, 2m"),
                 Param.optional(READ_PERCENT, ParamType.INT, "0",
@@ -81,6 +84,11 @@ public final class FileIoWorkload implements Workload {
                         .atLeast(1),
                 Param.optional(INTERVAL, ParamType.TEXT, "1s", "length of one IoSample interval"),
                 Param.optional(SEED, ParamType.INT, "1", "seed of the random offsets, mixed with the trial index"));
+    }
+
+    @Override
+    public void check(Params variant) {
+        FileIoSettings.of(variant);
     }
 
     @Override
@@ -132,6 +140,7 @@ public final class FileIoWorkload implements Workload {
         return List.of(
                 Step.setup("create", () -> {
                     files.create();
+                    run.prepare();
                     return Map.of();
                 }),
                 Step.measured(STEP, run::run),

@@ -44,7 +44,7 @@ class FilegroupInsertConfigTest {
         // given: every variant fits its filegroup (the disk is not checked: 500 × 20MB needs 10 GiB);
         // the 5 × 200MB variant, with fewer rows so that it runs in a moment
         List<Params> variants = TrialPlan.of(experiment).variants().stream().map(experiment::params).toList();
-        assertThat(variants).allSatisfy(p -> assertThat(Layout.of(p).problem()).isNull());
+        assertThat(variants).allSatisfy(p -> Layout.of(p).check());
         Map<String, Object> values = new HashMap<>(variants.get(0).values());
         values.put("rows", 200);
         LocalTarget target = (LocalTarget) experiment.target();

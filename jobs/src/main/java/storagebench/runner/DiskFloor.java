@@ -1,0 +1,66 @@
+package storagebench.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.ToLongFunction;
+import org.slf4j.LoggerFactory;
+import storagebench.Settings;
+import storagebench.experiment.Values;
+
+/**
+ * The free space a run keeps under the data directory ({@code run.min-free-space}), where the embedded
+ * broker's log, the job repository and the run's files grow. Checked before each trial, the first
+ * included, never inside one: below the floor the run stops there (STOPPED, RunFinished published,
+ * restartable), rather than let the disk fill under the broker.
+ */
+final class DiskFloor {
+    private final Path path;
+    private final long floor;
+    private final ToLongFunction<Path> free;
+    private String reason;
+
+    DiskFloor(Path path, long floor, ToLongFunction<Path> free) {
+        this.path = path;
+        this.floor = floor;
+        this.free = free;
+    }
+
+    /** The broker's log folder when it is here (the embedded broker), else the data directory. */
+    static DiskFloor of(Settings settings) {
+        Path path = Files.isDirectory(settings.kafkaDir()) ? settings.kafkaDir() : settings.dataDir();
+        return new DiskFloor(path, settings.minFreeSpace(), DiskFloor::usable);
+    }
+
+    /**
+     * Whether trial {@code next} (from 1) of {@code total} may start; when not, {@link #reason()} says why.
+     */
+    boolean allows(int next, int total) {
+        if (floor <= 0) {
+            return true;
+        }
+        long usable = free.applyAsLong(path);
+        if (usable < 0 || usable >= floor) {
+            return true;
+        }
+        reason = "only " + Values.formatSize(usable) + " free under " + path + ", below run.min-free-space "
+                + Values.formatSize(floor) + ": stopped before trial " + next + " of " + total;
+        return false;
+    }
+
+    /** Why the run stopped, once it did. */
+    Optional<String> reason() {
+        return Optional.ofNullable(reason);
+    }
+
+    private static long usable(Path path) {
+        try {
+            return Files.getFileStore(path).getUsableSpace();
+        } catch (IOException e) {
+            LoggerFactory.getLogger(DiskFloor.class).warn("cannot read the free space under {}: {}", path,
+                    e.getMessage());
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package storagebench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import storagebench.experiment.Trial;
+
+/** Below the disk floor the reader stops the step before the next trial, without moving past it. */
+class TrialReaderTest {
+    private static final long MIB = 1L << 20;
+    private final List<Trial> trials = List.of(trial(0), trial(1), trial(2));
+
+    private static Trial trial(int index) {
+        return new Trial(index, 0, Map.of(), index + 1, false);
+    }
+
+    private static StepExecution step() {
+        return new StepExecution(1, "trials", new JobExecution(1, new JobInstance(1, "experiment-run"),
+                new JobParameters()));
+    }
+
+    @Test
+    void stopsBeforeTheTrialThatWouldStartBelowTheFloorAndARestartBeginsWithIt() throws Exception {
+        // given: 10 GiB free for two trials, then 1 MiB, against a floor of 256 MiB
+        Deque<Long> free = new ArrayDeque<>(List.of(10_240 * MIB, 10_240 * MIB, MIB));
+        DiskFloor floor = new DiskFloor(Path.of("/data/kafka"), 256 * MIB, p -> free.isEmpty() ? 10_240 * MIB
+                : free.pop());
+        TrialReader reader = new TrialReader(trials, floor);
+        StepExecution step = step();
+        reader.beforeStep(step);
+        ExecutionContext saved = new ExecutionContext();
+        reader.open(saved);
+        // when
+        Trial first = reader.read();
+        Trial second = reader.read();
+        Trial third = reader.read();
+        reader.update(saved);
+        // then
+        assertThat(List.of(first, second)).containsExactly(trials.get(0), trials.get(1));
+        assertThat(third).isNull();
+        assertThat(step.isTerminateOnly()).isTrue();
+        assertThat(floor.reason()).contains("only 1 MiB free under /data/kafka, below run.min-free-space 256 MiB: "
+                + "stopped before trial 3 of 3");
+        // and a restart, with space again, begins with the trial that did not start
+        TrialReader restarted = new TrialReader(trials, floor);
+        restarted.beforeStep(step());
+        restarted.open(saved);
+        assertThat(restarted.read()).isEqualTo(trials.get(2));
+        assertThat(restarted.read()).isNull();
+    }
+
+    @Test
+    void aFloorOfZeroIsNeverChecked() throws Exception {
+        // given
+        DiskFloor off = new DiskFloor(Path.of("/data"), 0, p -> {
+            throw new AssertionError("free space read with the floor off");
+        });
+        TrialReader reader = new TrialReader(trials, off);
+        reader.beforeStep(step());
+        reader.open(new ExecutionContext());
+        // when / then
+        assertThat(List.of(reader.read(), reader.read(), reader.read())).containsExactlyElementsOf(trials);
+        assertThat(reader.read()).isNull();
+    }
+}
