@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An exclusive lock on a file, held by one process at a time: a run (its run directory) or a sink (its
@@ -15,12 +17,20 @@ import java.util.Optional;
  * and getting it proves the process that held it is gone.
  */
 public final class ProcessLock implements AutoCloseable {
+    /**
+     * The files this JVM holds locks on. Asking again for one of them must not open it a second time:
+     * on Linux, closing any channel of a file drops every lock the JVM holds on it.
+     */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
     private final FileChannel channel;
     private final FileLock lock;
+    private final Path file;
 
-    private ProcessLock(FileChannel channel, FileLock lock) {
+    private ProcessLock(FileChannel channel, FileLock lock, Path file) {
         this.channel = channel;
         this.lock = lock;
+        this.file = file;
     }
 
     /**
@@ -30,22 +40,32 @@ public final class ProcessLock implements AutoCloseable {
      * @throws IOException when the file cannot be created or locked at all
      */
     public static Optional<ProcessLock> tryTake(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null;
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            throw e;
-        }
-        if (lock == null) {
-            channel.close();
+        Path key = file.toAbsolutePath().normalize();
+        if (!HELD.add(key)) {
             return Optional.empty();
         }
-        return Optional.of(new ProcessLock(channel, lock));
+        try {
+            Files.createDirectories(key.getParent());
+            FileChannel channel = FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            } catch (IOException | RuntimeException e) {
+                channel.close();
+                throw e;
+            }
+            if (lock == null) {
+                channel.close();
+                HELD.remove(key);
+                return Optional.empty();
+            }
+            return Optional.of(new ProcessLock(channel, lock, key));
+        } catch (IOException | RuntimeException e) {
+            HELD.remove(key);
+            throw e;
+        }
     }
 
     @Override
@@ -55,6 +75,8 @@ public final class ProcessLock implements AutoCloseable {
             channel.close();
         } catch (IOException e) {
             // closing the channel releases the lock anyway
+        } finally {
+            HELD.remove(file);
         }
     }
 }

@@ -1,39 +1,30 @@
 package storagebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.runner.RunLock;
 
 class ProcessLockTest {
     @TempDir
-    Path tmp;
+    Path dir;
 
     @Test
-    void aHeldLockIsNotGivenTwiceAndIsFreeOnceClosed() throws Exception {
+    void aSecondHolderInTheSameJvmIsRefusedWithoutDroppingTheFirstOnesLock() throws Exception {
         // given
-        Path file = tmp.resolve("a").resolve("b.lock");
-        try (ProcessLock first = ProcessLock.tryTake(file).orElseThrow()) {
-            // when / then: its folder was made, and a second holder is refused
-            assertThat(first).isNotNull();
-            Optional<ProcessLock> second = ProcessLock.tryTake(file);
-            assertThat(second).isEmpty();
-        }
-        try (ProcessLock again = ProcessLock.tryTake(file).orElseThrow()) {
-            assertThat(again).isNotNull();
-        }
-    }
-
-    @Test
-    void aRunHeldElsewhereIsABadInputNamingTheRun() {
-        try (ProcessLock held = RunLock.take(tmp, "20261130-070000-abcd")) {
-            assertThat(held).isNotNull();
-            assertThatThrownBy(() -> RunLock.take(tmp, "20261130-070000-abcd")).isInstanceOf(BadInputException.class)
-                    .hasMessage("run 20261130-070000-abcd is running in another process");
-        }
+        Path file = dir.resolve("run.lock");
+        Optional<ProcessLock> first = ProcessLock.tryTake(file);
+        // when
+        Optional<ProcessLock> second = ProcessLock.tryTake(dir.resolve(".").resolve("run.lock"));
+        // then: refused, and the first is still the holder (no second channel was opened and closed)
+        assertThat(first).isPresent();
+        assertThat(second).isEmpty();
+        assertThat(ProcessLock.tryTake(file)).isEmpty();
+        first.get().close();
+        Optional<ProcessLock> again = ProcessLock.tryTake(file);
+        assertThat(again).isPresent();
+        again.get().close();
     }
 }
