@@ -63,7 +63,7 @@ final class WorkloadBench {
                 """.formatted(dir, threads, duration));
         List<Double> ours = new ArrayList<>();
         List<Double> theirs = new ArrayList<>();
-        long seconds = storagebench.experiment.Values.parseDuration(duration).toSeconds();
+        long seconds = storagebench.config.Values.parseDuration(duration).toSeconds();
         for (int r = 0; r < rounds; r++) {
             ours.add(run(io, Map.of(), "io").get("iops"));
             Path file = dir.resolve("fio-rand");

@@ -1,11 +1,11 @@
 package storagebench.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 import storagebench.BadInputException;
 import storagebench.Settings.SettingsException;
-import storagebench.experiment.Secrets;
+import storagebench.config.Secrets;
 
 /** Turns exceptions into one clear line and an exit code; stack traces only with --debug or STORAGEBENCH_DEBUG set. */
 final class Failures implements IExecutionExceptionHandler {

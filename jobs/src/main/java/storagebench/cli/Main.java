@@ -1,11 +1,11 @@
 package storagebench.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine;
 
 /** The storagebench command line. Exit codes: 0 done, 1 failed, 2 bad input (nothing ran). */
-@Command(name = "storagebench", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(name = "storagebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Runs database storage experiments and keeps every result as an event.",
         subcommands = {RunCommand.class, ImportCommand.class, SinkCommand.class, ReportCommand.class, BrokerCommand.class,
             ReplayCommand.class, ExportCommand.class, WorkloadsCommand.class, BenchCommand.class, HelpCommand.class})

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
@@ -17,7 +17,7 @@ import storagebench.report.SummaryRow;
 import storagebench.runner.RunId;
 
 /** Prints the summary statistics of the Parquet dataset. */
-@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Summarises the measured trials of the dataset per experiment, host, variant and step.",
             "Warm-ups and failed trials are counted, never in the statistics. ci95 is the half-width of the 95%%"
                 + " confidence interval of the mean (Student's t); ratio is a variant's mean over the fastest"

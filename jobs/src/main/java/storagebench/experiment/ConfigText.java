@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import storagebench.BadInputException;
+import storagebench.config.ConfigException;
 
 /** An experiment file's text: UTF-8, or bad input naming the file, the first bad byte's offset and its line. */
 final class ConfigText {

@@ -2,6 +2,8 @@ package storagebench.experiment;
 
 import java.util.List;
 import java.util.Map;
+import storagebench.config.ConfigNode;
+import storagebench.config.Values;
 import storagebench.workload.command.CommandLineSplitter;
 import storagebench.workload.command.Placeholders;
 

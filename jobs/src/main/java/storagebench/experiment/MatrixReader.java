@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.config.ConfigNode;
+import storagebench.config.Secrets;
 import storagebench.importer.ControlCharacters;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;

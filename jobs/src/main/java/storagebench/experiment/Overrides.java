@@ -11,6 +11,8 @@ import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import storagebench.config.ConfigException;
+import storagebench.config.Secrets;
 
 /**
  * {@code --override key.path=value} on the command line: sets a value of the experiment YAML before

@@ -1,6 +1,8 @@
 package storagebench.experiment;
 
 import java.util.Map;
+import storagebench.config.ConfigException;
+import storagebench.config.ConfigNode;
 import storagebench.workload.ParamException;
 
 /**

@@ -1,6 +1,5 @@
 package storagebench.importer;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -11,8 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import storagebench.DurableFiles;
-import storagebench.experiment.Secrets;
+import storagebench.config.Secrets;
 
 /**
  * Records a parser could not read, one JSON object per line ({@code file}, {@code line},

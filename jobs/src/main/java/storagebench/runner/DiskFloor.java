@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.function.ToLongFunction;
 import org.slf4j.LoggerFactory;
 import storagebench.Settings;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 
 /**
  * The free space a run keeps under the data directory ({@code run.min-free-space}), where the embedded

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
 import storagebench.ProcessLock;
 import storagebench.Settings;
+import storagebench.batch.RunLock;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunHistory;

@@ -2,11 +2,12 @@ package storagebench.runner;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.listener.JobExecutionListener;
-import org.slf4j.LoggerFactory;
-import storagebench.cli.Version;
+import storagebench.Sha256;
+import storagebench.Version;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;

@@ -12,6 +12,7 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.Settings;
+import storagebench.batch.BatchContext;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */
 public final class Runner {

@@ -20,8 +20,8 @@ import org.apache.kafka.common.TopicPartition;
 import storagebench.BadInputException;
 import storagebench.DurableFiles;
 import storagebench.Settings;
+import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
-import storagebench.runner.Sha256;
 
 /**
  * Rebuilds the dataset from the topic into a new folder with the sink's own code: the same files,

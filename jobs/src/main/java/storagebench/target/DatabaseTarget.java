@@ -11,10 +11,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import storagebench.config.ConfigNode;
+import storagebench.config.Secrets;
+import storagebench.config.Values;
 import storagebench.events.TargetSnapshot;
-import storagebench.experiment.ConfigNode;
-import storagebench.experiment.Secrets;
-import storagebench.experiment.Values;
 
 /**
  * A database reached over JDBC. Keys: {@code url} (its prefix must match the kind), {@code user},

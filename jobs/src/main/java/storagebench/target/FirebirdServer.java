@@ -56,7 +56,7 @@ public record FirebirdServer(String prefix, String host, int port, String databa
             m = LEGACY.matcher(rest);
             if (rest.startsWith("//") || !m.matches()) {
                 throw new IllegalArgumentException("cannot read host, port and database from the firebird url '"
-                        + storagebench.experiment.Secrets.redactUrl(url) + "'; write jdbc:firebird://HOST:PORT/DATABASE");
+                        + storagebench.config.Secrets.redactUrl(url) + "'; write jdbc:firebird://HOST:PORT/DATABASE");
             }
         }
         int port = m.group(2) == null ? DEFAULT_PORT : Integer.parseInt(m.group(2));

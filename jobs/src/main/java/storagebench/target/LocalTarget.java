@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import storagebench.BadInputException;
+import storagebench.config.ConfigNode;
+import storagebench.config.Values;
 import storagebench.events.TargetSnapshot;
-import storagebench.experiment.ConfigNode;
-import storagebench.experiment.Values;
 
 /**
  * A directory on a real disk. Relative directories are resolved against the working directory;

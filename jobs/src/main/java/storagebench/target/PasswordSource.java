@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import storagebench.BadInputException;
-import storagebench.experiment.ConfigNode;
+import storagebench.config.ConfigNode;
 
 /**
  * Where a database target's password comes from: an environment variable ({@code password-env}) or a

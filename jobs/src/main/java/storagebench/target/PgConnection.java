@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import storagebench.BadInputException;
-import storagebench.experiment.Secrets;
+import storagebench.config.Secrets;
 
 /**
  * A PostgreSQL JDBC URL as libpq's environment, for pg_dump and pg_restore: host, port, database and

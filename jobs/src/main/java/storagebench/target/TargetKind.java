@@ -1,7 +1,7 @@
 package storagebench.target;
 
 import java.nio.file.Path;
-import storagebench.experiment.ConfigNode;
+import storagebench.config.ConfigNode;
 
 /** The kinds of target, as written under {@code target: kind:}. */
 public enum TargetKind {

@@ -53,7 +53,7 @@ public final class ToolEnvironment {
         Matcher m = SQLSERVER_URL.matcher(url);
         if (!m.matches() || m.group(1).isEmpty()) {
             throw new BadInputException("the sqlserver target's url cannot be passed to sqlcmd: '"
-                    + storagebench.experiment.Secrets.redactUrl(url) + "' is not jdbc:sqlserver://HOST[\\INSTANCE][:PORT][;…]");
+                    + storagebench.config.Secrets.redactUrl(url) + "' is not jdbc:sqlserver://HOST[\\INSTANCE][:PORT][;…]");
         }
         Map<String, String> env = new LinkedHashMap<>();
         env.put("SQLCMDSERVER", m.group(1) + (m.group(2) == null ? "" : m.group(2))

@@ -1,7 +1,7 @@
 package storagebench.workload;
 
 import java.util.List;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 
 /**
  * One parameter of a workload: set once under {@code workload:} or varied as a factor.

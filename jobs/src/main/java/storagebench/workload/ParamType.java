@@ -1,7 +1,7 @@
 package storagebench.workload;
 
 import java.util.Locale;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 
 /** The types a workload parameter can have; each parses the text written in YAML or a factor list. */
 public enum ParamType {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import storagebench.experiment.ConfigException;
+import storagebench.config.ConfigException;
 import storagebench.experiment.ExperimentLoader;
 
 class WorkloadsCommandTest {

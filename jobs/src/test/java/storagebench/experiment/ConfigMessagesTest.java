@@ -1,14 +1,14 @@
 package storagebench.experiment;
 
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import storagebench.BadInputException;
+import storagebench.config.ConfigException;
 
 /** A config that cannot be loaded is blamed where the problem is: the override, the missing file, the bad byte. */
 class ConfigMessagesTest {

@@ -1,11 +1,12 @@
 package storagebench.experiment;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import storagebench.config.ConfigException;
+import storagebench.config.Secrets;
 import storagebench.target.LocalTarget;
 
 class ExperimentLoaderTest {

@@ -1,9 +1,9 @@
 package storagebench.experiment;
 
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import storagebench.config.ConfigException;
 
 /** Sizes and counts are checked at load against what holds them, and against each other, naming the key. */
 class ParamLimitsTest {

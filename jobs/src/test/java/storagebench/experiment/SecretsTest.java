@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
+import storagebench.config.ConfigException;
+import storagebench.config.Secrets;
 import storagebench.importer.LogParsers;
 import storagebench.importer.job.ImportRequest;
 

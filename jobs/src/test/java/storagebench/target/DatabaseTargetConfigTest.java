@@ -9,7 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
-import storagebench.experiment.ConfigException;
+import storagebench.config.ConfigException;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 
@@ -174,9 +174,9 @@ class DatabaseTargetConfigTest {
         String plain = "jdbc:sqlserver://db:1433;user=sa;password=s3cret;encrypt=true";
         String braced = "jdbc:sqlserver://db:1433;Password={s3c;r}}et};databaseName=master";
         // then
-        assertThat(storagebench.experiment.Secrets.redactUrl(plain))
+        assertThat(storagebench.config.Secrets.redactUrl(plain))
                 .isEqualTo("jdbc:sqlserver://db:1433;user=sa;password=***;encrypt=true");
-        assertThat(storagebench.experiment.Secrets.redactUrl(braced))
+        assertThat(storagebench.config.Secrets.redactUrl(braced))
                 .isEqualTo("jdbc:sqlserver://db:1433;Password=***;databaseName=master");
         assertThatThrownBy(() -> loader.parse("e.yaml", yaml("kind: postgres\nurl: " + braced + "\n")))
                 .hasMessageContaining("Password=***").hasMessageNotContaining("s3c").hasMessageNotContaining("r}}et");

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import storagebench.experiment.ConfigException;
+import storagebench.config.ConfigException;
 import storagebench.experiment.ExperimentLoader;
 
 /** The firebird target's keys, checked at load with file, line, key and reason. */

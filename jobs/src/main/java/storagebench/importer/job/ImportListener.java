@@ -9,14 +9,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.listener.JobExecutionListener;
-import storagebench.cli.Version;
+import storagebench.Sha256;
+import storagebench.Version;
 import storagebench.events.EventPublisher;
 import storagebench.events.HostSnapshot;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
 import storagebench.events.TargetSnapshot;
-import storagebench.runner.Sha256;
 
 /**
  * Publishes the import's RunStarted before its first record, and a FAILED RunFinished when the job

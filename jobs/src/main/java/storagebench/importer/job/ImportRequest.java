@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.BadInputException;
-import storagebench.experiment.Secrets;
+import storagebench.config.Secrets;
 import storagebench.importer.ControlCharacters;
 import storagebench.importer.LogParser;
 

@@ -24,8 +24,8 @@ import storagebench.events.EventPublisher;
 import storagebench.importer.LineReader;
 import storagebench.importer.LogParser;
 import storagebench.importer.Parsed;
-import storagebench.runner.BatchContext;
-import storagebench.runner.RunLock;
+import storagebench.batch.BatchContext;
+import storagebench.batch.RunLock;
 
 /**
  * One file imported as one run: checked before anything runs, then a Spring Batch job (see

@@ -3,7 +3,7 @@ package storagebench.workload.dbfiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.target.ServerPath;
 import storagebench.target.SqlDialect;
 import storagebench.target.SqlScript;

@@ -3,7 +3,7 @@ package storagebench.workload.filegroup;
 import java.util.ArrayList;
 import java.util.List;
 import storagebench.BadInputException;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.FirebirdServer;
 import storagebench.target.PostgresRole;

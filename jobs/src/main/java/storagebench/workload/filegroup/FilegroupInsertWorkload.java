@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import storagebench.BadInputException;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;

@@ -1,6 +1,6 @@
 package storagebench.workload.filegroup;
 
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.workload.ParamException;
 import storagebench.workload.Params;
 

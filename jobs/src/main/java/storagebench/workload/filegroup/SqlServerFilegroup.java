@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.ServerPath;
 import storagebench.target.SqlDialect;

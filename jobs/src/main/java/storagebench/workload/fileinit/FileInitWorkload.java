@@ -3,7 +3,7 @@ package storagebench.workload.fileinit;
 import java.nio.file.Path;
 import java.util.List;
 import storagebench.BadInputException;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;

@@ -2,7 +2,7 @@ package storagebench.workload.fileinit;
 
 import java.util.ArrayList;
 import java.util.List;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.ServerPath;
 import storagebench.target.Target;

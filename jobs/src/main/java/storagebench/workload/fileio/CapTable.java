@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 
 /**
  * Per-file IOPS and throughput caps by file-size tier, the way a capped cloud disk limits a data

@@ -2,7 +2,7 @@ package storagebench.workload.fileio;
 
 import java.time.Duration;
 import java.util.Optional;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.workload.ParamException;
 import storagebench.workload.Params;
 

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import storagebench.BadInputException;
-import storagebench.experiment.Values;
+import storagebench.config.Values;
 import storagebench.target.LocalTarget;
 import storagebench.target.Target;
 import storagebench.target.TargetKind;

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.experiment.ConfigException;
+import storagebench.config.ConfigException;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.target.DatabaseTarget;
 import storagebench.target.PostgresEnv;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.HashSet;
 import org.junit.jupiter.api.Test;
-import storagebench.experiment.ConfigException;
+import storagebench.config.ConfigException;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.workload.Param;
 import storagebench.workload.Workload;

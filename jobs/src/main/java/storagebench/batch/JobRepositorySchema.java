@@ -1,4 +1,4 @@
-package storagebench.runner;
+package storagebench.batch;
 
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,4 +1,4 @@
-package storagebench.experiment;
+package storagebench.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

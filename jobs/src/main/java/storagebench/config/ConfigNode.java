@@ -1,4 +1,4 @@
-package storagebench.experiment;
+package storagebench.config;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,7 +26,7 @@ public final class ConfigNode {
     private final Map<Node, String> origins;
     private final boolean overridden;
 
-    ConfigNode(String file, String path, Node node) {
+    public ConfigNode(String file, String path, Node node) {
         this(file, path, node, Map.of());
     }
 
@@ -34,7 +34,7 @@ public final class ConfigNode {
      * @param origins nodes that came from elsewhere than the file ({@code --override}), by identity, with
      *     the name errors give instead of the file's
      */
-    ConfigNode(String file, String path, Node node, Map<Node, String> origins) {
+    public ConfigNode(String file, String path, Node node, Map<Node, String> origins) {
         String origin = origins.get(node);
         this.file = origin != null ? origin : file;
         this.overridden = origin != null;

@@ -1,4 +1,4 @@
-package storagebench.experiment;
+package storagebench.config;
 
 import storagebench.BadInputException;
 

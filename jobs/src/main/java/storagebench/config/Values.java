@@ -1,4 +1,4 @@
-package storagebench.experiment;
+package storagebench.config;
 
 import java.util.List;
 import java.util.Locale;
@@ -82,7 +82,7 @@ public final class Values {
         };
     }
 
-    static int parseInt(String text, ConfigNode node) {
+    public static int parseInt(String text, ConfigNode node) {
         try {
             return Integer.parseInt(text.strip());
         } catch (NumberFormatException e) {
@@ -90,7 +90,7 @@ public final class Values {
         }
     }
 
-    static boolean parseBoolean(String text, ConfigNode node) {
+    public static boolean parseBoolean(String text, ConfigNode node) {
         return switch (text.strip().toLowerCase(Locale.ROOT)) {
             case "true", "yes", "on" -> true;
             case "false", "no", "off" -> false;

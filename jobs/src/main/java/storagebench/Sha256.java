@@ -1,4 +1,4 @@
-package storagebench.runner;
+package storagebench;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

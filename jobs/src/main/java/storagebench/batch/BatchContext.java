@@ -1,4 +1,4 @@
-package storagebench.runner;
+package storagebench.batch;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

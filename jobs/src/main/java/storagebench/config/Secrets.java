@@ -1,4 +1,4 @@
-package storagebench.experiment;
+package storagebench.config;
 
 import java.util.regex.Pattern;
 
@@ -54,7 +54,7 @@ public final class Secrets {
     }
 
     /** Refuses the first key of a mapping whose name looks like a secret, saying {@code why} it cannot be one. */
-    static void refuseSecretKeys(ConfigNode mapping, String why) {
+    public static void refuseSecretKeys(ConfigNode mapping, String why) {
         for (String key : mapping.keys()) {
             if (isSecretName(key)) {
                 throw mapping.get(key).error("looks like a secret: " + why);

@@ -1,4 +1,4 @@
-package storagebench.runner;
+package storagebench.batch;
 
 import java.io.IOException;
 import java.nio.file.Path;
