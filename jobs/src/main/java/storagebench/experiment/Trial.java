@@ -1,6 +1,7 @@
 package storagebench.experiment;
 
 import java.util.Map;
+import storagebench.workload.VariantLabel;
 
 /**
  * One trial of a run: a variant at one repetition.
@@ -15,12 +16,7 @@ public record Trial(int index, int variant, Map<String, String> factors, int rep
 
     /** The factor combination as one label, e.g. {@code init=zero, file-size=8MB}. */
     public String label() {
-        if (factors.isEmpty()) {
-            return "default";
-        }
-        StringBuilder label = new StringBuilder();
-        factors.forEach((k, v) -> label.append(label.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-        return label.toString();
+        return VariantLabel.of(factors);
     }
 
     public String id(String runId) {

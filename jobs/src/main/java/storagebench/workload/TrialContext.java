@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
-import storagebench.experiment.Trial;
 import storagebench.target.Target;
 
 /**
@@ -38,7 +37,7 @@ public record TrialContext(String runId, String experiment, String host, String 
     /** A lone measured trial outside a plan (tests, tools): index 0, labelled by its factors, not a warm-up. */
     public TrialContext(String runId, String experiment, String host, String trialId, Map<String, String> factors,
             Target target, Params params, Path outputDir) {
-        this(runId, experiment, host, trialId, 0, new Trial(0, 0, factors, 1, false).label(), false, factors, target,
+        this(runId, experiment, host, trialId, 0, VariantLabel.of(factors), false, factors, target,
                 params, outputDir);
     }
 

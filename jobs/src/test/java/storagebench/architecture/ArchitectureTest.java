@@ -1,0 +1,46 @@
+package storagebench.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** Which package may use which: the direction of dependencies and where each third-party library lives. */
+@AnalyzeClasses(packages = "storagebench", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+    @ArchTest
+    static final ArchRule nothingBelowTheCommandLineUsesIt = noClasses().that()
+            .resideOutsideOfPackage("storagebench.cli..").should().dependOnClassesThat()
+            .resideInAPackage("storagebench.cli..");
+
+    @ArchTest
+    static final ArchRule theRunnerNeverWritesTheDataset = noClasses().that().resideInAPackage("storagebench.runner..")
+            .should().dependOnClassesThat().resideInAPackage("storagebench.sink..");
+
+    @ArchTest
+    static final ArchRule theSinkKnowsNoWorkloadOrRunner = noClasses().that().resideInAPackage("storagebench.sink..")
+            .should().dependOnClassesThat().resideInAnyPackage("storagebench.workload..", "storagebench.runner..");
+
+    @ArchTest
+    static final ArchRule parquetOnlyInTheSink = noClasses().that().resideOutsideOfPackages("storagebench.sink..",
+            "storagebench.bench..").should().dependOnClassesThat().resideInAPackage("org.apache.parquet..");
+
+    @ArchTest
+    static final ArchRule duckDbOnlyInTheReport = noClasses().that().resideOutsideOfPackage("storagebench.report..")
+            .should().dependOnClassesThat().resideInAPackage("org.duckdb..");
+
+    @ArchTest
+    static final ArchRule picocliOnlyInTheCommandLine = noClasses().that().resideOutsideOfPackage("storagebench.cli..")
+            .should().dependOnClassesThat().resideInAPackage("picocli..");
+
+    @ArchTest
+    static final ArchRule kafkaServerOnlyInTheBroker = noClasses().that().resideOutsideOfPackage("storagebench.broker..")
+            .should().dependOnClassesThat().resideInAnyPackage("kafka..", "org.apache.kafka.server..",
+                    "org.apache.kafka.metadata..");
+
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("storagebench.(*)..").should().beFreeOfCycles();
+}
