@@ -25,8 +25,14 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("storagebench.workload..", "storagebench.runner..");
 
     @ArchTest
-    static final ArchRule parquetOnlyInTheSink = noClasses().that().resideOutsideOfPackages("storagebench.sink..",
-            "storagebench.bench..").should().dependOnClassesThat().resideInAPackage("org.apache.parquet..");
+    static final ArchRule parquetOnlyInTheSink = noClasses().that().resideOutsideOfPackage("storagebench.sink..")
+            .should().dependOnClassesThat().resideInAPackage("org.apache.parquet..");
+
+    /** SQL Server's restore still reads the driver's progress messages itself: it moves with the target kinds. */
+    @ArchTest
+    static final ArchRule jdbcDriversOnlyInTheTargets = noClasses().that().resideOutsideOfPackages(
+            "storagebench.target..", "storagebench.workload.restore..").should().dependOnClassesThat()
+            .resideInAnyPackage("org.postgresql..", "org.firebirdsql..", "com.microsoft.sqlserver..", "org.h2..");
 
     @ArchTest
     static final ArchRule duckDbOnlyInTheReport = noClasses().that().resideOutsideOfPackage("storagebench.report..")
