@@ -35,7 +35,7 @@ public final class BatchContext {
         String url = settings.jobRepositoryUrl().orElseGet(() -> defaultUrl(settings.dataDir()));
         String user = settings.jobRepositoryUser().orElse(settings.jobRepositoryUrl().isPresent() ? "" : "sa");
         String password = settings.jobRepositoryPassword().orElse("");
-        JobRepositorySchema.ensure(url, user, password);
+        java.sql.Connection held = JobRepositorySchema.ensure(url, user, password);
         Map<String, Object> props = new LinkedHashMap<>();
         props.put("spring.datasource.url", url);
         props.put("spring.datasource.username", user);
@@ -44,10 +44,16 @@ public final class BatchContext {
         props.put("spring.batch.jdbc.initialize-schema", "never");
         props.put("spring.main.log-startup-info", "false");
         // No shutdown hook: on SIGTERM the command stops its job itself and needs the job repository until then.
-        return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE).bannerMode(Banner.Mode.OFF)
-                .registerShutdownHook(false).properties(props)
-                .initializers(c -> beans.forEach((name, bean) -> c.getBeanFactory().registerSingleton(name, bean)))
-                .run();
+        try (java.sql.Connection open = held) {
+            return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE)
+                    .bannerMode(Banner.Mode.OFF).registerShutdownHook(false).properties(props)
+                    .initializers(c -> beans.forEach((name, bean) -> c.getBeanFactory().registerSingleton(name, bean)))
+                    .run();
+        } catch (java.sql.SQLException e) {
+            // closing the schema check's connection failed; the context's own connections are unaffected
+            throw new IllegalStateException("job repository " + JobRepositorySchema.redact(url) + ": " + e.getMessage(),
+                    e);
+        }
     }
 
     /**

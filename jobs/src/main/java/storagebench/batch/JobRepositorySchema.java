@@ -24,18 +24,36 @@ final class JobRepositorySchema {
     private JobRepositorySchema() {
     }
 
-    static void ensure(String url, String user, String password) {
+    /**
+     * Opens the job repository, creating its tables the first time, and returns the open connection:
+     * the caller keeps it open until its own connections are made, so an embedded database stays open
+     * (and served to the other processes) meanwhile instead of closing and being raced for again.
+     */
+    static Connection ensure(String url, String user, String password) {
         long deadline = System.nanoTime() + OPEN_WAIT_NANOS;
         while (true) {
-            try (Connection connection = DriverManager.getConnection(url, user, password)) {
+            Connection connection = null;
+            try {
+                connection = DriverManager.getConnection(url, user, password);
                 create(connection);
-                return;
+                return connection;
             } catch (SQLException e) {
+                close(connection);
                 if (!H2_BEING_OPENED.contains(e.getErrorCode()) || System.nanoTime() > deadline) {
                     throw new BadInputException("job repository " + redact(url) + " cannot be used: " + e.getMessage());
                 }
                 pause();
             }
+        }
+    }
+
+    private static void close(Connection connection) {
+        try {
+            if (connection != null) {
+                connection.close();
+            }
+        } catch (SQLException ignored) {
+            // it was not usable anyway
         }
     }
 
