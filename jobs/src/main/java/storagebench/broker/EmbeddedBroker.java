@@ -62,6 +62,10 @@ public final class EmbeddedBroker implements AutoCloseable {
         // A transaction left open by a killed producer holds back what read_committed readers see until the
         // coordinator aborts it: look for those every second, not every ten.
         props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
+        // A trial's first produce often reaches the coordinator while the previous trial's transaction is still
+        // writing its commit markers (CONCURRENT_TRANSACTIONS); the broker retries it after 20 ms by default, more
+        // than a whole trial's overhead. The markers take about a millisecond here.
+        props.put("add.partitions.to.txn.retry.backoff.ms", "1");
         // The log cleaner's dedupe buffer is heap (128 MiB by default) and only serves the small compacted
         // internal topics here: keep the broker process small.
         props.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
