@@ -80,6 +80,8 @@ public final class BatchContext {
 
     static String defaultUrl(Path dataDir) {
         return "jdbc:h2:file:" + dataDir.resolve("job-repository").resolve("batch").toAbsolutePath()
-                + ";AUTO_SERVER=TRUE;WRITE_DELAY=0"; // every commit reaches the file at once: a killed run loses none
+                // every commit reaches the file at once (a killed run loses none); the process serving the file to
+                // the others may end first: they reconnect, and one of them serves it
+                + ";AUTO_SERVER=TRUE;AUTO_RECONNECT=TRUE;WRITE_DELAY=0";
     }
 }
