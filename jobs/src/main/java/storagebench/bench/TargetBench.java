@@ -11,7 +11,7 @@ import java.util.Map;
 import storagebench.BadInputException;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.TrialPlan;
-import storagebench.target.DatabaseTarget;
+import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import storagebench.BadInputException;
-import storagebench.target.TargetKind;
+import storagebench.dbms.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.Workload;
 import storagebench.workload.Workloads;

@@ -2,7 +2,7 @@ package storagebench.experiment;
 
 import java.util.List;
 import java.util.Map;
-import storagebench.target.Target;
+import storagebench.dbms.Target;
 import storagebench.workload.Params;
 import storagebench.workload.Workload;
 

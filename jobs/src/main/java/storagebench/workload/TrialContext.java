@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
-import storagebench.target.Target;
+import storagebench.dbms.Target;
 
 /**
  * What a workload gets for one trial: where it runs, its parameters, and a place for the extra

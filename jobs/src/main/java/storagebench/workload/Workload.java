@@ -1,8 +1,8 @@
 package storagebench.workload;
 
 import java.util.List;
-import storagebench.target.Target;
-import storagebench.target.TargetKind;
+import storagebench.dbms.Target;
+import storagebench.dbms.TargetKind;
 
 /** What a trial measures. Registered by name in {@link Workloads}; declared under {@code workload: type:}. */
 public interface Workload {

@@ -31,7 +31,7 @@ class ArchitectureTest {
     /** SQL Server's restore still reads the driver's progress messages itself: it moves with the target kinds. */
     @ArchTest
     static final ArchRule jdbcDriversOnlyInTheTargets = noClasses().that().resideOutsideOfPackages(
-            "storagebench.target..", "storagebench.workload.restore..").should().dependOnClassesThat()
+            "storagebench.dbms..", "storagebench.workload.restore..").should().dependOnClassesThat()
             .resideInAnyPackage("org.postgresql..", "org.firebirdsql..", "com.microsoft.sqlserver..", "org.h2..");
 
     @ArchTest

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.sink.Dataset;
-import storagebench.target.FirebirdEnv;
-import storagebench.target.PostgresEnv;
-import storagebench.target.SqlServerEnv;
+import storagebench.dbms.FirebirdEnv;
+import storagebench.dbms.PostgresEnv;
+import storagebench.dbms.SqlServerEnv;
 
 /**
  * The experiments in pipeline-config/h2 and pipeline-config/postgres run at small scale through the

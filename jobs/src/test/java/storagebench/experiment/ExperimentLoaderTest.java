@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import storagebench.config.ConfigException;
 import storagebench.config.Secrets;
-import storagebench.target.LocalTarget;
+import storagebench.dbms.local.LocalTarget;
 
 class ExperimentLoaderTest {
     private final ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));

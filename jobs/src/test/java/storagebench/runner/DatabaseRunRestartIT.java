@@ -17,7 +17,7 @@ import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.cli.Main;
 import storagebench.events.TrialTimed;
-import storagebench.target.PostgresEnv;
+import storagebench.dbms.PostgresEnv;
 
 /**
  * A run on PostgreSQL killed with SIGKILL while a trial has its tablespaces, continued with

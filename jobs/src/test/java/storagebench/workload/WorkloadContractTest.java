@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.target.LocalTarget;
+import storagebench.dbms.local.LocalTarget;
 
 /** What every workload promises; each workload's test extends this with a small valid variant. */
 public abstract class WorkloadContractTest {

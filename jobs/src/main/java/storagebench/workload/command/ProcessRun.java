@@ -42,7 +42,7 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
     }
 
     /**
-     * This run with a database server's variables ({@link storagebench.target.ToolEnvironment}) under its
+     * This run with a database server's variables ({@link storagebench.dbms.ToolEnvironment}) under its
      * own environment: what the user set wins.
      */
     public ProcessRun withServer(Map<String, String> server) {

@@ -3,9 +3,9 @@ package storagebench.workload.dbfiles;
 import java.util.List;
 import java.util.function.BiFunction;
 import storagebench.BadInputException;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.ServerPath;
-import storagebench.target.Target;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.dbms.Target;
 import storagebench.workload.Params;
 import storagebench.workload.dbio.IoSampling;
 

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import storagebench.config.Values;
-import storagebench.target.ServerPath;
-import storagebench.target.SqlDialect;
-import storagebench.target.SqlScript;
+import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.dbms.SqlDialect;
+import storagebench.dbms.SqlScript;
 
 /**
  * A SQL Server database whose files a workload places under the target's file-root: the T-SQL that makes,

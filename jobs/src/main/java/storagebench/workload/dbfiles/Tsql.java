@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import storagebench.target.DatabaseTarget;
+import storagebench.dbms.DatabaseTarget;
 
 /** Runs planned T-SQL statements in order, each read to its end (BACKUP and RESTORE report as they go). */
 public final class Tsql {

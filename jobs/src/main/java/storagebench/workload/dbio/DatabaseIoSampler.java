@@ -14,7 +14,7 @@ import java.util.Map;
 import storagebench.events.IoSample;
 import storagebench.importer.filestats.Interval;
 import storagebench.importer.filestats.Snapshot;
-import storagebench.target.DatabaseTarget;
+import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.TrialContext;
 
 /**

@@ -4,7 +4,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import storagebench.events.IoSample;
-import storagebench.target.DatabaseTarget;
+import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 

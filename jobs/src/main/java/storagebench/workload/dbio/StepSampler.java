@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import storagebench.events.IoSample;
-import storagebench.target.DatabaseTarget;
+import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.TrialContext;
 
 /**

@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.Random;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.FirebirdServer;
-import storagebench.target.SqlScript;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.firebird.FirebirdServer;
+import storagebench.dbms.SqlScript;
 
 /**
  * A multi-file Firebird database per trial under the target's database-root: the primary file

@@ -6,8 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.SqlScript;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.SqlScript;
 
 /**
  * A fresh H2 database file per trial, next to the target's: the url's path with {@code _<name>} added

@@ -18,9 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import storagebench.BadInputException;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.Dialect;
-import storagebench.target.SqlScript;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.Dialect;
+import storagebench.dbms.SqlScript;
 
 /**
  * A table hash-partitioned over N partitions, partition i in tablespace {@code <name>_ts<i>} at

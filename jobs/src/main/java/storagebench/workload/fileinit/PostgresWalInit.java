@@ -1,9 +1,9 @@
 package storagebench.workload.fileinit;
 
 import java.util.List;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.PostgresRole;
-import storagebench.target.Target;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.postgres.PostgresRole;
+import storagebench.dbms.Target;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;

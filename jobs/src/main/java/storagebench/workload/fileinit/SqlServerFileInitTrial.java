@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import storagebench.target.DatabaseTarget;
+import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.Phase;
 import storagebench.workload.TrialContext;
 import storagebench.workload.dbfiles.Tsql;

@@ -9,8 +9,8 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.SqlScript;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.SqlScript;
 import storagebench.workload.dbio.StepSampler;
 
 /** One trial of {@link PostgresWalInit}: the server's WAL settings changed for it, then put back. */

@@ -16,13 +16,13 @@ import java.util.List;
 import java.util.Map;
 import storagebench.events.TrialTimed;
 import storagebench.importer.Parsed;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.Dialect;
-import storagebench.target.SqlScript;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.Dialect;
+import storagebench.dbms.SqlScript;
 import storagebench.workload.TrialContext;
 import storagebench.workload.dbio.StepSampler;
 import storagebench.workload.command.ProcessRun;
-import storagebench.target.PgConnection;
+import storagebench.dbms.postgres.PgConnection;
 import storagebench.workload.command.SubSteps;
 
 /** One trial of {@link PostgresRestore}. */

@@ -1,8 +1,8 @@
 package storagebench.workload.restore;
 
 import java.util.List;
-import storagebench.target.Target;
-import storagebench.target.TargetKind;
+import storagebench.dbms.Target;
+import storagebench.dbms.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
 import storagebench.events.IoSample;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.PostgresEnv;
-import storagebench.target.HostileNames;
-import storagebench.target.Target;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.PostgresEnv;
+import storagebench.dbms.HostileNames;
+import storagebench.dbms.Target;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -31,7 +31,7 @@ import storagebench.workload.Workload;
 class DatabaseFilegroupInsertIT {
     @TempDir
     Path tmp;
-    private final Workload workload = new DatabaseFilegroupInsert(storagebench.target.TargetKind.H2);
+    private final Workload workload = new DatabaseFilegroupInsert(storagebench.dbms.TargetKind.H2);
 
     private DatabaseTarget h2() {
         return (DatabaseTarget) new storagebench.experiment.ExperimentLoader(Path.of("/tmp")).parse("e.yaml", """
@@ -69,7 +69,7 @@ class DatabaseFilegroupInsertIT {
     void onADatabaseTargetTheWorkloadHasItsDatabaseParameters() {
         assertThat(new FilegroupInsertWorkload().on(h2())).isInstanceOf(DatabaseFilegroupInsert.class);
         assertThat(workload.name()).isEqualTo("filegroup-insert");
-        assertThat(new FilegroupInsertWorkload().on(new storagebench.target.LocalTarget(tmp)))
+        assertThat(new FilegroupInsertWorkload().on(new storagebench.dbms.local.LocalTarget(tmp)))
                 .isInstanceOf(FilegroupInsertWorkload.class);
     }
 

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.experiment.TrialPlan;
-import storagebench.target.LocalTarget;
+import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
 import storagebench.events.IoSample;
-import storagebench.target.DatabaseTarget;
-import storagebench.target.FirebirdEnv;
-import storagebench.target.HostileNames;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.FirebirdEnv;
+import storagebench.dbms.HostileNames;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -140,12 +140,12 @@ class FirebirdFilegroupInsertIT {
     }
 
     private static final DatabaseFilegroupInsert FIREBIRD =
-            new DatabaseFilegroupInsert(storagebench.target.TargetKind.FIREBIRD);
+            new DatabaseFilegroupInsert(storagebench.dbms.TargetKind.FIREBIRD);
 
     @Test
     void aMissingDatabaseRootIsNamed() {
-        DatabaseTarget noRoot = new DatabaseTarget(storagebench.target.TargetKind.FIREBIRD,
-                storagebench.target.SqlDialect.FIREBIRD, "jdbc:firebird://127.0.0.1:1/x", "SYSDBA", null,
+        DatabaseTarget noRoot = new DatabaseTarget(storagebench.dbms.TargetKind.FIREBIRD,
+                storagebench.dbms.SqlDialect.FIREBIRD, "jdbc:firebird://127.0.0.1:1/x", "SYSDBA", null,
                 Duration.ofSeconds(1), null);
         assertThatThrownBy(() -> FIREBIRD.preflight(noRoot, List.of(params(1, 0, 1, "sb",
                 Duration.ZERO)))).isInstanceOf(BadInputException.class)

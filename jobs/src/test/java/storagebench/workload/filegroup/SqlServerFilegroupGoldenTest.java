@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import storagebench.workload.TestParams;
-import storagebench.target.HostileNames;
-import storagebench.target.ServerPath;
-import storagebench.target.TargetKind;
+import storagebench.dbms.HostileNames;
+import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.dbms.TargetKind;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.dbfiles.Golden;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import storagebench.workload.TestParams;
-import storagebench.target.HostileNames;
-import storagebench.target.ServerPath;
+import storagebench.dbms.HostileNames;
+import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.dbfiles.Golden;

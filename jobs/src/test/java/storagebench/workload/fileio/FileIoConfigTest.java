@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.experiment.TrialPlan;
-import storagebench.target.LocalTarget;
+import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;

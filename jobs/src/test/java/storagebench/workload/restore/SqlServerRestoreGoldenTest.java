@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import storagebench.workload.TestParams;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
-import storagebench.target.HostileNames;
-import storagebench.target.ServerPath;
+import storagebench.dbms.HostileNames;
+import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.dbfiles.Golden;
 

@@ -1,0 +1,158 @@
+package storagebench.dbms;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import storagebench.config.ConfigNode;
+import storagebench.config.Secrets;
+import storagebench.config.Values;
+import storagebench.events.TargetSnapshot;
+import storagebench.dbms.sqlserver.ServerPath;
+
+/**
+ * A database reached over JDBC. Keys: {@code url} (its prefix must match the kind), {@code user},
+ * {@code password-env} or {@code password-file} (an inline password is refused), {@code connect-timeout}
+ * (10s), a directory on the server's host that the server's user can write, where workloads create their
+ * storage: PostgreSQL's {@code tablespace-root} (tablespaces), Firebird's {@code database-root} (database
+ * files), and for SQL Server {@code file-root} (a directory on the server's host, Windows or Linux style,
+ * where workloads put database and backup files).
+ *
+ * @param kind h2, postgres, …
+ * @param dialect what differs in SQL
+ * @param url the JDBC URL as configured
+ * @param user the user, or empty
+ * @param password where the password comes from
+ * @param connectTimeout how long connecting and logging in may take
+ * @param storageRoot PostgreSQL's tablespace-root or Firebird's database-root, or null
+ * @param fileRoot SQL Server's directory for database files, or null
+ */
+public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
+        Duration connectTimeout, Path storageRoot, ServerPath fileRoot) implements Target {
+    static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    /** A target without a SQL Server file-root. */
+    public DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
+            Duration connectTimeout, Path storageRoot) {
+        this(kind, dialect, url, user, password, connectTimeout, storageRoot, null);
+    }
+
+    static DatabaseTarget read(ConfigNode node, TargetKind kind, Dialect dialect, String urlPrefix,
+            String defaultUrl, String defaultUser) {
+        ConfigNode urlNode = node.get("url");
+        String url = urlNode == null ? defaultUrl : urlNode.text().strip();
+        if (url == null) {
+            throw node.error("'url' (the JDBC URL, " + urlPrefix + "…) is missing; it is required for kind "
+                    + kind.yamlName());
+        }
+        if (!url.startsWith(urlPrefix)) {
+            throw urlNode.error("a " + kind.yamlName() + " target's url starts with " + urlPrefix + ", got '"
+                    + Secrets.redactUrl(url) + "'");
+        }
+        String user = node.value("user", Values.TEXT, defaultUser);
+        PasswordSource password = PasswordSource.read(node);
+        Duration timeout = node.value("connect-timeout", Values.DURATION, DEFAULT_CONNECT_TIMEOUT);
+        String rootKey = kind == TargetKind.POSTGRES ? "tablespace-root"
+                : kind == TargetKind.FIREBIRD ? "database-root" : null;
+        Path storageRoot = rootKey == null ? null
+                : node.value(rootKey, n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null);
+        ServerPath fileRoot = kind == TargetKind.SQLSERVER ? node.value("file-root", DatabaseTarget::serverPath, null)
+                : null;
+        return new DatabaseTarget(kind, dialect, url, user, password, timeout, storageRoot, fileRoot);
+    }
+
+    private static ServerPath serverPath(ConfigNode node) {
+        try {
+            return ServerPath.parse(node.text());
+        } catch (IllegalArgumentException e) {
+            throw node.error(e.getMessage());
+        }
+    }
+
+    /**
+     * Puts the password, if any, into a child process's environment under {@code variable} (PGPASSWORD,
+     * ISC_PASSWORD): a tool gets it there, never on its command line, where other users could read it.
+     */
+    public void passwordInto(java.util.Map<String, String> environment, String variable) {
+        password.resolve().ifPresent(secret -> environment.put(variable, secret));
+    }
+
+    /** The URL with any password parameter replaced by ***, for events and messages. */
+    public String location() {
+        return Secrets.redactUrl(url);
+    }
+
+    /** Connects to the configured URL. */
+    public Connection connect() {
+        return connect(url);
+    }
+
+    /**
+     * Connects to {@code jdbcUrl} (the configured one, or one a workload derived from it) with this
+     * target's credentials, within the connect-timeout.
+     *
+     * @throws TargetUnavailableException when the server does not answer in time or refuses the login;
+     *     the message names the URL (redacted) and the user, never the password
+     */
+    public Connection connect(String jdbcUrl) {
+        Properties props = dialect.connectProperties(connectTimeout);
+        if (!user.isEmpty()) {
+            props.setProperty("user", user);
+        }
+        Optional<String> secret = password.resolve();
+        secret.ifPresent(p -> props.setProperty("password", p));
+        FutureTask<Connection> attempt = new FutureTask<>(() -> DriverManager.getConnection(jdbcUrl, props));
+        Thread thread = new Thread(attempt, "connect-" + kind.yamlName());
+        thread.setDaemon(true);
+        thread.start();
+        String where = kind.yamlName() + " target " + Secrets.redactUrl(jdbcUrl);
+        try {
+            // The driver's own timeouts apply first; this bounds drivers that have none.
+            return attempt.get(connectTimeout.toMillis() + 2_000, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            attempt.cancel(true);
+            throw new TargetUnavailableException("cannot reach " + where + " within the connect-timeout of "
+                    + connectTimeout.toSeconds() + "s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetUnavailableException("interrupted while connecting to " + where);
+        } catch (ExecutionException e) {
+            throw unavailable(where, e.getCause(), secret.orElse(null));
+        }
+    }
+
+    private TargetUnavailableException unavailable(String where, Throwable cause, String secret) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        if (secret != null && !secret.isEmpty()) {
+            reason = reason.replace(secret, "***");
+        }
+        String state = cause instanceof SQLException sql && sql.getSQLState() != null ? sql.getSQLState() : "";
+        if (state.startsWith("28")) {
+            return new TargetUnavailableException(where + " refused the login of user '" + user + "' ("
+                    + password.describe() + "): " + reason);
+        }
+        return new TargetUnavailableException("cannot connect to " + where + " (connect-timeout "
+                + connectTimeout.toSeconds() + "s): " + reason);
+    }
+
+    /**
+     * Connects and reads what explains storage results: product, version and the settings listed in
+     * {@code targets/probe/<dialect>.sql}. Doubles as the run's check that the target can be used.
+     */
+    @Override
+    public TargetSnapshot snapshot() {
+        try (Connection c = connect()) {
+            return TargetProbe.read(this, c);
+        } catch (SQLException e) {
+            throw new TargetUnavailableException("cannot read the settings of " + kind.yamlName() + " target "
+                    + location() + ": " + e.getMessage());
+        }
+    }
+}

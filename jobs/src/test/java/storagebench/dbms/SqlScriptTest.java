@@ -1,0 +1,53 @@
+package storagebench.dbms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SqlScriptTest {
+    @Test
+    void readsNamedStatementsAndFillsPlaceholders() {
+        // given
+        SqlScript script = SqlScript.parse("t.sql", """
+                -- a comment before the first statement
+                -- name: create
+                CREATE TABLE {table} (id int);
+
+                -- name: insert
+                INSERT INTO {table} VALUES (?)
+                """);
+        // then
+        assertThat(script.statements()).containsOnlyKeys("create", "insert");
+        assertThat(script.sql("create", Map.of("table", "\"t\""))).isEqualTo("CREATE TABLE \"t\" (id int)");
+        assertThatThrownBy(() -> script.sql("insert")).hasMessageContaining("needs {table}");
+        assertThatThrownBy(() -> script.sql("drop")).hasMessageContaining("t.sql has no statement 'drop'");
+    }
+
+    @Test
+    void regexQuantifiersAreNotPlaceholders() {
+        SqlScript script = SqlScript.parse("t.sql", "-- name: files\nSELECT name FROM f WHERE name ~ '^[0-9A-F]{24}$'\n");
+        assertThat(script.sql("files")).isEqualTo("SELECT name FROM f WHERE name ~ '^[0-9A-F]{24}$'");
+    }
+
+    @Test
+    void aProductWithoutItsOwnFileGetsGenericSql() {
+        // when: the test resources hold workloads/sql-script-test/{h2,generic}.sql
+        SqlScript h2 = SqlDialect.H2.script("workloads/sql-script-test");
+        SqlScript postgres = SqlDialect.POSTGRESQL.script("workloads/sql-script-test");
+        // then
+        assertThat(h2.sql("which")).isEqualTo("SELECT 'h2'");
+        assertThat(postgres.sql("which")).isEqualTo("SELECT 'generic'");
+        assertThatThrownBy(() -> SqlDialect.H2.script("workloads/none")).hasMessageContaining(
+                "no SQL for h2 in workloads/none (h2.sql or generic.sql)");
+    }
+
+    @Test
+    void everyShippedScriptParses() {
+        for (SqlDialect d : SqlDialect.values()) {
+            assertThat(d.script("targets/probe").statements()).isNotEmpty();
+            assertThat(d.script("workloads/filegroup-insert").has("insert")).isTrue();
+        }
+    }
+}

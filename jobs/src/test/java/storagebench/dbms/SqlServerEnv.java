@@ -1,0 +1,57 @@
+package storagebench.dbms;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Assumptions;
+import storagebench.dbms.sqlserver.ServerPath;
+
+/**
+ * The SQL Server the tests may use: STORAGEBENCH_SQLSERVER_URL, STORAGEBENCH_SQLSERVER_USER (default sa),
+ * STORAGEBENCH_SQLSERVER_PASSWORD and STORAGEBENCH_SQLSERVER_FILE_ROOT (default /var/opt/mssql/data, the
+ * data directory of docker/compose.yaml's SQL Server 2022). Without the URL and password the tests that
+ * need it are skipped, saying which variable to set.
+ */
+public final class SqlServerEnv {
+    static final String URL = "STORAGEBENCH_SQLSERVER_URL";
+    static final String USER = "STORAGEBENCH_SQLSERVER_USER";
+    static final String PASSWORD = "STORAGEBENCH_SQLSERVER_PASSWORD";
+    static final String FILE_ROOT = "STORAGEBENCH_SQLSERVER_FILE_ROOT";
+
+    private static boolean told;
+
+    private SqlServerEnv() {
+    }
+
+    /** Skips the calling test, with a visible reason, when no server is configured. */
+    public static void assume() {
+        String missing = blank(System.getenv(URL)) ? URL : blank(System.getenv(PASSWORD)) ? PASSWORD : null;
+        String reason = missing + " is not set: SQL Server tests skipped. Start one with `docker compose -f "
+                + "docker/compose.yaml up -d --wait sqlserver` and set " + URL + " (e.g. jdbc:sqlserver://<its "
+                + "address>:1433;encrypt=true;trustServerCertificate=true), " + USER + " (sa), " + PASSWORD
+                + " (STORAGEBENCH_DB_PASSWORD) and " + FILE_ROOT + " (/var/opt/mssql/data)";
+        if (missing != null && !told) {
+            told = true;
+            System.err.println("SKIPPED: " + reason);
+        }
+        Assumptions.assumeTrue(missing == null, reason);
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    public static String user() {
+        String user = System.getenv(USER);
+        return blank(user) ? "sa" : user;
+    }
+
+    public static ServerPath fileRoot() {
+        String root = System.getenv(FILE_ROOT);
+        return ServerPath.parse(blank(root) ? "/var/opt/mssql/data" : root);
+    }
+
+    /** A sqlserver target with the password from STORAGEBENCH_SQLSERVER_PASSWORD. */
+    public static DatabaseTarget target() {
+        return new DatabaseTarget(TargetKind.SQLSERVER, SqlDialect.SQLSERVER, System.getenv(URL), user(),
+                new PasswordSource(PASSWORD, null), Duration.ofSeconds(15), null, fileRoot());
+    }
+}
