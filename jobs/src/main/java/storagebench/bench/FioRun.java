@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import storagebench.importer.Parsed;
-import storagebench.importer.fio.FioParser;
+import storagebench.logformat.Parsed;
+import storagebench.logformat.fio.FioParser;
 
 /** Runs Debian's fio for a comparison and reads its JSON with the project's own fio parser. */
 final class FioRun {

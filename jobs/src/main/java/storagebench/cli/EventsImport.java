@@ -9,7 +9,7 @@ import storagebench.DataDir;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.export.ArchiveImport;
-import storagebench.importer.job.SourceFile;
+import storagebench.importer.SourceFile;
 import storagebench.sink.Sink;
 import storagebench.sink.SinkResult;
 

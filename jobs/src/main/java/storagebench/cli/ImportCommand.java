@@ -16,12 +16,12 @@ import storagebench.BadInputException;
 import storagebench.DataDir;
 import storagebench.Settings;
 import storagebench.broker.KafkaConnection;
-import storagebench.importer.LogParser;
-import storagebench.importer.LogParsers;
-import storagebench.importer.job.ImportOutcome;
-import storagebench.importer.job.ImportRequest;
-import storagebench.importer.job.LogImport;
-import storagebench.importer.job.SourceFile;
+import storagebench.logformat.LogParser;
+import storagebench.logformat.LogParsers;
+import storagebench.importer.ImportOutcome;
+import storagebench.importer.ImportRequest;
+import storagebench.importer.LogImport;
+import storagebench.importer.SourceFile;
 
 /** {@code import}: raw logs (or an events export) into runs on the topic, then the dataset and the summary. */
 @Command(name = "import", mixinStandardHelpOptions = true,

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import storagebench.config.ConfigNode;
 import storagebench.config.Secrets;
-import storagebench.importer.ControlCharacters;
+import storagebench.logformat.ControlCharacters;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 

@@ -20,7 +20,7 @@ import storagebench.events.EventCodec;
 import storagebench.events.EventPublisher;
 import storagebench.events.TopicScan;
 import storagebench.events.UndecodableEventException;
-import storagebench.importer.job.SourceFile;
+import storagebench.importer.SourceFile;
 
 /**
  * An {@link EventArchive} file back onto the configured topic, each event keyed by its run id as its

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import storagebench.importer.ControlCharacters;
+import storagebench.logformat.ControlCharacters;
 
 /**
  * How a summary is written. {@code TEXT} is for people; {@code CSV} and {@code JSON} are for tools:

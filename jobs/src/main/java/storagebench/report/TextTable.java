@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import storagebench.importer.ControlCharacters;
+import storagebench.logformat.ControlCharacters;
 
 /**
  * The summary as an aligned plain-text table, one row per group. Durations share one unit per

@@ -2,7 +2,7 @@ package storagebench.runner;
 
 import java.util.regex.Pattern;
 import storagebench.BadInputException;
-import storagebench.importer.ControlCharacters;
+import storagebench.logformat.ControlCharacters;
 
 /**
  * The shapes of the run ids storagebench makes, checked before an id given on the command line

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
 import storagebench.config.ConfigException;
 import storagebench.config.Secrets;
-import storagebench.importer.LogParsers;
-import storagebench.importer.job.ImportRequest;
+import storagebench.logformat.LogParsers;
+import storagebench.importer.ImportRequest;
 
 /** A secret never goes where a config value goes: refused where it would label results, redacted in text. */
 class SecretsTest {

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
-import storagebench.importer.LogParsers;
-import storagebench.importer.job.ImportIdentity;
+import storagebench.logformat.LogParsers;
+import storagebench.importer.ImportIdentity;
 
 class RunIdTest {
     @Test

@@ -11,10 +11,10 @@ import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.events.TrialTimed;
-import storagebench.importer.LineReader;
-import storagebench.importer.LogParser;
-import storagebench.importer.Parsed;
-import storagebench.importer.QuarantineFile;
+import storagebench.logformat.LineReader;
+import storagebench.logformat.LogParser;
+import storagebench.logformat.Parsed;
+import storagebench.logformat.QuarantineFile;
 
 /**
  * An importer's log parser reading a command's output: the file must look like the format (the same

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import storagebench.importer.LogParsers;
+import storagebench.logformat.LogParsers;
 
 /**
  * The command workload's output parsers by name: {@code none}, and every format of the importer's

@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.events.TrialTimed;
-import storagebench.importer.Parsed;
-import storagebench.importer.ParsedEvents;
+import storagebench.logformat.Parsed;
+import storagebench.logformat.ParsedEvents;
 
 /**
  * What a parser read from a command's output, as part of the run step's trial, with no schema of its own:

@@ -12,8 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import storagebench.events.IoSample;
-import storagebench.importer.filestats.Interval;
-import storagebench.importer.filestats.Snapshot;
+import storagebench.logformat.filestats.Interval;
+import storagebench.logformat.filestats.Snapshot;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.TrialContext;
 

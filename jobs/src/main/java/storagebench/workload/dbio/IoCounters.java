@@ -1,7 +1,7 @@
 package storagebench.workload.dbio;
 
 import java.time.Instant;
-import storagebench.importer.filestats.Snapshot;
+import storagebench.logformat.filestats.Snapshot;
 
 /**
  * Cumulative IO counters of one "file" (a database, the WAL, a relation, a database file) as a server

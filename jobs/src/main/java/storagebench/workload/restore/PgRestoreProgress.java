@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import storagebench.importer.Parsed;
+import storagebench.logformat.Parsed;
 
 /**
  * The items of a {@code pg_restore -v} run, timed by when its lines arrived: pg_restore names each

@@ -15,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import storagebench.events.TrialTimed;
-import storagebench.importer.Parsed;
+import storagebench.logformat.Parsed;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.Dialect;
 import storagebench.dbms.SqlScript;

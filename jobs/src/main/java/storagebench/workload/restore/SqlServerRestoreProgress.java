@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.events.TrialTimed;
-import storagebench.importer.Parsed;
+import storagebench.logformat.Parsed;
 import storagebench.workload.command.SubSteps;
 
 /**

@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import storagebench.events.IoSample;
-import storagebench.importer.Parsed;
-import storagebench.importer.filestats.FileStatsParser;
+import storagebench.logformat.Parsed;
+import storagebench.logformat.filestats.FileStatsParser;
 import storagebench.workload.Params;
 import storagebench.workload.fileio.CapTable;
 

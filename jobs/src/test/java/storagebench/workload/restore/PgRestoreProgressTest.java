@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import storagebench.importer.Parsed;
+import storagebench.logformat.Parsed;
 
 /** Lines as pg_restore 15 prints them with -v (serial) and -v -j 2 (parallel), stamped by hand. */
 class PgRestoreProgressTest {

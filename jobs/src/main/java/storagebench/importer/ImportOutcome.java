@@ -1,0 +1,42 @@
+package storagebench.importer;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * How the import of one file ended.
+ *
+ * @param runId the run
+ * @param experiment its experiment
+ * @param file the file's name
+ * @param alreadyImported the topic already held the completed run: nothing was published
+ * @param completed the run is complete in the topic (now, or already)
+ * @param records records read
+ * @param events events published by this import
+ * @param trials trials with a step
+ * @param failures trials with a failed step
+ * @param quarantined malformed records
+ * @param quarantine the quarantine file, or null when none
+ * @param seconds how long it took
+ * @param error why it did not complete, or null
+ */
+public record ImportOutcome(String runId, String experiment, String file, boolean alreadyImported, boolean completed,
+        long records, long events, int trials, int failures, long quarantined, Path quarantine, double seconds,
+        String error) {
+
+    /** One line for the user. */
+    public String summary() {
+        if (alreadyImported) {
+            return file + " already imported as run " + runId + " (experiment " + experiment + "); nothing added"
+                    + (quarantined > 0 ? "; " + quarantined + " record(s) quarantined in " + quarantine : "");
+        }
+        if (!completed) {
+            return file + ": import " + runId + " did not complete: " + error + "; import the file again to continue";
+        }
+        return String.format(Locale.ROOT,
+                "%s imported as run %s (experiment %s): %,d records, %,d events, %d trial(s), %d failed, "
+                        + "%d quarantined%s in %.1f s (%,.0f records/s)",
+                file, runId, experiment, records, events, trials, failures, quarantined,
+                quarantined > 0 ? " (" + quarantine + ")" : "", seconds, records / Math.max(seconds, 1e-9));
+    }
+}

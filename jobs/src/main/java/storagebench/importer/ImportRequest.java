@@ -1,0 +1,59 @@
+package storagebench.importer;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import storagebench.BadInputException;
+import storagebench.config.Secrets;
+import storagebench.logformat.ControlCharacters;
+import storagebench.logformat.LogParser;
+
+/**
+ * What {@code import} was asked to do with each of its files.
+ *
+ * @param parser the format's parser
+ * @param options the parser's options ({@code --option})
+ * @param experiment the experiment to file the runs under; default: the format and the file's name
+ * @param host the host the log came from; default {@code imported}
+ * @param factors factors added to every record's ({@code --factor}; they win over the parser's)
+ */
+public record ImportRequest(LogParser parser, Map<String, String> options, Optional<String> experiment,
+        Optional<String> host, Map<String, String> factors) {
+    public static final String DEFAULT_HOST = "imported";
+
+    public ImportRequest {
+        refuseSecrets("--factor", factors);
+        refuseSecrets("--option", options);
+        options = Map.copyOf(options);
+        factors = Collections.unmodifiableMap(new LinkedHashMap<>(factors));
+    }
+
+    /** The run's experiment: as given, else {@code <format>-<file name>} with unusual characters as {@code _}. */
+    public String experimentFor(SourceFile source) {
+        return experiment.orElseGet(() -> (parser.name() + "-" + source.name()).replaceAll("[^A-Za-z0-9._-]", "_"));
+    }
+
+    /**
+     * Factors label every result and options are stored with the run: neither may carry a secret (nor show
+     * it), nor a control character.
+     */
+    private static void refuseSecrets(String option, Map<String, String> pairs) {
+        pairs.forEach((key, value) -> {
+            if (Secrets.isSecretName(key) || Secrets.holdsSecret(key) || Secrets.holdsSecret(value)) {
+                throw new BadInputException(option + " " + Secrets.redactUrl(key) + ": "
+                        + (Secrets.isSecretName(key) ? "looks like a secret" : "holds a password (a URL's user info "
+                        + "or a password= parameter)") + "; " + (option.equals("--factor") ? Secrets.NOT_A_FACTOR
+                        : "options are stored with the run"));
+            }
+            if ((key + value).codePoints().anyMatch(ControlCharacters::refused)) {
+                throw new BadInputException(option + " " + ControlCharacters.escape(key) + ": holds a control "
+                        + "character (" + ControlCharacters.escape(key + "=" + value) + ")");
+            }
+        });
+    }
+
+    public String hostName() {
+        return host.orElse(DEFAULT_HOST);
+    }
+}

@@ -1,0 +1,67 @@
+package storagebench.logformat;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import storagebench.events.IoSample;
+import storagebench.events.Outcome;
+import storagebench.events.TrialTimed;
+
+/**
+ * Parsed records as events, once whoever reads them (an import, the command workload) has said whose
+ * they are. A step's outcome is FAILED exactly when the parser gave it an error.
+ */
+public final class ParsedEvents {
+
+    /**
+     * The identity fields of one event.
+     *
+     * @param eventId the event's own, deterministic id
+     * @param runId the run
+     * @param experiment the experiment
+     * @param host the host it ran on
+     * @param trialId the trial
+     * @param trialIndex the trial's position
+     * @param variant the factor combination as one label
+     * @param factors the factors
+     * @param repetition from 1 within the variant
+     * @param warmup whether the trial was a warm-up
+     * @param hostSettings host settings in force, if known
+     */
+    public record Identity(String eventId, String runId, String experiment, String host, String trialId,
+            int trialIndex, String variant, Map<String, String> factors, int repetition, boolean warmup,
+            Map<String, String> hostSettings) {
+    }
+
+    private ParsedEvents() {
+    }
+
+    /** A step as a TrialTimed named {@code stepName}, starting at {@code start} (the step's own when it has one). */
+    public static TrialTimed step(Parsed.Step step, String stepName, Identity id, Instant start) {
+        Instant begin = start.truncatedTo(ChronoUnit.MICROS);
+        return TrialTimed.newBuilder().setEventId(id.eventId()).setRunId(id.runId()).setExperiment(id.experiment())
+                .setHost(id.host()).setTrialId(id.trialId()).setTrialIndex(id.trialIndex()).setVariant(id.variant())
+                .setFactors(id.factors()).setRepetition(id.repetition()).setWarmup(id.warmup()).setStep(stepName)
+                .setStartTime(begin).setEndTime(begin.plusNanos(step.durationNs()).truncatedTo(ChronoUnit.MICROS))
+                .setDurationNs(step.durationNs()).setOutcome(step.error() == null ? Outcome.OK : Outcome.FAILED)
+                .setError(step.error()).setMetrics(step.metrics()).setHostSettings(id.hostSettings()).build();
+    }
+
+    /** A sample as an IoSample of step {@code stepName}: the parser's measured fields, the identity's. */
+    public static IoSample sample(Parsed.Sample sample, String stepName, Identity id) {
+        return IoSample.newBuilder(sample.sample()).setEventId(id.eventId()).setRunId(id.runId())
+                .setExperiment(id.experiment()).setHost(id.host()).setTrialId(id.trialId())
+                .setTrialIndex(id.trialIndex()).setVariant(id.variant()).setFactors(id.factors())
+                .setWarmup(id.warmup()).setStep(stepName).build();
+    }
+
+    /** Factors as one label, {@code k=v, k=v} in their order ({@code default} when there are none), as runs label variants. */
+    public static String label(Map<String, String> factors) {
+        if (factors.isEmpty()) {
+            return "default";
+        }
+        StringBuilder label = new StringBuilder();
+        factors.forEach((k, v) -> label.append(label.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        return label.toString();
+    }
+}

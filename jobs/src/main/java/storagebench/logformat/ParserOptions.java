@@ -1,0 +1,95 @@
+package storagebench.logformat;
+
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.StandardCharsets;
+import java.nio.charset.UnsupportedCharsetException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import storagebench.BadInputException;
+
+/**
+ * The options given to one parser, checked once: a key the parser does not know, or a value it
+ * cannot use, is a {@link BadInputException} naming the format, the key and the keys it knows.
+ */
+public final class ParserOptions {
+    /** The charset of the file; bytes invalid in it become U+FFFD. */
+    public static final String ENCODING = "encoding";
+
+    private final String format;
+    private final Map<String, String> values;
+
+    private ParserOptions(String format, Map<String, String> values) {
+        this.format = format;
+        this.values = values;
+    }
+
+    /**
+     * @param keys the plain keys the format knows
+     * @param prefixes key prefixes the format knows, e.g. {@code factor.}
+     */
+    public static ParserOptions check(String format, Map<String, String> options, List<String> keys,
+            List<String> prefixes) {
+        for (String key : options.keySet()) {
+            boolean known = keys.contains(key)
+                    || prefixes.stream().anyMatch(p -> key.startsWith(p) && key.length() > p.length());
+            if (!known) {
+                List<String> all = new ArrayList<>(keys);
+                prefixes.forEach(p -> all.add(p + "<name>"));
+                throw new BadInputException(format + ": unknown option '" + key + "'; options: "
+                        + String.join(", ", all));
+            }
+        }
+        return new ParserOptions(format, new LinkedHashMap<>(options));
+    }
+
+    public Optional<String> get(String key) {
+        return Optional.ofNullable(values.get(key)).filter(v -> !v.isEmpty());
+    }
+
+    public boolean flag(String key, boolean fallback) {
+        String value = get(key).map(String::trim).orElse(null);
+        if (value == null) {
+            return fallback;
+        }
+        if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw bad(key, value, "true or false");
+    }
+
+    /** The entries whose key starts with {@code prefix}, keyed by the rest, in the order given. */
+    public Map<String, String> withPrefix(String prefix) {
+        Map<String, String> found = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            if (k.startsWith(prefix)) {
+                found.put(k.substring(prefix.length()), v);
+            }
+        });
+        return found;
+    }
+
+    /** {@value #ENCODING}, UTF-8 by default. */
+    public Charset charset() {
+        String name = get(ENCODING).map(String::trim).orElse(null);
+        if (name == null) {
+            return StandardCharsets.UTF_8;
+        }
+        try {
+            return Charset.forName(name);
+        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+            throw bad(ENCODING, name, "a charset name such as UTF-8 or ISO-8859-1");
+        }
+    }
+
+    public BadInputException bad(String key, String value, String expected) {
+        return new BadInputException(format + ": option " + key + "='" + value + "': expected " + expected);
+    }
+
+    public BadInputException bad(String message) {
+        return new BadInputException(format + ": " + message);
+    }
+}

@@ -1,0 +1,88 @@
+package storagebench.logformat.fio;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import storagebench.logformat.LogParser;
+import storagebench.logformat.Parsed;
+
+/**
+ * fio {@code --output-format=json} and {@code json+} (the latency bins are ignored).
+ *
+ * <p>Records: per job, one {@link Parsed.Step} per direction that did IO — {@code read}, {@code write},
+ * {@code trim}, and {@code sync} when fio counted fsyncs — in one trial keyed by the job name
+ * ({@code name/0}, {@code name/1} when several job entries share a name, as numjobs clones do without
+ * group_reporting; with group_reporting a group is one entry). Duration: the direction's runtime.
+ * Factors: global options, then the job's options, {@code job} and {@code fio_version}. Start: null,
+ * fio's JSON does not say when a job started. Metrics: see {@link FioMetrics}.
+ *
+ * <p>The whole document is read, so files over {@code max-bytes} (option; default 256 MiB) give one
+ * Malformed record and nothing else; so do a truncated or invalid document, and no steps come from it.
+ */
+public final class FioParser implements LogParser {
+    public static final long DEFAULT_MAX_BYTES = 256L * 1024 * 1024;
+    private static final String EXPECTED = "fio --output-format=json (or json+)";
+
+    @Override
+    public String name() {
+        return "fio";
+    }
+
+    @Override
+    public String description() {
+        return EXPECTED + ": a step per job and direction (read, write, trim, sync) with IOPS, bandwidth and "
+                + "latency percentiles; the job's options as factors";
+    }
+
+    @Override
+    public Optional<String> mismatch(List<String> head) {
+        List<String> lines = head.subList(0, Math.min(head.size(), SNIFF_LINES));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().startsWith("{")) {
+                boolean fio = lines.subList(i, lines.size()).stream().anyMatch(l -> l.contains("\"fio version\""));
+                return fio ? Optional.empty()
+                        : Optional.of("a JSON document without \"fio version\" near its start: not " + EXPECTED);
+            }
+        }
+        return Optional.of("not " + EXPECTED + ": no line starts with '{' in the first " + SNIFF_LINES + " lines");
+    }
+
+    /** Option {@code max-bytes}: the largest file read (whole documents are held while read). */
+    @Override
+    public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
+        long max = maxBytes(options);
+        long size = Files.size(file);
+        if (size == 0) {
+            return Stream.of(new Parsed.Malformed(1, "empty file: no fio JSON output", ""));
+        }
+        if (size > max) {
+            return Stream.of(new Parsed.Malformed(1, "a fio output of " + size + " bytes: this parser reads whole "
+                    + "JSON documents of at most " + max + " bytes (option max-bytes)", ""));
+        }
+        try {
+            return FioJobSteps.of(FioDocuments.read(file)).stream();
+        } catch (FioFormatException e) {
+            return Stream.of(new Parsed.Malformed(e.line(), e.getMessage(), ""));
+        }
+    }
+
+    private static long maxBytes(Map<String, String> options) {
+        String value = options.get("max-bytes");
+        if (value == null) {
+            return DEFAULT_MAX_BYTES;
+        }
+        try {
+            long max = Long.parseLong(value.strip());
+            if (max > 0) {
+                return max;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("fio option max-bytes: a positive number of bytes, not '" + value + "'");
+    }
+}

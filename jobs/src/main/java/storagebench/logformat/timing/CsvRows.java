@@ -1,0 +1,120 @@
+package storagebench.logformat.timing;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import storagebench.logformat.LineReader;
+
+/**
+ * CSV timing logs: a header naming server, test, start, end (any order, more columns allowed),
+ * separated by comma, semicolon or tab, then one record a line. Fields may be double-quoted
+ * ({@code ""} inside). Blank lines and lines starting with {@code #} are skipped.
+ *
+ * <p>A batch file that echoes Windows' {@code %time%} into a comma-separated line writes
+ * {@code 9:05:03,12}: when a comma-separated record has too many fields, a field of digits alone
+ * that follows a field ending in {@code :ss} is put back as that time's fraction.
+ */
+final class CsvRows implements RowReader {
+    private static final String DELIMITERS = ",;\t";
+    private static final Pattern TIME_WITHOUT_FRACTION = Pattern.compile(".*\\d:\\d\\d");
+    private static final Pattern DIGITS = Pattern.compile("\\d{1,9}");
+
+    private List<String> header;
+    private char delimiter;
+
+    @Override
+    public List<TimingRow> accept(LineReader.Line line) {
+        String text = line.text();
+        if (text.isBlank() || text.stripLeading().startsWith("#")) {
+            return List.of();
+        }
+        if (header == null) {
+            return header(text) ? List.of()
+                    : List.of(TimingRow.bad(line.number(), "expected the CSV header " + String.join(",", TimingRow.COLUMNS)
+                            + " (comma, semicolon or tab separated) before the records", text));
+        }
+        List<String> fields = split(text, delimiter);
+        if (delimiter == ',' && fields.size() > header.size()) {
+            fields = rejoinFractions(fields, header.size());
+        }
+        if (fields.size() != header.size()) {
+            return List.of(TimingRow.bad(line.number(),
+                    "expected " + header.size() + " fields (" + String.join(",", header) + "), found " + fields.size(),
+                    text));
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < header.size(); i++) {
+            values.put(header.get(i), fields.get(i));
+        }
+        return List.of(new TimingRow(line.number(), values, text, null));
+    }
+
+    private boolean header(String text) {
+        Optional<Character> found = headerDelimiter(text);
+        found.ifPresent(d -> {
+            delimiter = d;
+            header = split(text, d).stream().map(f -> f.strip().toLowerCase(Locale.ROOT)).toList();
+        });
+        return found.isPresent();
+    }
+
+    /** The delimiter that makes this line a header naming all of server, test, start, end. */
+    static Optional<Character> headerDelimiter(String text) {
+        for (char d : DELIMITERS.toCharArray()) {
+            List<String> names = split(text, d).stream().map(f -> f.strip().toLowerCase(Locale.ROOT)).toList();
+            if (names.containsAll(TimingRow.COLUMNS)) {
+                return Optional.of(d);
+            }
+        }
+        return Optional.empty();
+    }
+
+    static List<String> split(String text, char delimiter) {
+        List<String> fields = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"' && field.toString().isBlank()) {
+                quoted = true;
+                field.setLength(0);
+            } else if (c == delimiter) {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        fields.add(field.toString());
+        return fields;
+    }
+
+    private static List<String> rejoinFractions(List<String> fields, int wanted) {
+        List<String> joined = new ArrayList<>();
+        int extra = fields.size() - wanted;
+        for (String field : fields) {
+            int last = joined.size() - 1;
+            if (extra > 0 && last >= 0 && DIGITS.matcher(field).matches()
+                    && TIME_WITHOUT_FRACTION.matcher(joined.get(last)).matches()) {
+                joined.set(last, joined.get(last) + "," + field);
+                extra--;
+            } else {
+                joined.add(field);
+            }
+        }
+        return joined;
+    }
+}

@@ -1,0 +1,150 @@
+package storagebench.logformat.timing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import storagebench.logformat.LineReader;
+import storagebench.logformat.LineRecords;
+import storagebench.logformat.LogParser;
+import storagebench.logformat.Parsed;
+
+/**
+ * Start/end timing logs like seed 000's: one record per run with server, test, start and end,
+ * written by a batch file as CSV ({@link CsvRows}) or pasted as {@code INSERT INTO #x VALUES (…)}
+ * statements ({@link SqlRows}). Times as in {@link TimeValue}.
+ *
+ * <p>Each record is a {@link Parsed.Step}: trial {@code server/test/#n} (n counts that server and
+ * test's readable records in file order, from 1), factors {@code server}, {@code test} and any
+ * other column, step {@code setup}, start, duration end − start, metric {@code date_inferred}=1
+ * when a time came without a date. Times without a date get one by {@link DayClock}'s rule: the
+ * first day is option {@code date}, else the file's last-modified date, which is the right day only
+ * for a log written within one day, so give {@code date=} for older or longer logs. Records that
+ * cannot be read are {@link Parsed.Malformed} with their line and reason.
+ *
+ * <p>Options: {@code step} (default {@code setup}), {@code date} (yyyy-MM-dd), {@code zone} (where
+ * the times were written, default UTC), {@code dialect} ({@code csv} or {@code sql}; default: SQL
+ * when the first non-blank line starts with an SQL keyword or comment, else CSV).
+ */
+public final class TimingLogParser implements LogParser {
+    private static final Set<String> OPTIONS = Set.of("step", "date", "zone", "dialect");
+    private static final Pattern SQL_START = Pattern.compile(
+            "(?i)\\s*(--|/\\*|(insert|create|select|set|use|declare|go|drop|truncate|begin|delete|with|print)\\b).*");
+    private static final Pattern INSERT = Pattern.compile("(?i)\\binsert\\b");
+    private static final Pattern VALUES = Pattern.compile("(?i)\\bvalues\\s*\\(");
+
+    @Override
+    public String name() {
+        return "timing-log";
+    }
+
+    @Override
+    public String description() {
+        return "start/end times per server and test (seed 000): CSV server,test,start,end or INSERT … VALUES statements";
+    }
+
+    @Override
+    public Optional<String> mismatch(List<String> head) {
+        List<String> lines = head.subList(0, Math.min(SNIFF_LINES, head.size()));
+        if (lines.stream().anyMatch(line -> CsvRows.headerDelimiter(line).isPresent()) || insertValues(lines)) {
+            return Optional.empty();
+        }
+        return Optional.of("not a timing-log: none of the first " + lines.size()
+                + " lines is a CSV header server,test,start,end or an INSERT … VALUES (…) statement");
+    }
+
+    /** An INSERT, and VALUES ( on its line or a later one. */
+    private static boolean insertValues(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (INSERT.matcher(lines.get(i)).find()) {
+                return lines.subList(i, lines.size()).stream().anyMatch(line -> VALUES.matcher(line).find());
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
+        for (String key : options.keySet()) {
+            if (!OPTIONS.contains(key)) {
+                throw new IllegalArgumentException("timing-log: unknown option '" + key + "'; known: " + OPTIONS);
+            }
+        }
+        ZoneId zone = zone(options.get("zone"));
+        LocalDate firstDay = options.containsKey("date") ? date(options.get("date"))
+                : LocalDate.ofInstant(Files.getLastModifiedTime(file).toInstant(), zone);
+        TimingRun run = new TimingRun(options.getOrDefault("step", "setup"), new DayClock(firstDay), zone);
+        RowReader reader = new Dialect(options.get("dialect"));
+        return new LineRecords(file) {
+            @Override
+            protected void accept(LineReader.Line line, Consumer<Parsed> out) {
+                reader.accept(line).forEach(row -> out.accept(run.convert(row)));
+            }
+
+            @Override
+            protected void finish(Consumer<Parsed> out) {
+                reader.finish().forEach(row -> out.accept(run.convert(row)));
+            }
+        }.stream();
+    }
+
+    /** The dialect given, or the one the first non-blank line shows. */
+    private static final class Dialect implements RowReader {
+        private RowReader reader;
+
+        Dialect(String name) {
+            if (name != null) {
+                reader = switch (name.toLowerCase(Locale.ROOT)) {
+                    case "csv" -> new CsvRows();
+                    case "sql" -> new SqlRows();
+                    default -> throw new IllegalArgumentException("timing-log: dialect= is csv or sql, not '" + name + "'");
+                };
+            }
+        }
+
+        @Override
+        public List<TimingRow> accept(LineReader.Line line) {
+            if (reader == null && line.text().isBlank()) {
+                return List.of();
+            }
+            if (reader == null) {
+                boolean sql = CsvRows.headerDelimiter(line.text()).isEmpty() && SQL_START.matcher(line.text()).matches();
+                reader = sql ? new SqlRows() : new CsvRows();
+            }
+            return reader.accept(line);
+        }
+
+        @Override
+        public List<TimingRow> finish() {
+            return reader == null ? List.of() : reader.finish();
+        }
+    }
+
+    private static ZoneId zone(String text) {
+        try {
+            return text == null ? ZoneOffset.UTC : ZoneId.of(text);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("timing-log: zone= takes a zone id such as Europe/Copenhagen, not '"
+                    + text + "'", e);
+        }
+    }
+
+    private static LocalDate date(String text) {
+        try {
+            return LocalDate.parse(text);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("timing-log: date= takes yyyy-MM-dd, not '" + text + "'", e);
+        }
+    }
+}
