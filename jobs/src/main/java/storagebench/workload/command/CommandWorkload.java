@@ -20,7 +20,7 @@ import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
-import storagebench.workload.dbio.StepSampler;
+import storagebench.workload.sampling.StepSampler;
 
 /**
  * Any program, run once per trial and timed: seed 000's unattended {@code setup.exe} runs, or fio,

@@ -7,7 +7,7 @@ import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.dbms.Target;
 import storagebench.workload.Params;
-import storagebench.workload.dbio.IoSampling;
+import storagebench.workload.sampling.IoSampling;
 
 /** What every SQL Server workload checks before anything runs: file-root, the database name, the sampling. */
 public final class SqlServerChecks {

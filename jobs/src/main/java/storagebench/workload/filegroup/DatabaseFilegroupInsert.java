@@ -17,7 +17,7 @@ import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.dbfiles.SqlServerChecks;
-import storagebench.workload.dbio.IoSampling;
+import storagebench.workload.sampling.IoSampling;
 
 /**
  * Seed 001 on a database target: R single-row inserts of a CHAR(8000) row, each its own commit, into a

@@ -11,7 +11,7 @@ import java.util.function.Function;
 import storagebench.events.IoSample;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.TrialContext;
-import storagebench.workload.dbio.StepSampler;
+import storagebench.workload.sampling.StepSampler;
 
 /** One trial of {@link DatabaseFilegroupInsert}: the connection lives from set-up to clean-up. */
 final class DatabaseInsertTrial {

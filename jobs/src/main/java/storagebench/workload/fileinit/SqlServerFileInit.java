@@ -16,7 +16,7 @@ import storagebench.workload.Workload;
 import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
 import storagebench.workload.dbfiles.TsqlPlan;
-import storagebench.workload.dbio.IoSampling;
+import storagebench.workload.sampling.IoSampling;
 
 /**
  * Seed 000 on SQL Server: the measured step is {@code CREATE DATABASE} with N data files of size S (and a

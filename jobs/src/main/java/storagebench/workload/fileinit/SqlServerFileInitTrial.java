@@ -11,8 +11,8 @@ import storagebench.workload.Phase;
 import storagebench.workload.TrialContext;
 import storagebench.workload.dbfiles.Tsql;
 import storagebench.workload.dbfiles.TsqlPlan;
-import storagebench.workload.dbio.IoSampling;
-import storagebench.workload.dbio.SampledStep;
+import storagebench.workload.sampling.IoSampling;
+import storagebench.workload.sampling.SampledStep;
 
 /** One trial of {@link SqlServerFileInit}: one connection from set-up to clean-up. */
 final class SqlServerFileInitTrial {

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.SqlScript;
-import storagebench.workload.dbio.StepSampler;
+import storagebench.workload.sampling.StepSampler;
 
 /** One trial of {@link PostgresWalInit}: the server's WAL settings changed for it, then put back. */
 final class WalInitTrial {

@@ -20,7 +20,7 @@ import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.Dialect;
 import storagebench.dbms.SqlScript;
 import storagebench.workload.TrialContext;
-import storagebench.workload.dbio.StepSampler;
+import storagebench.workload.sampling.StepSampler;
 import storagebench.workload.command.ProcessRun;
 import storagebench.dbms.postgres.PgConnection;
 import storagebench.workload.command.SubSteps;

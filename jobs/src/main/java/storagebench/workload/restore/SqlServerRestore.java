@@ -17,7 +17,7 @@ import storagebench.workload.Workload;
 import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
 import storagebench.workload.dbfiles.TsqlPlan;
-import storagebench.workload.dbio.IoSampling;
+import storagebench.workload.sampling.IoSampling;
 
 /**
  * Seed 004 on SQL Server: the measured step is {@code RESTORE DATABASE … FROM DISK … WITH MOVE …, STATS = n,

@@ -19,8 +19,8 @@ import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.TrialContext;
 import storagebench.workload.dbfiles.Tsql;
-import storagebench.workload.dbio.IoSampling;
-import storagebench.workload.dbio.SampledStep;
+import storagebench.workload.sampling.IoSampling;
+import storagebench.workload.sampling.SampledStep;
 
 /**
  * One trial of {@link SqlServerRestore}. The percent messages are timed as mssql-jdbc reads them, through

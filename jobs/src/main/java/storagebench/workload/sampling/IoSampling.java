@@ -1,4 +1,4 @@
-package storagebench.workload.dbio;
+package storagebench.workload.sampling;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package storagebench.workload.dbio;
+package storagebench.workload.sampling;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

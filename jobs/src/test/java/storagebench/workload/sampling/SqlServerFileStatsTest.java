@@ -1,4 +1,4 @@
-package storagebench.workload.dbio;
+package storagebench.workload.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
