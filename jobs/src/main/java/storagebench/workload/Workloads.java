@@ -3,10 +3,10 @@ package storagebench.workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import storagebench.workload.command.CommandWorkload;
-import storagebench.workload.filegroup.FilegroupInsertWorkload;
-import storagebench.workload.fileinit.FileInitWorkload;
-import storagebench.workload.fileio.FileIoWorkload;
+import storagebench.workload.command.CommandOnTarget;
+import storagebench.workload.filegroup.LocalFilegroupInsert;
+import storagebench.workload.fileinit.LocalFileInit;
+import storagebench.workload.fileio.LocalFileIo;
 import storagebench.workload.restore.RestoreWorkload;
 
 /** The registry of workloads by name: adding one means adding it here and nowhere else. */
@@ -14,10 +14,10 @@ public final class Workloads {
     private static final Map<String, Workload> BY_NAME = new LinkedHashMap<>();
 
     static {
-        register(new FileInitWorkload());
-        register(new CommandWorkload());
-        register(new FilegroupInsertWorkload());
-        register(new FileIoWorkload());
+        register(new LocalFileInit());
+        register(new CommandOnTarget());
+        register(new LocalFilegroupInsert());
+        register(new LocalFileIo());
         register(new RestoreWorkload());
     }
 

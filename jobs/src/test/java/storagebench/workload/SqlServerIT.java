@@ -19,8 +19,8 @@ import storagebench.events.TargetSnapshot;
 import storagebench.events.TrialTimed;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.SqlServerEnv;
-import storagebench.workload.filegroup.FilegroupInsertWorkload;
-import storagebench.workload.fileinit.FileInitWorkload;
+import storagebench.workload.filegroup.LocalFilegroupInsert;
+import storagebench.workload.fileinit.LocalFileInit;
 import storagebench.workload.restore.RestoreWorkload;
 
 /**
@@ -97,7 +97,7 @@ class SqlServerIT {
     @Test
     void fileInitCreatesTheDatabaseMeasuredRecordsIfiAndDropsIt() throws Exception {
         // given
-        Workload w = new FileInitWorkload().on(target);
+        Workload w = new LocalFileInit().on(target);
         Params p = TestParams.of(w, "files", "2", "file-size", "8MB", "name", "sb_it_file_init",
                 "sample-interval", "100ms");
         w.preflight(target, List.of(p));
@@ -113,7 +113,7 @@ class SqlServerIT {
     @Test
     void fileInitGrowsEveryDataFileInTheMeasuredStep() throws Exception {
         // given
-        Workload w = new FileInitWorkload().on(target);
+        Workload w = new LocalFileInit().on(target);
         Params p = TestParams.of(w, "files", "2", "file-size", "8MB", "grow-to", "24MB", "name", "sb_it_file_grow");
         // when
         List<Step> steps = w.steps(trial(p));
@@ -127,7 +127,7 @@ class SqlServerIT {
     @Test
     void filegroupInsertFillsTheFilesProportionallyAndSamplesTheirIo() throws Exception {
         // given
-        Workload w = new FilegroupInsertWorkload().on(target);
+        Workload w = new LocalFilegroupInsert().on(target);
         Params p = TestParams.of(w, "files", "3", "file-size", "8MB", "rows", "300", "name", "sb_it_filegroup",
                 "sample-interval", "100ms");
         w.preflight(target, List.of(p));

@@ -28,7 +28,7 @@ final class CommandPreflight {
     }
 
     void check() {
-        for (String reserved : CommandWorkload.BUILT_IN) {
+        for (String reserved : CommandOnTarget.BUILT_IN) {
             if (variant.values().containsKey(reserved)) {
                 throw fail("a factor may not be named '" + reserved + "': {" + reserved + "} is built in");
             }
@@ -37,12 +37,12 @@ final class CommandPreflight {
         try {
             EnvironmentText.parse(settings.env());
         } catch (IllegalArgumentException e) {
-            throw fail(CommandWorkload.ENV + ": " + e.getMessage());
+            throw fail(CommandOnTarget.ENV + ": " + e.getMessage());
         }
         try {
             ParserOptionsText.parse(settings.parserOptions());
         } catch (IllegalArgumentException e) {
-            throw fail(CommandWorkload.PARSER_OPTIONS + ": " + e.getMessage());
+            throw fail(CommandOnTarget.PARSER_OPTIONS + ": " + e.getMessage());
         }
         settings.commands().forEach((param, text) -> {
             try {
@@ -73,10 +73,10 @@ final class CommandPreflight {
             throw fail(param + ": " + e.getMessage());
         }
         for (String name : names) {
-            if (!variant.values().containsKey(name) && !CommandWorkload.BUILT_IN.contains(name)) {
+            if (!variant.values().containsKey(name) && !CommandOnTarget.BUILT_IN.contains(name)) {
                 Set<String> known = new TreeSet<>(variant.values().keySet());
-                new CommandWorkload().params().forEach(p -> known.remove(p.name()));
-                known.addAll(CommandWorkload.BUILT_IN);
+                new CommandOnTarget().params().forEach(p -> known.remove(p.name()));
+                known.addAll(CommandOnTarget.BUILT_IN);
                 throw fail(param + ": unknown placeholder {" + name + "}; known: "
                         + String.join(", ", known.stream().map(n -> "{" + n + "}").toList())
                         + " and the workload's parameters (write {{ and }} for literal braces)");
@@ -97,7 +97,7 @@ final class CommandPreflight {
 
     /** Whether the text names a placeholder that only a running trial has. */
     private static boolean perTrial(String text) {
-        return !Collections.disjoint(Placeholders.names(text), CommandWorkload.BUILT_IN);
+        return !Collections.disjoint(Placeholders.names(text), CommandOnTarget.BUILT_IN);
     }
 
     private static BadInputException fail(String reason) {

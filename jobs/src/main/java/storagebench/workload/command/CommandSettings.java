@@ -17,20 +17,20 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
     static final String SHELL = "/bin/sh";
 
     static CommandSettings of(Params p) {
-        Duration timeout = p.getDuration(CommandWorkload.TIMEOUT);
-        return new CommandSettings(p.getText(CommandWorkload.COMMAND), p.getBoolean(CommandWorkload.SHELL),
-                p.getText(CommandWorkload.WORKING_DIR), timeout.isZero() ? null : timeout,
-                p.getText(CommandWorkload.SETUP), p.getText(CommandWorkload.CLEANUP), p.getText(CommandWorkload.ENV),
-                p.getText(CommandWorkload.PARSER), p.getText(CommandWorkload.PARSER_FILE),
-                p.getText(CommandWorkload.PARSER_OPTIONS));
+        Duration timeout = p.getDuration(CommandOnTarget.TIMEOUT);
+        return new CommandSettings(p.getText(CommandOnTarget.COMMAND), p.getBoolean(CommandOnTarget.SHELL),
+                p.getText(CommandOnTarget.WORKING_DIR), timeout.isZero() ? null : timeout,
+                p.getText(CommandOnTarget.SETUP), p.getText(CommandOnTarget.CLEANUP), p.getText(CommandOnTarget.ENV),
+                p.getText(CommandOnTarget.PARSER), p.getText(CommandOnTarget.PARSER_FILE),
+                p.getText(CommandOnTarget.PARSER_OPTIONS));
     }
 
     /** The commands to run, by parameter name: command, and setup and cleanup when given. */
     Map<String, String> commands() {
         Map<String, String> commands = new LinkedHashMap<>();
-        commands.put(CommandWorkload.SETUP, setup);
-        commands.put(CommandWorkload.COMMAND, command);
-        commands.put(CommandWorkload.CLEANUP, cleanup);
+        commands.put(CommandOnTarget.SETUP, setup);
+        commands.put(CommandOnTarget.COMMAND, command);
+        commands.put(CommandOnTarget.CLEANUP, cleanup);
         commands.values().removeIf(String::isBlank);
         return commands;
     }
@@ -38,10 +38,10 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
     /** Every text that may hold placeholders, by parameter name: the commands, working-dir, env and the parser's. */
     Map<String, String> texts() {
         Map<String, String> texts = commands();
-        texts.put(CommandWorkload.WORKING_DIR, workingDir);
-        texts.put(CommandWorkload.ENV, env);
-        texts.put(CommandWorkload.PARSER_FILE, parserFile);
-        texts.put(CommandWorkload.PARSER_OPTIONS, parserOptions);
+        texts.put(CommandOnTarget.WORKING_DIR, workingDir);
+        texts.put(CommandOnTarget.ENV, env);
+        texts.put(CommandOnTarget.PARSER_FILE, parserFile);
+        texts.put(CommandOnTarget.PARSER_OPTIONS, parserOptions);
         texts.values().removeIf(String::isBlank);
         return texts;
     }
@@ -74,7 +74,7 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
      */
     Path parserFile(Map<String, String> values, Path targetDir, Path outputDir) {
         if (parserFile.isBlank()) {
-            return outputDir.resolve(CommandWorkload.RUN + ".stdout");
+            return outputDir.resolve(CommandOnTarget.RUN + ".stdout");
         }
         return directory(values, targetDir).resolve(Placeholders.substitute(parserFile, values)).normalize();
     }

@@ -19,11 +19,11 @@ record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, 
     static final int MAX_PAGE_SIZE = 1 << 20;
 
     static Layout of(Params p) {
-        return new Layout(p.getInt(FilegroupInsertWorkload.FILES), p.getSize(FilegroupInsertWorkload.FILE_SIZE),
-                Math.toIntExact(p.getSize(FilegroupInsertWorkload.PAGE_SIZE)),
-                p.getInt(FilegroupInsertWorkload.ROWS), p.getText(FilegroupInsertWorkload.PRESIZE).equals("zero"),
-                p.getText(FilegroupInsertWorkload.LOG_RECORD).equals("full"),
-                p.getText(FilegroupInsertWorkload.SYNC).equals("fsync"));
+        return new Layout(p.getInt(LocalFilegroupInsert.FILES), p.getSize(LocalFilegroupInsert.FILE_SIZE),
+                Math.toIntExact(p.getSize(LocalFilegroupInsert.PAGE_SIZE)),
+                p.getInt(LocalFilegroupInsert.ROWS), p.getText(LocalFilegroupInsert.PRESIZE).equals("zero"),
+                p.getText(LocalFilegroupInsert.LOG_RECORD).equals("full"),
+                p.getText(LocalFilegroupInsert.SYNC).equals("fsync"));
     }
 
     long extentBytes() {
@@ -52,21 +52,21 @@ record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, 
         try {
             return Math.addExact(Math.multiplyExact((long) files, fileSize), logBytes());
         } catch (ArithmeticException e) {
-            throw new ParamException(FilegroupInsertWorkload.FILE_SIZE, "files × file-size and the log are more "
+            throw new ParamException(LocalFilegroupInsert.FILE_SIZE, "files × file-size and the log are more "
                     + "than 8 EiB");
         }
     }
 
     /** Refuses a variant that cannot run, naming the parameter to blame. */
     void check() {
-        ParamException.multiply(files, fileSize, FilegroupInsertWorkload.FILE_SIZE, "files × file-size");
+        ParamException.multiply(files, fileSize, LocalFilegroupInsert.FILE_SIZE, "files × file-size");
         if (fileSize % extentBytes() != 0) {
-            throw new ParamException(FilegroupInsertWorkload.FILE_SIZE, "file-size " + Values.formatSize(fileSize)
+            throw new ParamException(LocalFilegroupInsert.FILE_SIZE, "file-size " + Values.formatSize(fileSize)
                     + " is not a whole number of extents (8 pages of " + Values.formatSize(pageSize) + " = "
                     + Values.formatSize(extentBytes()) + ")");
         }
         if (rows > capacityPages()) {
-            throw new ParamException(FilegroupInsertWorkload.ROWS, "the filegroup is full before the last row: "
+            throw new ParamException(LocalFilegroupInsert.ROWS, "the filegroup is full before the last row: "
                     + rows + " rows need " + rows + " pages but " + files + " files × " + Values.formatSize(fileSize)
                     + " hold " + capacityPages() + " pages of " + Values.formatSize(pageSize)
                     + " (files do not grow); add files or file-size");

@@ -27,29 +27,29 @@ record FileIoSettings(int files, long fileSize, int ioSize, int threads, Duratio
 
     /** Reads and checks the parameters; the exception message names the parameter and the reason. */
     static FileIoSettings of(Params p) {
-        long fileSize = p.getSize(FileIoWorkload.FILE_SIZE);
-        long ioSize = p.getSize(FileIoWorkload.IO_SIZE);
+        long fileSize = p.getSize(LocalFileIo.FILE_SIZE);
+        long ioSize = p.getSize(LocalFileIo.IO_SIZE);
         if (ioSize > fileSize) {
-            throw new ParamException(FileIoWorkload.IO_SIZE, "io-size " + Values.formatSize(ioSize)
+            throw new ParamException(LocalFileIo.IO_SIZE, "io-size " + Values.formatSize(ioSize)
                     + " is larger than file-size " + Values.formatSize(fileSize));
         }
-        int readPercent = p.getInt(FileIoWorkload.READ_PERCENT);
+        int readPercent = p.getInt(LocalFileIo.READ_PERCENT);
         if (readPercent < 0 || readPercent > 100) {
-            throw new ParamException(FileIoWorkload.READ_PERCENT, "read-percent must be 0 to 100, got " + readPercent);
+            throw new ParamException(LocalFileIo.READ_PERCENT, "read-percent must be 0 to 100, got " + readPercent);
         }
         CapTable caps;
         try {
-            caps = CapTable.parse(p.getText(FileIoWorkload.CAPS));
+            caps = CapTable.parse(p.getText(LocalFileIo.CAPS));
         } catch (IllegalArgumentException e) {
-            throw new ParamException(FileIoWorkload.CAPS, "caps: " + e.getMessage());
+            throw new ParamException(LocalFileIo.CAPS, "caps: " + e.getMessage());
         }
-        long sizeScale = p.getInt(FileIoWorkload.SIZE_SCALE);
-        ParamException.multiply(fileSize, sizeScale, FileIoWorkload.SIZE_SCALE, "file-size × size-scale");
-        ParamException.multiply(p.getInt(FileIoWorkload.FILES), fileSize, FileIoWorkload.FILE_SIZE, "files × file-size");
-        return new FileIoSettings(p.getInt(FileIoWorkload.FILES), fileSize, Math.toIntExact(ioSize),
-                p.getInt(FileIoWorkload.THREADS), duration(p, FileIoWorkload.DURATION), readPercent,
-                p.getText(FileIoWorkload.SYNC).strip().equals("dsync"), p.getBoolean(FileIoWorkload.DIRECT), caps,
-                sizeScale, duration(p, FileIoWorkload.INTERVAL), p.getInt(FileIoWorkload.SEED));
+        long sizeScale = p.getInt(LocalFileIo.SIZE_SCALE);
+        ParamException.multiply(fileSize, sizeScale, LocalFileIo.SIZE_SCALE, "file-size × size-scale");
+        ParamException.multiply(p.getInt(LocalFileIo.FILES), fileSize, LocalFileIo.FILE_SIZE, "files × file-size");
+        return new FileIoSettings(p.getInt(LocalFileIo.FILES), fileSize, Math.toIntExact(ioSize),
+                p.getInt(LocalFileIo.THREADS), duration(p, LocalFileIo.DURATION), readPercent,
+                p.getText(LocalFileIo.SYNC).strip().equals("dsync"), p.getBoolean(LocalFileIo.DIRECT), caps,
+                sizeScale, duration(p, LocalFileIo.INTERVAL), p.getInt(LocalFileIo.SEED));
     }
 
     private static Duration duration(Params p, String name) {

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
 import storagebench.workload.TestParams;
 import storagebench.workload.Workload;
-import storagebench.workload.filegroup.FilegroupInsertWorkload;
-import storagebench.workload.fileinit.FileInitWorkload;
+import storagebench.workload.filegroup.LocalFilegroupInsert;
+import storagebench.workload.fileinit.LocalFileInit;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.SqlDialect;
 import storagebench.dbms.TargetKind;
@@ -39,12 +39,12 @@ class PostgresRoleIT {
                 new PasswordSource(null, Files.writeString(tmp.resolve("pw"), password)), Duration.ofSeconds(10),
                 PostgresEnv.tablespaceRoot());
         // when / then
-        Workload insert = new FilegroupInsertWorkload().on(plain);
+        Workload insert = new LocalFilegroupInsert().on(plain);
         assertThatThrownBy(() -> insert.preflight(plain, List.of(TestParams.of(insert))))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageStartingWith("filegroup-insert on postgres needs a superuser (CREATE TABLESPACE): user "
                         + "'sb_plain_role' is not one").message().doesNotContain(password);
-        Workload wal = new FileInitWorkload().on(plain);
+        Workload wal = new LocalFileInit().on(plain);
         assertThatThrownBy(() -> wal.preflight(plain, List.of(TestParams.of(wal, "init", "zero"))))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageStartingWith("file-init on postgres needs a superuser (ALTER SYSTEM SET wal_init_zero, "

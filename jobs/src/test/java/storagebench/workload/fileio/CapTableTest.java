@@ -83,7 +83,7 @@ class CapTableTest {
 
     static Map<String, Object> defaults() {
         Map<String, Object> values = new java.util.HashMap<>();
-        List<Param> params = new FileIoWorkload().params();
+        List<Param> params = new LocalFileIo().params();
         for (Param p : params) {
             if (p.defaultValue() != null) {
                 values.put(p.name(), p.parse(p.defaultValue()));

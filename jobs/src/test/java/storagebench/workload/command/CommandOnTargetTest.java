@@ -20,8 +20,8 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.WorkloadContractTest;
 
-class CommandWorkloadTest extends WorkloadContractTest {
-    private final CommandWorkload workload = new CommandWorkload();
+class CommandOnTargetTest extends WorkloadContractTest {
+    private final CommandOnTarget workload = new CommandOnTarget();
 
     @Override
     protected Workload workload() {

@@ -23,7 +23,7 @@ import storagebench.workload.Workload;
  * created at {@code file-size} in an untimed set-up step and the measured step grows them to
  * {@code grow-to} the same way: seed 000's follow-up, growing tempdb files after setup.
  */
-public final class FileInitWorkload implements Workload {
+public final class LocalFileInit implements Workload {
     static final String FILES = "files";
     static final String FILE_SIZE = "file-size";
     static final String INIT = "init";

@@ -23,7 +23,7 @@ import storagebench.workload.Workload;
  * plus the final checkpoint (log, then every data file, forced). Creating, presizing and opening the
  * files, and zeroing the log, are untimed set-up; closing and deleting them, untimed clean-up.
  */
-public final class FilegroupInsertWorkload implements Workload {
+public final class LocalFilegroupInsert implements Workload {
     static final String FILES = "files";
     static final String FILE_SIZE = "file-size";
     static final String ROWS = "rows";

@@ -19,9 +19,9 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.WorkloadContractTest;
 
-class FilegroupInsertWorkloadTest extends WorkloadContractTest {
+class LocalFilegroupInsertTest extends WorkloadContractTest {
     private static final int PAGE = 8192;
-    private final FilegroupInsertWorkload workload = new FilegroupInsertWorkload();
+    private final LocalFilegroupInsert workload = new LocalFilegroupInsert();
     private Map<String, Double> metrics;
 
     @Override

@@ -23,7 +23,7 @@ import storagebench.workload.Workload;
  * deleting them are untimed; the measured step {@code io} runs the workers for the duration and
  * emits one IoSample per file and interval.
  */
-public final class FileIoWorkload implements Workload {
+public final class LocalFileIo implements Workload {
     static final String FILES = "files";
     static final String FILE_SIZE = "file-size";
     static final String IO_SIZE = "io-size";

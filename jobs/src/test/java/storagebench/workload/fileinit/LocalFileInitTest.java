@@ -19,8 +19,8 @@ import storagebench.workload.Step;
 import storagebench.workload.Workload;
 import storagebench.workload.WorkloadContractTest;
 
-class FileInitWorkloadTest extends WorkloadContractTest {
-    private final FileInitWorkload workload = new FileInitWorkload();
+class LocalFileInitTest extends WorkloadContractTest {
+    private final LocalFileInit workload = new LocalFileInit();
 
     @Override
     protected Workload workload() {

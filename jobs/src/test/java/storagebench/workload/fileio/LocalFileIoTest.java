@@ -18,8 +18,8 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.WorkloadContractTest;
 
-class FileIoWorkloadTest extends WorkloadContractTest {
-    private final FileIoWorkload workload = new FileIoWorkload();
+class LocalFileIoTest extends WorkloadContractTest {
+    private final LocalFileIo workload = new LocalFileIo();
 
     @Override
     protected Workload workload() {

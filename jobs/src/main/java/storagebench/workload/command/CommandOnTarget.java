@@ -30,7 +30,7 @@ import storagebench.workload.sampling.StepSampler;
  * The measured step is {@code run}; {@code setup} and {@code cleanup} are untimed. Each step's
  * standard output and error are kept as {@code <out>/<step>.stdout} and {@code .stderr}.
  */
-public final class CommandWorkload implements Workload {
+public final class CommandOnTarget implements Workload {
     static final String COMMAND = "command";
     static final String SHELL = "shell";
     static final String WORKING_DIR = "working-dir";
@@ -49,11 +49,11 @@ public final class CommandWorkload implements Workload {
     static final Set<String> BUILT_IN = Set.of("trial", "run", "out");
     private final TargetKind kind;
 
-    public CommandWorkload() {
+    public CommandOnTarget() {
         this(TargetKind.LOCAL);
     }
 
-    private CommandWorkload(TargetKind kind) {
+    private CommandOnTarget(TargetKind kind) {
         this.kind = kind;
     }
 
@@ -69,7 +69,7 @@ public final class CommandWorkload implements Workload {
             case LOCAL -> this;
             case H2 -> throw new IllegalArgumentException("command runs on local, postgres, firebird and sqlserver "
                     + "targets; an embedded h2 database cannot be reached by another program");
-            default -> new CommandWorkload(target);
+            default -> new CommandOnTarget(target);
         };
     }
 
