@@ -86,10 +86,11 @@ public final class TargetBench {
             throws Exception {
         try {
             run(steps, Phase.SETUP);
-            try (Connection c = target.connect(DatabaseFilegroupInsert.insertUrl(target, name));
+            DatabaseFilegroupInsert workload = DatabaseFilegroupInsert.on(target.kind());
+            try (Connection c = target.connect(workload.insertUrl(target, name));
                     PreparedStatement insert = c.prepareStatement(DatabaseFilegroupInsert.insertSql(target, name))) {
                 c.setAutoCommit(true);
-                insert.setString(1, DatabaseFilegroupInsert.rowText(target));
+                insert.setString(1, workload.rowText());
                 var closing = DatabaseFilegroupInsert.closingSql(target);
                 long t0 = System.nanoTime();
                 for (int i = 0; i < rows; i++) {

@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 import storagebench.BadInputException;
 import storagebench.dbms.TargetKind;
 import storagebench.workload.Param;
-import storagebench.workload.Workload;
+import storagebench.workload.WorkloadType;
 import storagebench.workload.Workloads;
 
 /** {@code storagebench workloads [NAME]}: what can be measured where, and with which parameters. */
@@ -39,7 +39,7 @@ public final class WorkloadsCommand implements Callable<Integer> {
         PrintStream out = System.out;
         if (name == null) {
             for (String known : Workloads.names()) {
-                Workload workload = Workloads.find(known).orElseThrow();
+                WorkloadType workload = Workloads.find(known).orElseThrow();
                 List<String> on = kinds.stream().filter(k -> reason(workload, k).isEmpty())
                         .map(TargetKind::yamlName).toList();
                 if (!on.isEmpty()) {
@@ -50,7 +50,7 @@ public final class WorkloadsCommand implements Callable<Integer> {
             out.println("Parameters of one: storagebench workloads NAME [--target KIND]");
             return 0;
         }
-        Workload workload = Workloads.find(name).orElseThrow(() -> new BadInputException("unknown workload '" + name
+        WorkloadType workload = Workloads.find(name).orElseThrow(() -> new BadInputException("unknown workload '" + name
                 + "'; known: " + String.join(", ", Workloads.names())));
         Map<List<Param>, List<TargetKind>> groups = byParams(workload, kinds);
         if (groups.isEmpty()) {
@@ -72,7 +72,7 @@ public final class WorkloadsCommand implements Callable<Integer> {
     }
 
     /** The kinds the workload runs on, grouped by the parameters it has there, in the kinds' order. */
-    private static Map<List<Param>, List<TargetKind>> byParams(Workload workload, List<TargetKind> kinds) {
+    private static Map<List<Param>, List<TargetKind>> byParams(WorkloadType workload, List<TargetKind> kinds) {
         Map<List<Param>, List<TargetKind>> groups = new LinkedHashMap<>();
         for (TargetKind k : kinds) {
             try {
@@ -84,7 +84,7 @@ public final class WorkloadsCommand implements Callable<Integer> {
         return groups;
     }
 
-    private static String reason(Workload workload, TargetKind kind) {
+    private static String reason(WorkloadType workload, TargetKind kind) {
         try {
             workload.on(kind);
             return "";

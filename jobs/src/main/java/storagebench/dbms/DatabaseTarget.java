@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -44,8 +45,16 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
         this(kind, dialect, url, user, password, connectTimeout, storageRoot, null);
     }
 
-    static DatabaseTarget read(ConfigNode node, TargetKind kind, Dialect dialect, String urlPrefix,
-            String defaultUrl, String defaultUser) {
+    /**
+     * Reads the keys every database kind has from the {@code target:} mapping.
+     *
+     * @param urlPrefix what the url must start with
+     * @param defaultUrl the url when none is given, or null when one is required
+     * @param defaultUser the user when none is given
+     * @param storageRootKey the key of the kind's directory for workload storage, or null when it has none
+     */
+    public static DatabaseTarget read(ConfigNode node, TargetKind kind, String urlPrefix, String defaultUrl,
+            String defaultUser, String storageRootKey) {
         ConfigNode urlNode = node.get("url");
         String url = urlNode == null ? defaultUrl : urlNode.text().strip();
         if (url == null) {
@@ -59,28 +68,21 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
         String user = node.value("user", Values.TEXT, defaultUser);
         PasswordSource password = PasswordSource.read(node);
         Duration timeout = node.value("connect-timeout", Values.DURATION, DEFAULT_CONNECT_TIMEOUT);
-        String rootKey = kind == TargetKind.POSTGRES ? "tablespace-root"
-                : kind == TargetKind.FIREBIRD ? "database-root" : null;
-        Path storageRoot = rootKey == null ? null
-                : node.value(rootKey, n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null);
-        ServerPath fileRoot = kind == TargetKind.SQLSERVER ? node.value("file-root", DatabaseTarget::serverPath, null)
-                : null;
-        return new DatabaseTarget(kind, dialect, url, user, password, timeout, storageRoot, fileRoot);
+        Path storageRoot = storageRootKey == null ? null
+                : node.value(storageRootKey, n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null);
+        return new DatabaseTarget(kind, kind.dialect(), url, user, password, timeout, storageRoot, null);
     }
 
-    private static ServerPath serverPath(ConfigNode node) {
-        try {
-            return ServerPath.parse(node.text());
-        } catch (IllegalArgumentException e) {
-            throw node.error(e.getMessage());
-        }
+    /** This target with SQL Server's file-root. */
+    public DatabaseTarget withFileRoot(ServerPath root) {
+        return new DatabaseTarget(kind, dialect, url, user, password, connectTimeout, storageRoot, root);
     }
 
     /**
      * Puts the password, if any, into a child process's environment under {@code variable} (PGPASSWORD,
      * ISC_PASSWORD): a tool gets it there, never on its command line, where other users could read it.
      */
-    public void passwordInto(java.util.Map<String, String> environment, String variable) {
+    public void passwordInto(Map<String, String> environment, String variable) {
         password.resolve().ifPresent(secret -> environment.put(variable, secret));
     }
 

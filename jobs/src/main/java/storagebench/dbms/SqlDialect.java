@@ -2,66 +2,46 @@ package storagebench.dbms;
 
 import java.time.Duration;
 import java.util.Properties;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
-/** The database products storagebench speaks to. */
-public enum SqlDialect implements Dialect {
-    POSTGRESQL("postgresql", "\"", "\"", 63) {
-        @Override
-        public Properties connectProperties(Duration timeout) {
-            Properties p = new Properties();
-            String seconds = String.valueOf(seconds(timeout));
-            p.setProperty("connectTimeout", seconds);
-            p.setProperty("loginTimeout", seconds);
-            p.setProperty("ApplicationName", "storagebench");
-            return p;
-        }
-    },
-    H2("h2", "\"", "\"", 63) {
-        @Override
-        public Properties connectProperties(Duration timeout) {
-            return new Properties();
-        }
-    },
-    /** SQL Server (mssql-jdbc): identifiers in brackets, {@code ]} doubled; names up to 128, ours stay at 63. */
-    SQLSERVER("sqlserver", "[", "]", 63) {
-        @Override
-        public Properties connectProperties(Duration timeout) {
-            Properties p = new Properties();
-            p.setProperty("loginTimeout", String.valueOf(seconds(timeout)));
-            p.setProperty("applicationName", "storagebench");
-            return p;
-        }
-    },
-    /** Firebird 3: identifiers are at most 31 characters (Firebird 4 allows 63). */
-    FIREBIRD("firebird", "\"", "\"", 31) {
-        @Override
-        public Properties connectProperties(Duration timeout) {
-            Properties p = new Properties();
-            p.setProperty("connectTimeout", String.valueOf(seconds(timeout)));
-            p.setProperty("encoding", "UTF8");
-            p.setProperty("processName", "storagebench");
-            return p;
-        }
-    };
-
+/**
+ * A database product's SQL rules: identifiers checked, then quoted with the product's quotes; the
+ * driver properties that bound connecting. Each {@link DatabaseKind} has one.
+ */
+public final class SqlDialect implements Dialect {
     /** Letters, digits and underscores, not starting with a digit; the length is checked per product. */
     public static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private final String product;
     private final String open;
     private final String close;
     private final int maxLength;
+    private final Function<Duration, Properties> connectProperties;
 
-    SqlDialect(String product, String open, String close, int maxLength) {
+    /**
+     * @param product the product's name in resource files
+     * @param open the opening quote of an identifier
+     * @param close its closing quote
+     * @param maxLength the longest identifier accepted
+     * @param connectProperties the driver properties that bound connecting to a timeout
+     */
+    public SqlDialect(String product, String open, String close, int maxLength,
+            Function<Duration, Properties> connectProperties) {
         this.product = product;
         this.open = open;
         this.close = close;
         this.maxLength = maxLength;
+        this.connectProperties = connectProperties;
     }
 
     @Override
     public String product() {
         return product;
+    }
+
+    @Override
+    public Properties connectProperties(Duration timeout) {
+        return connectProperties.apply(timeout);
     }
 
     @Override
@@ -76,7 +56,13 @@ public enum SqlDialect implements Dialect {
         return open + identifier.replace(close, close + close) + close;
     }
 
+    /** Whole seconds, rounded up, at least 1: what drivers take as a timeout. */
     public static int seconds(Duration timeout) {
         return (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
+    }
+
+    @Override
+    public String toString() {
+        return product;
     }
 }

@@ -1,66 +1,33 @@
 package storagebench.dbms;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import storagebench.config.ConfigNode;
-import storagebench.dbms.local.LocalTarget;
-import storagebench.dbms.firebird.FirebirdServer;
+import storagebench.dbms.firebird.FirebirdKind;
+import storagebench.dbms.h2.H2Kind;
+import storagebench.dbms.local.LocalKind;
+import storagebench.dbms.postgres.PostgresKind;
+import storagebench.dbms.sqlserver.SqlServerKind;
 
-/** The kinds of target, as written under {@code target: kind:}. */
+
+/**
+ * The registry of target kinds, as written under {@code target: kind:}: one line per kind, naming the
+ * {@link Kind} of its own package (adding a database: docs/code-map.md).
+ */
 public enum TargetKind {
-    LOCAL("local") {
-        @Override
-        public Target read(ConfigNode node, Path dataDir) {
-            return LocalTarget.read(node, dataDir);
-        }
-    },
-    /** Embedded H2 (or an H2 server): url defaults to a database file under the data directory. */
-    H2("h2") {
-        @Override
-        public Target read(ConfigNode node, Path dataDir) {
-            String fallback = "jdbc:h2:file:" + dataDir.resolve("h2").resolve("storagebench").toAbsolutePath();
-            DatabaseTarget target = DatabaseTarget.read(node, this, SqlDialect.H2, "jdbc:h2:", fallback, "sa");
-            if (target.url().regionMatches(true, 0, "jdbc:h2:mem:", 0, "jdbc:h2:mem:".length())) {
-                throw node.required("url").error("an in-memory H2 database has no storage to measure; use "
-                        + "jdbc:h2:file:PATH");
-            }
-            return target;
-        }
-    },
-    /** PostgreSQL over JDBC. */
-    POSTGRES("postgres") {
-        @Override
-        public Target read(ConfigNode node, Path dataDir) {
-            return DatabaseTarget.read(node, this, SqlDialect.POSTGRESQL, "jdbc:postgresql:", null, "");
-        }
-    },
-    /** SQL Server over mssql-jdbc; {@code file-root} is where workloads put database files on the server's host. */
-    SQLSERVER("sqlserver") {
-        @Override
-        public Target read(ConfigNode node, Path dataDir) {
-            return DatabaseTarget.read(node, this, SqlDialect.SQLSERVER, "jdbc:sqlserver:", null, "");
-        }
-    },
-    /** Firebird over Jaybird: {@code jdbc:firebird://host:port/database} (or {@code jdbc:firebirdsql:}). */
-    FIREBIRD("firebird") {
-        @Override
-        public Target read(ConfigNode node, Path dataDir) {
-            ConfigNode url = node.get("url");
-            String prefix = url != null && url.text().strip().startsWith(FirebirdServer.OTHER_PREFIX)
-                    ? FirebirdServer.OTHER_PREFIX : FirebirdServer.PREFIX;
-            DatabaseTarget target = DatabaseTarget.read(node, this, SqlDialect.FIREBIRD, prefix, null, "SYSDBA");
-            try {
-                FirebirdServer.parse(target.url());
-            } catch (IllegalArgumentException e) {
-                throw url.error(e.getMessage());
-            }
-            return target;
-        }
-    };
+    LOCAL("local", new LocalKind()),
+    H2("h2", new H2Kind()),
+    POSTGRES("postgres", new PostgresKind()),
+    SQLSERVER("sqlserver", new SqlServerKind()),
+    FIREBIRD("firebird", new FirebirdKind());
 
     private final String yamlName;
 
-    TargetKind(String yamlName) {
+    private final Kind kind;
+
+    TargetKind(String yamlName, Kind kind) {
         this.yamlName = yamlName;
+        this.kind = kind;
     }
 
     public String yamlName() {
@@ -68,7 +35,31 @@ public enum TargetKind {
     }
 
     /** Reads this kind's keys from the {@code target:} mapping (kind already read). */
-    public abstract Target read(ConfigNode node, Path dataDir);
+    public Target read(ConfigNode node, Path dataDir) {
+        return kind.read(node, dataDir);
+    }
+
+    /** Whether this kind is a database server (all but local). */
+    public boolean isDatabase() {
+        return kind instanceof DatabaseKind;
+    }
+
+    /**
+     * What this database kind knows: dialect, probe facts, IO counters, tool environment, admin checks.
+     *
+     * @throws IllegalStateException for local, which is no database
+     */
+    public DatabaseKind database() {
+        if (kind instanceof DatabaseKind database) {
+            return database;
+        }
+        throw new IllegalStateException(yamlName + " is not a database target");
+    }
+
+    /** {@link #database()}'s dialect. */
+    public SqlDialect dialect() {
+        return database().dialect();
+    }
 
     public static TargetKind of(ConfigNode node) {
         try {
@@ -90,6 +81,6 @@ public enum TargetKind {
             }
         }
         throw new IllegalArgumentException("unknown target kind '" + text.strip() + "'; this version has: "
-                + String.join(", ", java.util.Arrays.stream(values()).map(TargetKind::yamlName).toList()));
+                + String.join(", ", Arrays.stream(values()).map(TargetKind::yamlName).toList()));
     }
 }

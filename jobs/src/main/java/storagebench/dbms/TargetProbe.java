@@ -8,13 +8,12 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import storagebench.events.TargetSnapshot;
-import storagebench.dbms.firebird.FirebirdServer;
 
 /**
  * Reads a database target's product, version and storage settings. Each statement of
  * {@code targets/probe/<dialect>.sql} returns rows of (name, value); one that fails (a view the user
  * may not read, a product version without it) is recorded as {@code <statement>_error}, not fatal.
- * Firebird's server mode is not visible to SQL; {@link FirebirdServer} reads it.
+ * What SQL cannot read comes from the kind's {@link DatabaseKind#facts}.
  */
 final class TargetProbe {
     static final String FOLDER = "targets/probe";
@@ -28,9 +27,7 @@ final class TargetProbe {
         props.put("user", target.user());
         props.put("driver", meta.getDriverName() + " " + meta.getDriverVersion());
         props.putAll(settings(target.dialect().script(FOLDER), c));
-        if (target.kind() == TargetKind.FIREBIRD) {
-            props.putAll(FirebirdServer.parse(target.url()).probe(target, c));
-        }
+        props.putAll(target.kind().database().facts(target, c));
         return TargetSnapshot.newBuilder().setKind(target.kind().yamlName())
                 .setProduct(meta.getDatabaseProductName()).setVersion(meta.getDatabaseProductVersion())
                 .setLocation(target.location()).setProperties(props).build();

@@ -18,6 +18,7 @@ import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
 import storagebench.workload.Param;
 import storagebench.workload.Workload;
+import storagebench.workload.WorkloadType;
 import storagebench.workload.Workloads;
 
 /**
@@ -84,7 +85,7 @@ public final class ExperimentLoader {
         targetNode.finish("target");
         ConfigNode workloadNode = root.required("workload");
         ConfigNode typeNode = workloadNode.required("type");
-        Workload generic = Workloads.find(typeNode.text().strip()).orElseThrow(() -> typeNode.error(
+        WorkloadType generic = Workloads.find(typeNode.text().strip()).orElseThrow(() -> typeNode.error(
                 "unknown workload '" + typeNode.text() + "'; known: " + String.join(", ", Workloads.names())));
         Workload workload;
         try {

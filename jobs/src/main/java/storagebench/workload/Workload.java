@@ -2,30 +2,12 @@ package storagebench.workload;
 
 import java.util.List;
 import storagebench.dbms.Target;
-import storagebench.dbms.TargetKind;
 
-/** What a trial measures. Registered by name in {@link Workloads}; declared under {@code workload: type:}. */
+/**
+ * What a trial measures, as one workload runs on one kind of target: the implementation a
+ * {@link WorkloadType}'s table names for that kind, with that kind's parameters.
+ */
 public interface Workload {
-
-    /**
-     * This workload as it runs on {@code target}: see {@link #on(TargetKind)}. Called once at load, before
-     * the parameters are read.
-     *
-     * @throws IllegalArgumentException with the reason when the workload cannot run on such a target
-     */
-    default Workload on(Target target) {
-        return on(target.kind());
-    }
-
-    /**
-     * This workload as it runs on targets of {@code kind}: a workload with an implementation per kind
-     * returns the one for that kind (with that kind's parameters), others return themselves.
-     *
-     * @throws IllegalArgumentException with the reason when the workload cannot run on such a target
-     */
-    default Workload on(TargetKind kind) {
-        return this;
-    }
 
     /** The name used in YAML. */
     String name();

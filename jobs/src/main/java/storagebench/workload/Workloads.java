@@ -3,32 +3,32 @@ package storagebench.workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import storagebench.workload.command.CommandOnTarget;
-import storagebench.workload.filegroup.LocalFilegroupInsert;
-import storagebench.workload.fileinit.LocalFileInit;
-import storagebench.workload.fileio.LocalFileIo;
+import storagebench.workload.command.CommandWorkload;
+import storagebench.workload.filegroup.FilegroupInsertWorkload;
+import storagebench.workload.fileinit.FileInitWorkload;
+import storagebench.workload.fileio.FileIoWorkload;
 import storagebench.workload.restore.RestoreWorkload;
 
 /** The registry of workloads by name: adding one means adding it here and nowhere else. */
 public final class Workloads {
-    private static final Map<String, Workload> BY_NAME = new LinkedHashMap<>();
+    private static final Map<String, WorkloadType> BY_NAME = new LinkedHashMap<>();
 
     static {
-        register(new LocalFileInit());
-        register(new CommandOnTarget());
-        register(new LocalFilegroupInsert());
-        register(new LocalFileIo());
+        register(new FileInitWorkload());
+        register(new CommandWorkload());
+        register(new FilegroupInsertWorkload());
+        register(new FileIoWorkload());
         register(new RestoreWorkload());
     }
 
     private Workloads() {
     }
 
-    private static void register(Workload workload) {
+    private static void register(WorkloadType workload) {
         BY_NAME.put(workload.name(), workload);
     }
 
-    public static Optional<Workload> find(String name) {
+    public static Optional<WorkloadType> find(String name) {
         return Optional.ofNullable(BY_NAME.get(name));
     }
 

@@ -45,7 +45,7 @@ class DatabaseTargetConfigTest {
         // then
         DatabaseTarget t = (DatabaseTarget) e.target();
         assertThat(t.kind()).isEqualTo(TargetKind.POSTGRES);
-        assertThat(t.dialect()).isEqualTo(SqlDialect.POSTGRESQL);
+        assertThat(t.dialect()).isEqualTo(TargetKind.POSTGRES.dialect());
         assertThat(t.user()).isEqualTo("storagebench");
         assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_PG_PASSWORD", null));
         assertThat(t.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
@@ -147,7 +147,7 @@ class DatabaseTargetConfigTest {
         // then
         DatabaseTarget t = (DatabaseTarget) e.target();
         assertThat(t.kind()).isEqualTo(TargetKind.SQLSERVER);
-        assertThat(t.dialect()).isEqualTo(SqlDialect.SQLSERVER);
+        assertThat(t.dialect()).isEqualTo(TargetKind.SQLSERVER.dialect());
         assertThat(t.fileRoot()).isEqualTo(new ServerPath("/var/opt/mssql/data"));
         assertThat(t.storageRoot()).isNull();
         assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_DB_PASSWORD", null));

@@ -18,14 +18,14 @@ class DatabaseTargetIT {
     Path tmp;
 
     private DatabaseTarget postgresAt(String url, PasswordSource password, Duration timeout) {
-        return new DatabaseTarget(TargetKind.POSTGRES, SqlDialect.POSTGRESQL, url, "storagebench", password, timeout,
+        return new DatabaseTarget(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(), url, "storagebench", password, timeout,
                 null);
     }
 
     @Test
     void h2SnapshotHasVersionAndStore() {
         // given
-        DatabaseTarget h2 = new DatabaseTarget(TargetKind.H2, SqlDialect.H2, "jdbc:h2:file:" + tmp.resolve("db"),
+        DatabaseTarget h2 = new DatabaseTarget(TargetKind.H2, TargetKind.H2.dialect(), "jdbc:h2:file:" + tmp.resolve("db"),
                 "sa", PasswordSource.NONE, Duration.ofSeconds(10), null);
         // when
         TargetSnapshot s = h2.snapshot();

@@ -44,7 +44,7 @@ public final class FirebirdEnv {
 
     /** A firebird target with the password from STORAGEBENCH_FB_PASSWORD. */
     public static DatabaseTarget target() {
-        return new DatabaseTarget(TargetKind.FIREBIRD, SqlDialect.FIREBIRD, url(), user(),
+        return new DatabaseTarget(TargetKind.FIREBIRD, TargetKind.FIREBIRD.dialect(), url(), user(),
                 new PasswordSource("STORAGEBENCH_FB_PASSWORD", null), Duration.ofSeconds(10), databaseRoot());
     }
 

@@ -36,7 +36,7 @@ class FirebirdTargetConfigTest {
         DatabaseTarget t = read(FIREBIRD + "connect-timeout: 4s\n");
         // then
         assertThat(t.kind()).isEqualTo(TargetKind.FIREBIRD);
-        assertThat(t.dialect()).isEqualTo(SqlDialect.FIREBIRD);
+        assertThat(t.dialect()).isEqualTo(TargetKind.FIREBIRD.dialect());
         assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_FB_PASSWORD", null));
         assertThat(t.connectTimeout()).isEqualTo(Duration.ofSeconds(4));
         assertThat(t.storageRoot()).isEqualTo(Path.of("/tmp/storagebench-fb/databases"));

@@ -18,7 +18,7 @@ class FirebirdTargetIT {
     Path tmp;
 
     private static DatabaseTarget firebirdAt(String url, PasswordSource password, Duration timeout) {
-        return new DatabaseTarget(TargetKind.FIREBIRD, SqlDialect.FIREBIRD, url, "SYSDBA", password, timeout, null);
+        return new DatabaseTarget(TargetKind.FIREBIRD, TargetKind.FIREBIRD.dialect(), url, "SYSDBA", password, timeout, null);
     }
 
     @Test

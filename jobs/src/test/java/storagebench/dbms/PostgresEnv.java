@@ -39,7 +39,7 @@ public final class PostgresEnv {
 
     /** A postgres target with the password from STORAGEBENCH_PG_PASSWORD. */
     public static DatabaseTarget target() {
-        return new DatabaseTarget(TargetKind.POSTGRES, SqlDialect.POSTGRESQL, url(), user(),
+        return new DatabaseTarget(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(), url(), user(),
                 new PasswordSource("STORAGEBENCH_PG_PASSWORD", null), java.time.Duration.ofSeconds(10),
                 tablespaceRoot());
     }

@@ -10,8 +10,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Identifiers built from config are checked and quoted: hostile names never reach SQL. */
 class SqlDialectTest {
     @ParameterizedTest
-    @EnumSource(SqlDialect.class)
-    void hostileNamesAreRejected(SqlDialect dialect) {
+    @EnumSource(value = TargetKind.class, names = "LOCAL", mode = EnumSource.Mode.EXCLUDE)
+    void hostileNamesAreRejected(TargetKind kind) {
+        SqlDialect dialect = kind.dialect();
         for (String name : HostileNames.ALL) {
             assertThatThrownBy(() -> dialect.identifier(name)).as("%s", name)
                     .isInstanceOf(IllegalArgumentException.class)
@@ -21,21 +22,23 @@ class SqlDialectTest {
 
     @Test
     void aVeryLongNameIsShownShortened() {
-        assertThatThrownBy(() -> SqlDialect.H2.identifier("x".repeat(10_000)))
+        assertThatThrownBy(() -> TargetKind.H2.dialect().identifier("x".repeat(10_000)))
                 .hasMessageContaining("… (10000 characters)").message().hasSizeLessThan(300);
     }
 
     @ParameterizedTest
-    @EnumSource(value = SqlDialect.class, names = "SQLSERVER", mode = EnumSource.Mode.EXCLUDE)
-    void validNamesAreQuoted(SqlDialect dialect) {
+    @EnumSource(value = TargetKind.class, names = {"LOCAL", "SQLSERVER"}, mode = EnumSource.Mode.EXCLUDE)
+    void validNamesAreQuoted(TargetKind kind) {
+        SqlDialect dialect = kind.dialect();
         assertThat(dialect.identifier("sb_filegroup")).isEqualTo("\"sb_filegroup\"");
         assertThat(dialect.identifier("select")).isEqualTo("\"select\"");
         assertThat(dialect.identifier("_" + "x".repeat(30))).hasSize(33);
     }
 
     @ParameterizedTest
-    @EnumSource(value = SqlDialect.class, names = {"POSTGRESQL", "H2"})
-    void postgresAndH2AllowNamesOf63Characters(SqlDialect dialect) {
+    @EnumSource(value = TargetKind.class, names = {"POSTGRES", "H2"})
+    void postgresAndH2AllowNamesOf63Characters(TargetKind kind) {
+        SqlDialect dialect = kind.dialect();
         assertThat(dialect.identifier("_" + "x".repeat(62))).hasSize(65);
         assertThatThrownBy(() -> dialect.identifier("x".repeat(64))).hasMessageContaining("at most 63 characters");
     }
@@ -45,8 +48,8 @@ class SqlDialectTest {
         // given: Firebird 3 keeps identifiers in CHAR(31) columns
         String longest = "sb_" + "x".repeat(28);
         // then
-        assertThat(SqlDialect.FIREBIRD.identifier(longest)).isEqualTo("\"" + longest + "\"");
-        assertThatThrownBy(() -> SqlDialect.FIREBIRD.identifier(longest + "y"))
+        assertThat(TargetKind.FIREBIRD.dialect().identifier(longest)).isEqualTo("\"" + longest + "\"");
+        assertThatThrownBy(() -> TargetKind.FIREBIRD.dialect().identifier(longest + "y"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at most 31 characters (firebird)");
     }
@@ -54,17 +57,17 @@ class SqlDialectTest {
     @Test
     void sqlServerQuotesInBracketsAndKeepsTheSharedPattern() {
         // then: brackets, and the same 63-character pattern (SQL Server would take 128)
-        assertThat(SqlDialect.SQLSERVER.identifier("sb_filegroup")).isEqualTo("[sb_filegroup]");
-        assertThat(SqlDialect.SQLSERVER.identifier("select")).isEqualTo("[select]");
-        assertThat(SqlDialect.SQLSERVER.identifier("_" + "x".repeat(62))).hasSize(65);
-        assertThatThrownBy(() -> SqlDialect.SQLSERVER.identifier("x".repeat(64)))
+        assertThat(TargetKind.SQLSERVER.dialect().identifier("sb_filegroup")).isEqualTo("[sb_filegroup]");
+        assertThat(TargetKind.SQLSERVER.dialect().identifier("select")).isEqualTo("[select]");
+        assertThat(TargetKind.SQLSERVER.dialect().identifier("_" + "x".repeat(62))).hasSize(65);
+        assertThatThrownBy(() -> TargetKind.SQLSERVER.dialect().identifier("x".repeat(64)))
                 .hasMessageContaining("at most 63 characters");
     }
 
     @Test
     void sqlServerBoundsTheLoginInSecondsAndNamesTheApplication() {
         // when
-        var props = SqlDialect.SQLSERVER.connectProperties(java.time.Duration.ofMillis(2500));
+        var props = TargetKind.SQLSERVER.dialect().connectProperties(java.time.Duration.ofMillis(2500));
         // then
         assertThat(props).containsEntry("loginTimeout", "3").containsEntry("applicationName", "storagebench")
                 .doesNotContainKey("password");

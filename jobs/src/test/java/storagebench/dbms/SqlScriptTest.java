@@ -34,18 +34,22 @@ class SqlScriptTest {
     @Test
     void aProductWithoutItsOwnFileGetsGenericSql() {
         // when: the test resources hold workloads/sql-script-test/{h2,generic}.sql
-        SqlScript h2 = SqlDialect.H2.script("workloads/sql-script-test");
-        SqlScript postgres = SqlDialect.POSTGRESQL.script("workloads/sql-script-test");
+        SqlScript h2 = TargetKind.H2.dialect().script("workloads/sql-script-test");
+        SqlScript postgres = TargetKind.POSTGRES.dialect().script("workloads/sql-script-test");
         // then
         assertThat(h2.sql("which")).isEqualTo("SELECT 'h2'");
         assertThat(postgres.sql("which")).isEqualTo("SELECT 'generic'");
-        assertThatThrownBy(() -> SqlDialect.H2.script("workloads/none")).hasMessageContaining(
+        assertThatThrownBy(() -> TargetKind.H2.dialect().script("workloads/none")).hasMessageContaining(
                 "no SQL for h2 in workloads/none (h2.sql or generic.sql)");
     }
 
     @Test
     void everyShippedScriptParses() {
-        for (SqlDialect d : SqlDialect.values()) {
+        for (TargetKind kind : TargetKind.values()) {
+            if (!kind.isDatabase()) {
+                continue;
+            }
+            SqlDialect d = kind.dialect();
             assertThat(d.script("targets/probe").statements()).isNotEmpty();
             assertThat(d.script("workloads/filegroup-insert").has("insert")).isTrue();
         }

@@ -51,7 +51,13 @@ public final class SqlServerEnv {
 
     /** A sqlserver target with the password from STORAGEBENCH_SQLSERVER_PASSWORD. */
     public static DatabaseTarget target() {
-        return new DatabaseTarget(TargetKind.SQLSERVER, SqlDialect.SQLSERVER, System.getenv(URL), user(),
+        return new DatabaseTarget(TargetKind.SQLSERVER, TargetKind.SQLSERVER.dialect(), System.getenv(URL), user(),
                 new PasswordSource(PASSWORD, null), Duration.ofSeconds(15), null, fileRoot());
+    }
+
+    /** The target's YAML keys, for configs written by tests. */
+    public static String yaml() {
+        return "kind: sqlserver\nurl: \"" + System.getenv(URL) + "\"\nuser: " + user() + "\npassword-env: " + PASSWORD
+                + "\nfile-root: " + fileRoot() + "\n";
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
+import storagebench.dbms.sqlserver.SqlServerKind;
 
 class ToolEnvironmentTest {
     @TempDir
@@ -24,7 +25,7 @@ class ToolEnvironmentTest {
     @Test
     void sqlServerBecomesSqlcmdsVariables() throws Exception {
         // when
-        Map<String, String> env = ToolEnvironment.of(target(TargetKind.SQLSERVER, SqlDialect.SQLSERVER,
+        Map<String, String> env = ToolEnvironment.of(target(TargetKind.SQLSERVER, TargetKind.SQLSERVER.dialect(),
                 "jdbc:sqlserver://db1\\SQL2022:1433;databaseName=bench;encrypt=true;password=inline", "sa"));
         // then
         assertThat(env).containsEntry("SQLCMDSERVER", "db1\\SQL2022,1433").containsEntry("SQLCMDDBNAME", "bench")
@@ -32,25 +33,25 @@ class ToolEnvironmentTest {
                 .containsEntry("STORAGEBENCH_TARGET_KIND", "sqlserver")
                 .containsEntry("STORAGEBENCH_TARGET_URL",
                         "jdbc:sqlserver://db1\\SQL2022:1433;databaseName=bench;encrypt=true;password=***");
-        assertThat(ToolEnvironment.sqlcmd("jdbc:sqlserver://localhost")).containsExactly(
+        assertThat(SqlServerKind.sqlcmd("jdbc:sqlserver://localhost")).containsExactly(
                 Map.entry("SQLCMDSERVER", "localhost"));
     }
 
     @Test
     void postgresBecomesLibpqsVariablesAndFirebirdItsOwn() throws Exception {
-        Map<String, String> pg = ToolEnvironment.of(target(TargetKind.POSTGRES, SqlDialect.POSTGRESQL,
+        Map<String, String> pg = ToolEnvironment.of(target(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(),
                 "jdbc:postgresql://127.0.0.1:55432/bench", "storagebench"));
         assertThat(pg).containsEntry("PGHOST", "127.0.0.1").containsEntry("PGPORT", "55432")
                 .containsEntry("PGDATABASE", "bench").containsEntry("PGUSER", "storagebench")
                 .containsEntry("PGPASSWORD", "s3cret-pw").containsEntry("PGCONNECT_TIMEOUT", "7");
-        Map<String, String> fb = ToolEnvironment.of(target(TargetKind.FIREBIRD, SqlDialect.FIREBIRD,
+        Map<String, String> fb = ToolEnvironment.of(target(TargetKind.FIREBIRD, TargetKind.FIREBIRD.dialect(),
                 "jdbc:firebird://127.0.0.1:53050/storagebench", "SYSDBA"));
         assertThat(fb).containsEntry("ISC_USER", "SYSDBA").containsEntry("ISC_PASSWORD", "s3cret-pw");
     }
 
     @Test
     void aUrlSqlcmdCannotTakeIsABadInputWithoutItsPassword() {
-        assertThatThrownBy(() -> ToolEnvironment.sqlcmd("jdbc:sqlserver://;serverName=x;password=hunter2"))
+        assertThatThrownBy(() -> SqlServerKind.sqlcmd("jdbc:sqlserver://;serverName=x;password=hunter2"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("cannot be passed to sqlcmd")
                 .message().doesNotContain("hunter2");
     }

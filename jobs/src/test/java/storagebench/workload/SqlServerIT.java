@@ -22,6 +22,8 @@ import storagebench.dbms.SqlServerEnv;
 import storagebench.workload.filegroup.LocalFilegroupInsert;
 import storagebench.workload.fileinit.LocalFileInit;
 import storagebench.workload.restore.RestoreWorkload;
+import storagebench.workload.fileinit.FileInitWorkload;
+import storagebench.workload.filegroup.FilegroupInsertWorkload;
 
 /**
  * The SQL Server suite against a real server, at small scale: the probe, file-init (create and grow),
@@ -97,7 +99,7 @@ class SqlServerIT {
     @Test
     void fileInitCreatesTheDatabaseMeasuredRecordsIfiAndDropsIt() throws Exception {
         // given
-        Workload w = new LocalFileInit().on(target);
+        Workload w = new FileInitWorkload().on(target);
         Params p = TestParams.of(w, "files", "2", "file-size", "8MB", "name", "sb_it_file_init",
                 "sample-interval", "100ms");
         w.preflight(target, List.of(p));
@@ -113,7 +115,7 @@ class SqlServerIT {
     @Test
     void fileInitGrowsEveryDataFileInTheMeasuredStep() throws Exception {
         // given
-        Workload w = new LocalFileInit().on(target);
+        Workload w = new FileInitWorkload().on(target);
         Params p = TestParams.of(w, "files", "2", "file-size", "8MB", "grow-to", "24MB", "name", "sb_it_file_grow");
         // when
         List<Step> steps = w.steps(trial(p));
@@ -127,7 +129,7 @@ class SqlServerIT {
     @Test
     void filegroupInsertFillsTheFilesProportionallyAndSamplesTheirIo() throws Exception {
         // given
-        Workload w = new LocalFilegroupInsert().on(target);
+        Workload w = new FilegroupInsertWorkload().on(target);
         Params p = TestParams.of(w, "files", "3", "file-size", "8MB", "rows", "300", "name", "sb_it_filegroup",
                 "sample-interval", "100ms");
         w.preflight(target, List.of(p));

@@ -34,7 +34,8 @@ public abstract class WorkloadContractTest {
     void isRegisteredByItsName() {
         assertThat(Workloads.find(workload().name())).containsSame(
                 Workloads.find(workload().name()).orElseThrow());
-        assertThat(Workloads.find(workload().name()).orElseThrow().getClass()).isEqualTo(workload().getClass());
+        assertThat(Workloads.find(workload().name()).orElseThrow().on(target()).getClass())
+                .isEqualTo(workload().getClass());
     }
 
     @Test

@@ -14,6 +14,7 @@ import storagebench.dbms.local.LocalTarget;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
 import storagebench.dbms.ToolEnvironment;
+import storagebench.dbms.sqlserver.SqlServerKind;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -49,28 +50,14 @@ public final class CommandOnTarget implements Workload {
     static final Set<String> BUILT_IN = Set.of("trial", "run", "out");
     private final TargetKind kind;
 
+    /** The command workload on the local target. */
     public CommandOnTarget() {
         this(TargetKind.LOCAL);
     }
 
-    private CommandOnTarget(TargetKind kind) {
+    /** The command workload on targets of {@code kind}. */
+    public CommandOnTarget(TargetKind kind) {
         this.kind = kind;
-    }
-
-    /**
-     * On a database server's target, the program gets the server in the environment its own tools read
-     * (see {@link ToolEnvironment}), runs in the trial's output directory unless working-dir says
-     * otherwise, and the server's IO counters are sampled while it runs. Not on H2, which no other
-     * program can reach while it is embedded here.
-     */
-    @Override
-    public Workload on(TargetKind target) {
-        return switch (target) {
-            case LOCAL -> this;
-            case H2 -> throw new IllegalArgumentException("command runs on local, postgres, firebird and sqlserver "
-                    + "targets; an embedded h2 database cannot be reached by another program");
-            default -> new CommandOnTarget(target);
-        };
     }
 
     @Override
@@ -202,7 +189,7 @@ public final class CommandOnTarget implements Workload {
         String parameter = "^$";
         if (db.kind() == TargetKind.SQLSERVER) {
             String database = trial.params().getText(SAMPLE_DATABASE);
-            parameter = database.isBlank() ? ToolEnvironment.sqlcmd(db.url()).get("SQLCMDDBNAME") : database;
+            parameter = database.isBlank() ? SqlServerKind.sqlcmd(db.url()).get("SQLCMDDBNAME") : database;
         }
         if (interval.isZero() || parameter == null || parameter.isBlank()) {
             return null;

@@ -7,6 +7,7 @@ import storagebench.config.Values;
 import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.dbms.SqlDialect;
 import storagebench.dbms.SqlScript;
+import storagebench.dbms.TargetKind;
 
 /**
  * A SQL Server database whose files a workload places under the target's file-root: the T-SQL that makes,
@@ -23,16 +24,16 @@ public record SqlServerDatabase(String name, ServerPath root) {
     public static final long MAX_LOG_FILE = 2L << 40;
     public static final int MAX_FILES = 32_767;
     static final String FOLDER = "workloads/database";
-    private static final SqlScript SQL = SqlDialect.SQLSERVER.script(FOLDER);
+    private static final SqlScript SQL = TargetKind.SQLSERVER.dialect().script(FOLDER);
 
     /** @throws IllegalArgumentException when {@code name} is not a valid identifier */
     public SqlServerDatabase {
-        SqlDialect.SQLSERVER.identifier(name);
+        TargetKind.SQLSERVER.dialect().identifier(name);
     }
 
     /** The bracketed name. */
     public String quoted() {
-        return SqlDialect.SQLSERVER.identifier(name);
+        return TargetKind.SQLSERVER.dialect().identifier(name);
     }
 
     public String dataFile(int i) {
@@ -78,7 +79,7 @@ public record SqlServerDatabase(String name, ServerPath root) {
 
     /** The seed-001 filegroup: ADD FILEGROUP, one ADD FILE per file, made the default. */
     public List<String> filegroup(String filegroup, int files, long fileSize) {
-        String fg = SqlDialect.SQLSERVER.identifier(filegroup);
+        String fg = TargetKind.SQLSERVER.dialect().identifier(filegroup);
         List<String> sql = new ArrayList<>();
         sql.add(SQL.sql("add-filegroup", Map.of("database", quoted(), "filegroup", fg)));
         for (int i = 1; i <= files; i++) {

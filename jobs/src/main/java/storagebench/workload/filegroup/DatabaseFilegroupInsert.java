@@ -2,12 +2,11 @@ package storagebench.workload.filegroup;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import storagebench.BadInputException;
-import storagebench.config.Values;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.firebird.FirebirdServer;
-import storagebench.dbms.postgres.PostgresRole;
-import storagebench.dbms.SqlDialect;
+import storagebench.dbms.SqlScript;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
 import storagebench.workload.Param;
@@ -16,17 +15,15 @@ import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
-import storagebench.workload.dbfiles.SqlServerChecks;
-import storagebench.workload.sampling.IoSampling;
 
 /**
  * Seed 001 on a database target: R single-row inserts of a CHAR(8000) row, each its own commit, into a
- * table spread over N files. PostgreSQL: a table hash-partitioned over N partitions, each in its own
- * tablespace under the target's tablespace-root; Firebird: a database of N files of file-size under the
- * target's database-root; H2: a fresh database file (N = 1); SQL Server: the seed's own script, a database
- * with a filegroup of N files under the target's file-root ({@link SqlServerFilegroup}, with the extra
- * parameters log-size and the IO sampling's throttling limits). Set-up creates the
- * storage (dropping what an interrupted trial left), clean-up drops it, also after a failure.
+ * table spread over N files. What each kind does differently is its {@link FilegroupKind}: PostgreSQL, a
+ * table hash-partitioned over N partitions, each in its own tablespace under the target's
+ * tablespace-root; Firebird, a database of N files of file-size under the target's database-root; H2, a
+ * fresh database file (N = 1); SQL Server, the seed's own script, a database with a filegroup of N files
+ * under the target's file-root. Set-up creates the storage (dropping what an interrupted trial left),
+ * clean-up drops it, also after a failure.
  */
 public final class DatabaseFilegroupInsert implements Workload {
     static final String FILES = "files";
@@ -37,40 +34,42 @@ public final class DatabaseFilegroupInsert implements Workload {
     static final String FOLDER = "workloads/filegroup-insert";
     /** The longest suffix added to {@code name}: {@code _ts} or {@code _p} and up to 4 digits. */
     private static final String LONGEST_SUFFIX = "_ts0000";
-    private final TargetKind kind;
+    private final FilegroupKind kind;
 
-    /** The workload for targets of {@code kind}: SQL Server and Firebird have parameters of their own. */
-    public DatabaseFilegroupInsert(TargetKind kind) {
+    DatabaseFilegroupInsert(FilegroupKind kind) {
         this.kind = kind;
     }
 
-    /** The database the inserts go to: the target's, or for H2 the trial's own file. */
-    public static String insertUrl(DatabaseTarget target, String name) {
-        return switch ((SqlDialect) target.dialect()) {
-            case H2 -> H2Filegroup.trialUrl(target.url(), name);
-            case FIREBIRD -> FirebirdFilegroup.trialUrl(target, name);
-            default -> target.url();
-        };
+    /** The workload on targets of {@code kind}, as the registry has it. */
+    public static DatabaseFilegroupInsert on(TargetKind kind) {
+        if (new FilegroupInsertWorkload().on(kind) instanceof DatabaseFilegroupInsert insert) {
+            return insert;
+        }
+        throw new IllegalArgumentException("filegroup-insert on " + kind.yamlName() + " is not a database workload");
     }
 
-    /** The value each insert binds on {@code target}: the seed's, or one that does not compress (Firebird). */
-    public static String rowText(DatabaseTarget target) {
-        return target.dialect() == SqlDialect.FIREBIRD ? FirebirdFilegroup.TEXT : DatabaseInsertTrial.TEXT;
+    /** The database the inserts go to: the target's, or the trial's own database. */
+    public String insertUrl(DatabaseTarget target, String name) {
+        return kind.insertUrl(target, name);
+    }
+
+    /** The value each insert binds: the seed's, or one that does not compress (Firebird). */
+    public String rowText() {
+        return kind.rowText();
     }
 
     /** The insert statement of this workload on the table {@code name}. */
     public static String insertSql(DatabaseTarget target, String name) {
-        return target.dialect().script(FOLDER).sql("insert", java.util.Map.of("table",
-                target.dialect().identifier(name)));
+        return target.dialect().script(FOLDER).sql("insert", Map.of("table", target.dialect().identifier(name)));
     }
 
     /**
      * What the measured step runs after the rows to have them in the file (H2's CHECKPOINT), if anything,
      * so that a comparison does the same work. For comparisons.
      */
-    public static java.util.Optional<String> closingSql(DatabaseTarget target) {
-        var script = target.dialect().script(FOLDER);
-        return script.has("checkpoint") ? java.util.Optional.of(script.sql("checkpoint")) : java.util.Optional.empty();
+    public static Optional<String> closingSql(DatabaseTarget target) {
+        SqlScript script = target.dialect().script(FOLDER);
+        return script.has("checkpoint") ? Optional.of(script.sql("checkpoint")) : Optional.empty();
     }
 
     @Override
@@ -94,58 +93,28 @@ public final class DatabaseFilegroupInsert implements Workload {
                         + "tablespaces, partitions or database file): letters, digits, '_'"),
                 Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters "
                         + "are sampled into IoSamples during the inserts (second connection); 0s: never")));
-        if (kind == TargetKind.SQLSERVER) {
-            params.add(Param.optional(SqlServerFilegroup.FILE_SIZE, ParamType.SIZE, "20MB", "size of each file of "
-                    + "the filegroup (they do not grow), at most 16TB").atLeast(1));
-            params.add(Param.optional(SqlServerFilegroup.LOG_SIZE, ParamType.SIZE, "64MB", "size of the log "
-                    + "(SIMPLE recovery; grows by 64MB if need be), at most 2TB").atLeast(1));
-            IoSampling.params().stream().filter(p -> !p.name().equals(SAMPLE_INTERVAL)).forEach(params::add);
-        }
-        if (kind == TargetKind.FIREBIRD) {
-            params.add(Param.optional(FILE_SIZE, ParamType.SIZE, "0", "the length of each database file (whole "
-                    + "8 KiB pages, at least 2MiB when files > 1; the last file grows as needed)"));
-        }
+        params.addAll(kind.params());
         return params;
     }
 
     @Override
     public void preflight(Target target, List<Params> variants) {
-        DatabaseTarget db = (DatabaseTarget) target;
-        if (db.dialect() == SqlDialect.SQLSERVER) {
-            SqlServerChecks.preflight(db, variants, name(), SqlServerFilegroup::problem);
-            return;
+        kind.preflight((DatabaseTarget) target, variants, name());
+    }
+
+    /** The checks every kind but SQL Server (which has its own) makes of a variant: name and files. */
+    static void checkShared(DatabaseTarget target, Params p) {
+        String name = p.getText(NAME);
+        try {
+            target.dialect().identifier(name);
+            target.dialect().identifier(name + LONGEST_SUFFIX);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("filegroup-insert: name: " + e.getMessage() + " (with '"
+                    + LONGEST_SUFFIX + "' added for tablespaces)");
         }
-        for (Params p : variants) {
-            String name = p.getText(NAME);
-            try {
-                db.dialect().identifier(name);
-                db.dialect().identifier(name + LONGEST_SUFFIX);
-            } catch (IllegalArgumentException e) {
-                throw new BadInputException("filegroup-insert: name: " + e.getMessage() + " (with '"
-                        + LONGEST_SUFFIX + "' added for tablespaces)");
-            }
-            int files = p.getInt(FILES);
-            if (files > 9999) {
-                throw new BadInputException("filegroup-insert: files: at most 9999, got " + files);
-            }
-            if (db.dialect() == SqlDialect.FIREBIRD && files > 1
-                    && p.getSize(FILE_SIZE) < FirebirdFilegroup.MIN_FILE_PAGES * FirebirdFilegroup.PAGE_SIZE) {
-                throw new BadInputException("filegroup-insert on firebird: file-size must be at least 2MiB (256 "
-                        + "pages of 8 KiB: the primary file's system pages come first) when files > 1, got "
-                        + Values.formatSize(p.getSize(FILE_SIZE)));
-            }
-            if (db.dialect() == SqlDialect.H2 && files != 1) {
-                throw new BadInputException("filegroup-insert on h2: files must be 1, got " + files
-                        + ": an H2 database is one file and cannot be spread over several (use a postgres target "
-                        + "for a table over N tablespaces)");
-            }
-        }
-        if (db.dialect() == SqlDialect.POSTGRESQL) {
-            PostgresFilegroup.checkRoot(db);
-            PostgresRole.requireSuperuser(db, name(), "CREATE TABLESPACE");
-        }
-        if (db.dialect() == SqlDialect.FIREBIRD) {
-            FirebirdServer.checkDatabaseRoot(db, name());
+        int files = p.getInt(FILES);
+        if (files > 9999) {
+            throw new BadInputException("filegroup-insert: files: at most 9999, got " + files);
         }
     }
 
@@ -154,15 +123,8 @@ public final class DatabaseFilegroupInsert implements Workload {
         DatabaseTarget db = (DatabaseTarget) trial.target();
         Params p = trial.params();
         String name = p.getText(NAME);
-        TrialStorage storage = switch ((SqlDialect) db.dialect()) {
-            case POSTGRESQL -> new PostgresFilegroup(db, name, p.getInt(FILES));
-            case SQLSERVER -> new SqlServerFilegroup(db, name, SqlServerFilegroup.plan(p, db.fileRoot()));
-            case FIREBIRD -> new FirebirdFilegroup(db, name, p.getInt(FILES), p.getSize(FILE_SIZE));
-            default -> new H2Filegroup(db, name);
-        };
-        DatabaseInsertTrial insert = new DatabaseInsertTrial(storage, insertUrl(db, name), insertSql(db, name),
-                p.getInt(ROWS), trial, p.getDuration(SAMPLE_INTERVAL),
-                kind == TargetKind.SQLSERVER ? IoSampling.of(p)::metrics : DatabaseInsertTrial::counted);
+        DatabaseInsertTrial insert = new DatabaseInsertTrial(kind.storage(db, name, p), insertUrl(db, name),
+                insertSql(db, name), p.getInt(ROWS), trial, p.getDuration(SAMPLE_INTERVAL), kind.sampleMetrics(p));
         Step measured = Step.measured("insert", insert::insert);
         return List.of(
                 Step.setup("create-storage", insert::setup),

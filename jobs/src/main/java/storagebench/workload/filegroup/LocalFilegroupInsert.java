@@ -32,12 +32,6 @@ public final class LocalFilegroupInsert implements Workload {
     static final String LOG_RECORD = "log-record";
     static final String SYNC = "sync";
 
-    /** On a database target, the database version of this workload: same name, that target's parameters. */
-    @Override
-    public Workload on(TargetKind kind) {
-        return kind == TargetKind.LOCAL ? this : new DatabaseFilegroupInsert(kind);
-    }
-
     @Override
     public String name() {
         return "filegroup-insert";

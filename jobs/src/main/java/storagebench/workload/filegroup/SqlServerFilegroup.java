@@ -19,6 +19,7 @@ import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
 import storagebench.workload.dbfiles.Tsql;
 import storagebench.workload.dbfiles.TsqlPlan;
+import storagebench.dbms.TargetKind;
 
 /**
  * Seed 001's script on SQL Server: a database of its own (named {@code name}, a 16 MB primary file and a
@@ -33,7 +34,7 @@ final class SqlServerFilegroup implements TrialStorage {
     static final long PRIMARY_SIZE = 16L << 20;
     /** The log grows in these steps if a checkpoint lags behind the inserts. */
     static final long LOG_GROWTH = 64L << 20;
-    private static final SqlScript SQL = SqlDialect.SQLSERVER.script(DatabaseFilegroupInsert.FOLDER);
+    private static final SqlScript SQL = TargetKind.SQLSERVER.dialect().script(DatabaseFilegroupInsert.FOLDER);
     private final DatabaseTarget target;
     private final String name;
     private final TsqlPlan plan;
@@ -80,7 +81,7 @@ final class SqlServerFilegroup implements TrialStorage {
         create.add(db.create(1, PRIMARY_SIZE, p.getSize(LOG_SIZE), LOG_GROWTH));
         create.add(db.simpleRecovery());
         create.addAll(db.filegroup(FILEGROUP, p.getInt(DatabaseFilegroupInsert.FILES), p.getSize(FILE_SIZE)));
-        String table = SqlDialect.SQLSERVER.identifier(name);
+        String table = TargetKind.SQLSERVER.dialect().identifier(name);
         return new TsqlPlan()
                 .add("create-storage", Phase.SETUP, create)
                 .add("create-table", Phase.SETUP, List.of(SQL.sql("create-table", Map.of("table", table))))

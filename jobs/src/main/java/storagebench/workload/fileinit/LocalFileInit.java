@@ -32,21 +32,6 @@ public final class LocalFileInit implements Workload {
     /** The largest zero write: one direct buffer, allocated at set-up. */
     static final long MAX_BLOCK_SIZE = 64L << 20;
 
-    /**
-     * On postgres, WAL segment creation with wal_init_zero on or off; on sqlserver, CREATE DATABASE (or
-     * MODIFY FILE growth) with the server's IFI state recorded; no other database target has it yet.
-     */
-    @Override
-    public Workload on(TargetKind kind) {
-        return switch (kind) {
-            case LOCAL -> this;
-            case POSTGRES -> new PostgresWalInit();
-            case SQLSERVER -> new SqlServerFileInit();
-            default -> throw new IllegalArgumentException("file-init runs on local, postgres and sqlserver targets; "
-                    + kind.yamlName() + " has no file-initialisation setting to compare");
-        };
-    }
-
     @Override
     public String name() {
         return "file-init";

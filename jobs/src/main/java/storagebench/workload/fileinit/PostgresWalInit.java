@@ -2,7 +2,6 @@ package storagebench.workload.fileinit;
 
 import java.util.List;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.postgres.PostgresRole;
 import storagebench.dbms.Target;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
@@ -48,7 +47,7 @@ final class PostgresWalInit implements Workload {
 
     @Override
     public void preflight(Target target, List<Params> variants) {
-        PostgresRole.requireSuperuser((DatabaseTarget) target, name(), "ALTER SYSTEM SET wal_init_zero, "
+        target.kind().database().requireAdminRights((DatabaseTarget) target, name(), "ALTER SYSTEM SET wal_init_zero, "
                 + "wal_recycle");
     }
 

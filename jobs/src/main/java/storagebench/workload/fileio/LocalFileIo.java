@@ -40,16 +40,6 @@ public final class LocalFileIo implements Workload {
     /** The largest IO: each worker holds one buffer of it. */
     static final long MAX_IO_SIZE = 64L << 20;
 
-    /** Local only: it runs programs or does IO on this host's disk. */
-    @Override
-    public Workload on(TargetKind kind) {
-        if (kind != TargetKind.LOCAL) {
-            throw new IllegalArgumentException("%s runs on the local target only; %s is a database target"
-                    .formatted(name(), kind.yamlName()));
-        }
-        return this;
-    }
-
     @Override
     public String name() {
         return "file-io";

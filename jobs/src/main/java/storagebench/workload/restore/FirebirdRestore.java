@@ -61,7 +61,7 @@ final class FirebirdRestore implements Workload {
     @Override
     public void preflight(Target target, List<Params> variants) {
         DatabaseTarget db = (DatabaseTarget) target;
-        FirebirdServer.checkDatabaseRoot(db, "restore");
+        db.kind().database().requireDatabaseRights(db, "restore");
         for (Params p : variants) {
             String name = p.getText(NAME);
             try {

@@ -10,7 +10,6 @@ import java.util.List;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.postgres.PgConnection;
-import storagebench.dbms.postgres.PostgresRole;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetUnavailableException;
 import storagebench.workload.Param;
@@ -108,7 +107,7 @@ final class PostgresRestore implements Workload {
             throw new TargetUnavailableException("restore: cannot check the server " + db.location() + ": "
                     + e.getMessage());
         }
-        PostgresRole.requireCreatedb(db, name());
+        db.kind().database().requireDatabaseRights(db, name());
     }
 
     private static void tool(String program, String key) {

@@ -1,51 +1,27 @@
 package storagebench.workload.restore;
 
-import java.util.List;
-import storagebench.dbms.Target;
+import java.util.Map;
 import storagebench.dbms.TargetKind;
-import storagebench.workload.Param;
-import storagebench.workload.Step;
-import storagebench.workload.TrialContext;
-import storagebench.workload.Workload;
+import storagebench.workload.WorkloadType;
 
 /**
  * Restoring a backup with the server's own tool or statement (seed 004): the measured step is the
  * restore, set-up makes or finds the backup, clean-up drops the restored database. Each kind of
- * database target has its own implementation, with its own parameters, chosen at load by
- * {@link #on(Target)}.
+ * database target has its own implementation, with its own parameters.
  */
-public final class RestoreWorkload implements Workload {
+public final class RestoreWorkload extends WorkloadType {
 
-    @Override
-    public Workload on(TargetKind kind) {
-        return switch (kind) {
-            case POSTGRES -> new PostgresRestore();
-            case SQLSERVER -> new SqlServerRestore();
-            case FIREBIRD -> new FirebirdRestore();
-            default -> throw new IllegalArgumentException("restore runs on database targets that have a restore "
-                    + "tool: postgres (pg_restore), firebird (gbak) and sqlserver (RESTORE DATABASE); not on "
-                    + kind.yamlName());
-        };
+    public RestoreWorkload() {
+        super("restore", "restore a backup with the server's own tool, timed, per-step where the tool reports it "
+                + "(seed 004)", Map.of(
+                        TargetKind.POSTGRES, PostgresRestore::new,
+                        TargetKind.SQLSERVER, SqlServerRestore::new,
+                        TargetKind.FIREBIRD, FirebirdRestore::new));
     }
 
     @Override
-    public String name() {
-        return "restore";
-    }
-
-    @Override
-    public String description() {
-        return "restore a backup with the server's own tool, timed, per-step where the tool reports it (seed 004)";
-    }
-
-    /** The parameters depend on the target; see the implementation {@link #on(Target)} returns. */
-    @Override
-    public List<Param> params() {
-        return List.of();
-    }
-
-    @Override
-    public List<Step> steps(TrialContext trial) {
-        throw new IllegalStateException("restore runs through the implementation for its target (on(target))");
+    protected String unsupported(TargetKind kind) {
+        return "restore runs on database targets that have a restore tool: postgres (pg_restore), firebird (gbak) "
+                + "and sqlserver (RESTORE DATABASE); not on " + kind.yamlName();
     }
 }

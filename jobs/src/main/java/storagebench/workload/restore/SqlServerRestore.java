@@ -18,6 +18,7 @@ import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
 import storagebench.workload.dbfiles.TsqlPlan;
 import storagebench.workload.sampling.IoSampling;
+import storagebench.dbms.TargetKind;
 
 /**
  * Seed 004 on SQL Server: the measured step is {@code RESTORE DATABASE … FROM DISK … WITH MOVE …, STATS = n,
@@ -35,7 +36,7 @@ final class SqlServerRestore implements Workload {
     static final String ROWS = RestoreParams.ROWS;
     static final String INDEXES = RestoreParams.INDEXES;
     static final String FOLDER = "workloads/restore";
-    private static final SqlScript SQL = SqlDialect.SQLSERVER.script(FOLDER);
+    private static final SqlScript SQL = TargetKind.SQLSERVER.dialect().script(FOLDER);
 
     /** A file of the backup, from RESTORE FILELISTONLY: its logical name and type (D, L, S, F). */
     record BackupFile(String logicalName, String type) {
@@ -115,7 +116,7 @@ final class SqlServerRestore implements Workload {
     }
 
     private static List<String> fill(SqlServerDatabase source, String name, int rows, int indexes) {
-        String table = source.quoted() + ".[dbo]." + SqlDialect.SQLSERVER.identifier(name);
+        String table = source.quoted() + ".[dbo]." + TargetKind.SQLSERVER.dialect().identifier(name);
         List<String> columns = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<String> values = new ArrayList<>();
@@ -130,7 +131,7 @@ final class SqlServerRestore implements Workload {
         sql.add(SQL.sql("fill", Map.of("table", table, "column-names", String.join(", ", names),
                 "rows", String.valueOf(rows), "values", String.join(", ", values))));
         for (int i = 1; i <= indexes; i++) {
-            sql.add(SQL.sql("create-index", Map.of("index", SqlDialect.SQLSERVER.identifier(String.format("ix_c%03d", i)),
+            sql.add(SQL.sql("create-index", Map.of("index", TargetKind.SQLSERVER.dialect().identifier(String.format("ix_c%03d", i)),
                     "table", table, "column", names.get(i - 1))));
         }
         return sql;

@@ -30,7 +30,6 @@ import storagebench.workload.TrialContext;
  * export of the same snapshots agree.
  */
 public final class DatabaseIoSampler implements AutoCloseable {
-    static final String FOLDER = "samplers/io";
     private final TrialContext trial;
     private final String step;
     private final Duration interval;
@@ -55,7 +54,7 @@ public final class DatabaseIoSampler implements AutoCloseable {
         this.relations = relations;
         this.connection = target.connect(url);
         this.connection.setAutoCommit(true);
-        this.counters = connection.prepareStatement(target.dialect().script(FOLDER).sql("counters"));
+        this.counters = connection.prepareStatement(target.kind().database().ioCounters());
     }
 
     /** Takes the first sample now and one every interval after it, until {@link #stop()}. */

@@ -20,6 +20,8 @@ import storagebench.dbms.SqlDialect;
 import storagebench.dbms.TargetKind;
 import storagebench.dbms.PasswordSource;
 import storagebench.dbms.PostgresEnv;
+import storagebench.workload.fileinit.FileInitWorkload;
+import storagebench.workload.filegroup.FilegroupInsertWorkload;
 
 /** A role that is not a superuser is told, before anything runs, which workload needs what. */
 class PostgresRoleIT {
@@ -35,16 +37,16 @@ class PostgresRoleIT {
             s.execute("DROP ROLE IF EXISTS sb_plain_role");
             s.execute("CREATE ROLE sb_plain_role LOGIN NOSUPERUSER PASSWORD '" + password + "'");
         }
-        DatabaseTarget plain = new DatabaseTarget(TargetKind.POSTGRES, SqlDialect.POSTGRESQL, pg.url(), "sb_plain_role",
+        DatabaseTarget plain = new DatabaseTarget(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(), pg.url(), "sb_plain_role",
                 new PasswordSource(null, Files.writeString(tmp.resolve("pw"), password)), Duration.ofSeconds(10),
                 PostgresEnv.tablespaceRoot());
         // when / then
-        Workload insert = new LocalFilegroupInsert().on(plain);
+        Workload insert = new FilegroupInsertWorkload().on(plain);
         assertThatThrownBy(() -> insert.preflight(plain, List.of(TestParams.of(insert))))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageStartingWith("filegroup-insert on postgres needs a superuser (CREATE TABLESPACE): user "
                         + "'sb_plain_role' is not one").message().doesNotContain(password);
-        Workload wal = new LocalFileInit().on(plain);
+        Workload wal = new FileInitWorkload().on(plain);
         assertThatThrownBy(() -> wal.preflight(plain, List.of(TestParams.of(wal, "init", "zero"))))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageStartingWith("file-init on postgres needs a superuser (ALTER SYSTEM SET wal_init_zero, "

@@ -58,7 +58,7 @@ class CommandOnDatabaseIT {
     void onPostgresTheCommandReachesTheServerThroughLibpqsVariablesAndItsWalIsSampled() throws Exception {
         PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
-        Workload workload = new CommandOnTarget().on(pg);
+        Workload workload = new CommandWorkload().on(pg);
         Params p = TestParams.of(workload, "shell", "true", "sample-interval", "100ms",
                 "command", "psql -v ON_ERROR_STOP=1 -Atc 'select current_user; "
                         + "create temporary table t as select g from generate_series(1, 200000) g' > who.txt; "
@@ -82,7 +82,7 @@ class CommandOnDatabaseIT {
     void onFirebirdTheCommandGetsTheCredentialsItsToolsReadAndTheDatabaseIsSampled() throws Exception {
         FirebirdEnv.assume();
         DatabaseTarget fb = FirebirdEnv.target();
-        Workload workload = new CommandOnTarget().on(fb);
+        Workload workload = new CommandWorkload().on(fb);
         Params p = TestParams.of(workload, "shell", "true", "sample-interval", "100ms",
                 "command",
                 "test \"$ISC_USER\" = '" + FirebirdEnv.user() + "' && test -n \"$ISC_PASSWORD\" && sleep 0.5");

@@ -31,7 +31,7 @@ import storagebench.workload.Workload;
 class DatabaseFilegroupInsertIT {
     @TempDir
     Path tmp;
-    private final Workload workload = new DatabaseFilegroupInsert(storagebench.dbms.TargetKind.H2);
+    private final Workload workload = DatabaseFilegroupInsert.on(storagebench.dbms.TargetKind.H2);
 
     private DatabaseTarget h2() {
         return (DatabaseTarget) new storagebench.experiment.ExperimentLoader(Path.of("/tmp")).parse("e.yaml", """
@@ -67,9 +67,9 @@ class DatabaseFilegroupInsertIT {
 
     @Test
     void onADatabaseTargetTheWorkloadHasItsDatabaseParameters() {
-        assertThat(new LocalFilegroupInsert().on(h2())).isInstanceOf(DatabaseFilegroupInsert.class);
+        assertThat(new FilegroupInsertWorkload().on(h2())).isInstanceOf(DatabaseFilegroupInsert.class);
         assertThat(workload.name()).isEqualTo("filegroup-insert");
-        assertThat(new LocalFilegroupInsert().on(new storagebench.dbms.local.LocalTarget(tmp)))
+        assertThat(new FilegroupInsertWorkload().on(new storagebench.dbms.local.LocalTarget(tmp)))
                 .isInstanceOf(LocalFilegroupInsert.class);
     }
 
@@ -126,7 +126,7 @@ class DatabaseFilegroupInsertIT {
         // given
         DatabaseTarget pg = PostgresEnv.target();
         Params p = params(3, 60, "sb_it_fg");
-        Workload onPg = new LocalFilegroupInsert().on(pg);
+        Workload onPg = new FilegroupInsertWorkload().on(pg);
         onPg.preflight(pg, List.of(p));
         // when
         Map<String, Double> metrics = runSteps(onPg.steps(trial(pg, p)));
@@ -149,7 +149,7 @@ class DatabaseFilegroupInsertIT {
         values.put("sample-interval", java.time.Duration.ofMillis(100));
         TrialContext trial = trial(pg, new Params(values));
         // when
-        Map<String, Double> metrics = runSteps(new LocalFilegroupInsert().on(pg).steps(trial));
+        Map<String, Double> metrics = runSteps(new FilegroupInsertWorkload().on(pg).steps(trial));
         // then: per interval, the database, the WAL, the cluster's buffer writes and both partitions
         List<IoSample> samples = trial.emitted().stream().map(IoSample.class::cast).toList();
         assertThat(samples).hasSize(metrics.get("io_samples").intValue());
@@ -190,7 +190,7 @@ class DatabaseFilegroupInsertIT {
         PostgresEnv.assume();
         // given: a trial with 4 tablespaces whose process died after set-up (no clean-up)
         DatabaseTarget pg = PostgresEnv.target();
-        Workload onPg = new LocalFilegroupInsert().on(pg);
+        Workload onPg = new FilegroupInsertWorkload().on(pg);
         List<Step> interrupted = onPg.steps(trial(pg, params(4, 1, "sb_it_left")));
         interrupted.get(0).action().run();
         assertThat(tablespaces(pg, "sb_it_left")).hasSize(4);

@@ -69,7 +69,7 @@ class FirebirdFilegroupInsertIT {
         FirebirdEnv.assume();
         // given: 3 files of 256 pages; the primary's first ~180 pages are the system tables
         DatabaseTarget fb = FirebirdEnv.target();
-        Workload workload = new LocalFilegroupInsert().on(fb);
+        Workload workload = new FilegroupInsertWorkload().on(fb);
         Params p = params(3, 2 * MIB, 400, "sb_it_fg", Duration.ZERO);
         workload.preflight(fb, List.of(p));
         // when
@@ -90,7 +90,7 @@ class FirebirdFilegroupInsertIT {
         DatabaseTarget fb = FirebirdEnv.target();
         TrialContext trial = trial(fb, params(1, 0, 300, "sb_it_io", Duration.ofMillis(100)));
         // when
-        Map<String, Double> metrics = runSteps(new LocalFilegroupInsert().on(fb).steps(trial));
+        Map<String, Double> metrics = runSteps(new FilegroupInsertWorkload().on(fb).steps(trial));
         // then: the database's page writes cover the rows; the inserting attachment is sampled too
         List<IoSample> samples = trial.emitted().stream().map(IoSample.class::cast).toList();
         assertThat(samples).hasSize(metrics.get("io_samples").intValue());
@@ -108,7 +108,7 @@ class FirebirdFilegroupInsertIT {
         // given: a trial of 4 files whose process died after set-up (its connection still attached), and a
         // stray secondary file without its primary
         DatabaseTarget fb = FirebirdEnv.target();
-        Workload workload = new LocalFilegroupInsert().on(fb);
+        Workload workload = new FilegroupInsertWorkload().on(fb);
         List<Step> interrupted = workload.steps(trial(fb, params(4, 2 * MIB, 1, "sb_it_left", Duration.ZERO)));
         interrupted.get(0).action().run();
         assertThat(filesNamed("sb_it_left")).hasSize(4);
@@ -126,7 +126,7 @@ class FirebirdFilegroupInsertIT {
     void badNamesAndSizesAreRefusedBeforeAnythingRuns() {
         FirebirdEnv.assume();
         DatabaseTarget fb = FirebirdEnv.target();
-        Workload workload = new LocalFilegroupInsert().on(fb);
+        Workload workload = new FilegroupInsertWorkload().on(fb);
         for (String name : HostileNames.ALL) {
             assertThatThrownBy(() -> workload.preflight(fb, List.of(params(1, 0, 1, name, Duration.ZERO))))
                     .as("%s", name).isInstanceOf(BadInputException.class)
@@ -140,12 +140,12 @@ class FirebirdFilegroupInsertIT {
     }
 
     private static final DatabaseFilegroupInsert FIREBIRD =
-            new DatabaseFilegroupInsert(storagebench.dbms.TargetKind.FIREBIRD);
+            DatabaseFilegroupInsert.on(storagebench.dbms.TargetKind.FIREBIRD);
 
     @Test
     void aMissingDatabaseRootIsNamed() {
         DatabaseTarget noRoot = new DatabaseTarget(storagebench.dbms.TargetKind.FIREBIRD,
-                storagebench.dbms.SqlDialect.FIREBIRD, "jdbc:firebird://127.0.0.1:1/x", "SYSDBA", null,
+                storagebench.dbms.TargetKind.FIREBIRD.dialect(), "jdbc:firebird://127.0.0.1:1/x", "SYSDBA", null,
                 Duration.ofSeconds(1), null);
         assertThatThrownBy(() -> FIREBIRD.preflight(noRoot, List.of(params(1, 0, 1, "sb",
                 Duration.ZERO)))).isInstanceOf(BadInputException.class)

@@ -15,7 +15,7 @@ import storagebench.workload.dbfiles.TsqlPlan;
 /** The T-SQL of filegroup-insert on SQL Server (seed 001's script), against golden files. */
 class SqlServerFilegroupGoldenTest {
     private static final ServerPath ROOT = ServerPath.parse("/var/opt/mssql/data");
-    private final DatabaseFilegroupInsert workload = new DatabaseFilegroupInsert(TargetKind.SQLSERVER);
+    private final DatabaseFilegroupInsert workload = DatabaseFilegroupInsert.on(TargetKind.SQLSERVER);
 
     private Params params(String... values) {
         return TestParams.of(workload, values);
@@ -39,7 +39,7 @@ class SqlServerFilegroupGoldenTest {
     void theSqlServerParametersComeOnTopOfTheSharedOnes() {
         assertThat(workload.params()).extracting(p -> p.name()).containsExactly("files", "rows", "name",
                 "sample-interval", "file-size", "log-size", "iops-cap", "caps", "latency-factor");
-        assertThat(new DatabaseFilegroupInsert(TargetKind.POSTGRES).params()).extracting(p -> p.name())
+        assertThat(DatabaseFilegroupInsert.on(TargetKind.POSTGRES).params()).extracting(p -> p.name())
                 .containsExactly("files", "rows", "name", "sample-interval");
     }
 

@@ -38,7 +38,7 @@ class PostgresWalInitIT {
     void zeroAndInstantSetTheServerForTheTrialAndPutItBack() throws Exception {
         PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
-        Workload workload = new LocalFileInit().on(pg);
+        Workload workload = new FileInitWorkload().on(pg);
         String before = settings(pg, null);
         for (String init : List.of("zero", "instant")) {
             // given

@@ -140,7 +140,7 @@ class PostgresRestoreIT {
             s.execute("CREATE ROLE sb_restore_nocreate LOGIN NOCREATEDB PASSWORD '" + password + "'");
         }
         Path file = Files.writeString(tmp.resolve("password"), password);
-        DatabaseTarget weak = new DatabaseTarget(TargetKind.POSTGRES, SqlDialect.POSTGRESQL, pg.url(),
+        DatabaseTarget weak = new DatabaseTarget(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(), pg.url(),
                 "sb_restore_nocreate", new PasswordSource(null, file), Duration.ofSeconds(10), null);
         Workload workload = new RestoreWorkload().on(weak);
         // when / then

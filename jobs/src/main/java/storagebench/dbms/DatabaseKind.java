@@ -1,0 +1,53 @@
+package storagebench.dbms;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * A database product as storagebench speaks to it. Everything else that differs per product is SQL in
+ * resource files named after {@link SqlDialect#product()}: {@code targets/probe/}, {@code samplers/io/},
+ * {@code targets/admin/}, {@code workloads/<name>/}.
+ */
+public interface DatabaseKind extends Kind {
+
+    /** How identifiers are quoted, how connecting is bounded, where the product's SQL lives. */
+    SqlDialect dialect();
+
+    /**
+     * Facts about the server that its probe SQL ({@code targets/probe/<product>.sql}) cannot read, added
+     * to RunStarted's target properties (Firebird: the server mode). None by default.
+     */
+    default Map<String, String> facts(DatabaseTarget target, Connection connection) throws SQLException {
+        return Map.of();
+    }
+
+    /**
+     * The variables the product's own tools read to reach the target (libpq's PGHOST…, sqlcmd's
+     * SQLCMDSERVER…), so that a program run against it needs nothing on its command line. The password
+     * goes only under the tool's own password variable, never into another value. None by default.
+     */
+    default Map<String, String> toolEnvironment(DatabaseTarget target) {
+        return Map.of();
+    }
+
+    /** The statement that reads the server's IO counters per file: {@code samplers/io/<product>.sql}. */
+    default String ioCounters() {
+        return dialect().script("samplers/io").sql("counters");
+    }
+
+    /**
+     * Checks before a run that the target lets a workload do an administrator's work: make storage
+     * (tablespaces, database files under the configured root) or change server settings. Nothing to check
+     * by default.
+     *
+     * @param why what the workload does that needs it, for the message
+     * @throws storagebench.BadInputException naming the user and what is missing
+     */
+    default void requireAdminRights(DatabaseTarget target, String workload, String why) {
+    }
+
+    /** As {@link #requireAdminRights}, for a workload that creates databases (and drops them after). */
+    default void requireDatabaseRights(DatabaseTarget target, String workload) {
+    }
+}

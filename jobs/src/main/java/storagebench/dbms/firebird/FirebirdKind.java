@@ -1,0 +1,69 @@
+package storagebench.dbms.firebird;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.Map;
+import java.util.Properties;
+import storagebench.config.ConfigNode;
+import storagebench.dbms.DatabaseKind;
+import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.SqlDialect;
+import storagebench.dbms.Target;
+import storagebench.dbms.TargetKind;
+
+/**
+ * Firebird over Jaybird: {@code jdbc:firebird://host:port/database} (or {@code jdbc:firebirdsql:});
+ * {@code database-root} is where workloads make database files. Its tools get ISC_USER and ISC_PASSWORD.
+ */
+public final class FirebirdKind implements DatabaseKind {
+    /** Firebird 3: identifiers are at most 31 characters (Firebird 4 allows 63). */
+    private static final SqlDialect DIALECT = new SqlDialect("firebird", "\"", "\"", 31, timeout -> {
+        Properties p = new Properties();
+        p.setProperty("connectTimeout", String.valueOf(SqlDialect.seconds(timeout)));
+        p.setProperty("encoding", "UTF8");
+        p.setProperty("processName", "storagebench");
+        return p;
+    });
+
+    @Override
+    public SqlDialect dialect() {
+        return DIALECT;
+    }
+
+    @Override
+    public Target read(ConfigNode node, Path dataDir) {
+        ConfigNode url = node.get("url");
+        String prefix = url != null && url.text().strip().startsWith(FirebirdServer.OTHER_PREFIX)
+                ? FirebirdServer.OTHER_PREFIX : FirebirdServer.PREFIX;
+        DatabaseTarget target = DatabaseTarget.read(node, TargetKind.FIREBIRD, prefix, null, "SYSDBA",
+                "database-root");
+        try {
+            FirebirdServer.parse(target.url());
+        } catch (IllegalArgumentException e) {
+            throw url.error(e.getMessage());
+        }
+        return target;
+    }
+
+    /** The server mode (SuperServer, Classic…), which SQL cannot read. */
+    @Override
+    public Map<String, String> facts(DatabaseTarget target, Connection connection) {
+        return FirebirdServer.parse(target.url()).probe(target, connection);
+    }
+
+    @Override
+    public Map<String, String> toolEnvironment(DatabaseTarget target) {
+        return FirebirdServer.toolEnvironment(target);
+    }
+
+    /** database-root: set, safe to write into SQL, and a directory on this host. */
+    @Override
+    public void requireAdminRights(DatabaseTarget target, String workload, String why) {
+        FirebirdServer.checkDatabaseRoot(target, workload);
+    }
+
+    @Override
+    public void requireDatabaseRights(DatabaseTarget target, String workload) {
+        FirebirdServer.checkDatabaseRoot(target, workload);
+    }
+}
