@@ -13,7 +13,7 @@ import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import storagebench.Settings;
+import storagebench.config.Settings;
 
 /**
  * What every Spring Batch job of the tool shares (runs and imports): the JDBC job repository of the

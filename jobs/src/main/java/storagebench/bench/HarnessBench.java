@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.BrokerFiles;
 import storagebench.broker.BrokerProcess;
 import storagebench.broker.KafkaConnection;

@@ -11,7 +11,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.bench.SinkBenchReport.Rate;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.TrialTimed;

@@ -17,7 +17,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import storagebench.Settings;
+import storagebench.config.Settings;
 
 /**
  * The Kafka cluster a command talks to: the configured one, or the embedded broker of the data

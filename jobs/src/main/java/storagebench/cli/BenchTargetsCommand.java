@@ -8,7 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import storagebench.BadInputException;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.bench.TargetBench;
 import storagebench.experiment.ExperimentLoader;
 

@@ -8,7 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import storagebench.BadInputException;
 import storagebench.DataDir;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.BrokerFiles;
 import storagebench.broker.BrokerMain;
 import storagebench.broker.BrokerProcess;

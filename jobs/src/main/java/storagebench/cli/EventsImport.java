@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import storagebench.BadInputException;
 import storagebench.DataDir;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.export.ArchiveImport;
 import storagebench.importer.SourceFile;

@@ -4,7 +4,7 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
 import storagebench.BadInputException;
-import storagebench.Settings.SettingsException;
+import storagebench.config.Settings.SettingsException;
 import storagebench.config.Secrets;
 
 /** Turns exceptions into one clear line and an exit code; stack traces only with --debug or STORAGEBENCH_DEBUG set. */

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import storagebench.BadInputException;
 import storagebench.DataDir;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunStop;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
-import storagebench.Settings;
+import storagebench.config.Settings;
 
 /** The options every command shares: where the settings and the data are. */
 public final class SettingsOptions {

@@ -18,7 +18,7 @@ import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.ProcessLock;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventPublisher;
 import storagebench.logformat.LineReader;

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
 import org.slf4j.LoggerFactory;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.config.Values;
 
 /**

@@ -13,7 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
 import storagebench.ProcessLock;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.batch.RunLock;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventPublisher;

@@ -11,7 +11,7 @@ import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.batch.BatchContext;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */

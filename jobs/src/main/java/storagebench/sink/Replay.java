@@ -19,7 +19,7 @@ import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import storagebench.BadInputException;
 import storagebench.DurableFiles;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
 

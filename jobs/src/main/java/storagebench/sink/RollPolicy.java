@@ -1,7 +1,7 @@
 package storagebench.sink;
 
 import java.time.Duration;
-import storagebench.Settings;
+import storagebench.config.Settings;
 
 /**
  * When a topic-partition's open files are closed: enough rows, enough bytes, or quiet for long enough.

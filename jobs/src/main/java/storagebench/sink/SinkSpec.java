@@ -6,7 +6,7 @@ import java.util.function.Predicate;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
-import storagebench.Settings;
+import storagebench.config.Settings;
 
 /**
  * Where and how a sink writes: the live dataset (the {@code sink} command, the end of {@code run} and

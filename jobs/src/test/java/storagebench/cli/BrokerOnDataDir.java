@@ -5,7 +5,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 
 /**

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.cli.Main;
 import storagebench.events.Outcome;

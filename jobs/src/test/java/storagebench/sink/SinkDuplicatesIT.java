@@ -12,7 +12,7 @@ import java.util.Optional;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 
 /**

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.Settings;
+import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventType;
 

@@ -1,4 +1,4 @@
-package storagebench;
+package storagebench.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package storagebench;
+package storagebench.config;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -154,7 +154,7 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
     }
 
     private static long size(Map<String, String> v, String key, String source) {
-        long bytes = storagebench.config.Values.parseSize(v.get(key));
+        long bytes = Values.parseSize(v.get(key));
         if (bytes < 0) {
             throw new SettingsException(source + ": setting '" + key + "' must be a size such as 256MB, or 0 (not "
                     + "checked), got '" + v.get(key) + "'");
