@@ -48,5 +48,8 @@ class ArchitectureTest {
                     "org.apache.kafka.metadata..");
 
     @ArchTest
+    static final ArchRule layersInOneDirection = Layers.under("storagebench");
+
+    @ArchTest
     static final ArchRule noPackageCycles = slices().matching("storagebench.(*)..").should().beFreeOfCycles();
 }
