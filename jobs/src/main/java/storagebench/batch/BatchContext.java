@@ -3,12 +3,6 @@ package storagebench.batch;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.job.Job;
-import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.job.parameters.JobParameters;
-import org.springframework.batch.core.launch.JobOperator;
-import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -19,7 +13,8 @@ import storagebench.config.Settings;
  * What every Spring Batch job of the tool shares (runs and imports): the JDBC job repository of the
  * settings (an H2 file under the data directory by default; Spring Batch's tables created the first
  * time), a Spring context without web server or banner around one job configuration, and the job's
- * own objects registered as beans before the configuration asks for them.
+ * own objects registered as beans before the configuration asks for them. {@link StartOrContinue}
+ * launches the context's job.
  */
 public final class BatchContext {
     private BatchContext() {
@@ -54,28 +49,6 @@ public final class BatchContext {
             throw new IllegalStateException("job repository " + JobRepositorySchema.redact(url) + ": " + e.getMessage(),
                     e);
         }
-    }
-
-    /**
-     * Starts the context's job with {@code parameters}, or continues its last execution with them when
-     * that did not complete (Spring Batch restarts it where its readers saved their position). An
-     * execution still marked running is first marked failed: the caller holds the run's lock, which
-     * proves the process that ran it is gone.
-     *
-     * @throws IllegalStateException when the job already completed with these parameters
-     */
-    public static JobExecution startOrContinue(ConfigurableApplicationContext context, JobParameters parameters)
-            throws Exception {
-        JobOperator operator = context.getBean(JobOperator.class);
-        Job job = context.getBean(Job.class);
-        JobExecution last = context.getBean(JobRepository.class).getLastJobExecution(job.getName(), parameters);
-        if (last != null && last.getStatus() == BatchStatus.COMPLETED) {
-            throw new IllegalStateException("job " + job.getName() + " " + parameters + " already completed");
-        }
-        if (last != null && last.getStatus().isRunning()) {
-            operator.recover(last);
-        }
-        return operator.start(job, parameters);
     }
 
     static String defaultUrl(Path dataDir) {

@@ -26,6 +26,7 @@ import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.batch.BatchContext;
 import storagebench.batch.RunLock;
+import storagebench.batch.StartOrContinue;
 
 /**
  * One file imported as one run: checked before anything runs, then a Spring Batch job (see
@@ -103,12 +104,11 @@ public final class LogImport {
                 .addString("run.start", run.runStart().toString()).toJobParameters();
         try (ConfigurableApplicationContext context = BatchContext.start(settings, ImportConfiguration.class,
                 Map.of("importContext", run))) {
-            JobExecution execution = BatchContext.startOrContinue(context, parameters);
+            JobExecution execution = StartOrContinue.of(context, parameters).launch();
             ImportProgress progress = run.progress();
             TrialLedger.Totals totals = progress.finished();
             boolean completed = execution.getStatus() == BatchStatus.COMPLETED && totals != null;
-            String error = execution.getAllFailureExceptions().stream().map(Throwable::getMessage).findFirst()
-                    .orElse(completed ? null : "stopped");
+            String error = StartOrContinue.firstFailure(execution).orElse(completed ? null : "stopped");
             return new ImportOutcome(run.id().runId(), run.experiment(), run.source().name(), false, completed,
                     progress.read(), progress.published(), totals == null ? 0 : totals.trials(),
                     totals == null ? 0 : totals.failures(), totals == null ? 0 : totals.quarantined(),

@@ -3,16 +3,14 @@ package storagebench.runner;
 import java.util.Map;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
-import org.springframework.batch.core.launch.JobOperator;
-import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.config.Settings;
 import storagebench.batch.BatchContext;
+import storagebench.batch.StartOrContinue;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */
 public final class Runner {
@@ -35,21 +33,14 @@ public final class Runner {
         DiskFloor floor = DiskFloor.of(settings);
         try (ConfigurableApplicationContext context = BatchContext.start(settings, RunnerConfiguration.class,
                 Map.of("runContext", run, "diskFloor", floor))) {
-            JobOperator operator = context.getBean(JobOperator.class);
-            JobRepository repository = context.getBean(JobRepository.class);
-            Job job = context.getBean(Job.class);
             JobParameters parameters = new JobParametersBuilder().addString("run.id", run.runId()).toJobParameters();
-            JobExecution last = repository.getLastJobExecution(job.getName(), parameters);
-            if (restart) {
-                prepareRestart(operator, last, run.runId());
-            } else if (last != null) {
-                throw new BadInputException("run " + run.runId() + " already exists in the job repository");
-            }
-            JobExecution execution = operator.start(job, parameters);
+            StartOrContinue launch = StartOrContinue.of(context, parameters);
+            check(launch.found(), run.runId(), restart);
+            JobExecution execution = launch.launch();
             Progress progress = context.getBean(Progress.class);
             boolean lost = run.publisher().lost();
-            String error = lost ? run.publisher().lostMessage() : floor.reason().orElseGet(() -> execution
-                    .getAllFailureExceptions().stream().map(Throwable::getMessage).findFirst().orElse(null));
+            String error = lost ? run.publisher().lostMessage() : floor.reason()
+                    .orElseGet(() -> StartOrContinue.firstFailure(execution).orElse(null));
             BatchStatus status = run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
             return new Outcome(status, progress.done(), progress.failures(), error, lost);
         } catch (BadInputException e) {
@@ -59,22 +50,20 @@ public final class Runner {
         }
     }
 
-    private static void prepareRestart(JobOperator operator, JobExecution last, String runId) {
-        if (last == null) {
+    /** A new run must be new to the job repository; a restart must not be of a completed run. */
+    private static void check(StartOrContinue.Found found, String runId, boolean restart) {
+        if (!restart && found != StartOrContinue.Found.NOTHING) {
+            throw new BadInputException("run " + runId + " already exists in the job repository");
+        }
+        if (restart && found == StartOrContinue.Found.COMPLETED) {
+            throw new BadInputException("run " + runId + " already completed; nothing to restart");
+        }
+        if (restart && found == StartOrContinue.Found.NOTHING) {
             // The run's files and the topic know it, but the job repository does not (an embedded
             // repository killed before it wrote its first commits, or a repository that was replaced):
             // the job starts afresh and the topic's record of finished trials decides what is skipped.
             LoggerFactory.getLogger(Runner.class).warn("run {} is not in the job repository; continuing it from"
                     + " the trials the topic holds", runId);
-            return;
-        }
-        BatchStatus status = last.getStatus();
-        if (status == BatchStatus.COMPLETED) {
-            throw new BadInputException("run " + runId + " already completed; nothing to restart");
-        }
-        if (status.isRunning()) {
-            // The run lock proved its process is gone: mark the stale execution failed so it can restart.
-            operator.recover(last);
         }
     }
 }
