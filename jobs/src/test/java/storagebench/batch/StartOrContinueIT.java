@@ -34,7 +34,7 @@ import storagebench.Settings;
  * Start, continue and refuse against the H2 job repository of a data directory, one Spring context
  * per launch as each command has: a job of five numbers, one per chunk, whose reader saves its position.
  */
-class StartOrContinueTest {
+class StartOrContinueIT {
     private static final JobParameters PARAMETERS = new JobParametersBuilder().addString("run.id", "r1")
             .toJobParameters();
 
