@@ -67,9 +67,10 @@ public final class ArchiveExport {
             TopicScan.each(kafka, topic, message -> {
                 try {
                     SpecificRecord event = codec.decode(message.value());
-                    if (experiment.isEmpty() || experiment.get().equals(experimentOf(event))) {
+                    EventType type = EventType.of(event);
+                    if (experiment.isEmpty() || experiment.get().equals(type.experiment(event))) {
                         writer.append(event);
-                        counts.merge(EventType.of(event).table(), 1L, Long::sum);
+                        counts.merge(type.table(), 1L, Long::sum);
                     }
                 } catch (UndecodableEventException e) {
                     undecodable[0]++;
@@ -91,10 +92,6 @@ public final class ArchiveExport {
             log.warn("{} message(s) of {} did not decode and were left out", undecodable[0], topic);
         }
         return new Result(counts, undecodable[0]);
-    }
-
-    static String experimentOf(SpecificRecord event) {
-        return String.valueOf(event.get(event.getSchema().getField("experiment").pos()));
     }
 
     private static void deleteQuietly(Path file) {

@@ -19,11 +19,11 @@ import org.slf4j.LoggerFactory;
  * no message is skipped without its dead letter acknowledged. After a crash a dead letter may be sent
  * again (at least once); the origin headers identify duplicates.
  */
-public final class DeadLetters implements AutoCloseable {
-    public static final String REASON = "storagebench.error.reason";
-    public static final String TOPIC = "storagebench.error.topic";
-    public static final String PARTITION = "storagebench.error.partition";
-    public static final String OFFSET = "storagebench.error.offset";
+final class DeadLetters implements AutoCloseable {
+    static final String REASON = "storagebench.error.reason";
+    static final String TOPIC = "storagebench.error.topic";
+    static final String PARTITION = "storagebench.error.partition";
+    static final String OFFSET = "storagebench.error.offset";
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
     private final String topic;
@@ -32,17 +32,17 @@ public final class DeadLetters implements AutoCloseable {
     private volatile Producer<byte[], byte[]> producer;
     private long count;
 
-    public DeadLetters(String topic, Map<String, Object> clientProperties) {
+    DeadLetters(String topic, Map<String, Object> clientProperties) {
         this.topic = topic;
         this.clientProperties = clientProperties;
     }
 
     /** Dead letters that are only counted and logged, never sent (a replay: the live sink sent them). */
-    public static DeadLetters countingOnly() {
+    static DeadLetters countingOnly() {
         return new DeadLetters(null, Map.of());
     }
 
-    public void send(ConsumerRecord<byte[], byte[]> message, String reason) {
+    void send(ConsumerRecord<byte[], byte[]> message, String reason) {
         if (topic == null) {
             count++;
             log.warn("undecodable message passed over: {}-{}@{}: {}", message.topic(), message.partition(),
@@ -67,7 +67,7 @@ public final class DeadLetters implements AutoCloseable {
     }
 
     /** Waits until every dead letter sent so far is acknowledged; fails if any was not. */
-    public void flush() {
+    void flush() {
         if (producer == null) {
             return;
         }
@@ -78,7 +78,7 @@ public final class DeadLetters implements AutoCloseable {
         }
     }
 
-    public long count() {
+    long count() {
         return count;
     }
 

@@ -6,15 +6,11 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.events.EventType;
-import storagebench.events.IoSample;
-import storagebench.events.RunFinished;
-import storagebench.events.RunStarted;
-import storagebench.events.TrialTimed;
 
 /**
  * {@code <table>/experiment=<name>/date=<yyyy-mm-dd>}: the event type's table, its experiment and
- * the UTC date it happened (start time, end time for a finished run, interval start for an IO sample). Hive, Spark and DuckDB all
- * read these folders as columns.
+ * the UTC date of its {@linkplain EventType#partitionTime partition time}. Hive, Spark and DuckDB
+ * all read these folders as columns.
  */
 public final class HivePartitioner implements Partitioner {
     private static final int CACHE_LIMIT = 10_000;
@@ -23,24 +19,8 @@ public final class HivePartitioner implements Partitioner {
 
     @Override
     public String folderOf(EventType type, SpecificRecord event) {
-        String experiment;
-        Instant time;
-        if (event instanceof TrialTimed t) {
-            experiment = t.getExperiment();
-            time = t.getStartTime();
-        } else if (event instanceof RunStarted r) {
-            experiment = r.getExperiment();
-            time = r.getStartTime();
-        } else if (event instanceof RunFinished f) {
-            experiment = f.getExperiment();
-            time = f.getEndTime();
-        } else if (event instanceof IoSample s) {
-            experiment = s.getExperiment();
-            time = s.getIntervalStart();
-        } else {
-            throw new IllegalArgumentException("no partitioning for " + type);
-        }
-        return type.table() + "/experiment=" + escapedOf(experiment) + "/date=" + dateOf(time);
+        return type.table() + "/experiment=" + escapedOf(type.experiment(event)) + "/date="
+                + dateOf(type.partitionTime(event));
     }
 
     private String escapedOf(String experiment) {

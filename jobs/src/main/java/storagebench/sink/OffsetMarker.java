@@ -13,16 +13,16 @@ import storagebench.DurableFiles;
  * {@code <dataset>/_offsets/<topic>+<partition>}. Everything before it is in finished files (or was
  * dead-lettered); nothing at or after it is. Written atomically after the files of a roll.
  */
-public final class OffsetMarker {
-    public static final String FOLDER = "_offsets";
+final class OffsetMarker {
+    static final String FOLDER = "_offsets";
 
     private final Path folder;
 
-    public OffsetMarker(Path datasetDir) {
+    OffsetMarker(Path datasetDir) {
         this.folder = datasetDir.resolve(FOLDER);
     }
 
-    public OptionalLong read(String topic, int partition) {
+    OptionalLong read(String topic, int partition) {
         Path file = fileOf(topic, partition);
         try {
             if (!Files.exists(file)) {
@@ -37,7 +37,7 @@ public final class OffsetMarker {
         }
     }
 
-    public void write(String topic, int partition, long nextOffset) {
+    void write(String topic, int partition, long nextOffset) {
         Path file = fileOf(topic, partition);
         try {
             DurableFiles.createFolders(folder);

@@ -12,15 +12,15 @@ import java.util.HexFormat;
  * partition. A value whose escaped form would exceed {@value #MAX} characters is cut and given a hash
  * suffix after a {@code ~} (never produced otherwise), so distinct values stay distinct.
  */
-public final class PathSafe {
-    public static final String EMPTY = "__HIVE_DEFAULT_PARTITION__";
+final class PathSafe {
+    static final String EMPTY = "__HIVE_DEFAULT_PARTITION__";
     static final int MAX = 200;
     private static final int KEEP = 160;
 
     private PathSafe() {
     }
 
-    public static String escape(String value) {
+    static String escape(String value) {
         if (value == null || value.isEmpty()) {
             return EMPTY;
         }

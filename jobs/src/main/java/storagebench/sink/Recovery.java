@@ -17,19 +17,19 @@ import storagebench.DurableFiles;
  * roll renamed them but died before moving the marker). What remains is exactly the offsets before
  * the marker, which is where consuming resumes.
  */
-public final class Recovery {
+final class Recovery {
     private static final Logger log = LoggerFactory.getLogger(Recovery.class);
 
     private final Path datasetDir;
     private final OffsetMarker marker;
 
-    public Recovery(Path datasetDir) {
+    Recovery(Path datasetDir) {
         this.datasetDir = datasetDir;
         this.marker = new OffsetMarker(datasetDir);
     }
 
     /** Cleans the topic-partition's files and returns its marker; empty means start from the beginning. */
-    public OptionalLong recover(String topic, int partition) {
+    OptionalLong recover(String topic, int partition) {
         OptionalLong next = marker.read(topic, partition);
         long from = next.orElse(0);
         List<Path> doomed = new ArrayList<>();

@@ -22,6 +22,7 @@ import storagebench.DurableFiles;
 import storagebench.config.Settings;
 import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
+import storagebench.events.EventType;
 
 /**
  * Rebuilds the dataset from the topic into a new folder with the sink's own code: the same files,
@@ -105,7 +106,7 @@ public final class Replay {
             return event -> true;
         }
         String name = experiment.get();
-        return event -> name.equals(String.valueOf(event.get(event.getSchema().getField("experiment").pos())));
+        return event -> name.equals(EventType.of(event).experiment(event));
     }
 
     private static SinkSpec.StartAt startAt(Optional<Instant> from) {

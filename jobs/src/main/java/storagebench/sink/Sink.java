@@ -97,7 +97,7 @@ public final class Sink implements AutoCloseable {
     }
 
     /** A sink of the settings' topic as {@code spec} says (a replay's), recovered and positioned. */
-    public static Sink open(Settings settings, KafkaConnection kafka, SinkSpec spec) {
+    static Sink open(Settings settings, KafkaConnection kafka, SinkSpec spec) {
         return new Sink(settings, kafka.clientProperties(), settings.topic(), spec);
     }
 

@@ -20,20 +20,20 @@ import storagebench.config.Settings;
  * @param deadLetters whether undecodable messages go to the dead-letter topic; otherwise they are
  *     only counted (a replay: the live sink already sent them)
  */
-public record SinkSpec(Path datasetDir, String groupId, Predicate<SpecificRecord> filter, StartAt startAt,
+record SinkSpec(Path datasetDir, String groupId, Predicate<SpecificRecord> filter, StartAt startAt,
         boolean deadLetters) {
 
     /** Positions the consumer in a partition that has no offset marker yet. */
     @FunctionalInterface
-    public interface StartAt {
+    interface StartAt {
         void seek(Consumer<?, ?> consumer, TopicPartition partition);
     }
 
     /** From the partition's first message. */
-    public static final StartAt EARLIEST = (consumer, partition) -> consumer.seekToBeginning(List.of(partition));
+    static final StartAt EARLIEST = (consumer, partition) -> consumer.seekToBeginning(List.of(partition));
 
     /** The live dataset under the settings' data directory. */
-    public static SinkSpec live(Settings settings) {
+    static SinkSpec live(Settings settings) {
         return new SinkSpec(settings.parquetDir(), null, event -> true, EARLIEST, true);
     }
 }

@@ -15,6 +15,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
 import storagebench.events.HostSnapshot;
+import storagebench.events.IoSample;
 import storagebench.events.Outcome;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStatus;
@@ -52,6 +53,15 @@ public final class TestEvents {
     public static RunFinished runFinished(String runId, String experiment, int trials, Instant end) {
         return RunFinished.newBuilder().setEventId(runId + "/finished").setRunId(runId).setExperiment(experiment)
                 .setHost("h1").setStatus(RunStatus.COMPLETED).setTrials(trials).setFailures(0).setEndTime(end).build();
+    }
+
+    public static IoSample ioSample(String runId, String experiment, int index, Instant intervalStart) {
+        return IoSample.newBuilder().setEventId(runId + "/" + index + "/measure/io/data.db@" + intervalStart)
+                .setRunId(runId).setExperiment(experiment).setHost("h1").setTrialId(runId + "/" + index)
+                .setTrialIndex(index).setVariant("ifi=on").setFactors(new HashMap<>(Map.of("ifi", "on")))
+                .setWarmup(false).setStep("measure").setFile("data.db").setIntervalStart(intervalStart)
+                .setIntervalMs(1000).setReads(10).setWrites(20).setBytesRead(81_920).setBytesWritten(163_840)
+                .setIops(30).setMbPerS(0.23).build();
     }
 
     /** A whole run: started, {@code trials} trials one second apart, finished. */

@@ -1,0 +1,8 @@
+package storagebench.sink;
+
+class HivePartitionerContractTest extends PartitionerContractTest {
+
+    HivePartitionerContractTest() {
+        super(HivePartitioner::new);
+    }
+}
