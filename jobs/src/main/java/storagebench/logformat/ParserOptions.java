@@ -40,8 +40,9 @@ public final class ParserOptions {
     public static ParserOptions check(String format, Map<String, String> options, List<ParserOption> known) {
         for (String key : options.keySet()) {
             if (known.stream().noneMatch(option -> option.accepts(key))) {
-                throw new BadInputException(format + ": unknown option '" + key + "'; options: "
-                        + String.join(", ", known.stream().map(ParserOption::shown).toList()));
+                List<String> shown = known.stream().map(ParserOption::shown).toList();
+                throw new BadInputException(format + ": unknown option '" + key + "'; "
+                        + (shown.isEmpty() ? "it takes none" : "options: " + String.join(", ", shown)));
             }
         }
         return new ParserOptions(format, new LinkedHashMap<>(options));
