@@ -13,8 +13,7 @@ import storagebench.BadInputException;
 /**
  * The options given to one parser, checked once against those it declares ({@link LogParser#options})
  * before it reads: a key the parser does not know, or a value it cannot use, is a
- * {@link BadInputException} naming the format, the key and the keys it knows. An empty value is one
- * not given.
+ * {@link BadInputException} naming the format, the key and the keys it knows.
  */
 public final class ParserOptions {
     /** The charset of the file; bytes invalid in it become U+FFFD. */
@@ -60,6 +59,7 @@ public final class ParserOptions {
         return new ParserOptions(format, merged);
     }
 
+    /** The value given for {@code key}; empty when none or an empty one was given. */
     public Optional<String> get(String key) {
         return Optional.ofNullable(values.get(key)).filter(v -> !v.isEmpty());
     }
