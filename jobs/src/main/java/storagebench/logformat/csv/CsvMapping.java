@@ -45,13 +45,13 @@ record CsvMapping(char delimiter, boolean header, Charset charset, Timestamps ti
             ParserOption.plain(STEP, "one step name for all rows (default " + DEFAULT_STEP + ")"),
             ParserOption.plain(TIMESTAMP_FORMAT, "iso (default: ISO-8601 with T or a space, optional offset, UTC "
                     + "without one), epoch-s, epoch-ms or a java.time pattern"),
-            ParserOption.plain(DELIMITER, ", (default), ; tab or another character"),
+            ParserOption.plain(DELIMITER, "the field separator: , (default), ;, tab or another character"),
             ParserOption.plain(HEADER, "true (default), or false: then columns are numbers from 1"),
             ParserOption.ENCODING,
-            ParserOption.prefix(MAP, "the column of a field: map.trial, map.step, map.start, map.end, "
-                    + "map.duration_s (seconds or [h:]m:s), map.duration_ms, map.duration_ns, map.error"),
-            ParserOption.prefix(FACTOR, "a column kept as text, as factor NAME"),
-            ParserOption.prefix(METRIC, "a numeric column, as metric NAME (empty cells are left out)"));
+            ParserOption.prefix(MAP, "the column of that field: trial, step, start, end, duration_s (seconds "
+                    + "or [h:]m:s), duration_ms, duration_ns or error"),
+            ParserOption.prefix(FACTOR, "a column whose text becomes that factor"),
+            ParserOption.prefix(METRIC, "a numeric column that becomes that metric (empty cells are left out)"));
     static final List<ParserOption> OPTIONS = Stream.concat(
             Stream.of(ParserOption.plain(MAPPING, "a YAML file with the other options, flat (map.step: phase) or "
                     + "nested; options given directly win")), IN_FILE.stream()).toList();
