@@ -21,6 +21,12 @@ public interface LogParser {
     String description();
 
     /**
+     * The options this format takes, each with a one-line doc (docs/import.md lists them). Any
+     * other key is refused before {@link #parse} is called ({@link ParserOptions#check}).
+     */
+    List<ParserOption> options();
+
+    /**
      * Looks at the first lines of a file (at most {@link #SNIFF_LINES}) and says why it is not this
      * format, or empty when it may be. Used to fail fast, naming the expected format, on a wrong file.
      */
@@ -30,9 +36,15 @@ public interface LogParser {
      * Streams the records of the file. Bad records come as {@link Parsed.Malformed}, never as
      * exceptions; an IOException means the file cannot be read at all. The stream must be closed.
      *
-     * @param options format options, e.g. a CSV column mapping (each parser documents its own)
+     * @param options the options given, their keys already checked against {@link #options}; a value
+     *     the parser cannot use is its to refuse
      */
-    Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException;
+    Stream<Parsed> parse(Path file, ParserOptions options) throws IOException;
+
+    /** {@link #parse} with the options as given: a key this format does not declare is a BadInputException. */
+    default Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
+        return parse(file, ParserOptions.check(this, options));
+    }
 
     /**
      * The records of the file as every reader takes them: {@link #parse}'s, with a step or sample whose

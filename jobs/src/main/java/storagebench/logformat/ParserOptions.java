@@ -4,7 +4,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.UnsupportedCharsetException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +11,9 @@ import java.util.Optional;
 import storagebench.BadInputException;
 
 /**
- * The options given to one parser, checked once: a key the parser does not know, or a value it
- * cannot use, is a {@link BadInputException} naming the format, the key and the keys it knows.
+ * The options given to one parser, checked once against those it declares ({@link LogParser#options})
+ * before it reads: a key the parser does not know, or a value it cannot use, is a
+ * {@link BadInputException} naming the format, the key and the keys it knows.
  */
 public final class ParserOptions {
     /** The charset of the file; bytes invalid in it become U+FFFD. */
@@ -27,25 +27,39 @@ public final class ParserOptions {
         this.values = values;
     }
 
+    /** The options given to {@code parser}, checked against the ones it declares ({@link LogParser#options}). */
+    public static ParserOptions check(LogParser parser, Map<String, String> options) {
+        return check(parser.name(), options, parser.options());
+    }
+
     /**
-     * @param keys the plain keys the format knows
-     * @param prefixes key prefixes the format knows, e.g. {@code factor.}
+     * @param format the format, as messages name it (e.g. {@code csv: mapping file m.yaml})
+     * @param known the options the format takes
      */
-    public static ParserOptions check(String format, Map<String, String> options, List<String> keys,
-            List<String> prefixes) {
+    public static ParserOptions check(String format, Map<String, String> options, List<ParserOption> known) {
         for (String key : options.keySet()) {
-            boolean known = keys.contains(key)
-                    || prefixes.stream().anyMatch(p -> key.startsWith(p) && key.length() > p.length());
-            if (!known) {
-                List<String> all = new ArrayList<>(keys);
-                prefixes.forEach(p -> all.add(p + "<name>"));
-                throw new BadInputException(format + ": unknown option '" + key + "'; options: "
-                        + String.join(", ", all));
+            if (known.stream().noneMatch(option -> option.accepts(key))) {
+                List<String> shown = known.stream().map(ParserOption::shown).toList();
+                throw new BadInputException(format + ": unknown option '" + key + "'; "
+                        + (shown.isEmpty() ? "it takes none" : "options: " + String.join(", ", shown)));
             }
         }
         return new ParserOptions(format, new LinkedHashMap<>(options));
     }
 
+    /** The format the options were checked for. */
+    public String format() {
+        return format;
+    }
+
+    /** These options laid over {@code defaults}: a key both give has this value, in the defaults' order. */
+    public ParserOptions over(ParserOptions defaults) {
+        Map<String, String> merged = new LinkedHashMap<>(defaults.values);
+        merged.putAll(values);
+        return new ParserOptions(format, merged);
+    }
+
+    /** The value given for {@code key}; empty when none or an empty one was given. */
     public Optional<String> get(String key) {
         return Optional.ofNullable(values.get(key)).filter(v -> !v.isEmpty());
     }

@@ -1,6 +1,7 @@
 package storagebench.logformat;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.io.IOException;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.BadInputException;
 
 /**
  * What every {@link LogParser} promises, checked on its fixtures and on hostile files. Each parser's
@@ -69,6 +71,14 @@ public abstract class LogParserContractTest {
     /** The options that read {@link #sample} and the hostile files. */
     protected Map<String, String> sampleOptions() {
         return Map.of();
+    }
+
+    /**
+     * Option sets that read {@link #sample}, each complete (not added to {@link #sampleOptions}), that
+     * between them give every option the parser declares (a prefix with some name after it).
+     */
+    protected List<Map<String, String>> optionExamples() throws IOException {
+        return List.of(sampleOptions());
     }
 
     /** Globs of other formats' fixtures this parser must refuse too, besides those in {@code importer/other}. */
@@ -352,5 +362,88 @@ public abstract class LogParserContractTest {
         // then
         assertThat(records).filteredOn(r -> r instanceof Parsed.Malformed)
                 .allSatisfy(r -> assertThat(r.line()).isEqualTo(lines.size()));
+    }
+
+    /** The option's key with a letter near its middle changed; a prefix gets a name after it. */
+    private static String mistyped(ParserOption option) {
+        char[] key = option.key().toCharArray();
+        int i = key.length / 2;
+        while (!Character.isLetter(key[i])) {
+            i = (i + 1) % key.length;
+        }
+        key[i] = key[i] == 'x' ? 'q' : 'x';
+        return new String(key) + (option.prefixed() ? "name" : "");
+    }
+
+    /** Asserts that the key is refused, before the file is read, naming this format, the key and its options. */
+    private void assertRefused(String key) throws IOException {
+        // given the sample and options that read it, and the key
+        Path sample = write("refused/sample", sample("x").getBytes(StandardCharsets.UTF_8));
+        Map<String, String> options = new LinkedHashMap<>(sampleOptions());
+        options.put(key, "1");
+        String message = parser().name() + ": unknown option '" + key + "'; options: "
+                + String.join(", ", parser().options().stream().map(ParserOption::shown).toList());
+
+        // when / then: the way import and the command workload read, and parse itself
+        assertThatThrownBy(() -> parser().records(sample, options)).isInstanceOf(BadInputException.class)
+                .hasMessage(message);
+        assertThatThrownBy(() -> parse(dir.resolve("never-read"), options)).isInstanceOf(BadInputException.class)
+                .hasMessage(message);
+    }
+
+    @Test
+    void everyDeclaredOptionHasAKeyAndALineOfDoc() {
+        // given
+        List<ParserOption> options = parser().options();
+
+        // then
+        assertThat(options).isNotNull().extracting(ParserOption::key).doesNotHaveDuplicates()
+                .allSatisfy(key -> assertThat(key).matches("[a-z][a-z0-9_.-]*"));
+        assertThat(options).allSatisfy(option -> {
+            assertThat(option.doc()).as("doc of %s", option.key()).isNotBlank().doesNotContain("\n");
+            assertThat(option.prefixed()).as("%s ends with a dot if and only if it is a prefix", option.key())
+                    .isEqualTo(option.key().endsWith("."));
+        });
+    }
+
+    @Test
+    void anUnknownOptionIsRefusedNamingTheFormatAndTheKey() throws IOException {
+        assertRefused("no-such-option");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> aMistypedOptionIsRefusedNamingTheFormatAndTheKey() {
+        return parser().options().stream().map(option -> dynamicTest(option.key(), () -> {
+            // given
+            String key = mistyped(option);
+            assertThat(parser().options()).as("no option takes %s", key).noneMatch(o -> o.accepts(key));
+
+            // when / then
+            assertRefused(key);
+        }));
+    }
+
+    @Test
+    void everyDeclaredOptionIsAcceptedAndReadsTheSample() throws IOException {
+        // given
+        Path sample = write("accepted/sample", sample("x").getBytes(StandardCharsets.UTF_8));
+        List<Map<String, String>> examples = optionExamples();
+
+        // then the examples give every option
+        for (ParserOption option : parser().options()) {
+            assertThat(examples).as("optionExamples give %s", option.shown())
+                    .anySatisfy(example -> assertThat(example.keySet()).anyMatch(option::accepts));
+        }
+        for (Map<String, String> example : examples) {
+            // when
+            List<Parsed> records;
+            try (Stream<Parsed> read = parser().records(sample, example)) {
+                records = read.toList();
+            }
+
+            // then
+            assertThat(records).as("records read with %s", example).isNotEmpty()
+                    .anyMatch(r -> !(r instanceof Parsed.Malformed));
+        }
     }
 }

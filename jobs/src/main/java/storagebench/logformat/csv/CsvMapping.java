@@ -5,6 +5,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import storagebench.logformat.ParserOption;
 import storagebench.logformat.ParserOptions;
 import storagebench.logformat.Timestamps;
 
@@ -35,22 +38,29 @@ record CsvMapping(char delimiter, boolean header, Charset charset, Timestamps ti
             "duration_ns", "error");
     private static final List<String> DURATIONS = List.of("map.end", "map.duration_s", "map.duration_ms",
             "map.duration_ns");
-    private static final List<String> KEYS = List.of(MAPPING, TRIAL, STEP, TIMESTAMP_FORMAT, DELIMITER, HEADER,
-            ParserOptions.ENCODING);
+    /** The options a mapping file may hold: all but {@code mapping}. */
+    private static final List<ParserOption> IN_FILE = List.of(
+            ParserOption.plain(TRIAL, "one trial key for all rows (default: map.trial, else each row its own "
+                    + "trial row=N)"),
+            ParserOption.plain(STEP, "one step name for all rows (default " + DEFAULT_STEP + ")"),
+            ParserOption.plain(TIMESTAMP_FORMAT, "iso (default: ISO-8601 with T or a space, optional offset, UTC "
+                    + "without one), epoch-s, epoch-ms or a java.time pattern"),
+            ParserOption.plain(DELIMITER, "the field separator: , (default), ;, tab or another character"),
+            ParserOption.plain(HEADER, "true (default), or false: then columns are numbers from 1"),
+            ParserOption.ENCODING,
+            ParserOption.prefix(MAP, "the column of that field: trial, step, start, end, duration_s (seconds "
+                    + "or [h:]m:s), duration_ms, duration_ns or error"),
+            ParserOption.prefix(FACTOR, "a column whose text becomes that factor"),
+            ParserOption.prefix(METRIC, "a numeric column that becomes that metric (empty cells are left out)"));
+    static final List<ParserOption> OPTIONS = Stream.concat(
+            Stream.of(ParserOption.plain(MAPPING, "a YAML file with the other options, flat (map.step: phase) or "
+                    + "nested; options given directly win")), IN_FILE.stream()).toList();
 
     /** Options given directly win over the same keys in the mapping file. */
-    static CsvMapping of(String format, Map<String, String> given) {
-        Map<String, String> merged = new LinkedHashMap<>();
-        String file = given.get(MAPPING);
-        if (file != null && !file.isBlank()) {
-            Map<String, String> fromFile = MappingFile.load(Path.of(file.trim()));
-            List<String> inFile = KEYS.stream().filter(k -> !k.equals(MAPPING)).toList();
-            ParserOptions.check(format + ": mapping file " + file.trim(), fromFile, inFile,
-                    List.of(MAP, FACTOR, METRIC));
-            merged.putAll(fromFile);
-        }
-        merged.putAll(given);
-        ParserOptions options = ParserOptions.check(format, merged, KEYS, List.of(MAP, FACTOR, METRIC));
+    static CsvMapping of(ParserOptions given) {
+        Optional<String> file = given.get(MAPPING).map(String::trim).filter(f -> !f.isEmpty());
+        ParserOptions options = file.isEmpty() ? given : given.over(ParserOptions.check(given.format()
+                + ": mapping file " + file.get(), MappingFile.load(Path.of(file.get())), IN_FILE));
         boolean header = options.flag(HEADER, true);
         Map<String, String> columns = columns(options, header);
         String duration = duration(options, columns);

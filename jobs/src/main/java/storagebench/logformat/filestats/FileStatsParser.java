@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
+import storagebench.logformat.ParserOption;
 import storagebench.logformat.ParserOptions;
 import storagebench.logformat.csv.CsvReader;
 
@@ -26,11 +26,13 @@ import storagebench.logformat.csv.CsvReader;
  * Malformed "counter reset" instead of a sample, and the next interval starts from that snapshot.
  * Then one step {@value FileTrack#STEP} per database file from its first to its last snapshot.
  *
- * <p>Options: {@code trial} (the trial key of every record; default: the database), {@code encoding}
- * (default UTF-8). Times without an offset are UTC.
+ * <p>Options: see {@link #options()}. Times without an offset are UTC.
  */
 public final class FileStatsParser implements LogParser {
     public static final String TRIAL = "trial";
+    private static final List<ParserOption> OPTIONS = List.of(
+            ParserOption.plain(TRIAL, "the trial key of every record (default: the database)"),
+            ParserOption.ENCODING);
 
     @Override
     public String name() {
@@ -41,6 +43,11 @@ public final class FileStatsParser implements LogParser {
     public String description() {
         return "sys.dm_io_virtual_file_stats snapshots as CSV: per-file IO samples per interval, queued vs device"
                 + " stall (throttling), one step per file";
+    }
+
+    @Override
+    public List<ParserOption> options() {
+        return OPTIONS;
     }
 
     @Override
@@ -56,11 +63,9 @@ public final class FileStatsParser implements LogParser {
     }
 
     @Override
-    public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
-        ParserOptions checked = ParserOptions.check(name(), options, List.of(TRIAL, ParserOptions.ENCODING),
-                List.of());
-        Reader text = LineReader.text(file, checked.charset());
+    public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
+        Reader text = LineReader.text(file, options.charset());
         CsvReader csv = new CsvReader(text, ',');
-        return new FileStatsReader(csv, checked.get(TRIAL).orElse(null)).stream();
+        return new FileStatsReader(csv, options.get(TRIAL).orElse(null)).stream();
     }
 }

@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
+import storagebench.logformat.ParserOption;
+import storagebench.logformat.ParserOptions;
 
 /**
  * fio {@code --output-format=json} and {@code json+} (the latency bins are ignored).
@@ -25,6 +26,9 @@ import storagebench.logformat.Parsed;
  */
 public final class FioParser implements LogParser {
     public static final long DEFAULT_MAX_BYTES = 256L * 1024 * 1024;
+    private static final String MAX_BYTES = "max-bytes";
+    private static final List<ParserOption> OPTIONS = List.of(ParserOption.plain(MAX_BYTES,
+            "the largest file read, in bytes (default 256 MiB): a whole document is held while it is read"));
     private static final String EXPECTED = "fio --output-format=json (or json+)";
 
     @Override
@@ -36,6 +40,11 @@ public final class FioParser implements LogParser {
     public String description() {
         return EXPECTED + ": a step per job and direction (read, write, trim, sync) with IOPS, bandwidth and "
                 + "latency percentiles; the job's options as factors";
+    }
+
+    @Override
+    public List<ParserOption> options() {
+        return OPTIONS;
     }
 
     @Override
@@ -51,9 +60,8 @@ public final class FioParser implements LogParser {
         return Optional.of("not " + EXPECTED + ": no line starts with '{' in the first " + SNIFF_LINES + " lines");
     }
 
-    /** Option {@code max-bytes}: the largest file read (whole documents are held while read). */
     @Override
-    public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
+    public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         long max = maxBytes(options);
         long size = Files.size(file);
         if (size == 0) {
@@ -70,8 +78,8 @@ public final class FioParser implements LogParser {
         }
     }
 
-    private static long maxBytes(Map<String, String> options) {
-        String value = options.get("max-bytes");
+    private static long maxBytes(ParserOptions options) {
+        String value = options.get(MAX_BYTES).orElse(null);
         if (value == null) {
             return DEFAULT_MAX_BYTES;
         }

@@ -7,15 +7,15 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
+import storagebench.logformat.ParserOption;
+import storagebench.logformat.ParserOptions;
 
 /**
  * Firebird {@code gbak -v} logs of a backup ({@code -b}) or restore ({@code -c}), with or without
@@ -65,13 +65,19 @@ import storagebench.logformat.Parsed;
  * with only some of the statistics columns.
  *
  * <p><b>Factors</b> from the log's first 100 lines, the same on every step: {@code operation}
- * (backup, restore), {@code gbak_version} (with {@code -z}), {@code page_size}. <b>Options:</b> {@code trial} (default: the file name),
- * {@code start} (wall-clock time gbak started, ISO-8601, UTC if no offset: steps then get start
- * times), {@code columns} (the -st letters, for an excerpt without its header; without it the
- * first line's numbers tell: decimals are time, delta; whole numbers reads, writes).
+ * (backup, restore), {@code gbak_version} (with {@code -z}), {@code page_size}. <b>Options:</b> see
+ * {@link #options()}; without {@code columns} the first line's numbers tell: decimals are time,
+ * delta; whole numbers reads, writes.
  */
 public final class GbakParser implements LogParser {
-    private static final Set<String> OPTIONS = Set.of("trial", "start", "columns");
+    private static final String TRIAL = "trial";
+    private static final String START = "start";
+    private static final String COLUMNS = "columns";
+    private static final List<ParserOption> OPTIONS = List.of(
+            ParserOption.plain(TRIAL, "the trial key (default: the file name)"),
+            ParserOption.plain(START, "wall-clock time gbak started, ISO-8601, UTC without an offset: steps then "
+                    + "get start times"),
+            ParserOption.plain(COLUMNS, "the -st letters (t, d, r, w) of an excerpt without its header line"));
 
     @Override
     public String name() {
@@ -81,6 +87,11 @@ public final class GbakParser implements LogParser {
     @Override
     public String description() {
         return "Firebird gbak -v backup/restore log, with or without -st statistics: phases, tables, index builds";
+    }
+
+    @Override
+    public List<ParserOption> options() {
+        return OPTIONS;
     }
 
     @Override
@@ -94,16 +105,10 @@ public final class GbakParser implements LogParser {
     }
 
     @Override
-    public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
-        for (String key : options.keySet()) {
-            if (!OPTIONS.contains(key)) {
-                throw new IllegalArgumentException("gbak: unknown option '" + key + "'; known: " + OPTIONS);
-            }
-        }
-        String columns = options.get("columns");
-        GbakRun run = new GbakRun(options.getOrDefault("trial", file.getFileName().toString()),
+    public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
+        GbakRun run = new GbakRun(options.get(TRIAL).orElse(file.getFileName().toString()),
                 GbakFactors.of(LineReader.head(file, GbakFactors.HEAD_LINES)),
-                columns == null ? null : GbakColumns.letters(columns), start(options.get("start")));
+                options.get(COLUMNS).map(GbakColumns::letters).orElse(null), start(options.get(START).orElse(null)));
         return new LineRecords(file) {
             @Override
             protected void accept(LineReader.Line line, Consumer<Parsed> out) {

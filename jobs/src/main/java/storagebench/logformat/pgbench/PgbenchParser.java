@@ -3,13 +3,14 @@ package storagebench.logformat.pgbench;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
+import storagebench.logformat.ParserOption;
+import storagebench.logformat.ParserOptions;
 
 /**
  * pgbench, in any of the three files it writes (told apart by their first lines, see {@link PgbenchForm}):
@@ -23,10 +24,16 @@ import storagebench.logformat.Parsed;
  * <li>a per-transaction -l log: a {@code progress} step per second ({@link TransactionLogRecords}).
  * </ul>
  *
- * <p>Options: {@code trial} — the trial key (default: the file's name; several runs in one output
- * become {@code key/1}, {@code key/2} …); {@code aggregate-interval} — seconds per aggregate line.
+ * <p>Options: see {@link #options()}.
  */
 public final class PgbenchParser implements LogParser {
+    private static final String TRIAL = "trial";
+    private static final String AGGREGATE_INTERVAL = "aggregate-interval";
+    private static final List<ParserOption> OPTIONS = List.of(
+            ParserOption.plain(TRIAL, "the trial key (default: the file's name); several runs in one output "
+                    + "become key/1, key/2 …"),
+            ParserOption.plain(AGGREGATE_INTERVAL, "seconds per --aggregate-interval line (default: the log's "
+                    + "own spacing)"));
 
     @Override
     public String name() {
@@ -40,6 +47,11 @@ public final class PgbenchParser implements LogParser {
     }
 
     @Override
+    public List<ParserOption> options() {
+        return OPTIONS;
+    }
+
+    @Override
     public Optional<String> mismatch(List<String> head) {
         if (PgbenchForm.detect(head).isPresent()) {
             return Optional.empty();
@@ -49,7 +61,7 @@ public final class PgbenchParser implements LogParser {
     }
 
     @Override
-    public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
+    public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         List<String> head = LineReader.head(file);
         if (head.isEmpty()) {
             return Stream.of(new Parsed.Malformed(1, "empty file: no pgbench output", ""));
@@ -58,7 +70,7 @@ public final class PgbenchParser implements LogParser {
         if (form.isEmpty()) {
             return Stream.of(new Parsed.Malformed(1, mismatch(head).orElseThrow(), LineRecords.shown(head.get(0))));
         }
-        String trial = options.getOrDefault("trial", String.valueOf(file.getFileName()));
+        String trial = options.get(TRIAL).orElse(String.valueOf(file.getFileName()));
         return switch (form.get()) {
             case SUMMARY -> new SummaryRecords(file, SummaryScan.runs(file), trial).stream();
             case AGGREGATE_LOG -> new AggregateLogRecords(file, trial, interval(options)).stream();
@@ -67,8 +79,8 @@ public final class PgbenchParser implements LogParser {
     }
 
     /** 0 when not given: the log's own spacing decides. */
-    private static double interval(Map<String, String> options) {
-        String value = options.get("aggregate-interval");
+    private static double interval(ParserOptions options) {
+        String value = options.get(AGGREGATE_INTERVAL).orElse(null);
         if (value == null) {
             return 0;
         }

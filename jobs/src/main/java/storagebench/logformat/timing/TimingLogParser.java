@@ -9,9 +9,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -19,6 +17,8 @@ import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
+import storagebench.logformat.ParserOption;
+import storagebench.logformat.ParserOptions;
 
 /**
  * Start/end timing logs like seed 000's: one record per run with server, test, start and end,
@@ -33,12 +33,21 @@ import storagebench.logformat.Parsed;
  * for a log written within one day, so give {@code date=} for older or longer logs. Records that
  * cannot be read are {@link Parsed.Malformed} with their line and reason.
  *
- * <p>Options: {@code step} (default {@code setup}), {@code date} (yyyy-MM-dd), {@code zone} (where
- * the times were written, default UTC), {@code dialect} ({@code csv} or {@code sql}; default: SQL
- * when the first non-blank line starts with an SQL keyword or comment, else CSV).
+ * <p>Options: see {@link #options()}.
  */
 public final class TimingLogParser implements LogParser {
-    private static final Set<String> OPTIONS = Set.of("step", "date", "zone", "dialect");
+    private static final String STEP = "step";
+    private static final String DATE = "date";
+    private static final String ZONE = "zone";
+    private static final String DIALECT = "dialect";
+    private static final List<ParserOption> OPTIONS = List.of(
+            ParserOption.plain(STEP, "the step name of every record (default setup)"),
+            ParserOption.plain(DATE, "the first day, yyyy-MM-dd, for times without a date (default: the file's "
+                    + "last-modified date)"),
+            ParserOption.plain(ZONE, "where the times were written, a zone id such as Europe/Copenhagen (default "
+                    + "UTC)"),
+            ParserOption.plain(DIALECT, "csv or sql (default: sql when the first non-blank line starts with an SQL "
+                    + "keyword or comment, else csv)"));
     private static final Pattern SQL_START = Pattern.compile(
             "(?i)\\s*(--|/\\*|(insert|create|select|set|use|declare|go|drop|truncate|begin|delete|with|print)\\b).*");
     private static final Pattern INSERT = Pattern.compile("(?i)\\binsert\\b");
@@ -52,6 +61,11 @@ public final class TimingLogParser implements LogParser {
     @Override
     public String description() {
         return "start/end times per server and test (seed 000): CSV server,test,start,end or INSERT … VALUES statements";
+    }
+
+    @Override
+    public List<ParserOption> options() {
+        return OPTIONS;
     }
 
     @Override
@@ -75,17 +89,13 @@ public final class TimingLogParser implements LogParser {
     }
 
     @Override
-    public Stream<Parsed> parse(Path file, Map<String, String> options) throws IOException {
-        for (String key : options.keySet()) {
-            if (!OPTIONS.contains(key)) {
-                throw new IllegalArgumentException("timing-log: unknown option '" + key + "'; known: " + OPTIONS);
-            }
-        }
-        ZoneId zone = zone(options.get("zone"));
-        LocalDate firstDay = options.containsKey("date") ? date(options.get("date"))
+    public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
+        ZoneId zone = zone(options.get(ZONE).orElse(null));
+        Optional<String> date = options.get(DATE);
+        LocalDate firstDay = date.isPresent() ? date(date.get())
                 : LocalDate.ofInstant(Files.getLastModifiedTime(file).toInstant(), zone);
-        TimingRun run = new TimingRun(options.getOrDefault("step", "setup"), new DayClock(firstDay), zone);
-        RowReader reader = new Dialect(options.get("dialect"));
+        TimingRun run = new TimingRun(options.get(STEP).orElse("setup"), new DayClock(firstDay), zone);
+        RowReader reader = new Dialect(options.get(DIALECT).orElse(null));
         return new LineRecords(file) {
             @Override
             protected void accept(LineReader.Line line, Consumer<Parsed> out) {

@@ -14,6 +14,7 @@ import storagebench.events.TrialTimed;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
+import storagebench.logformat.ParserOptions;
 import storagebench.logformat.QuarantineFile;
 
 /**
@@ -33,6 +34,8 @@ final class LogOutputParser implements OutputParser {
     @Override
     public Map<String, Double> parse(Path output, Map<String, String> options, TrialTimed measured,
             Consumer<SpecificRecord> emit) throws IOException {
+        // An option the parser does not take is the experiment's mistake, whatever the command wrote: said first.
+        ParserOptions.check(parser, options);
         if (!Files.isRegularFile(output)) {
             throw new IOException("parser " + parser.name() + ": no output file " + output);
         }

@@ -12,7 +12,10 @@ final class ParserOptionsText {
     private ParserOptionsText() {
     }
 
-    /** The options in order; throws IllegalArgumentException naming a malformed entry. */
+    /**
+     * The options in order; throws IllegalArgumentException naming a malformed entry. Whether the
+     * parser takes them is for {@link OutputParsers#checkOptions} to say.
+     */
     static Map<String, String> parse(String text) {
         Map<String, String> options = new LinkedHashMap<>();
         for (String entry : text.split(";")) {

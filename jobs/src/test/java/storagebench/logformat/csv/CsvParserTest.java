@@ -39,6 +39,15 @@ class CsvParserTest extends LogParserContractTest {
         return OPTIONS;
     }
 
+    @Override
+    protected List<Map<String, String>> optionExamples() throws IOException {
+        Path mapping = Files.writeString(dir.resolve("example.yaml"), "map: {step: phase, start: started_at}\n");
+        return List.of(OPTIONS,
+                Map.of("trial", "t", "step", "s", "map.start", "started_at", "map.end", "ended_at", "delimiter", ",",
+                        "header", "true", "encoding", "UTF-8", "timestamp-format", "iso"),
+                Map.of("mapping", mapping.toString(), "map.end", "ended_at"));
+    }
+
     private Path file(String text) throws IOException {
         return write("f.csv", text.getBytes(StandardCharsets.UTF_8));
     }

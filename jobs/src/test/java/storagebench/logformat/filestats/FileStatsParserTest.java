@@ -22,6 +22,11 @@ class FileStatsParserTest extends LogParserContractTest {
     }
 
     @Override
+    protected List<Map<String, String>> optionExamples() {
+        return List.of(Map.of("trial", "t", "encoding", "ISO-8859-1"));
+    }
+
+    @Override
     protected String sample(String name) {
         String header = "database,file_id,file_name,sample_time,num_of_reads,num_of_bytes_read,io_stall_read_ms,"
                 + "num_of_writes,num_of_bytes_written,io_stall_write_ms,io_stall_queued_read_ms,"

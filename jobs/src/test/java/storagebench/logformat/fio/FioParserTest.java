@@ -46,6 +46,11 @@ class FioParserTest extends LogParserContractTest {
         return false;
     }
 
+    @Override
+    protected List<Map<String, String>> optionExamples() {
+        return List.of(Map.of("max-bytes", "1000000"));
+    }
+
     private List<Parsed.Step> steps(String fixture) throws IOException {
         return parse(fixture(fixture)).stream().map(Parsed.Step.class::cast).toList();
     }

@@ -30,6 +30,11 @@ class GbakParserTest extends LogParserContractTest {
                 + "gbak:    0.300  0.050      3      4 finishing, closing, and going home\n";
     }
 
+    @Override
+    protected List<Map<String, String>> optionExamples() {
+        return List.of(Map.of("trial", "t", "start", "2024-05-02T10:15:03Z", "columns", "tdrw"));
+    }
+
     private List<Parsed> parse(String fixture) throws IOException {
         return parse(fixture(fixture), Map.of());
     }

@@ -52,6 +52,11 @@ class PgbenchParserTest extends LogParserContractTest {
         return List.of("fio/*.json");
     }
 
+    @Override
+    protected List<Map<String, String>> optionExamples() {
+        return List.of(Map.of("trial", "t", "aggregate-interval", "1"));
+    }
+
     private List<Parsed.Step> steps(Path file, Map<String, String> options) throws IOException {
         return parse(file, options).stream().map(Parsed.Step.class::cast).toList();
     }

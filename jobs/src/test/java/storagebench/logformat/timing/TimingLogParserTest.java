@@ -36,6 +36,11 @@ class TimingLogParserTest extends LogParserContractTest {
         return Map.of("date", "2013-05-02");
     }
 
+    @Override
+    protected List<Map<String, String>> optionExamples() {
+        return List.of(Map.of("date", "2013-05-02", "step", "s", "zone", "Europe/Copenhagen", "dialect", "csv"));
+    }
+
     private List<Parsed> text(String text, Map<String, String> options) throws IOException {
         return parse(Files.writeString(dir.resolve("inline.txt"), text), options);
     }
