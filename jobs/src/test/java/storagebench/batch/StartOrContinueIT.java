@@ -28,7 +28,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
-import storagebench.Settings;
+import storagebench.config.Settings;
 
 /**
  * Start, continue and refuse against the H2 job repository of a data directory, one Spring context
