@@ -18,6 +18,7 @@ import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.LogParsers;
+import storagebench.logformat.ParserOption;
 import storagebench.importer.ImportOutcome;
 import storagebench.importer.ImportRequest;
 import storagebench.importer.LogImport;
@@ -120,8 +121,12 @@ public final class ImportCommand implements Callable<Integer> {
     static void describeFormats(CommandLine command) {
         List<String> lines = new ArrayList<>(List.of("", "Formats:"));
         for (String name : LogParsers.names()) {
-            lines.add(String.format("  %-11s %s", name, LogParsers.find(name).orElseThrow().description()
-                    .replace("%", "%%")));
+            LogParser parser = LogParsers.find(name).orElseThrow();
+            lines.add(String.format("  %-11s %s", name, parser.description().replace("%", "%%")));
+            if (!parser.options().isEmpty()) {
+                lines.add(String.format("  %-11s options: %s", "", String.join(", ",
+                        parser.options().stream().map(ParserOption::shown).toList())));
+            }
         }
         lines.add(String.format("  %-11s %s", EVENTS, "an Avro file written by storagebench export"));
         lines.addAll(List.of(command.getCommandSpec().usageMessage().footer()));

@@ -40,8 +40,8 @@ final class CommandPreflight {
             throw fail(CommandOnTarget.ENV + ": " + e.getMessage());
         }
         try {
-            ParserOptionsText.parse(settings.parserOptions());
-        } catch (IllegalArgumentException e) {
+            OutputParsers.checkOptions(settings.parser(), ParserOptionsText.parse(settings.parserOptions()));
+        } catch (IllegalArgumentException | BadInputException e) {
             throw fail(CommandOnTarget.PARSER_OPTIONS + ": " + e.getMessage());
         }
         settings.commands().forEach((param, text) -> {

@@ -178,6 +178,12 @@ class CommandOnTargetTest extends WorkloadContractTest {
                 .hasMessageContaining("parser-options: entry 'no-equals' is not name=value");
         assertThatThrownBy(() -> preflight(Map.of("command", "true", "parser", "fio", "parser-file", "{nope}.json")))
                 .hasMessageContaining("parser-file: unknown placeholder {nope}");
+        // a key the parser does not take is refused before the command runs, naming the format and the key
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "parser", "fio", "parser-options",
+                "max-byte=10"))).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("parser-options: fio: unknown option 'max-byte'");
+        assertThatThrownBy(() -> preflight(Map.of("command", "true", "parser-options", "trial=x")))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("parser-options: none:");
     }
 
     private static TrialTimed measured(Map<String, Double> metrics) {
