@@ -3,6 +3,7 @@ package storagebench;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -56,7 +57,7 @@ public final class DurableFiles {
         }
         try {
             Files.createDirectory(folder);
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
             return;
         }
         if (parent != null) {

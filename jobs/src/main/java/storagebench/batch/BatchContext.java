@@ -1,6 +1,8 @@
 package storagebench.batch;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.Banner;
@@ -30,7 +32,7 @@ public final class BatchContext {
         String url = settings.jobRepositoryUrl().orElseGet(() -> defaultUrl(settings.dataDir()));
         String user = settings.jobRepositoryUser().orElse(settings.jobRepositoryUrl().isPresent() ? "" : "sa");
         String password = settings.jobRepositoryPassword().orElse("");
-        java.sql.Connection held = JobRepositorySchema.ensure(url, user, password);
+        Connection held = JobRepositorySchema.ensure(url, user, password);
         Map<String, Object> props = new LinkedHashMap<>();
         props.put("spring.datasource.url", url);
         props.put("spring.datasource.username", user);
@@ -39,12 +41,12 @@ public final class BatchContext {
         props.put("spring.batch.jdbc.initialize-schema", "never");
         props.put("spring.main.log-startup-info", "false");
         // No shutdown hook: on SIGTERM the command stops its job itself and needs the job repository until then.
-        try (java.sql.Connection open = held) {
+        try (Connection open = held) {
             return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE)
                     .bannerMode(Banner.Mode.OFF).registerShutdownHook(false).properties(props)
                     .initializers(c -> beans.forEach((name, bean) -> c.getBeanFactory().registerSingleton(name, bean)))
                     .run();
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             // closing the schema check's connection failed; the context's own connections are unaffected
             throw new IllegalStateException("job repository " + JobRepositorySchema.redact(url) + ": " + e.getMessage(),
                     e);

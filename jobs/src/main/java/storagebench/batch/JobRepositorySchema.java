@@ -5,7 +5,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.Set;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.jdbc.datasource.init.ScriptException;
 import org.springframework.jdbc.datasource.init.ScriptUtils;
 import org.springframework.jdbc.support.JdbcUtils;
 import storagebench.BadInputException;
@@ -18,7 +20,7 @@ import storagebench.BadInputException;
  */
 final class JobRepositorySchema {
     /** H2's "database may be already in use" and "lock file recently modified": another process is opening it. */
-    private static final java.util.Set<Integer> H2_BEING_OPENED = java.util.Set.of(90020, 8000);
+    private static final Set<Integer> H2_BEING_OPENED = Set.of(90020, 8000);
     private static final long OPEN_WAIT_NANOS = 30_000_000_000L;
 
     private JobRepositorySchema() {
@@ -65,7 +67,7 @@ final class JobRepositorySchema {
         try {
             ScriptUtils.executeSqlScript(connection,
                     new ClassPathResource("org/springframework/batch/core/schema-" + platform + ".sql"));
-        } catch (org.springframework.jdbc.datasource.init.ScriptException e) {
+        } catch (ScriptException e) {
             if (!created(connection)) {
                 throw e;
             }

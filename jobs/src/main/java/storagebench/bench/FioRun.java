@@ -1,5 +1,6 @@
 package storagebench.bench;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ final class FioRun {
 
     /** The fio program, when it is installed. */
     static Optional<String> find() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(java.io.File.pathSeparator)) {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
             Path fio = Path.of(dir, "fio");
             if (Files.isExecutable(fio)) {
                 return Optional.of(fio.toString());

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import javax.management.ListenerNotFoundException;
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
@@ -67,7 +68,7 @@ final class HeapPeak implements NotificationListener, AutoCloseable {
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             try {
                 ((NotificationEmitter) gc).removeNotificationListener(this);
-            } catch (javax.management.ListenerNotFoundException e) {
+            } catch (ListenerNotFoundException e) {
                 // not registered with this collector
             }
         }

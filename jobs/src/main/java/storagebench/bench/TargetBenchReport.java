@@ -1,5 +1,6 @@
 package storagebench.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +33,7 @@ public record TargetBenchReport(String experiment, String kind, String location,
 
     /** The median of each round's a / b: the two ran back to back, so drift of a shared machine cancels. */
     public double pairedRatio() {
-        List<Double> ratios = new java.util.ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < workloadNanos.size(); i++) {
             ratios.add((double) workloadNanos.get(i) / plainNanos.get(i));
         }

@@ -2,13 +2,18 @@ package storagebench.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.config.Values;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.workload.Phase;
@@ -63,7 +68,7 @@ final class WorkloadBench {
                 """.formatted(dir, threads, duration));
         List<Double> ours = new ArrayList<>();
         List<Double> theirs = new ArrayList<>();
-        long seconds = storagebench.config.Values.parseDuration(duration).toSeconds();
+        long seconds = Values.parseDuration(duration).toSeconds();
         for (int r = 0; r < rounds; r++) {
             ours.add(run(io, Map.of(), "io").get("iops"));
             Path file = dir.resolve("fio-rand");
@@ -77,9 +82,9 @@ final class WorkloadBench {
     }
 
     private static void zero(Path file, long bytes) throws IOException {
-        try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer zeros = java.nio.ByteBuffer.allocateDirect(1 << 20);
+        try (var channel = FileChannel.open(file, StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE)) {
+            ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
             for (long p = 0; p < bytes; p += 1 << 20) {
                 zeros.clear();
                 channel.write(zeros, p);
@@ -101,7 +106,7 @@ final class WorkloadBench {
         TrialContext trial = new TrialContext("bench", e.name(), "bench", "bench-t0", variant, e.target(),
                 e.params(variant), dir.resolve("out"));
         e.workload().preflight(e.target(), List.of(e.params(variant)));
-        Map<String, Double> result = new java.util.HashMap<>();
+        Map<String, Double> result = new HashMap<>();
         List<Step> steps = e.workload().steps(trial);
         try {
             for (Step step : steps) {

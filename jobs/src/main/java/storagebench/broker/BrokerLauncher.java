@@ -1,5 +1,6 @@
 package storagebench.broker;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ final class BrokerLauncher {
 
     /** Started with {@code java -jar storagebench.jar}: the class path is the one jar, classes inside it. */
     private static boolean fromBootJar(String classPath) {
-        return classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)
+        return classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)
                 && BrokerLauncher.class.getClassLoader() != ClassLoader.getSystemClassLoader();
     }
 }

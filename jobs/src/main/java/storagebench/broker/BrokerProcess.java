@@ -1,5 +1,6 @@
 package storagebench.broker;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -10,6 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.ProcessLock;
@@ -73,7 +77,7 @@ public final class BrokerProcess {
         List<String> command = BrokerLauncher.command(files, idleStop.toSeconds());
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.output().toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         while (answering(files).isEmpty()) {
             if (!process.isAlive()) {
                 if (process.exitValue() == BrokerMain.ALREADY_RUNNING) {
@@ -145,8 +149,8 @@ public final class BrokerProcess {
 
     private static void awaitExit(ProcessHandle process) {
         try {
-            process.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            process.onExit().get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
             log.warn("broker process {} has not exited yet", process.pid());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,6 +1,9 @@
 package storagebench.broker;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,14 +88,14 @@ public final class EmbeddedBroker implements AutoCloseable {
                     .setControllerListenerName(CONTROLLER).setMetadataLogDirectory(config.metadataLogDir())
                     .setDirectories(List.of(logDir.toAbsolutePath().toString()))
                     .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION).setIgnoreFormatted(true)
-                    .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())).run();
+                    .setPrintStream(new PrintStream(OutputStream.nullOutputStream())).run();
         } catch (Exception e) {
             throw new IOException("cannot format the broker's log directory " + logDir + ": " + e.getMessage(), e);
         }
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }

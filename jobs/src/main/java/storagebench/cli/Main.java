@@ -1,5 +1,6 @@
 package storagebench.cli;
 
+import java.util.Arrays;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine;
@@ -33,7 +34,7 @@ public final class Main implements Runnable {
 
     /** Whether stack traces are wanted: {@code --debug} anywhere, or STORAGEBENCH_DEBUG set. */
     static boolean debug(String... args) {
-        return System.getenv("STORAGEBENCH_DEBUG") != null || java.util.Arrays.asList(args).contains("--debug");
+        return System.getenv("STORAGEBENCH_DEBUG") != null || Arrays.asList(args).contains("--debug");
     }
 
     @Override

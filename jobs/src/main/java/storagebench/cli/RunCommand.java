@@ -1,6 +1,8 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.springframework.batch.core.BatchStatus;
 import picocli.CommandLine.Command;
@@ -9,8 +11,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import storagebench.BadInputException;
 import storagebench.DataDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunStop;
 import storagebench.runner.Runner;
@@ -35,7 +37,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--override", paramLabel = "KEY=VALUE",
             description = {"Set a value of the experiment before it is checked, e.g. --override repetitions=1",
                 "--override workload.rows=500 --override factors.threads=[1,2] (repeatable; kept with the run)."})
-    java.util.Map<String, String> overrides = new java.util.LinkedHashMap<>();
+    Map<String, String> overrides = new LinkedHashMap<>();
 
     @Option(names = "--no-sink", description = "Only publish events; do not update the Parquet dataset.")
     boolean noSink;

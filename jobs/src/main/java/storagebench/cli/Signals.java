@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import storagebench.runner.RunStop;
 
 /**
  * SIGTERM and SIGINT (Ctrl-C) during a command, handled without shutting the JVM down: the first
@@ -59,7 +60,7 @@ final class Signals implements AutoCloseable {
     }
 
     /** A signal stops the run: the trial under way is abandoned, no new one starts. */
-    static Signals stopping(storagebench.runner.RunStop stop) {
+    static Signals stopping(RunStop stop) {
         return new Signals(stop::request);
     }
 

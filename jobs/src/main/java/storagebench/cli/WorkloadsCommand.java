@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -59,7 +60,7 @@ public final class WorkloadsCommand implements Callable<Integer> {
         groups.forEach((params, on) -> {
             out.printf("%s on %s%n", name, String.join(", ", on.stream().map(TargetKind::yamlName).toList()));
             for (Param p : params) {
-                String detail = p.type().name().toLowerCase(java.util.Locale.ROOT)
+                String detail = p.type().name().toLowerCase(Locale.ROOT)
                         + (p.defaultValue() == null ? ", required" : ", default " + shown(p.defaultValue()))
                         + (p.choices().isEmpty() ? "" : ", one of " + String.join("|", p.choices()))
                         + (p.min() > 0 ? ", at least " + p.shown(p.min()) : "")

@@ -1,5 +1,8 @@
 package storagebench.config;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -46,8 +49,8 @@ public final class Values {
     private static final Pattern DURATION_TEXT = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)\\s*");
 
     /** A duration such as {@code 500ms}, {@code 90s}, {@code 10m} or {@code 2h}. */
-    public static final Function<ConfigNode, java.time.Duration> DURATION = node -> {
-        java.time.Duration d = parseDuration(node.text());
+    public static final Function<ConfigNode, Duration> DURATION = node -> {
+        Duration d = parseDuration(node.text());
         if (d == null || d.isZero()) {
             throw node.error("expected a duration such as 500ms, 90s, 10m or 2h, got '" + node.text() + "'");
         }
@@ -55,7 +58,7 @@ public final class Values {
     };
 
     /** Parses {@code 500ms}, {@code 90s}, {@code 10m}, {@code 2h}; null when it is not a duration. */
-    public static java.time.Duration parseDuration(String text) {
+    public static Duration parseDuration(String text) {
         Matcher m = DURATION_TEXT.matcher(text);
         if (!m.matches()) {
             return null;
@@ -67,7 +70,7 @@ public final class Values {
             case "m" -> amount * 60e3;
             default -> amount * 3600e3;
         };
-        return java.time.Duration.ofNanos((long) (millis * 1e6));
+        return Duration.ofNanos((long) (millis * 1e6));
     }
 
     public static final Function<ConfigNode, Boolean> BOOLEAN = node -> parseBoolean(node.text(), node);
@@ -121,7 +124,7 @@ public final class Values {
             case 't' -> 1L << 40;
             default -> 1L;
         };
-        java.math.BigInteger bytes = new java.math.BigDecimal(m.group(1)).multiply(java.math.BigDecimal.valueOf(factor))
+        BigInteger bytes = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(factor))
                 .toBigInteger();
         return bytes.bitLength() > 63 ? TOO_LARGE : bytes.longValueExact();
     }

@@ -1,5 +1,7 @@
 package storagebench.experiment;
 
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import storagebench.dbms.Target;
@@ -25,7 +27,7 @@ import storagebench.workload.Workload;
  * @param source the YAML text as loaded (secrets removed)
  */
 public record Experiment(String name, String description, Target target, Workload workload, Map<String, Object> fixed,
-        Matrix matrix, int repetitions, int warmups, Order order, long seed, java.time.Duration timeout, OnFailure onFailure,
+        Matrix matrix, int repetitions, int warmups, Order order, long seed, Duration timeout, OnFailure onFailure,
         List<HostSetting> hostSettings, String source) {
 
     /**
@@ -34,7 +36,7 @@ public record Experiment(String name, String description, Target target, Workloa
      * are added as text.
      */
     public Params params(Map<String, String> variant) {
-        Map<String, Object> values = new java.util.LinkedHashMap<>(fixed);
+        Map<String, Object> values = new LinkedHashMap<>(fixed);
         for (var param : workload.params()) {
             String text = variant.get(param.name());
             if (text != null) {

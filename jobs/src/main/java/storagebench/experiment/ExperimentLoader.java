@@ -3,8 +3,10 @@ package storagebench.experiment;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -17,6 +19,7 @@ import storagebench.config.Values;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
 import storagebench.workload.Param;
+import storagebench.workload.ParamType;
 import storagebench.workload.Workload;
 import storagebench.workload.WorkloadType;
 import storagebench.workload.Workloads;
@@ -102,11 +105,11 @@ public final class ExperimentLoader {
         int repetitions = root.value("repetitions", Values.intAtLeast(1), 3);
         int warmups = root.value("warmups", Values.intAtLeast(0), 1);
         Order order = Order.valueOf(root.value("order", Values.oneOf(List.of("interleaved", "random", "sequential")),
-                "interleaved").toUpperCase(java.util.Locale.ROOT));
+                "interleaved").toUpperCase(Locale.ROOT));
         long seed = root.value("seed", Values.LONG, 1L);
         Duration timeout = root.value("timeout", Values.DURATION, null);
         OnFailure onFailure = OnFailure.valueOf(root.value("on-failure", Values.oneOf(List.of("continue", "stop")),
-                "continue").toUpperCase(java.util.Locale.ROOT));
+                "continue").toUpperCase(Locale.ROOT));
         int maxTrials = root.value("max-trials", Values.intAtLeast(1), DEFAULT_MAX_TRIALS);
         root.finish("the experiment");
         Experiment experiment = new Experiment(name, description, target, workload, fixed, matrix, repetitions,
@@ -117,7 +120,7 @@ public final class ExperimentLoader {
     }
 
     private static List<HostSetting> hostSettings(ConfigNode node, Map<String, Param> params) {
-        List<HostSetting> settings = new java.util.ArrayList<>();
+        List<HostSetting> settings = new ArrayList<>();
         if (node == null) {
             return settings;
         }
@@ -127,7 +130,7 @@ public final class ExperimentLoader {
                 throw entry.getValue().error("is a workload parameter; name the host setting otherwise");
             }
             settings.add(HostSetting.read(entry.getKey(), entry.getValue()));
-            params.put(entry.getKey(), Param.required(entry.getKey(), storagebench.workload.ParamType.TEXT,
+            params.put(entry.getKey(), Param.required(entry.getKey(), ParamType.TEXT,
                     "host setting"));
         }
         return List.copyOf(settings);

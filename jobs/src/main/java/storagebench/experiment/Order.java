@@ -1,5 +1,7 @@
 package storagebench.experiment;
 
+import java.util.Locale;
+
 /** The order trials run in. */
 public enum Order {
     /** A B C A B C …: drift of a shared machine spreads over all variants (the default). */
@@ -10,6 +12,6 @@ public enum Order {
     SEQUENTIAL;
 
     public String yamlName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

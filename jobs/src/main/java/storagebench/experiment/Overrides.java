@@ -2,14 +2,19 @@ package storagebench.experiment;
 
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import storagebench.config.ConfigException;
 import storagebench.config.Secrets;
@@ -31,7 +36,7 @@ public final class Overrides {
      *     {@code --override key=value} (a secret's value shown as ***)
      */
     static Map<Node, String> apply(String file, Node root, Map<String, String> overrides) {
-        Map<Node, String> origins = new java.util.IdentityHashMap<>();
+        Map<Node, String> origins = new IdentityHashMap<>();
         for (Map.Entry<String, String> entry : overrides.entrySet()) {
             String label = label(entry);
             String[] path = entry.getKey().split("\\.");
@@ -39,7 +44,7 @@ public final class Overrides {
             for (int i = 0; i < path.length; i++) {
                 if (!(node instanceof MappingNode mapping)) {
                     throw new ConfigException(label, 0, entry.getKey(), "'" + String.join(".",
-                            java.util.Arrays.copyOf(path, i)) + "' in " + file + " is not a mapping");
+                            Arrays.copyOf(path, i)) + "' in " + file + " is not a mapping");
                 }
                 node = i == path.length - 1 ? set(mapping, path[i], value(entry, label)) : child(mapping, path[i], label,
                         origins);
@@ -60,7 +65,7 @@ public final class Overrides {
         origins.put(node, label);
         if (node instanceof MappingNode mapping) {
             mapping.getValue().forEach(t -> mark(t.getValueNode(), label, origins));
-        } else if (node instanceof org.yaml.snakeyaml.nodes.SequenceNode sequence) {
+        } else if (node instanceof SequenceNode sequence) {
             sequence.getValue().forEach(n -> mark(n, label, origins));
         }
     }
@@ -69,7 +74,7 @@ public final class Overrides {
 
     /** The overrides recorded at the end of a stored config (by {@link #describe}), in order. */
     public static Map<String, String> recorded(String text) {
-        Map<String, String> found = new java.util.LinkedHashMap<>();
+        Map<String, String> found = new LinkedHashMap<>();
         for (String line : text.split("\n")) {
             if (line.startsWith(PREFIX) && line.indexOf('=') > PREFIX.length()) {
                 String pair = line.substring(PREFIX.length());
@@ -100,7 +105,7 @@ public final class Overrides {
     private static Node value(Map.Entry<String, String> entry, String label) {
         try {
             Node value = new Yaml(new LoaderOptions()).compose(new StringReader(entry.getValue()));
-            return value != null ? value : new ScalarNode(Tag.STR, "", null, null, org.yaml.snakeyaml.DumperOptions
+            return value != null ? value : new ScalarNode(Tag.STR, "", null, null, DumperOptions
                     .ScalarStyle.PLAIN);
         } catch (RuntimeException e) {
             throw new ConfigException(label, 0, entry.getKey(), "not a YAML value");
@@ -113,7 +118,7 @@ public final class Overrides {
                 return tuple.getValueNode();
             }
         }
-        MappingNode empty = new MappingNode(Tag.MAP, new ArrayList<>(), org.yaml.snakeyaml.DumperOptions.FlowStyle.BLOCK);
+        MappingNode empty = new MappingNode(Tag.MAP, new ArrayList<>(), DumperOptions.FlowStyle.BLOCK);
         set(mapping, key, empty);
         origins.put(empty, label);
         return empty;
@@ -121,7 +126,7 @@ public final class Overrides {
 
     private static Node set(MappingNode mapping, String key, Node value) {
         List<NodeTuple> tuples = new ArrayList<>(mapping.getValue());
-        ScalarNode keyNode = new ScalarNode(Tag.STR, key, null, null, org.yaml.snakeyaml.DumperOptions.ScalarStyle.PLAIN);
+        ScalarNode keyNode = new ScalarNode(Tag.STR, key, null, null, DumperOptions.ScalarStyle.PLAIN);
         tuples.removeIf(t -> t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key));
         tuples.add(new NodeTuple(keyNode, value));
         mapping.setValue(tuples);

@@ -1,5 +1,6 @@
 package storagebench.probe;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -138,8 +139,8 @@ public final class HostProbe {
         if (total != null) {
             return total;
         }
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean) {
-            return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean) {
+            return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                     .getTotalMemorySize();
         }
         return 0;

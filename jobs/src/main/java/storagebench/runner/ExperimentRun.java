@@ -7,15 +7,16 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
 import storagebench.ProcessLock;
-import storagebench.config.Settings;
 import storagebench.batch.RunLock;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunHistory;
 import storagebench.events.TargetSnapshot;
@@ -106,7 +107,7 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
     }
 
     /** The typed parameters of every variant, for checks. */
-    public java.util.List<Params> variantParams() {
+    public List<Params> variantParams() {
         return plan.variants().stream().map(experiment::params).toList();
     }
 }

@@ -1,5 +1,6 @@
 package storagebench.runner;
 
+import java.nio.file.Path;
 import storagebench.events.EventPublisher;
 import storagebench.events.HostSnapshot;
 import storagebench.events.RunHistory;
@@ -22,7 +23,7 @@ import storagebench.experiment.TrialPlan;
  * @param hostSettings applies and reads back the variants' host settings
  * @param stop asks the run to stop (a signal)
  */
-public record RunContext(String runId, java.nio.file.Path runDir, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
+public record RunContext(String runId, Path runDir, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
         TargetSnapshot target, EventPublisher publisher, RunHistory history,
         HostSettings hostSettings, RunStop stop) {
 }

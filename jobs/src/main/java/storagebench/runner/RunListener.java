@@ -1,6 +1,7 @@
 package storagebench.runner;
 
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
@@ -31,7 +32,7 @@ final class RunListener implements JobExecutionListener {
         try {
             run.host().setSettings(run.hostSettings().current());
         } catch (HostSettings.SettingException e) {
-            run.host().setSettings(java.util.Map.of("error", e.getMessage()));
+            run.host().setSettings(Map.of("error", e.getMessage()));
         }
         RunStarted started = RunStarted.newBuilder().setEventId(run.runId() + "/started/" + run.attempt())
                 .setRunId(run.runId()).setExperiment(run.experiment().name()).setAttempt(run.attempt())

@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
+import storagebench.experiment.Trial;
 
 /**
  * The run job: one chunk-oriented step whose items are the trials, one trial per chunk. Each
@@ -31,7 +32,7 @@ public class RunnerConfiguration {
             Progress progress, DiskFloor diskFloor) {
         TrialWriter writer = new TrialWriter(run);
         TrialReader reader = new TrialReader(run.plan().trials(), diskFloor);
-        return new StepBuilder("trials", repository).<storagebench.experiment.Trial, TrialResult>chunk(1)
+        return new StepBuilder("trials", repository).<Trial, TrialResult>chunk(1)
                 .transactionManager(transactions).reader(reader).listener(reader)
                 .processor(new TrialExecutor(run, progress)).writer(writer).listener(writer).build();
     }

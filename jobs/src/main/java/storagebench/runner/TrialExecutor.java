@@ -5,6 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
@@ -96,7 +97,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 TrialTimed event = measure(trial, trialId, step, null, inForce);
                 untimed.add(event);
                 if (event.getOutcome() == Outcome.FAILED) {
-                    String failure = phase.name().toLowerCase(java.util.Locale.ROOT) + " step '" + step.name()
+                    String failure = phase.name().toLowerCase(Locale.ROOT) + " step '" + step.name()
                             + "' failed: " + event.getError();
                     log.warn("{}", failure);
                     // A failed clean-up does not undo a measurement; the next set-up retries it.
@@ -119,7 +120,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             metrics = timed.metrics();
             error = timed.error();
         }
-        String phase = step.phase().name().toLowerCase(java.util.Locale.ROOT);
+        String phase = step.phase().name().toLowerCase(Locale.ROOT);
         String eventId = trialId + "/" + (step.phase() == Phase.MEASURED ? "" : phase + "/") + step.name();
         TrialTimed event = TrialTimed.newBuilder().setEventId(eventId).setRunId(run.runId())
                 .setExperiment(run.experiment().name()).setHost(run.host().getHostname()).setTrialId(trialId)

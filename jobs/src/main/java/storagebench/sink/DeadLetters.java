@@ -1,6 +1,7 @@
 package storagebench.sink;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -84,7 +85,7 @@ final class DeadLetters implements AutoCloseable {
 
     private Producer<byte[], byte[]> producer() {
         if (producer == null) {
-            Map<String, Object> props = new java.util.HashMap<>(clientProperties);
+            Map<String, Object> props = new HashMap<>(clientProperties);
             props.put(ProducerConfig.ACKS_CONFIG, "all");
             props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
             props.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "storagebench-sink-dead-letters");

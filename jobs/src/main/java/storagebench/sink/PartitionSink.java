@@ -2,6 +2,7 @@ package storagebench.sink;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -92,7 +93,7 @@ final class PartitionSink implements AutoCloseable {
         committer.committed(partition, nextOffset);
         log.info("{}: rolled {} file(s), {} row(s), offsets {}..{} ({})", partition, files.size(),
                 files.stream().mapToLong(RecordWriter.CommittedFile::rows).sum(), roll.fromOffset(),
-                roll.nextOffset() - 1, reason.name().toLowerCase(java.util.Locale.ROOT));
+                roll.nextOffset() - 1, reason.name().toLowerCase(Locale.ROOT));
         return roll;
     }
 

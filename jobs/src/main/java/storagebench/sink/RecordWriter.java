@@ -1,6 +1,7 @@
 package storagebench.sink;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 
@@ -25,6 +26,6 @@ public interface RecordWriter extends AutoCloseable {
     void close();
 
     /** A finished file: where it is and what it holds. */
-    record CommittedFile(java.nio.file.Path path, DataFile name, String table, long rows) {
+    record CommittedFile(Path path, DataFile name, String table, long rows) {
     }
 }

@@ -1,5 +1,7 @@
 package storagebench.workload;
 
+import java.util.List;
+
 /**
  * A variant's parameter values that cannot go together (a block larger than its file, sizes whose
  * product does not fit in a long): names the parameter to blame, so the loader can give its file,
@@ -22,7 +24,7 @@ public class ParamException extends IllegalArgumentException {
      * Runs {@link Workload#check} on each variant for a caller that did not load them (a preflight, a
      * bench): a problem is bad input named by the workload.
      */
-    public static void checkAll(Workload workload, java.util.List<Params> variants) {
+    public static void checkAll(Workload workload, List<Params> variants) {
         for (Params variant : variants) {
             try {
                 workload.check(variant);

@@ -1,5 +1,6 @@
 package storagebench.workload;
 
+import java.time.Duration;
 import java.util.Locale;
 import storagebench.config.Values;
 
@@ -43,7 +44,7 @@ public enum ParamType {
     DURATION {
         @Override
         Object parse(String text) {
-            java.time.Duration duration = Values.parseDuration(text);
+            Duration duration = Values.parseDuration(text);
             if (duration == null) {
                 throw new IllegalArgumentException("expected a duration such as 500ms, 90s, 10m or 2h");
             }

@@ -1,5 +1,6 @@
 package storagebench.workload;
 
+import java.time.Duration;
 import java.util.Map;
 
 /** The typed parameter values of one trial: fixed values and this variant's factors, already checked. */
@@ -17,8 +18,8 @@ public record Params(Map<String, Object> values) {
         return (Boolean) get(name);
     }
 
-    public java.time.Duration getDuration(String name) {
-        return (java.time.Duration) get(name);
+    public Duration getDuration(String name) {
+        return (Duration) get(name);
     }
 
     public String getText(String name) {

@@ -1,6 +1,8 @@
 package storagebench.cli;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
@@ -38,23 +40,23 @@ final class CliOutput {
         return err.toString(StandardCharsets.UTF_8);
     }
 
-    private static final class Tee extends java.io.OutputStream {
-        private final java.io.OutputStream a;
-        private final java.io.OutputStream b;
+    private static final class Tee extends OutputStream {
+        private final OutputStream a;
+        private final OutputStream b;
 
-        Tee(java.io.OutputStream a, java.io.OutputStream b) {
+        Tee(OutputStream a, OutputStream b) {
             this.a = a;
             this.b = b;
         }
 
         @Override
-        public void write(int c) throws java.io.IOException {
+        public void write(int c) throws IOException {
             a.write(c);
             b.write(c);
         }
 
         @Override
-        public void write(byte[] bytes, int off, int len) throws java.io.IOException {
+        public void write(byte[] bytes, int off, int len) throws IOException {
             a.write(bytes, off, len);
             b.write(bytes, off, len);
         }

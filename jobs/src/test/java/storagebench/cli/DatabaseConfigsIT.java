@@ -3,18 +3,25 @@ package storagebench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import org.junit.jupiter.api.Test;
-import storagebench.sink.Dataset;
 import storagebench.dbms.FirebirdEnv;
 import storagebench.dbms.PostgresEnv;
 import storagebench.dbms.SqlServerEnv;
+import storagebench.sink.Dataset;
 
 /**
  * The experiments in pipeline-config/h2 and pipeline-config/postgres run at small scale through the
@@ -246,13 +253,13 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 order: sequential
                 on-failure: %s
                 """.formatted(experiment, PostgresEnv.yaml().indent(2).stripTrailing(), onFailure));
-        java.util.concurrent.FutureTask<Integer> run = new java.util.concurrent.FutureTask<>(
+        FutureTask<Integer> run = new FutureTask<>(
                 () -> run(config, "warmups=0"));
         new Thread(run, "run-" + experiment).start();
         boolean killed = false;
-        try (java.sql.Connection c = PostgresEnv.target().connect(); java.sql.Statement s = c.createStatement()) {
+        try (Connection c = PostgresEnv.target().connect(); Statement s = c.createStatement()) {
             for (int i = 0; i < 6000 && !killed && !run.isDone(); i++) {
-                try (java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE query LIKE "
+                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE query LIKE "
                         + "'INSERT INTO \"sb_lost\"%' AND pid <> pg_backend_pid()")) {
                     rs.next();
                     if (rs.getInt(1) > 0) {
@@ -266,12 +273,12 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
             }
         }
         assertThat(killed).as("the first trial's inserts were seen and their session ended").isTrue();
-        return run.get(5, java.util.concurrent.TimeUnit.MINUTES);
+        return run.get(5, TimeUnit.MINUTES);
     }
 
     private static String leftoverTablespaces() throws Exception {
-        try (java.sql.Connection c = PostgresEnv.target().connect(); java.sql.Statement s = c.createStatement();
-                java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tablespace WHERE spcname LIKE "
+        try (Connection c = PostgresEnv.target().connect(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tablespace WHERE spcname LIKE "
                         + "'sb_lost%'")) {
             rs.next();
             return rs.getString(1);
@@ -371,14 +378,14 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     private static String read(Path p) {
         try {
             return Files.readString(p);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "";
         }
     }
 
     /** A command's exit code and what it printed to stderr. */
     record Captured(int exit, String text) {
-        static Captured stderr(java.util.function.IntSupplier command) {
+        static Captured stderr(IntSupplier command) {
             PrintStream old = System.err;
             ByteArrayOutputStream buffer = new ByteArrayOutputStream();
             System.setErr(new PrintStream(buffer, true, StandardCharsets.UTF_8));

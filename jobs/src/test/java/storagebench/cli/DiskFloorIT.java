@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import storagebench.sink.Dataset;
@@ -39,7 +40,7 @@ class DiskFloorIT extends BrokerOnDataDir {
         List<String> lines = stopped.err().lines().filter(l -> l.contains("below run.min-free-space")).toList();
         assertThat(lines).hasSize(1);
         assertThat(lines.get(0)).matches("run " + runId + " did not complete: only .+ free under "
-                + java.util.regex.Pattern.quote(data.resolve("kafka").toString()) + ", below run.min-free-space "
+                + Pattern.quote(data.resolve("kafka").toString()) + ", below run.min-free-space "
                 + "1000 TiB: stopped before trial 1 of 2; continue it with: storagebench run --restart " + runId);
         assertThat(stopped.err()).doesNotContain("\tat ");
         Dataset dataset = new Dataset(data.resolve("parquet"));

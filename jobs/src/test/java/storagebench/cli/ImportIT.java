@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.assertj.core.api.Assertions;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
@@ -57,9 +59,9 @@ class ImportIT extends BrokerOnDataDir {
         List<SummaryRow> rows = Report.summarize(data.resolve("parquet"),
                 ReportFilter.all().withExperiment("pg-progress"));
         assertThat(rows).extracting(SummaryRow::step, SummaryRow::n).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("progress", 5L), org.assertj.core.groups.Tuple.tuple("run", 1L));
+                Tuple.tuple("progress", 5L), Tuple.tuple("run", 1L));
         assertThat(rows).allMatch(r -> r.host().equals("db1") && r.variant().endsWith("wal=on"));
-        assertThat(rows.get(1).mean()).isEqualTo(4.98619, org.assertj.core.api.Assertions.within(1e-5));
+        assertThat(rows.get(1).mean()).isEqualTo(4.98619, Assertions.within(1e-5));
         assertThat(result.out()).contains("pg-progress").contains("progress").contains("×1.00");
         // and the run describes the import
         assertThat(where("runs", "target.kind || ' ' || target.product || ' ' || target.location",

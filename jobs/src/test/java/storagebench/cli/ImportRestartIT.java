@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -18,14 +19,15 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.events.EventCodec;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
 import storagebench.events.TopicScan;
 import storagebench.events.TrialTimed;
+import storagebench.events.UndecodableEventException;
 
 /** An import killed with SIGKILL half-way and run again has every record's event exactly once. */
 class ImportRestartIT {
@@ -50,7 +52,7 @@ class ImportRestartIT {
         Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
             String servers = kafka.bootstrapServers();
-            List<String> command = new java.util.ArrayList<>(List.of(
+            List<String> command = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                     System.getProperty("java.class.path"), Main.class.getName(), "import", "--data-dir",
                     data.toString(), "--bootstrap-servers", servers));
@@ -68,7 +70,7 @@ class ImportRestartIT {
             }
             child.destroyForcibly().waitFor();
             long beforeRestart = trials(kafka).size();
-            List<String> again = new java.util.ArrayList<>(List.of("import", "--data-dir", data.toString(),
+            List<String> again = new ArrayList<>(List.of("import", "--data-dir", data.toString(),
                     "--bootstrap-servers", servers));
             again.addAll(List.of(options));
             again.add(csv.toString());
@@ -121,11 +123,11 @@ class ImportRestartIT {
 
     private static List<SpecificRecord> all(KafkaConnection kafka) {
         EventCodec codec = new EventCodec();
-        List<SpecificRecord> events = new java.util.ArrayList<>();
+        List<SpecificRecord> events = new ArrayList<>();
         TopicScan.each(kafka, kafka.settings().topic(), message -> {
             try {
                 events.add(codec.decode(message.value()));
-            } catch (storagebench.events.UndecodableEventException e) {
+            } catch (UndecodableEventException e) {
                 throw new IllegalStateException(e);
             }
         });

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.sink.Dataset;
 import storagebench.sink.Replay;
 import storagebench.sink.TestEvents;
@@ -78,7 +79,7 @@ class ReplayIT {
     }
 
     private static CliOutput replay(Path to, String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("replay", "--data-dir", data.toString(), "--to",
+        List<String> args = new ArrayList<>(List.of("replay", "--data-dir", data.toString(), "--to",
                 to.toString()));
         args.addAll(List.of(more));
         return CliOutput.run(args.toArray(String[]::new));

@@ -10,9 +10,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
 import storagebench.config.ConfigException;
+import storagebench.config.Secrets;
+import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
-import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.workload.Workload;
 
 /** The h2, postgres and sqlserver targets' keys, checked at load with file, line, key and reason. */
 class DatabaseTargetConfigTest {
@@ -50,7 +52,7 @@ class DatabaseTargetConfigTest {
         assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_PG_PASSWORD", null));
         assertThat(t.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(t.storageRoot()).isEqualTo(Path.of("/tmp/storagebench-pg/tablespaces"));
-        assertThat(e.workload()).isInstanceOf(storagebench.workload.Workload.class);
+        assertThat(e.workload()).isInstanceOf(Workload.class);
         assertThat(e.workload().params()).extracting(p -> p.name()).containsExactly("files", "rows", "name",
                 "sample-interval");
     }
@@ -175,9 +177,9 @@ class DatabaseTargetConfigTest {
         String plain = "jdbc:sqlserver://db:1433;user=sa;password=s3cret;encrypt=true";
         String braced = "jdbc:sqlserver://db:1433;Password={s3c;r}}et};databaseName=master";
         // then
-        assertThat(storagebench.config.Secrets.redactUrl(plain))
+        assertThat(Secrets.redactUrl(plain))
                 .isEqualTo("jdbc:sqlserver://db:1433;user=sa;password=***;encrypt=true");
-        assertThat(storagebench.config.Secrets.redactUrl(braced))
+        assertThat(Secrets.redactUrl(braced))
                 .isEqualTo("jdbc:sqlserver://db:1433;Password=***;databaseName=master");
         assertThatThrownBy(() -> loader.parse("e.yaml", yaml("kind: postgres\nurl: " + braced + "\n")))
                 .hasMessageContaining("Password=***").hasMessageNotContaining("s3c").hasMessageNotContaining("r}}et");

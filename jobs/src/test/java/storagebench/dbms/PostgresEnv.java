@@ -1,6 +1,7 @@
 package storagebench.dbms;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -40,7 +41,7 @@ public final class PostgresEnv {
     /** A postgres target with the password from STORAGEBENCH_PG_PASSWORD. */
     public static DatabaseTarget target() {
         return new DatabaseTarget(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(), url(), user(),
-                new PasswordSource("STORAGEBENCH_PG_PASSWORD", null), java.time.Duration.ofSeconds(10),
+                new PasswordSource("STORAGEBENCH_PG_PASSWORD", null), Duration.ofSeconds(10),
                 tablespaceRoot());
     }
 

@@ -3,6 +3,7 @@ package storagebench.dbms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -67,7 +68,7 @@ class SqlDialectTest {
     @Test
     void sqlServerBoundsTheLoginInSecondsAndNamesTheApplication() {
         // when
-        var props = TargetKind.SQLSERVER.dialect().connectProperties(java.time.Duration.ofMillis(2500));
+        var props = TargetKind.SQLSERVER.dialect().connectProperties(Duration.ofMillis(2500));
         // then
         assertThat(props).containsEntry("loginTimeout", "3").containsEntry("applicationName", "storagebench")
                 .doesNotContainKey("password");

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -112,7 +113,7 @@ class TargetKindContractTest {
         }
         assertThat(dialect.identifier("sb_x")).contains("sb_x").hasSize(6);
         assertThat(dialect.connectProperties(Duration.ofSeconds(2)).stringPropertyNames())
-                .noneMatch(key -> key.toLowerCase(java.util.Locale.ROOT).contains("password"));
+                .noneMatch(key -> key.toLowerCase(Locale.ROOT).contains("password"));
     }
 
     @ParameterizedTest

@@ -1,10 +1,12 @@
 package storagebench.experiment;
 
-import java.nio.file.Path;
-import java.util.List;
-import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 import storagebench.config.ConfigException;
 import storagebench.config.Secrets;
 import storagebench.dbms.local.LocalTarget;
@@ -35,11 +37,11 @@ class ExperimentLoaderTest {
         assertThat(e.name()).isEqualTo("ifi");
         assertThat(e.target()).isEqualTo(new LocalTarget(Path.of("/tmp/sb-work")));
         assertThat(e.workload().name()).isEqualTo("file-init");
-        assertThat(e.matrix().factors()).containsExactly(java.util.Map.entry("init", List.of("zero", "instant")),
-                java.util.Map.entry("file-size", List.of("8MB", "256MB")));
+        assertThat(e.matrix().factors()).containsExactly(Map.entry("init", List.of("zero", "instant")),
+                Map.entry("file-size", List.of("8MB", "256MB")));
         assertThat(e.fixed()).containsEntry("files", 4).containsEntry("block-size", 1L << 20);
         assertThat(e.order()).isEqualTo(Order.INTERLEAVED);
-        assertThat(e.params(java.util.Map.of("init", "zero", "file-size", "256MB")).getSize("file-size"))
+        assertThat(e.params(Map.of("init", "zero", "file-size", "256MB")).getSize("file-size"))
                 .isEqualTo(256L << 20);
     }
 
@@ -135,13 +137,13 @@ class ExperimentLoaderTest {
         Experiment e = loader.parse("e.yaml", COMMAND);
         // then
         assertThat(e.matrix().variants()).containsExactly(
-                java.util.Map.of("ifi", "on", "files", "4", "timeout", "90s"),
-                java.util.Map.of("ifi", "on", "files", "8", "timeout", "90s"),
-                java.util.Map.of("ifi", "off", "files", "4", "timeout", "90s"));
+                Map.of("ifi", "on", "files", "4", "timeout", "90s"),
+                Map.of("ifi", "on", "files", "8", "timeout", "90s"),
+                Map.of("ifi", "off", "files", "4", "timeout", "90s"));
         var params = e.params(e.matrix().variants().get(1));
         assertThat(params.getText("ifi")).isEqualTo("on");
         assertThat(params.getText("files")).isEqualTo("8");
-        assertThat(params.getDuration("timeout")).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(params.getDuration("timeout")).isEqualTo(Duration.ofSeconds(90));
         assertThat(params.getText("command")).isEqualTo("./setup.sh --ifi {ifi} --tempdb-files {files}");
     }
 

@@ -1,11 +1,12 @@
 package storagebench.experiment;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import storagebench.config.ConfigException;
 
 class MatrixTest {
@@ -83,7 +84,7 @@ class MatrixTest {
         // when
         Experiment e = load("factors: {init: [zero], file-size: [1MB]}\ntimeout: 90s\non-failure: stop\n");
         // then
-        assertThat(e.timeout()).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(e.timeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(e.onFailure()).isEqualTo(OnFailure.STOP);
         assertThat(load("factors: {init: [zero], file-size: [1MB]}\n").timeout()).isNull();
         assertThatThrownBy(() -> load("factors: {init: [zero], file-size: [1MB]}\ntimeout: soon\n"))

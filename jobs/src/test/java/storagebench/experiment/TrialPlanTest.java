@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TrialPlanTest {
@@ -67,8 +68,8 @@ class TrialPlanTest {
     @Test
     void noFactorsMeansOneVariant() {
         // when
-        List<java.util.Map<String, String>> matrix = Matrix.of(java.util.Map.of()).variants();
+        List<Map<String, String>> matrix = Matrix.of(Map.of()).variants();
         // then
-        assertThat(matrix).containsExactly(java.util.Map.of());
+        assertThat(matrix).containsExactly(Map.of());
     }
 }

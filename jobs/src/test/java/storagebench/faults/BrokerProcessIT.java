@@ -7,13 +7,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.BrokerFiles;
 import storagebench.broker.BrokerProcess;
 import storagebench.broker.KafkaConnection;
 import storagebench.cli.Main;
+import storagebench.config.Settings;
 import storagebench.events.TrialTimed;
 import storagebench.runner.TopicEvents;
 
@@ -44,7 +45,7 @@ class BrokerProcessIT {
         assertThat(Main.execute("broker", "stop", "--data-dir", data.toString())).isZero();
         // then
         assertThat(BrokerProcess.alive(files)).isFalse();
-        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(java.util.Optional.of(true));
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(Optional.of(true));
         assertThat(Main.execute("broker", "status", "--data-dir", data.toString())).isEqualTo(Main.FAILED);
     }
 

@@ -9,11 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.cli.Main;
+import storagebench.config.Settings;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStatus;
 import storagebench.events.TrialTimed;
@@ -59,7 +60,7 @@ class SignalIT {
         }
     }
 
-    static List<Integer> measured(List<org.apache.avro.specific.SpecificRecord> events) {
+    static List<Integer> measured(List<SpecificRecord> events) {
         return TopicEvents.of(events, TrialTimed.class).stream().filter(t -> t.getPhase().equals("measured"))
                 .map(TrialTimed::getTrialIndex).sorted().toList();
     }

@@ -6,9 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.importer.ImportRequest;
 
 /** One rule for every parser: a record whose text holds a control character (but tab) is quarantined. */
 class ControlCharactersTest {
@@ -57,8 +60,8 @@ class ControlCharactersTest {
     @Test
     void anImportFactorWithAControlCharacterIsRefused() {
         var parser = LogParsers.find("fio").orElseThrow();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new storagebench.importer.ImportRequest(parser,
-                Map.of(), java.util.Optional.empty(), java.util.Optional.empty(), Map.of("disk", "nv\u0007me")))
+        Assertions.assertThatThrownBy(() -> new ImportRequest(parser,
+                Map.of(), Optional.empty(), Optional.empty(), Map.of("disk", "nv\u0007me")))
                 .isInstanceOf(storagebench.BadInputException.class)
                 .hasMessage("--factor disk: holds a control character (disk=nv\\u0007me)");
     }

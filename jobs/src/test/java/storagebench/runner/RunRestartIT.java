@@ -6,15 +6,17 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.cli.Main;
+import storagebench.config.Settings;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
@@ -75,7 +77,7 @@ class RunRestartIT {
                     .filter(t -> t.getPhase().equals("measured")).toList();
             assertThat(beforeRestart).isLessThan(18);
             assertThat(trials.stream().map(TrialTimed::getTrialIndex).sorted().toList())
-                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 18).boxed().toList());
+                    .containsExactlyElementsOf(IntStream.range(0, 18).boxed().toList());
             assertThat(trials).allMatch(t -> t.getRunId().equals(runId));
             assertThat(TopicEvents.of(events, RunStarted.class)).extracting(RunStarted::getAttempt)
                     .containsExactly(1, 2);
@@ -97,7 +99,7 @@ class RunRestartIT {
 
     private static void deleteTree(Path dir) throws Exception {
         try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,7 +64,7 @@ class DuplicatesTest {
     }
 
     private void write(int partition, long firstOffset, boolean commit,
-            org.apache.avro.specific.SpecificRecord... events) throws IOException {
+            SpecificRecord... events) throws IOException {
         RecordWriter writer = writer(partition);
         for (int i = 0; i < events.length; i++) {
             writer.write(events[i], firstOffset + i);

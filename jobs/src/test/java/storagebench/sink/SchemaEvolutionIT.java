@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
@@ -23,9 +24,10 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.io.LocalOutputFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.events.EventType;
+import storagebench.events.Outcome;
 import storagebench.events.ReleasedSchemas;
 import storagebench.events.TrialTimed;
 import storagebench.report.Report;
@@ -80,7 +82,7 @@ class SchemaEvolutionIT {
                 .setTrialId("new-run-t" + index).setTrialIndex(index).setVariant("init=zero")
                 .setFactors(Map.of("init", "zero")).setRepetition(index + 1).setWarmup(false).setStep("create")
                 .setStartTime(start).setEndTime(start.plusNanos((long) (seconds * 1e9)))
-                .setDurationNs((long) (seconds * 1e9)).setOutcome(storagebench.events.Outcome.OK)
+                .setDurationNs((long) (seconds * 1e9)).setOutcome(Outcome.OK)
                 .setMetrics(Map.of()).setHostSettings(Map.of("cpu-governor", "performance")).build();
     }
 
@@ -141,10 +143,10 @@ class SchemaEvolutionIT {
     void theReportReadsFilesWithAndWithoutLaterColumnsTogether(@org.junit.jupiter.api.io.TempDir Path root)
             throws Exception {
         // given: a file as an old sink wrote it (no phase, no host_settings) beside a current one
-        Path old = java.nio.file.Files.createDirectories(root.resolve("trials/experiment=e/date=2026-11-30"));
+        Path old = Files.createDirectories(root.resolve("trials/experiment=e/date=2026-11-30"));
         String columns = "'e' AS experiment, 'h' AS host, 'v=1' AS variant, 'create' AS step, 'r1' AS run_id, "
                 + "i AS trial_index, false AS warmup, 'OK' AS outcome, 1000000000 * (i + 1) AS duration_ns";
-        try (var duckdb = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        try (var duckdb = DriverManager.getConnection("jdbc:duckdb:");
                 var statement = duckdb.createStatement()) {
             statement.execute("COPY (SELECT " + columns + " FROM range(0, 2) t(i)) TO '" + old.resolve("old.parquet")
                     + "' (FORMAT parquet)");
@@ -154,7 +156,7 @@ class SchemaEvolutionIT {
                     + old.resolve("setup.parquet") + "' (FORMAT parquet)");
         }
         // when
-        var rows = Report.summarize(root, storagebench.report.ReportFilter.all());
+        var rows = Report.summarize(root, ReportFilter.all());
         // then: the four measured trials of both files, not the set-up steps
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0).n()).isEqualTo(4);

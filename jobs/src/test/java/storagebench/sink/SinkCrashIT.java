@@ -2,10 +2,13 @@ package storagebench.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -14,8 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 
 class SinkCrashIT {
     @TempDir
@@ -121,9 +124,9 @@ class SinkCrashIT {
         }
     }
 
-    private static void deleteTree(Path root) throws java.io.IOException {
+    private static void deleteTree(Path root) throws IOException {
         try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(path);
             }
         }
@@ -139,7 +142,7 @@ class SinkCrashIT {
         }
     }
 
-    static long tempFiles(Path dataset) throws java.io.IOException {
+    static long tempFiles(Path dataset) throws IOException {
         if (!Files.isDirectory(dataset)) {
             return 0;
         }
@@ -170,7 +173,7 @@ class SinkCrashIT {
     }
 
     private static String[] append(String[] args, String arg) {
-        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        String[] all = Arrays.copyOf(args, args.length + 1);
         all[args.length] = arg;
         return all;
     }

@@ -6,14 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 
 /**
  * The same events published twice reach the dataset once, with a {@code kill -9} of the sink between
@@ -83,7 +84,7 @@ class SinkDuplicatesIT {
     }
 
     private static String[] append(String[] args, String arg) {
-        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        String[] all = Arrays.copyOf(args, args.length + 1);
         all[args.length] = arg;
         return all;
     }

@@ -2,6 +2,8 @@ package storagebench.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -82,9 +84,9 @@ public abstract class WorkloadContractTest {
     }
 
     private static long directBuffers() {
-        return java.lang.management.ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class)
+        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)
                 .stream().filter(pool -> pool.getName().equals("direct")).mapToLong(
-                        java.lang.management.BufferPoolMXBean::getCount).sum();
+                        BufferPoolMXBean::getCount).sum();
     }
 
     @Test

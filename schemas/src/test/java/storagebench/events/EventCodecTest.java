@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -66,7 +67,7 @@ class EventCodecTest {
         byte[] unknown = {(byte) 0xC3, 0x01, 1, 2, 3, 4, 5, 6, 7, 8, 0};
         assertThatThrownBy(() -> codec.decode(unknown)).isInstanceOf(UndecodableEventException.class)
                 .hasMessageContaining("unknown schema fingerprint");
-        byte[] truncated = java.util.Arrays.copyOf(codec.encode(trial()), 14);
+        byte[] truncated = Arrays.copyOf(codec.encode(trial()), 14);
         assertThatThrownBy(() -> codec.decode(truncated)).isInstanceOf(UndecodableEventException.class)
                 .hasMessageContaining("corrupt TrialTimed");
     }

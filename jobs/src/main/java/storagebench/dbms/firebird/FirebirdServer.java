@@ -17,6 +17,7 @@ import org.firebirdsql.gds.ng.FbService;
 import org.firebirdsql.management.FBManager;
 import org.firebirdsql.management.FBServiceManager;
 import storagebench.BadInputException;
+import storagebench.config.Secrets;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.SqlDialect;
 
@@ -58,7 +59,7 @@ public record FirebirdServer(String prefix, String host, int port, String databa
             m = LEGACY.matcher(rest);
             if (rest.startsWith("//") || !m.matches()) {
                 throw new IllegalArgumentException("cannot read host, port and database from the firebird url '"
-                        + storagebench.config.Secrets.redactUrl(url) + "'; write jdbc:firebird://HOST:PORT/DATABASE");
+                        + Secrets.redactUrl(url) + "'; write jdbc:firebird://HOST:PORT/DATABASE");
             }
         }
         int port = m.group(2) == null ? DEFAULT_PORT : Integer.parseInt(m.group(2));

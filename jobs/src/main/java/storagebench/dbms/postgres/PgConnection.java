@@ -1,6 +1,7 @@
 package storagebench.dbms.postgres;
 
 import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -75,7 +76,7 @@ public record PgConnection(String host, String port, String database, Map<String
         if (!query.isEmpty()) {
             url.append('?');
             query.forEach((k, v) -> url.append(k).append('=')
-                    .append(java.net.URLEncoder.encode(v, StandardCharsets.UTF_8)).append('&'));
+                    .append(URLEncoder.encode(v, StandardCharsets.UTF_8)).append('&'));
             url.setLength(url.length() - 1);
         }
         return url.toString();

@@ -3,17 +3,19 @@ package storagebench.workload.command;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
 import storagebench.dbms.ToolEnvironment;
+import storagebench.dbms.local.LocalTarget;
 import storagebench.dbms.sqlserver.SqlServerKind;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
@@ -154,7 +156,7 @@ public final class CommandOnTarget implements Workload {
         Map<String, String> options = settings.parserOptions(values);
         if (sampler != null || output != null) {
             measured = measured.then(result -> {
-                Map<String, Double> metrics = new java.util.LinkedHashMap<>();
+                Map<String, Double> metrics = new LinkedHashMap<>();
                 if (sampler != null) {
                     metrics.putAll(sampler.stopAndCount());
                 }
@@ -185,7 +187,7 @@ public final class CommandOnTarget implements Workload {
      * SQL Server: the files of that database.
      */
     private static StepSampler sampler(DatabaseTarget db, TrialContext trial) {
-        java.time.Duration interval = trial.params().getDuration(SAMPLE_INTERVAL);
+        Duration interval = trial.params().getDuration(SAMPLE_INTERVAL);
         String parameter = "^$";
         if (db.kind() == TargetKind.SQLSERVER) {
             String database = trial.params().getText(SAMPLE_DATABASE);

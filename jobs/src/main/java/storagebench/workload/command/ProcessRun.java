@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +50,7 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
         if (server.isEmpty()) {
             return this;
         }
-        Map<String, String> merged = new java.util.LinkedHashMap<>(server);
+        Map<String, String> merged = new LinkedHashMap<>(server);
         merged.putAll(env);
         return new ProcessRun(argv, merged, workingDir, timeout);
     }

@@ -2,6 +2,7 @@ package storagebench.workload.dbfiles;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import storagebench.workload.Phase;
 
 /**
@@ -37,7 +38,7 @@ public final class TsqlPlan {
         StringBuilder out = new StringBuilder();
         for (Part part : parts) {
             out.append("-- step: ").append(part.step()).append(" (").append(part.phase().name().toLowerCase(
-                    java.util.Locale.ROOT)).append(")\n");
+                    Locale.ROOT)).append(")\n");
             for (String sql : part.statements()) {
                 out.append(sql).append("\nGO\n");
             }

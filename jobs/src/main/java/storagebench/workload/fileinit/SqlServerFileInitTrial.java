@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.Phase;
@@ -58,7 +59,7 @@ final class SqlServerFileInitTrial {
     /** Y, N, or null when the server does not say (before SQL Server 2016 SP1, or without VIEW SERVER STATE). */
     private static String ifiState(Statement s, String sql) {
         try (ResultSet rs = s.executeQuery(sql)) {
-            return rs.next() ? rs.getString(1).strip().toUpperCase(java.util.Locale.ROOT) : null;
+            return rs.next() ? rs.getString(1).strip().toUpperCase(Locale.ROOT) : null;
         } catch (SQLException e) {
             return null;
         }

@@ -5,12 +5,15 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.SqlScript;
+import storagebench.workload.TrialContext;
 import storagebench.workload.sampling.StepSampler;
 
 /** One trial of {@link PostgresWalInit}: the server's WAL settings changed for it, then put back. */
@@ -32,7 +35,7 @@ final class WalInitTrial {
     private String payload;
 
     WalInitTrial(DatabaseTarget target, boolean zero, int segments, int messageSize,
-            java.time.Duration sampleInterval, storagebench.workload.TrialContext trial) {
+            Duration sampleInterval, TrialContext trial) {
         this.sampler = new StepSampler(target, target.url(), trial, "write-wal", sampleInterval, "^$");
         this.target = target;
         this.sql = target.dialect().script("workloads/file-init");
@@ -202,8 +205,8 @@ final class WalInitTrial {
 
     private void restore(Statement s, String setting, String set, String reset) throws SQLException {
         String old = before.get(setting);
-        if (old != null && BOOLEAN_TEXT.contains(old.toLowerCase(java.util.Locale.ROOT))) {
-            s.execute(sql.sql(set, Map.of("value", old.toLowerCase(java.util.Locale.ROOT))));
+        if (old != null && BOOLEAN_TEXT.contains(old.toLowerCase(Locale.ROOT))) {
+            s.execute(sql.sql(set, Map.of("value", old.toLowerCase(Locale.ROOT))));
         } else {
             s.execute(sql.sql(reset));
         }

@@ -1,5 +1,6 @@
 package storagebench.workload.fileio;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.time.Instant;
@@ -32,7 +33,7 @@ final class FileIoRun {
     }
 
     /** Untimed set-up: each worker's random sequence and its IO buffer, so the measured step allocates none. */
-    void prepare() throws java.io.IOException {
+    void prepare() throws IOException {
         int alignment = settings.direct() ? DataFiles.directAlignment(files.directory()) : 1;
         SplittableRandom seeds = new SplittableRandom(settings.seed() * 0x9E3779B97F4A7C15L + trial.trialIndex());
         randoms.clear();

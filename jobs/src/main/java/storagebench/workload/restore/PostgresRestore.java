@@ -6,12 +6,13 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.postgres.PgConnection;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetUnavailableException;
+import storagebench.dbms.postgres.PgConnection;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -55,7 +56,7 @@ final class PostgresRestore implements Workload {
 
     @Override
     public List<Param> params() {
-        List<Param> params = new java.util.ArrayList<>(RestoreParams.common("a pg_dump archive (custom, "
+        List<Param> params = new ArrayList<>(RestoreParams.common("a pg_dump archive (custom, "
                 + "directory or tar format) on this host", "about 250 bytes each", "on expressions, besides the "
                 + "primary key", "a database of the target's server"));
         params.addAll(List.of(

@@ -8,22 +8,23 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import storagebench.events.TrialTimed;
-import storagebench.logformat.Parsed;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.Dialect;
 import storagebench.dbms.SqlScript;
-import storagebench.workload.TrialContext;
-import storagebench.workload.sampling.StepSampler;
-import storagebench.workload.command.ProcessRun;
 import storagebench.dbms.postgres.PgConnection;
+import storagebench.events.TrialTimed;
+import storagebench.logformat.Parsed;
+import storagebench.workload.TrialContext;
+import storagebench.workload.command.ProcessRun;
 import storagebench.workload.command.SubSteps;
+import storagebench.workload.sampling.StepSampler;
 
 /** One trial of {@link PostgresRestore}. */
 final class PostgresRestoreTrial {
@@ -47,7 +48,7 @@ final class PostgresRestoreTrial {
     private long restoreEndNanos;
 
     PostgresRestoreTrial(DatabaseTarget target, TrialContext trial, String name, Path givenBackup, int rows,
-            int indexes, int jobs, String pgRestore, String pgDump, java.time.Duration sampleInterval) {
+            int indexes, int jobs, String pgRestore, String pgDump, Duration sampleInterval) {
         this.target = target;
         this.trial = trial;
         this.dialect = target.dialect();

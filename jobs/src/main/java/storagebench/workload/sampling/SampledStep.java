@@ -2,9 +2,10 @@ package storagebench.workload.sampling;
 
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import storagebench.events.IoSample;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.events.IoSample;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 
@@ -35,7 +36,7 @@ public final class SampledStep implements AutoCloseable {
         }
         sampler.start();
         Map<String, Double> metrics = new LinkedHashMap<>(action.run());
-        java.util.List<IoSample> samples;
+        List<IoSample> samples;
         try {
             samples = sampler.stop();
         } catch (SQLException e) {

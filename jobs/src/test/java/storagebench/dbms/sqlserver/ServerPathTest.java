@@ -3,6 +3,7 @@ package storagebench.dbms.sqlserver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import storagebench.dbms.HostileNames;
@@ -26,7 +27,7 @@ class ServerPathTest {
     void hostilePathsAreRefusedWithTheReason() {
         // given: every hostile name but C:\\Temp\\x (a hostile identifier, a fine path), and paths that would
         // end the literal or leave the directory
-        List<String> paths = new java.util.ArrayList<>(HostileNames.ALL);
+        List<String> paths = new ArrayList<>(HostileNames.ALL);
         assertThat(paths.remove("C:\\Temp\\x")).isTrue();
         assertThat(ServerPath.parse("C:\\Temp\\x").literal("a.mdf")).isEqualTo("N'C:\\Temp\\x\\a.mdf'");
         paths.addAll(List.of("/var/opt/mssql/data'; DROP DATABASE master; --", "/data/../etc", "relative/dir",

@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import storagebench.dbms.local.LocalTarget;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.experiment.TrialPlan;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
@@ -29,7 +30,7 @@ class CommandConfigTest {
         assertThat(plan.variants()).hasSize(8).contains(Map.of("ifi", "off", "files", "8", "size-mb", "128"));
         assertThat(plan.size()).isEqualTo(8 * (3 + 1));
         assertThat(experiment.fixed()).containsEntry("shell", true).containsEntry("timeout",
-                java.time.Duration.ofMinutes(2));
+                Duration.ofMinutes(2));
     }
 
     @Test

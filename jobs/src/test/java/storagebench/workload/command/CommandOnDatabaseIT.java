@@ -4,18 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.events.IoSample;
-import storagebench.events.Outcome;
-import storagebench.events.TrialTimed;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.FirebirdEnv;
 import storagebench.dbms.PostgresEnv;
+import storagebench.events.IoSample;
+import storagebench.events.Outcome;
+import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -29,7 +30,7 @@ class CommandOnDatabaseIT {
     Path tmp;
 
     private static TrialTimed measured() {
-        java.time.Instant start = java.time.Instant.now();
+        Instant start = Instant.now();
         return TrialTimed.newBuilder().setEventId("t/run").setRunId("r").setExperiment("e").setHost("h")
                 .setTrialId("t").setTrialIndex(0).setVariant("default").setFactors(Map.of()).setRepetition(1)
                 .setWarmup(false).setStep("run").setStartTime(start).setEndTime(start).setDurationNs(1)

@@ -3,14 +3,19 @@ package storagebench.workload.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
+import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.workload.Param;
 import storagebench.workload.Params;
@@ -113,9 +118,9 @@ class CommandOnTargetTest extends WorkloadContractTest {
         }
         // then
         assertThat(steps).extracting(Step::name, Step::phase).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("setup", Phase.SETUP),
-                org.assertj.core.groups.Tuple.tuple("run", Phase.MEASURED),
-                org.assertj.core.groups.Tuple.tuple("cleanup", Phase.CLEANUP));
+                Tuple.tuple("setup", Phase.SETUP),
+                Tuple.tuple("run", Phase.MEASURED),
+                Tuple.tuple("cleanup", Phase.CLEANUP));
         assertThat(out().resolve("ready")).doesNotExist();
         assertThat(out().resolve("setup.stdout")).exists();
         assertThat(out().resolve("cleanup.stderr")).exists();
@@ -166,7 +171,7 @@ class CommandOnTargetTest extends WorkloadContractTest {
         // when
         Map<String, Double> metrics = run.action().run();
         // then
-        assertThatThrownBy(() -> run.after().run(measured(metrics))).isInstanceOf(java.io.IOException.class)
+        assertThatThrownBy(() -> run.after().run(measured(metrics))).isInstanceOf(IOException.class)
                 .hasMessageContaining("parser fio: result.txt is not its format").hasMessageContaining("fio");
     }
 
@@ -187,11 +192,11 @@ class CommandOnTargetTest extends WorkloadContractTest {
     }
 
     private static TrialTimed measured(Map<String, Double> metrics) {
-        java.time.Instant start = java.time.Instant.parse("2026-11-30T08:00:00Z");
+        Instant start = Instant.parse("2026-11-30T08:00:00Z");
         return TrialTimed.newBuilder().setEventId("trial-0/run").setRunId("run-0").setExperiment("contract")
                 .setHost("host").setTrialId("trial-0").setTrialIndex(0).setVariant("default").setFactors(Map.of())
                 .setRepetition(1).setWarmup(false).setStep("run").setStartTime(start).setEndTime(start)
-                .setDurationNs(1).setOutcome(storagebench.events.Outcome.OK).setMetrics(metrics).build();
+                .setDurationNs(1).setOutcome(Outcome.OK).setMetrics(metrics).build();
     }
 
     @Test
@@ -220,7 +225,7 @@ class CommandOnTargetTest extends WorkloadContractTest {
     @Test
     void aTimeoutKillsTheProcess() {
         // given
-        List<Step> steps = steps(Map.of("command", "sleep 30", "timeout", java.time.Duration.ofSeconds(1)));
+        List<Step> steps = steps(Map.of("command", "sleep 30", "timeout", Duration.ofSeconds(1)));
         long start = System.nanoTime();
         // when / then
         assertThatThrownBy(() -> step(steps, Phase.MEASURED).action().run())
@@ -232,7 +237,7 @@ class CommandOnTargetTest extends WorkloadContractTest {
     @Test
     void aTimeoutKillsTheChildrenOfTheProcessToo() throws Exception {
         // given: a shell that starts sleep in the background and waits for it
-        List<Step> steps = steps(Map.of("shell", true, "timeout", java.time.Duration.ofSeconds(1),
+        List<Step> steps = steps(Map.of("shell", true, "timeout", Duration.ofSeconds(1),
                 "command", "sleep 30 & echo $! > {out}/child.pid; wait"));
         // when
         assertThatThrownBy(() -> step(steps, Phase.MEASURED).action().run()).hasMessageContaining("timed out");

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,11 +17,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
-import storagebench.events.IoSample;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.PostgresEnv;
 import storagebench.dbms.HostileNames;
+import storagebench.dbms.PostgresEnv;
 import storagebench.dbms.Target;
+import storagebench.dbms.TargetKind;
+import storagebench.dbms.local.LocalTarget;
+import storagebench.events.IoSample;
+import storagebench.experiment.ExperimentLoader;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -31,10 +35,10 @@ import storagebench.workload.Workload;
 class DatabaseFilegroupInsertIT {
     @TempDir
     Path tmp;
-    private final Workload workload = DatabaseFilegroupInsert.on(storagebench.dbms.TargetKind.H2);
+    private final Workload workload = DatabaseFilegroupInsert.on(TargetKind.H2);
 
     private DatabaseTarget h2() {
-        return (DatabaseTarget) new storagebench.experiment.ExperimentLoader(Path.of("/tmp")).parse("e.yaml", """
+        return (DatabaseTarget) new ExperimentLoader(Path.of("/tmp")).parse("e.yaml", """
                 experiment: t
                 target: {kind: h2, url: "jdbc:h2:file:%s"}
                 workload: {type: filegroup-insert}
@@ -46,7 +50,7 @@ class DatabaseFilegroupInsertIT {
         values.put("files", files);
         values.put("rows", rows);
         values.put("name", name);
-        values.put("sample-interval", java.time.Duration.ZERO);
+        values.put("sample-interval", Duration.ZERO);
         return new Params(values);
     }
 
@@ -69,7 +73,7 @@ class DatabaseFilegroupInsertIT {
     void onADatabaseTargetTheWorkloadHasItsDatabaseParameters() {
         assertThat(new FilegroupInsertWorkload().on(h2())).isInstanceOf(DatabaseFilegroupInsert.class);
         assertThat(workload.name()).isEqualTo("filegroup-insert");
-        assertThat(new FilegroupInsertWorkload().on(new storagebench.dbms.local.LocalTarget(tmp)))
+        assertThat(new FilegroupInsertWorkload().on(new LocalTarget(tmp)))
                 .isInstanceOf(LocalFilegroupInsert.class);
     }
 
@@ -146,7 +150,7 @@ class DatabaseFilegroupInsertIT {
         // given: samples every 100 ms
         DatabaseTarget pg = PostgresEnv.target();
         Map<String, Object> values = new LinkedHashMap<>(params(2, 400, "sb_it_io").values());
-        values.put("sample-interval", java.time.Duration.ofMillis(100));
+        values.put("sample-interval", Duration.ofMillis(100));
         TrialContext trial = trial(pg, new Params(values));
         // when
         Map<String, Double> metrics = runSteps(new FilegroupInsertWorkload().on(pg).steps(trial));
@@ -167,7 +171,7 @@ class DatabaseFilegroupInsertIT {
     void h2IoIsSampledFromItsStoreCounters() throws Exception {
         // given
         Map<String, Object> values = new LinkedHashMap<>(params(1, 300, "sb_io").values());
-        values.put("sample-interval", java.time.Duration.ofMillis(50));
+        values.put("sample-interval", Duration.ofMillis(50));
         TrialContext trial = trial(h2(), new Params(values));
         // when
         runSteps(workload.steps(trial));

@@ -13,10 +13,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
-import storagebench.events.IoSample;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.FirebirdEnv;
 import storagebench.dbms.HostileNames;
+import storagebench.dbms.TargetKind;
+import storagebench.events.IoSample;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -140,12 +141,12 @@ class FirebirdFilegroupInsertIT {
     }
 
     private static final DatabaseFilegroupInsert FIREBIRD =
-            DatabaseFilegroupInsert.on(storagebench.dbms.TargetKind.FIREBIRD);
+            DatabaseFilegroupInsert.on(TargetKind.FIREBIRD);
 
     @Test
     void aMissingDatabaseRootIsNamed() {
-        DatabaseTarget noRoot = new DatabaseTarget(storagebench.dbms.TargetKind.FIREBIRD,
-                storagebench.dbms.TargetKind.FIREBIRD.dialect(), "jdbc:firebird://127.0.0.1:1/x", "SYSDBA", null,
+        DatabaseTarget noRoot = new DatabaseTarget(TargetKind.FIREBIRD,
+                TargetKind.FIREBIRD.dialect(), "jdbc:firebird://127.0.0.1:1/x", "SYSDBA", null,
                 Duration.ofSeconds(1), null);
         assertThatThrownBy(() -> FIREBIRD.preflight(noRoot, List.of(params(1, 0, 1, "sb",
                 Duration.ZERO)))).isInstanceOf(BadInputException.class)

@@ -3,6 +3,7 @@ package storagebench.workload.filegroup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import storagebench.workload.filegroup.PageAllocator.PageAddress;
@@ -31,7 +32,7 @@ class PageAllocatorTest {
         // given: equal files as in the seed, and unequal ones
         for (long[] free : List.of(new long[] {320, 320, 320, 320, 320}, new long[] {3, 5, 11, 40})) {
             PageAllocator allocator = new PageAllocator(free);
-            long capacity = java.util.Arrays.stream(free).sum() * PageAllocator.PAGES_PER_EXTENT;
+            long capacity = Arrays.stream(free).sum() * PageAllocator.PAGES_PER_EXTENT;
             // when / then
             for (long p = 1; p <= capacity; p++) {
                 allocator.next();

@@ -16,6 +16,7 @@ import storagebench.BadInputException;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
+import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.WorkloadContractTest;
 
@@ -54,7 +55,7 @@ class LocalFileInitTest extends WorkloadContractTest {
     /** Runs the steps up to and including the given phase; returns the last step's metrics. */
     private Map<String, Double> runSteps(Map<String, Object> variant, Phase until) throws Exception {
         target().prepare();
-        List<Step> steps = workload.steps(new storagebench.workload.TrialContext("r", "e", "h", "t1", Map.of(),
+        List<Step> steps = workload.steps(new TrialContext("r", "e", "h", "t1", Map.of(),
                 target(), new Params(variant), dir.resolve("out")));
         Map<String, Double> metrics = Map.of();
         for (Step step : steps) {
@@ -103,7 +104,7 @@ class LocalFileInitTest extends WorkloadContractTest {
     @Test
     void withGrowToTheFilesAreCreatedUntimedAndTheMeasuredStepGrowsThem() throws Exception {
         // given
-        List<Step> steps = workload.steps(new storagebench.workload.TrialContext("r", "e", "h", "t1", Map.of(),
+        List<Step> steps = workload.steps(new TrialContext("r", "e", "h", "t1", Map.of(),
                 target(), new Params(variant("zero", 2, 1L << 20, 4L << 20)), dir.resolve("out")));
         // when
         runSteps(variant("zero", 2, 1L << 20, 4L << 20), Phase.SETUP);

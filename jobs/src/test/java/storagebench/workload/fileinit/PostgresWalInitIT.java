@@ -7,14 +7,16 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.config.ConfigException;
-import storagebench.experiment.ExperimentLoader;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.PostgresEnv;
+import storagebench.events.IoSample;
+import storagebench.experiment.ExperimentLoader;
 import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
@@ -43,7 +45,7 @@ class PostgresWalInitIT {
         for (String init : List.of("zero", "instant")) {
             // given
             Params p = new Params(Map.of("init", init, "segments", 2, "message-size", 1L << 20, "sample-interval",
-                    java.time.Duration.ofMillis(100)));
+                    Duration.ofMillis(100)));
             TrialContext trial = new TrialContext("r", "e", "h", "t", Map.of(), pg, p, tmp);
             List<Step> steps = workload.steps(trial);
             // when
@@ -56,11 +58,11 @@ class PostgresWalInitIT {
             assertThat(during).isEqualTo("off " + (init.equals("zero") ? "on" : "off"));
             assertThat(metrics.get("wal_bytes")).isGreaterThanOrEqualTo(2.0 * metrics.get("segment_bytes"));
             assertThat(metrics.get("segments_created")).isGreaterThanOrEqualTo(1.0);
-            List<storagebench.events.IoSample> samples = trial.emitted().stream()
-                    .map(storagebench.events.IoSample.class::cast).toList();
+            List<IoSample> samples = trial.emitted().stream()
+                    .map(IoSample.class::cast).toList();
             assertThat(after).containsEntry("io_samples", (double) samples.size());
             assertThat(samples.stream().filter(s -> s.getFile().equals("wal"))
-                    .mapToLong(storagebench.events.IoSample::getBytesWritten).sum())
+                    .mapToLong(IoSample::getBytesWritten).sum())
                     .isGreaterThanOrEqualTo(2L * metrics.get("segment_bytes").longValue());
             assertThat(settings(pg, before)).isEqualTo(before);
         }

@@ -2,12 +2,13 @@ package storagebench.workload.fileinit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
-import storagebench.workload.TestParams;
 import storagebench.dbms.HostileNames;
 import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
+import storagebench.workload.TestParams;
 import storagebench.workload.dbfiles.Golden;
 import storagebench.workload.dbfiles.TsqlPlan;
 
@@ -92,9 +93,9 @@ class SqlServerFileInitGoldenTest {
         SqlServerFileInitTrial.check("any", null);
         SqlServerFileInitTrial.check("on", "Y");
         SqlServerFileInitTrial.check("off", "N");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SqlServerFileInitTrial.check("on", "N"))
+        Assertions.assertThatThrownBy(() -> SqlServerFileInitTrial.check("on", "N"))
                 .hasMessageStartingWith("expect-ifi: on but Instant File Initialization is off on this server");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SqlServerFileInitTrial.check("off", null))
+        Assertions.assertThatThrownBy(() -> SqlServerFileInitTrial.check("off", null))
                 .hasMessageContaining("needs SQL Server 2016 SP1 or later").hasMessageContaining("expect-ifi: any");
     }
 }

@@ -3,6 +3,7 @@ package storagebench.workload.fileio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class CapTableTest {
     @Test
     void sizeScaleMakesSmallFilesCountAsTheSeedsFiles() {
         // given: the seed's 100 GB and 540 GB data files as 100 MB and 540 MB files
-        Map<String, Object> values = new java.util.HashMap<>(defaults());
+        Map<String, Object> values = new HashMap<>(defaults());
         values.put("caps", "premium-disk");
         values.put("size-scale", 1024);
         // when
@@ -82,7 +83,7 @@ class CapTableTest {
     }
 
     static Map<String, Object> defaults() {
-        Map<String, Object> values = new java.util.HashMap<>();
+        Map<String, Object> values = new HashMap<>();
         List<Param> params = new LocalFileIo().params();
         for (Param p : params) {
             if (p.defaultValue() != null) {

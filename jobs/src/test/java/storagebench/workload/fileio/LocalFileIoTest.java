@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -164,7 +167,7 @@ class LocalFileIoTest extends WorkloadContractTest {
         try {
             DataFiles.probeDirect(target().directory());
             supported = true;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             supported = false;
             assertThatThrownBy(() -> workload.preflight(target(), List.of(trial.params())))
                     .isInstanceOf(BadInputException.class).hasMessageContaining("refused O_DIRECT");
@@ -186,9 +189,9 @@ class LocalFileIoTest extends WorkloadContractTest {
         // when
         steps.get(0).action().run();
         // then
-        java.nio.file.Path trialDir = target().directory().resolve("file-io").resolve("trial-0");
+        Path trialDir = target().directory().resolve("file-io").resolve("trial-0");
         for (String name : List.of("data001.ndf", "data002.ndf")) {
-            byte[] bytes = java.nio.file.Files.readAllBytes(trialDir.resolve(name));
+            byte[] bytes = Files.readAllBytes(trialDir.resolve(name));
             assertThat(bytes).hasSize((int) size);
             assertThat(bytes).containsOnly((byte) 0);
         }

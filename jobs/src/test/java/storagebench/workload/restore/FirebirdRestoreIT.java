@@ -13,9 +13,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
-import storagebench.events.TrialTimed;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.FirebirdEnv;
+import storagebench.events.Outcome;
+import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -47,7 +48,7 @@ class FirebirdRestoreIT {
         return TrialTimed.newBuilder().setEventId("t/restore").setRunId("run").setExperiment("e").setHost("host")
                 .setTrialId("trial-1").setTrialIndex(0).setVariant("").setFactors(Map.of()).setRepetition(1)
                 .setWarmup(false).setStep(step).setStartTime(start).setEndTime(start).setDurationNs(1)
-                .setOutcome(storagebench.events.Outcome.OK).setMetrics(Map.of()).build();
+                .setOutcome(Outcome.OK).setMetrics(Map.of()).build();
     }
 
     private static List<String> filesNamed(String prefix) throws Exception {

@@ -17,14 +17,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
-import storagebench.events.Outcome;
-import storagebench.events.TrialTimed;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.postgres.PgConnection;
 import storagebench.dbms.PasswordSource;
 import storagebench.dbms.PostgresEnv;
 import storagebench.dbms.SqlDialect;
 import storagebench.dbms.TargetKind;
+import storagebench.dbms.postgres.PgConnection;
+import storagebench.events.IoSample;
+import storagebench.events.Outcome;
+import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -94,7 +95,7 @@ class PostgresRestoreIT {
             trial.emitted().forEach(e -> {
                 if (e instanceof TrialTimed t) {
                     subSteps.add(t.getStep());
-                } else if (e instanceof storagebench.events.IoSample sample) {
+                } else if (e instanceof IoSample sample) {
                     sampled.add(sample.getFile());
                 }
             });

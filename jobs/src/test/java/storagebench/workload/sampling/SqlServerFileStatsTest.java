@@ -11,9 +11,11 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import storagebench.events.IoSample;
@@ -42,7 +44,7 @@ class SqlServerFileStatsTest {
         Map<Instant, Map<String, IoCounters>> byTime = new LinkedHashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
-            java.util.function.ToLongFunction<String> n = c -> Long.parseLong(f[header.indexOf(c)]);
+            ToLongFunction<String> n = c -> Long.parseLong(f[header.indexOf(c)]);
             String time = f[header.indexOf("sample_time")].replace(' ', 'T');
             Instant at = time.endsWith("Z") ? Instant.parse(time) : LocalDateTime.parse(time).toInstant(ZoneOffset.UTC);
             String file = f[header.contains("file_name") ? header.indexOf("file_name") : header.indexOf("file_id")];
@@ -73,7 +75,7 @@ class SqlServerFileStatsTest {
     }
 
     private static List<IoSample> byFileThenTime(List<IoSample> samples) {
-        return samples.stream().sorted(java.util.Comparator.comparing(IoSample::getFile)
+        return samples.stream().sorted(Comparator.comparing(IoSample::getFile)
                 .thenComparing(IoSample::getIntervalStart)).toList();
     }
 
