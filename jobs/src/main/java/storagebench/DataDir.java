@@ -6,8 +6,7 @@ import java.nio.file.Path;
 
 /** The data directory: created when missing, refused with a reason when it cannot be written. */
 public final class DataDir {
-    private DataDir() {
-    }
+    private DataDir() {}
 
     /** The lock a run's (or an import's) process holds on its run folder while it runs. */
     public static Path runLock(Path runDir) {
@@ -21,7 +20,8 @@ public final class DataDir {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new BadInputException("data directory " + dir + " cannot be created: " + e.getMessage());
+            throw new BadInputException(
+                    "data directory " + dir + " cannot be created: " + e.getMessage());
         }
         if (!Files.isWritable(dir)) {
             throw new BadInputException("data directory " + dir + " is not writable");

@@ -18,8 +18,7 @@ public final class DurableFiles {
     /** The suffix of a file being written, before it is renamed to its name. */
     public static final String TEMP_SUFFIX = ".tmp";
 
-    private DurableFiles() {
-    }
+    private DurableFiles() {}
 
     public static void fsync(Path file) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
@@ -69,7 +68,8 @@ public final class DurableFiles {
         try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
             channel.force(true);
         } catch (IOException e) {
-            // Some platforms (Windows) cannot open a folder; there a rename is durable once it returns.
+            // Some platforms (Windows) cannot open a folder; there a rename is durable once it
+            // returns.
             if (!System.getProperty("os.name", "").startsWith("Windows")) {
                 throw e;
             }

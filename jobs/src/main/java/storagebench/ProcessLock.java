@@ -46,7 +46,8 @@ public final class ProcessLock implements AutoCloseable {
         }
         try {
             Files.createDirectories(key.getParent());
-            FileChannel channel = FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileChannel channel =
+                    FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock;
             try {
                 lock = channel.tryLock();

@@ -7,13 +7,14 @@ import java.util.HexFormat;
 
 /** SHA-256 of a text, hex. */
 public final class Sha256 {
-    private Sha256() {
-    }
+    private Sha256() {}
 
     public static String hex(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(
+                            MessageDigest.getInstance("SHA-256")
+                                    .digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

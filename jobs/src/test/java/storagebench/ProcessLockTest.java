@@ -8,8 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProcessLockTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void aSecondHolderInTheSameJvmIsRefusedWithoutDroppingTheFirstOnesLock() throws Exception {
@@ -18,7 +17,8 @@ class ProcessLockTest {
         Optional<ProcessLock> first = ProcessLock.tryTake(file);
         // when
         Optional<ProcessLock> second = ProcessLock.tryTake(dir.resolve(".").resolve("run.lock"));
-        // then: refused, and the first is still the holder (no second channel was opened and closed)
+        // then: refused, and the first is still the holder (no second channel was opened and
+        // closed)
         assertThat(first).isPresent();
         assertThat(second).isEmpty();
         assertThat(ProcessLock.tryTake(file)).isEmpty();

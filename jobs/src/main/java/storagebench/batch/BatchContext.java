@@ -19,18 +19,19 @@ import storagebench.config.Settings;
  * launches the context's job.
  */
 public final class BatchContext {
-    private BatchContext() {
-    }
+    private BatchContext() {}
 
     /**
      * Starts the Spring context of {@code configuration} against the settings' job repository.
      *
      * @param beans singletons the configuration's bean methods take as parameters, by bean name
      */
-    public static ConfigurableApplicationContext start(Settings settings, Class<?> configuration,
-            Map<String, Object> beans) {
+    public static ConfigurableApplicationContext start(
+            Settings settings, Class<?> configuration, Map<String, Object> beans) {
         String url = settings.jobRepositoryUrl().orElseGet(() -> defaultUrl(settings.dataDir()));
-        String user = settings.jobRepositoryUser().orElse(settings.jobRepositoryUrl().isPresent() ? "" : "sa");
+        String user =
+                settings.jobRepositoryUser()
+                        .orElse(settings.jobRepositoryUrl().isPresent() ? "" : "sa");
         String password = settings.jobRepositoryPassword().orElse("");
         Connection held = JobRepositorySchema.ensure(url, user, password);
         Map<String, Object> props = new LinkedHashMap<>();
@@ -40,22 +41,34 @@ public final class BatchContext {
         props.put("spring.batch.job.enabled", "false");
         props.put("spring.batch.jdbc.initialize-schema", "never");
         props.put("spring.main.log-startup-info", "false");
-        // No shutdown hook: on SIGTERM the command stops its job itself and needs the job repository until then.
+        // No shutdown hook: on SIGTERM the command stops its job itself and needs the job
+        // repository until then.
         try (Connection open = held) {
-            return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE)
-                    .bannerMode(Banner.Mode.OFF).registerShutdownHook(false).properties(props)
-                    .initializers(c -> beans.forEach((name, bean) -> c.getBeanFactory().registerSingleton(name, bean)))
+            return new SpringApplicationBuilder(configuration)
+                    .web(WebApplicationType.NONE)
+                    .bannerMode(Banner.Mode.OFF)
+                    .registerShutdownHook(false)
+                    .properties(props)
+                    .initializers(
+                            c ->
+                                    beans.forEach(
+                                            (name, bean) ->
+                                                    c.getBeanFactory()
+                                                            .registerSingleton(name, bean)))
                     .run();
         } catch (SQLException e) {
-            // closing the schema check's connection failed; the context's own connections are unaffected
-            throw new IllegalStateException("job repository " + JobRepositorySchema.redact(url) + ": " + e.getMessage(),
-                    e);
+            // closing the schema check's connection failed; the context's own connections are
+            // unaffected
+            throw new IllegalStateException(
+                    "job repository " + JobRepositorySchema.redact(url) + ": " + e.getMessage(), e);
         }
     }
 
     static String defaultUrl(Path dataDir) {
-        return "jdbc:h2:file:" + dataDir.resolve("job-repository").resolve("batch").toAbsolutePath()
-                // every commit reaches the file at once (a killed run loses none); the process serving the file to
+        return "jdbc:h2:file:"
+                + dataDir.resolve("job-repository").resolve("batch").toAbsolutePath()
+                // every commit reaches the file at once (a killed run loses none); the process
+                // serving the file to
                 // the others may end first: they reconnect, and one of them serves it
                 + ";AUTO_SERVER=TRUE;AUTO_RECONNECT=TRUE;WRITE_DELAY=0";
     }

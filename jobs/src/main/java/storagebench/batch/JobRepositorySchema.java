@@ -21,10 +21,10 @@ import storagebench.BadInputException;
 final class JobRepositorySchema {
     /** H2's "database may be already in use" and "lock file recently modified": another process is opening it. */
     private static final Set<Integer> H2_BEING_OPENED = Set.of(90020, 8000);
+
     private static final long OPEN_WAIT_NANOS = 30_000_000_000L;
 
-    private JobRepositorySchema() {
-    }
+    private JobRepositorySchema() {}
 
     /**
      * Opens the job repository, creating its tables the first time, and returns the open connection:
@@ -42,7 +42,8 @@ final class JobRepositorySchema {
             } catch (SQLException e) {
                 close(connection);
                 if (!H2_BEING_OPENED.contains(e.getErrorCode()) || System.nanoTime() > deadline) {
-                    throw new BadInputException("job repository " + redact(url) + " cannot be used: " + e.getMessage());
+                    throw new BadInputException(
+                            "job repository " + redact(url) + " cannot be used: " + e.getMessage());
                 }
                 pause();
             }
@@ -65,8 +66,10 @@ final class JobRepositorySchema {
         }
         String platform = platform(connection.getMetaData().getDatabaseProductName());
         try {
-            ScriptUtils.executeSqlScript(connection,
-                    new ClassPathResource("org/springframework/batch/core/schema-" + platform + ".sql"));
+            ScriptUtils.executeSqlScript(
+                    connection,
+                    new ClassPathResource(
+                            "org/springframework/batch/core/schema-" + platform + ".sql"));
         } catch (ScriptException e) {
             if (!created(connection)) {
                 throw e;
@@ -102,8 +105,11 @@ final class JobRepositorySchema {
         } else if (name.contains("microsoft") || name.contains("sql server")) {
             return "sqlserver";
         }
-        throw new BadInputException("job repository on " + product + " is not supported; use H2, PostgreSQL or"
-                + " SQL Server");
+        throw new BadInputException(
+                "job repository on "
+                        + product
+                        + " is not supported; use H2, PostgreSQL or"
+                        + " SQL Server");
     }
 
     static String redact(String url) {

@@ -11,15 +11,18 @@ import storagebench.ProcessLock;
  * process is gone, so its execution, still marked running in the job repository, may be recovered.
  */
 public final class RunLock {
-    private RunLock() {
-    }
+    private RunLock() {}
 
     public static ProcessLock take(Path runDir, String runId) {
         try {
-            return ProcessLock.tryTake(DataDir.runLock(runDir)).orElseThrow(() -> new BadInputException("run "
-                    + runId + " is running in another process"));
+            return ProcessLock.tryTake(DataDir.runLock(runDir))
+                    .orElseThrow(
+                            () ->
+                                    new BadInputException(
+                                            "run " + runId + " is running in another process"));
         } catch (IOException e) {
-            throw new BadInputException("cannot lock run " + runId + " in " + runDir + ": " + e.getMessage());
+            throw new BadInputException(
+                    "cannot lock run " + runId + " in " + runDir + ": " + e.getMessage());
         }
     }
 }

@@ -33,7 +33,8 @@ public final class StartOrContinue {
     private final JobParameters parameters;
     private final JobExecution last;
 
-    private StartOrContinue(JobOperator operator, Job job, JobParameters parameters, JobExecution last) {
+    private StartOrContinue(
+            JobOperator operator, Job job, JobParameters parameters, JobExecution last) {
         this.operator = operator;
         this.job = job;
         this.parameters = parameters;
@@ -41,10 +42,15 @@ public final class StartOrContinue {
     }
 
     /** Looks up the context's job with {@code parameters} in its job repository. */
-    public static StartOrContinue of(ConfigurableApplicationContext context, JobParameters parameters) {
+    public static StartOrContinue of(
+            ConfigurableApplicationContext context, JobParameters parameters) {
         Job job = context.getBean(Job.class);
-        return new StartOrContinue(context.getBean(JobOperator.class), job, parameters,
-                context.getBean(JobRepository.class).getLastJobExecution(job.getName(), parameters));
+        return new StartOrContinue(
+                context.getBean(JobOperator.class),
+                job,
+                parameters,
+                context.getBean(JobRepository.class)
+                        .getLastJobExecution(job.getName(), parameters));
     }
 
     public Found found() {
@@ -63,7 +69,8 @@ public final class StartOrContinue {
      */
     public JobExecution launch() throws JobExecutionException {
         if (found() == Found.COMPLETED) {
-            throw new IllegalStateException("job " + job.getName() + " " + parameters + " already completed");
+            throw new IllegalStateException(
+                    "job " + job.getName() + " " + parameters + " already completed");
         }
         if (last != null && last.getStatus().isRunning()) {
             operator.recover(last);

@@ -22,17 +22,21 @@ import storagebench.events.TrialTimed;
 final class BenchTopic {
     private static final int EVENTS_PER_TRANSACTION = 10_000;
 
-    private BenchTopic() {
-    }
+    private BenchTopic() {}
 
-    static void create(KafkaConnection kafka, String topic) throws InterruptedException, ExecutionException {
+    static void create(KafkaConnection kafka, String topic)
+            throws InterruptedException, ExecutionException {
         try (Admin admin = kafka.admin()) {
-            int replicas = kafka.embedded() ? 1 : Math.min(3, admin.describeCluster().nodes().get().size());
+            int replicas =
+                    kafka.embedded()
+                            ? 1
+                            : Math.min(3, admin.describeCluster().nodes().get().size());
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) replicas))).all().get();
         }
     }
 
-    static void delete(KafkaConnection kafka, String topic) throws InterruptedException, ExecutionException {
+    static void delete(KafkaConnection kafka, String topic)
+            throws InterruptedException, ExecutionException {
         try (Admin admin = kafka.admin()) {
             admin.deleteTopics(List.of(topic)).all().get();
         }
@@ -46,7 +50,8 @@ final class BenchTopic {
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
         EventCodec codec = new EventCodec();
         long bytes = 0;
-        try (var producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (var producer =
+                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
             producer.initTransactions();
             for (long i = 0; i < n; i += EVENTS_PER_TRANSACTION) {
                 producer.beginTransaction();
@@ -54,8 +59,11 @@ final class BenchTopic {
                     TrialTimed event = events.event(j);
                     byte[] value = codec.encode(event);
                     bytes += value.length;
-                    producer.send(new ProducerRecord<>(topic, event.getRunId().getBytes(StandardCharsets.UTF_8),
-                            value));
+                    producer.send(
+                            new ProducerRecord<>(
+                                    topic,
+                                    event.getRunId().getBytes(StandardCharsets.UTF_8),
+                                    value));
                 }
                 producer.commitTransaction();
             }

@@ -14,12 +14,12 @@ import storagebench.logformat.fio.FioParser;
 
 /** Runs Debian's fio for a comparison and reads its JSON with the project's own fio parser. */
 final class FioRun {
-    private FioRun() {
-    }
+    private FioRun() {}
 
     /** The fio program, when it is installed. */
     static Optional<String> find() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
+        for (String dir :
+                System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
             Path fio = Path.of(dir, "fio");
             if (Files.isExecutable(fio)) {
                 return Optional.of(fio.toString());
@@ -29,18 +29,26 @@ final class FioRun {
     }
 
     /** Runs fio with the arguments (JSON output added) and returns the metrics of its write step. */
-    static Map<String, Double> write(String fio, Path dir, List<String> args) throws IOException, InterruptedException {
+    static Map<String, Double> write(String fio, Path dir, List<String> args)
+            throws IOException, InterruptedException {
         Path out = dir.resolve("fio.json");
-        List<String> command = new ArrayList<>(List.of(fio, "--output-format=json", "--output=" + out));
+        List<String> command =
+                new ArrayList<>(List.of(fio, "--output-format=json", "--output=" + out));
         command.addAll(args);
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("fio.log").toFile()).start();
+        Process process =
+                new ProcessBuilder(command)
+                        .directory(dir.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(dir.resolve("fio.log").toFile())
+                        .start();
         if (process.waitFor() != 0) {
-            throw new IOException("fio failed: " + Files.readString(dir.resolve("fio.log")).strip());
+            throw new IOException(
+                    "fio failed: " + Files.readString(dir.resolve("fio.log")).strip());
         }
         try (Stream<Parsed> records = new FioParser().parse(out, Map.of())) {
             return records.filter(r -> r instanceof Parsed.Step s && s.step().equals("write"))
-                    .map(r -> ((Parsed.Step) r).metrics()).findFirst()
+                    .map(r -> ((Parsed.Step) r).metrics())
+                    .findFirst()
                     .orElseThrow(() -> new IOException("fio wrote no write figures to " + out));
         }
     }

@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import storagebench.config.Settings;
 import storagebench.broker.BrokerFiles;
 import storagebench.broker.BrokerProcess;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.events.RunHistory;
 import storagebench.events.TrialTimed;
 import storagebench.runner.ExperimentRun;
@@ -18,8 +18,7 @@ import storagebench.runner.Timed;
 
 /** What the harness itself costs: the time a trial takes beyond its measured phase, and clock accuracy. */
 final class HarnessBench {
-    private HarnessBench() {
-    }
+    private HarnessBench() {}
 
     /**
      * Runs {@code trials} trials of a command that does nothing through the real runner, broker and
@@ -27,14 +26,19 @@ final class HarnessBench {
      * first one's measured duration, in ms, sorted.
      */
     static List<Double> overheadPerTrial(Path dir, int trials) throws Exception {
-        Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", dir.resolve("data").toString()));
-        Path yaml = Files.writeString(dir.resolve("overhead.yaml"), """
+        Settings settings =
+                Settings.load(null, Map.of(), Map.of("data-dir", dir.resolve("data").toString()));
+        Path yaml =
+                Files.writeString(
+                        dir.resolve("overhead.yaml"),
+                        """
                 experiment: bench-overhead
                 target: {kind: local, directory: %s}
                 workload: {type: command, command: "true"}
                 repetitions: %d
                 warmups: 0
-                """.formatted(dir.resolve("work"), trials));
+                """
+                                .formatted(dir.resolve("work"), trials));
         ExperimentRun run = ExperimentRun.prepare(settings, yaml, Map.of());
         List<TrialTimed> timed = new ArrayList<>();
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
@@ -47,7 +51,8 @@ final class HarnessBench {
         timed.sort(Comparator.comparing(TrialTimed::getTrialIndex));
         List<Double> gaps = new ArrayList<>();
         for (int i = 1; i < timed.size(); i++) {
-            Duration between = Duration.between(timed.get(i - 1).getStartTime(), timed.get(i).getStartTime());
+            Duration between =
+                    Duration.between(timed.get(i - 1).getStartTime(), timed.get(i).getStartTime());
             gaps.add((between.toNanos() - timed.get(i - 1).getDurationNs()) / 1e6);
         }
         return gaps.stream().sorted().toList();
@@ -55,11 +60,14 @@ final class HarnessBench {
 
     private static List<TrialTimed> trials(KafkaConnection kafka, String runId) {
         List<TrialTimed> found = new ArrayList<>();
-        RunHistory.events(kafka, runId, event -> {
-            if (event instanceof TrialTimed t && t.getPhase().equals("measured")) {
-                found.add(t);
-            }
-        });
+        RunHistory.events(
+                kafka,
+                runId,
+                event -> {
+                    if (event instanceof TrialTimed t && t.getPhase().equals("measured")) {
+                        found.add(t);
+                    }
+                });
         return found;
     }
 
@@ -69,14 +77,17 @@ final class HarnessBench {
      */
     static double calibratedRatio(long millis) {
         long[] wall = new long[2];
-        Timed timed = Timed.run(() -> {
-            wall[0] = System.currentTimeMillis();
-            while (System.currentTimeMillis() - wall[0] < millis) {
-                Thread.onSpinWait();
-            }
-            wall[1] = System.currentTimeMillis();
-            return Map.of();
-        }, null);
+        Timed timed =
+                Timed.run(
+                        () -> {
+                            wall[0] = System.currentTimeMillis();
+                            while (System.currentTimeMillis() - wall[0] < millis) {
+                                Thread.onSpinWait();
+                            }
+                            wall[1] = System.currentTimeMillis();
+                            return Map.of();
+                        },
+                        null);
         return timed.nanos() / 1e6 / (wall[1] - wall[0]);
     }
 }

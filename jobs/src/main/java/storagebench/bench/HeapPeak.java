@@ -51,13 +51,15 @@ final class HeapPeak implements NotificationListener, AutoCloseable {
 
     @Override
     public void handleNotification(Notification notification, Object handback) {
-        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
+        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+                notification.getType())) {
             return;
         }
-        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
-                (CompositeData) notification.getUserData());
+        GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
         long used = 0;
-        for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+        for (Map.Entry<String, MemoryUsage> pool :
+                info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
             used += heapPools.contains(pool.getKey()) ? pool.getValue().getUsed() : 0;
         }
         maxAfterGc.accumulateAndGet(used, Math::max);
@@ -75,6 +77,8 @@ final class HeapPeak implements NotificationListener, AutoCloseable {
     }
 
     private static List<MemoryPoolMXBean> pools() {
-        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
+        return ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(p -> p.getType() == MemoryType.HEAP)
+                .toList();
     }
 }

@@ -11,9 +11,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import storagebench.config.Settings;
 import storagebench.bench.SinkBenchReport.Rate;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.events.TrialTimed;
 import storagebench.sink.FanOutWriter;
 import storagebench.sink.HivePartitioner;
@@ -31,8 +31,7 @@ import storagebench.sink.SinkResult;
 final class SinkBench {
     private static final int CHUNK = 10_000;
 
-    private SinkBench() {
-    }
+    private SinkBench() {}
 
     /** (a): every message from the beginning to the end offsets, bytes only. */
     static Rate plainConsumer(KafkaConnection kafka, String topic) {
@@ -41,14 +40,18 @@ final class SinkBench {
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "storagebench-bench");
         long start = System.nanoTime();
         long count = 0;
-        try (var consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (var consumer =
+                new KafkaConsumer<>(
+                        props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = new ArrayList<>();
-            consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
+            consumer.partitionsFor(topic)
+                    .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             while (!partitions.stream().allMatch(tp -> consumer.position(tp) >= end.get(tp))) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                for (ConsumerRecord<byte[], byte[]> record :
+                        consumer.poll(Duration.ofMillis(100))) {
                     count += record.value() != null ? 1 : 0;
                 }
             }
@@ -57,12 +60,18 @@ final class SinkBench {
     }
 
     /** (b): the sink's writer (partitioning, files, rolls) fed events already in memory. */
-    static Rate writerAlone(TrialEvents events, long n, RollPolicy policy, Path datasetDir) throws IOException {
+    static Rate writerAlone(TrialEvents events, long n, RollPolicy policy, Path datasetDir)
+            throws IOException {
         TrialTimed[] chunk = new TrialTimed[CHUNK];
         long timed = 0;
         long start = System.nanoTime();
-        try (RecordWriter writer = new FanOutWriter(datasetDir, "bench", 0, new HivePartitioner(),
-                new ParquetFormat(policy.bytes()))) {
+        try (RecordWriter writer =
+                new FanOutWriter(
+                        datasetDir,
+                        "bench",
+                        0,
+                        new HivePartitioner(),
+                        new ParquetFormat(policy.bytes()))) {
             timed += System.nanoTime() - start;
             for (long i = 0; i < n; i += CHUNK) {
                 int size = (int) Math.min(CHUNK, n - i);
@@ -87,10 +96,21 @@ final class SinkBench {
 
     /** (c): topic to dataset, stopping at the end of the topic (nothing else publishes to it). */
     static Rate sink(KafkaConnection kafka, Settings settings, String topic, Path dataDir) {
-        Settings own = new Settings(dataDir, settings.bootstrapServers(), topic, settings.kafkaClient(),
-                settings.jobRepositoryUrl(), settings.jobRepositoryUser(), settings.jobRepositoryPassword(),
-                settings.sinkRollRows(), settings.sinkRollBytes(), settings.sinkIdleRoll(), settings.minFreeSpace(),
-                settings.brokerIdleStop(), settings.kafkaGrace());
+        Settings own =
+                new Settings(
+                        dataDir,
+                        settings.bootstrapServers(),
+                        topic,
+                        settings.kafkaClient(),
+                        settings.jobRepositoryUrl(),
+                        settings.jobRepositoryUser(),
+                        settings.jobRepositoryPassword(),
+                        settings.sinkRollRows(),
+                        settings.sinkRollBytes(),
+                        settings.sinkIdleRoll(),
+                        settings.minFreeSpace(),
+                        settings.brokerIdleStop(),
+                        settings.kafkaGrace());
         long start = System.nanoTime();
         SinkResult result;
         try (Sink sink = Sink.open(own, kafka)) {

@@ -15,8 +15,16 @@ import java.util.Locale;
  * @param sinkPeakHeapBytes sum of the heap pools' peak use during (c), garbage included
  * @param sinkHeapAfterGcBytes the largest heap occupancy right after a collection during (c)
  */
-public record SinkBenchReport(long events, long valueBytes, String topic, boolean embedded, Rate consumer,
-        Rate writer, Rate sink, long sinkPeakHeapBytes, long sinkHeapAfterGcBytes) {
+public record SinkBenchReport(
+        long events,
+        long valueBytes,
+        String topic,
+        boolean embedded,
+        Rate consumer,
+        Rate writer,
+        Rate sink,
+        long sinkPeakHeapBytes,
+        long sinkHeapAfterGcBytes) {
     public static final double TARGET = 0.70;
 
     /** Events in some nanoseconds. */
@@ -33,21 +41,41 @@ public record SinkBenchReport(long events, long valueBytes, String topic, boolea
 
     public String format() {
         StringBuilder out = new StringBuilder();
-        line(out, "bench sink: N = %,d TrialTimed events (%,.1f MB encoded), Java %s, %d cores, max heap %,d MB",
-                events, valueBytes / 1048576.0, Runtime.version(), Runtime.getRuntime().availableProcessors(),
+        line(
+                out,
+                "bench sink: N = %,d TrialTimed events (%,.1f MB encoded), Java %s, %d cores, max heap %,d MB",
+                events,
+                valueBytes / 1048576.0,
+                Runtime.version(),
+                Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20);
-        line(out, "topic %s on %s", topic, embedded ? "the embedded broker (same JVM)" : "the configured cluster");
+        line(
+                out,
+                "topic %s on %s",
+                topic,
+                embedded ? "the embedded broker (same JVM)" : "the configured cluster");
         line(out, "%-44s %14s %10s", "stage", "events/s", "seconds");
         rate(out, "(a) plain consumer, bytes only", consumer);
         rate(out, "(b) Parquet writer, decoded events in memory", writer);
         rate(out, "(c) sink end to end (topic -> Parquet files)", sink);
-        line(out, "%-44s %14.2f   target >= %.2f: %s", "c / min(a, b)", ratio(), TARGET,
+        line(
+                out,
+                "%-44s %14.2f   target >= %.2f: %s",
+                "c / min(a, b)",
+                ratio(),
+                TARGET,
                 ratio() >= TARGET ? "met" : "NOT met");
-        line(out, "%-44s %11.0f MB   (sum of the heap pools' peaks during c, garbage included)",
-                "sink peak heap", sinkPeakHeapBytes / 1048576.0);
+        line(
+                out,
+                "%-44s %11.0f MB   (sum of the heap pools' peaks during c, garbage included)",
+                "sink peak heap",
+                sinkPeakHeapBytes / 1048576.0);
         if (sinkHeapAfterGcBytes > 0) {
-            line(out, "%-44s %11.0f MB   (largest heap right after a GC during c: what stays live)",
-                    "sink heap after GC", sinkHeapAfterGcBytes / 1048576.0);
+            line(
+                    out,
+                    "%-44s %11.0f MB   (largest heap right after a GC during c: what stays live)",
+                    "sink heap after GC",
+                    sinkHeapAfterGcBytes / 1048576.0);
         } else {
             line(out, "%-44s %14s", "sink heap after GC", "no GC during c");
         }

@@ -14,10 +14,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import storagebench.config.Settings;
 import storagebench.broker.BrokerFiles;
 import storagebench.broker.BrokerProcess;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.sink.RollPolicy;
 
 /**
@@ -28,32 +28,51 @@ import storagebench.sink.RollPolicy;
  */
 public final class SinkBenchmark {
     private static final Logger log = LoggerFactory.getLogger(SinkBenchmark.class);
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'").withZone(ZoneOffset.UTC);
     private static final long WARM_UP = 50_000;
 
-    private SinkBenchmark() {
-    }
+    private SinkBenchmark() {}
 
     public static SinkBenchReport run(Settings settings, long n) {
         Path root = tempFolder();
-        Settings local = settings.bootstrapServers().isPresent() ? settings : settings.withDataDir(root.resolve("data"));
+        Settings local =
+                settings.bootstrapServers().isPresent()
+                        ? settings
+                        : settings.withDataDir(root.resolve("data"));
         String topic = "storagebench.bench." + STAMP.format(Instant.now());
-        TrialEvents events = new TrialEvents(Instant.now().truncatedTo(ChronoUnit.DAYS).minus(3, ChronoUnit.DAYS));
+        TrialEvents events =
+                new TrialEvents(
+                        Instant.now().truncatedTo(ChronoUnit.DAYS).minus(3, ChronoUnit.DAYS));
         RollPolicy policy = RollPolicy.of(settings);
         try (KafkaConnection kafka = KafkaConnection.open(local)) {
             BenchTopic.create(kafka, topic);
             try {
                 long started = System.nanoTime();
                 long bytes = BenchTopic.publish(kafka, topic, events, n);
-                log.info("published {} events ({} MB) to {} in {} ms", n, bytes >> 20, topic,
+                log.info(
+                        "published {} events ({} MB) to {} in {} ms",
+                        n,
+                        bytes >> 20,
+                        topic,
                         (System.nanoTime() - started) / 1_000_000);
-                SinkBench.writerAlone(events, Math.min(n, WARM_UP), policy, root.resolve("warm-up"));
+                SinkBench.writerAlone(
+                        events, Math.min(n, WARM_UP), policy, root.resolve("warm-up"));
                 SinkBenchReport.Rate a = SinkBench.plainConsumer(kafka, topic);
-                SinkBenchReport.Rate b = SinkBench.writerAlone(events, n, policy, root.resolve("writer"));
+                SinkBenchReport.Rate b =
+                        SinkBench.writerAlone(events, n, policy, root.resolve("writer"));
                 try (HeapPeak heap = HeapPeak.start()) {
-                    SinkBenchReport.Rate c = SinkBench.sink(kafka, settings, topic, root.resolve("sink"));
-                    return new SinkBenchReport(n, bytes, topic, kafka.embedded(), a, b, c, heap.peakBytes(),
+                    SinkBenchReport.Rate c =
+                            SinkBench.sink(kafka, settings, topic, root.resolve("sink"));
+                    return new SinkBenchReport(
+                            n,
+                            bytes,
+                            topic,
+                            kafka.embedded(),
+                            a,
+                            b,
+                            c,
+                            heap.peakBytes(),
                             heap.maxAfterGcBytes());
                 }
             } finally {
@@ -64,7 +83,8 @@ public final class SinkBenchmark {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("Kafka refused: " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(
+                    "Kafka refused: " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

@@ -9,9 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import storagebench.BadInputException;
+import storagebench.dbms.DatabaseTarget;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.TrialPlan;
-import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -26,14 +26,16 @@ import storagebench.workload.filegroup.DatabaseFilegroupInsert;
  * closing figures and the IO sampling beside it.
  */
 public final class TargetBench {
-    private TargetBench() {
-    }
+    private TargetBench() {}
 
-    public static TargetBenchReport run(Experiment experiment, int rows, int rounds, Path workDir) throws Exception {
+    public static TargetBenchReport run(Experiment experiment, int rows, int rounds, Path workDir)
+            throws Exception {
         if (!(experiment.target() instanceof DatabaseTarget target)
                 || !(experiment.workload() instanceof DatabaseFilegroupInsert workload)) {
-            throw new BadInputException(experiment.name() + ": bench targets needs a database target (h2, postgres) "
-                    + "and workload filegroup-insert");
+            throw new BadInputException(
+                    experiment.name()
+                            + ": bench targets needs a database target (h2, postgres) "
+                            + "and workload filegroup-insert");
         }
         Map<String, String> variant = TrialPlan.of(experiment).variants().get(0);
         Map<String, Object> values = new LinkedHashMap<>(experiment.params(variant).values());
@@ -44,8 +46,16 @@ public final class TargetBench {
         List<Long> workloadNanos = new ArrayList<>();
         List<Long> plainNanos = new ArrayList<>();
         for (int round = 0; round <= rounds; round++) {
-            TrialContext trial = new TrialContext("bench", experiment.name(), "bench", "bench-" + round, variant,
-                    target, params, workDir);
+            TrialContext trial =
+                    new TrialContext(
+                            "bench",
+                            experiment.name(),
+                            "bench",
+                            "bench-" + round,
+                            variant,
+                            target,
+                            params,
+                            workDir);
             long a;
             long b;
             if (round % 2 == 0) {
@@ -60,8 +70,14 @@ public final class TargetBench {
                 plainNanos.add(b);
             }
         }
-        return new TargetBenchReport(experiment.name(), target.kind().yamlName(), target.location(), variant, rows,
-                workloadNanos, plainNanos);
+        return new TargetBenchReport(
+                experiment.name(),
+                target.kind().yamlName(),
+                target.location(),
+                variant,
+                rows,
+                workloadNanos,
+                plainNanos);
     }
 
     private static long timeWorkload(List<Step> steps) throws Exception {
@@ -82,13 +98,14 @@ public final class TargetBench {
     }
 
     /** The workload's set-up and clean-up around a bare loop on its own connection. */
-    private static long timePlainLoop(List<Step> steps, DatabaseTarget target, String name, int rows)
-            throws Exception {
+    private static long timePlainLoop(
+            List<Step> steps, DatabaseTarget target, String name, int rows) throws Exception {
         try {
             run(steps, Phase.SETUP);
             DatabaseFilegroupInsert workload = DatabaseFilegroupInsert.on(target.kind());
             try (Connection c = target.connect(workload.insertUrl(target, name));
-                    PreparedStatement insert = c.prepareStatement(DatabaseFilegroupInsert.insertSql(target, name))) {
+                    PreparedStatement insert =
+                            c.prepareStatement(DatabaseFilegroupInsert.insertSql(target, name))) {
                 c.setAutoCommit(true);
                 insert.setString(1, workload.rowText());
                 var closing = DatabaseFilegroupInsert.closingSql(target);
@@ -103,7 +120,8 @@ public final class TargetBench {
                 }
                 return System.nanoTime() - t0;
             } catch (SQLException e) {
-                throw new IllegalStateException("plain loop on " + target.location() + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "plain loop on " + target.location() + ": " + e.getMessage(), e);
             }
         } finally {
             run(steps, Phase.CLEANUP);

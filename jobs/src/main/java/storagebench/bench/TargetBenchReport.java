@@ -16,8 +16,14 @@ import java.util.Map;
  * @param workloadNanos (a) filegroup-insert's measured step, per round
  * @param plainNanos (b) the plain JDBC loop, per round
  */
-public record TargetBenchReport(String experiment, String kind, String location, Map<String, String> variant,
-        int rows, List<Long> workloadNanos, List<Long> plainNanos) {
+public record TargetBenchReport(
+        String experiment,
+        String kind,
+        String location,
+        Map<String, String> variant,
+        int rows,
+        List<Long> workloadNanos,
+        List<Long> plainNanos) {
     public static final double TARGET = 0.03;
 
     static double median(List<Long> nanos) {
@@ -50,23 +56,40 @@ public record TargetBenchReport(String experiment, String kind, String location,
 
     public String format() {
         StringBuilder out = new StringBuilder();
-        line(out, "bench targets: %s on %s %s, %s, %,d rows per round, %d rounds (A B / B A alternating, 1 warm-up pair)",
-                experiment, kind, location, variant, rows, workloadNanos.size());
+        line(
+                out,
+                "bench targets: %s on %s %s, %s, %,d rows per round, %d rounds (A B / B A alternating, 1 warm-up pair)",
+                experiment,
+                kind,
+                location,
+                variant,
+                rows,
+                workloadNanos.size());
         line(out, "%-36s %12s %12s %12s %12s", "", "median ms", "min ms", "max ms", "rows/s");
         row(out, "(a) filegroup-insert measured step", workloadNanos);
         row(out, "(b) plain JDBC loop, same inserts", plainNanos);
         line(out, "%-36s %12.3f", "a / b (medians)", ratio());
         line(out, "%-36s %12.3f", "a / b (min)", minRatio());
-        line(out, "%-36s %12.3f   target within %.0f%%: %s", "a / b (median of paired rounds)", pairedRatio(),
-                TARGET * 100, Math.abs(pairedRatio() - 1) <= TARGET ? "met" : "NOT met");
+        line(
+                out,
+                "%-36s %12.3f   target within %.0f%%: %s",
+                "a / b (median of paired rounds)",
+                pairedRatio(),
+                TARGET * 100,
+                Math.abs(pairedRatio() - 1) <= TARGET ? "met" : "NOT met");
         return out.toString();
     }
 
     private void row(StringBuilder out, String label, List<Long> nanos) {
         double median = median(nanos);
-        line(out, "%-36s %12.1f %12.1f %12.1f %,12.0f", label, median / 1e6,
+        line(
+                out,
+                "%-36s %12.1f %12.1f %12.1f %,12.0f",
+                label,
+                median / 1e6,
                 nanos.stream().mapToLong(Long::longValue).min().orElse(0) / 1e6,
-                nanos.stream().mapToLong(Long::longValue).max().orElse(0) / 1e6, rows * 1e9 / median);
+                nanos.stream().mapToLong(Long::longValue).max().orElse(0) / 1e6,
+                rows * 1e9 / median);
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

@@ -47,14 +47,25 @@ public final class TrialEvents {
         metrics.put("latency_ms", 0.2 + Math.floorMod(hash >>> 31, 4000) / 100.0);
         boolean failed = Math.floorMod(hash >>> 41, 100) == 0;
         Instant start = base.plusMillis(200 * i);
-        return TrialTimed.newBuilder().setEventId(trialId + "/" + step).setRunId(runId)
-                .setExperiment(EXPERIMENTS[(int) (run % EXPERIMENTS.length)]).setHost("bench-host-" + (run % 4))
-                .setTrialId(trialId).setTrialIndex(trial).setVariant("ifi=" + ifi + ", tempdb_files=" + files
-                        + ", file_size=" + size)
-                .setFactors(factors).setRepetition(1 + trial / 12).setWarmup(trial < 12).setStep(step)
-                .setStartTime(start).setEndTime(start.plusNanos(durationNs / 1000 * 1000)).setDurationNs(durationNs)
+        return TrialTimed.newBuilder()
+                .setEventId(trialId + "/" + step)
+                .setRunId(runId)
+                .setExperiment(EXPERIMENTS[(int) (run % EXPERIMENTS.length)])
+                .setHost("bench-host-" + (run % 4))
+                .setTrialId(trialId)
+                .setTrialIndex(trial)
+                .setVariant("ifi=" + ifi + ", tempdb_files=" + files + ", file_size=" + size)
+                .setFactors(factors)
+                .setRepetition(1 + trial / 12)
+                .setWarmup(trial < 12)
+                .setStep(step)
+                .setStartTime(start)
+                .setEndTime(start.plusNanos(durationNs / 1000 * 1000))
+                .setDurationNs(durationNs)
                 .setOutcome(failed ? Outcome.FAILED : Outcome.OK)
-                .setError(failed ? "timeout waiting for the checkpoint to finish" : null).setMetrics(metrics).build();
+                .setError(failed ? "timeout waiting for the checkpoint to finish" : null)
+                .setMetrics(metrics)
+                .build();
     }
 
     private static long mix(long x) {

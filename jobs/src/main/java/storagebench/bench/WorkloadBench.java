@@ -37,21 +37,35 @@ final class WorkloadBench {
 
     /** Zero-fill of one 256 MiB file in 1 MiB blocks, fsync at the end: MiB/s of ours and fio's. */
     double[] zeroFill(String fio, long bytes) throws Exception {
-        Experiment init = experiment("""
+        Experiment init =
+                experiment(
+                        """
                 experiment: bench-zero-fill
                 target: {kind: local, directory: %s}
                 workload: {type: file-init, files: 1, file-size: %d, init: zero, block-size: 1MiB}
-                """.formatted(dir, bytes));
+                """
+                                .formatted(dir, bytes));
         List<Double> ours = new ArrayList<>();
         List<Double> theirs = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
             long nanos = measured(init, Map.of(), "create");
             ours.add(bytes / 1048576.0 / (nanos / 1e9));
             Files.deleteIfExists(dir.resolve("fio-seq"));
-            Map<String, Double> fioMetrics = FioRun.write(fio, dir, List.of("--name=seq", "--filename=fio-seq",
-                    "--size=" + bytes, "--bs=1M", "--rw=write", "--ioengine=psync", "--end_fsync=1",
-                    // like file-init's new files, fio's gets its blocks as it is written, not fallocated first
-                    "--fallocate=none"));
+            Map<String, Double> fioMetrics =
+                    FioRun.write(
+                            fio,
+                            dir,
+                            List.of(
+                                    "--name=seq",
+                                    "--filename=fio-seq",
+                                    "--size=" + bytes,
+                                    "--bs=1M",
+                                    "--rw=write",
+                                    "--ioengine=psync",
+                                    "--end_fsync=1",
+                                    // like file-init's new files, fio's gets its blocks as it is
+                                    // written, not fallocated first
+                                    "--fallocate=none"));
             theirs.add(fioMetrics.get("bw_bytes") / 1048576.0);
             Files.deleteIfExists(dir.resolve("fio-seq"));
         }
@@ -60,12 +74,15 @@ final class WorkloadBench {
 
     /** Random 8 KiB dsync writes on one 256 MiB file by C threads: IOPS of ours and fio's. */
     double[] randomWrites(String fio, int threads, String duration) throws Exception {
-        Experiment io = experiment("""
+        Experiment io =
+                experiment(
+                        """
                 experiment: bench-file-io
                 target: {kind: local, directory: %s}
                 workload: {type: file-io, files: 1, file-size: 256MB, io-size: 8KiB, read-percent: 0,
                   sync: dsync, threads: %d, duration: %s, caps: none}
-                """.formatted(dir, threads, duration));
+                """
+                                .formatted(dir, threads, duration));
         List<Double> ours = new ArrayList<>();
         List<Double> theirs = new ArrayList<>();
         long seconds = Values.parseDuration(duration).toSeconds();
@@ -73,17 +90,31 @@ final class WorkloadBench {
             ours.add(run(io, Map.of(), "io").get("iops"));
             Path file = dir.resolve("fio-rand");
             zero(file, 256L << 20);
-            theirs.add(FioRun.write(fio, dir, List.of("--name=rand", "--filename=fio-rand", "--size=256M",
-                    "--bs=8k", "--rw=randwrite", "--ioengine=psync", "--sync=dsync", "--numjobs=" + threads,
-                    "--runtime=" + seconds, "--time_based", "--group_reporting")).get("iops"));
+            theirs.add(
+                    FioRun.write(
+                                    fio,
+                                    dir,
+                                    List.of(
+                                            "--name=rand",
+                                            "--filename=fio-rand",
+                                            "--size=256M",
+                                            "--bs=8k",
+                                            "--rw=randwrite",
+                                            "--ioengine=psync",
+                                            "--sync=dsync",
+                                            "--numjobs=" + threads,
+                                            "--runtime=" + seconds,
+                                            "--time_based",
+                                            "--group_reporting"))
+                            .get("iops"));
             Files.deleteIfExists(file);
         }
         return new double[] {median(ours), median(theirs)};
     }
 
     private static void zero(Path file, long bytes) throws IOException {
-        try (var channel = FileChannel.open(file, StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE)) {
+        try (var channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
             for (long p = 0; p < bytes; p += 1 << 20) {
                 zeros.clear();
@@ -102,9 +133,18 @@ final class WorkloadBench {
     }
 
     /** Runs one trial's steps directly (set-up, the measured step timed as the runner does, clean-up). */
-    private Map<String, Double> run(Experiment e, Map<String, String> variant, String stepName) throws Exception {
-        TrialContext trial = new TrialContext("bench", e.name(), "bench", "bench-t0", variant, e.target(),
-                e.params(variant), dir.resolve("out"));
+    private Map<String, Double> run(Experiment e, Map<String, String> variant, String stepName)
+            throws Exception {
+        TrialContext trial =
+                new TrialContext(
+                        "bench",
+                        e.name(),
+                        "bench",
+                        "bench-t0",
+                        variant,
+                        e.target(),
+                        e.params(variant),
+                        dir.resolve("out"));
         e.workload().preflight(e.target(), List.of(e.params(variant)));
         Map<String, Double> result = new HashMap<>();
         List<Step> steps = e.workload().steps(trial);
@@ -138,7 +178,14 @@ final class WorkloadBench {
     }
 
     void row(String what, double ours, double theirs, String unit) {
-        out.printf(Locale.ROOT, "%-44s %12.1f %12.1f %8.2f   %s%n", what, ours, theirs, ours / theirs, unit);
+        out.printf(
+                Locale.ROOT,
+                "%-44s %12.1f %12.1f %8.2f   %s%n",
+                what,
+                ours,
+                theirs,
+                ours / theirs,
+                unit);
     }
 
     static Optional<String> fio() {

@@ -57,13 +57,15 @@ public record BrokerFiles(Path dir) {
     }
 
     public Optional<Long> readPid() {
-        return read(pid()).flatMap(text -> {
-            try {
-                return Optional.of(Long.parseLong(text));
-            } catch (NumberFormatException e) {
-                return Optional.empty();
-            }
-        });
+        return read(pid())
+                .flatMap(
+                        text -> {
+                            try {
+                                return Optional.of(Long.parseLong(text));
+                            } catch (NumberFormatException e) {
+                                return Optional.empty();
+                            }
+                        });
     }
 
     private static Optional<String> read(Path file) {

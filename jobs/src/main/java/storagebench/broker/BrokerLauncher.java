@@ -12,15 +12,16 @@ import java.util.List;
  */
 final class BrokerLauncher {
     static final String DEFAULT_JAVA_OPTS = "-Xmx512m -XX:+UseSerialGC";
-    private static final String BOOT_LAUNCHER = "org.springframework.boot.loader.launch.PropertiesLauncher";
+    private static final String BOOT_LAUNCHER =
+            "org.springframework.boot.loader.launch.PropertiesLauncher";
 
-    private BrokerLauncher() {
-    }
+    private BrokerLauncher() {}
 
     static List<String> command(BrokerFiles files, long idleStopSeconds) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        String opts = System.getenv().getOrDefault("STORAGEBENCH_BROKER_JAVA_OPTS", DEFAULT_JAVA_OPTS);
+        String opts =
+                System.getenv().getOrDefault("STORAGEBENCH_BROKER_JAVA_OPTS", DEFAULT_JAVA_OPTS);
         for (String opt : opts.strip().split("\\s+")) {
             if (!opt.isEmpty()) {
                 command.add(opt);
@@ -42,7 +43,8 @@ final class BrokerLauncher {
 
     /** Started with {@code java -jar storagebench.jar}: the class path is the one jar, classes inside it. */
     private static boolean fromBootJar(String classPath) {
-        return classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)
+        return classPath.endsWith(".jar")
+                && !classPath.contains(File.pathSeparator)
                 && BrokerLauncher.class.getClassLoader() != ClassLoader.getSystemClassLoader();
     }
 }

@@ -21,19 +21,21 @@ import storagebench.ProcessLock;
  */
 public final class BrokerMain {
     private static final Logger log = LoggerFactory.getLogger(BrokerMain.class);
+
     /** The exit code when the data directory already has a live broker. */
     public static final int ALREADY_RUNNING = 3;
+
     private static final Duration CHECK = Duration.ofSeconds(1);
 
-    private BrokerMain() {
-    }
+    private BrokerMain() {}
 
     public static void main(String[] args) {
         if (args.length != 2) {
             System.err.println("usage: BrokerMain <kafka-dir> <idle-stop-seconds, 0 = never>");
             System.exit(2);
         }
-        System.exit(run(BrokerFiles.of(Path.of(args[0])), Duration.ofSeconds(Long.parseLong(args[1]))));
+        System.exit(
+                run(BrokerFiles.of(Path.of(args[0])), Duration.ofSeconds(Long.parseLong(args[1]))));
     }
 
     /** Runs the broker of {@code files} in this process until it is told to stop; returns the exit code. */
@@ -42,15 +44,18 @@ public final class BrokerMain {
             Files.createDirectories(files.dir());
             Optional<ProcessLock> lock = ProcessLock.tryTake(files.lock());
             if (lock.isEmpty()) {
-                System.err.println("a broker is already running for " + files.dir()
-                        + files.readAddress().map(a -> " at " + a).orElse(""));
+                System.err.println(
+                        "a broker is already running for "
+                                + files.dir()
+                                + files.readAddress().map(a -> " at " + a).orElse(""));
                 return ALREADY_RUNNING;
             }
             try (ProcessLock held = lock.get()) {
                 return serve(files, idleStop);
             }
         } catch (IOException | RuntimeException e) {
-            System.err.println("the broker in " + files.dir() + " could not start: " + e.getMessage());
+            System.err.println(
+                    "the broker in " + files.dir() + " could not start: " + e.getMessage());
             return 1;
         }
     }
@@ -62,13 +67,20 @@ public final class BrokerMain {
         EmbeddedBroker broker = EmbeddedBroker.start(files.logDir(), ports);
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch closed = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopped.countDown();
-            await(closed, Duration.ofSeconds(60));
-        }, "broker-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(
+                                () -> {
+                                    stopped.countDown();
+                                    await(closed, Duration.ofSeconds(60));
+                                },
+                                "broker-shutdown"));
         DurableFiles.writeAtomically(files.pid(), String.valueOf(ProcessHandle.current().pid()));
         DurableFiles.writeAtomically(files.address(), broker.bootstrapServers());
-        log.info("broker of {} listening on {}, started in {} ms", files.dir(), broker.bootstrapServers(),
+        log.info(
+                "broker of {} listening on {}, started in {} ms",
+                files.dir(),
+                broker.bootstrapServers(),
                 (System.nanoTime() - started) / 1_000_000);
         try {
             watch(files, idleStop, stopped);

@@ -41,7 +41,8 @@ record BrokerPorts(int broker, int controller) {
         Properties props = new Properties();
         try (var reader = Files.newBufferedReader(file)) {
             props.load(reader);
-            return new BrokerPorts(Integer.parseInt(props.getProperty("broker")),
+            return new BrokerPorts(
+                    Integer.parseInt(props.getProperty("broker")),
                     Integer.parseInt(props.getProperty("controller")));
         } catch (IOException | RuntimeException e) {
             return null;

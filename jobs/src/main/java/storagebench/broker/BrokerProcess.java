@@ -25,13 +25,14 @@ import storagebench.ProcessLock;
  */
 public final class BrokerProcess {
     private static final Logger log = LoggerFactory.getLogger(BrokerProcess.class);
+
     /** How long a broker may take to answer after it was started (a start after a kill recovers its logs). */
     public static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
     private static final long POLL_MS = 50;
     private static final List<BrokerFiles> USED = new ArrayList<>();
 
-    private BrokerProcess() {
-    }
+    private BrokerProcess() {}
 
     /**
      * The address of the broker of {@code files}, started first when none is running.
@@ -61,40 +62,65 @@ public final class BrokerProcess {
                     }
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new BrokerException("the broker of " + files.dir() + files.readPid().map(p -> " (pid " + p
-                            + ")").orElse("") + " does not answer after " + START_TIMEOUT.toSeconds() + " s; see "
-                            + files.output() + ", or stop it with: storagebench broker stop");
+                    throw new BrokerException(
+                            "the broker of "
+                                    + files.dir()
+                                    + files.readPid().map(p -> " (pid " + p + ")").orElse("")
+                                    + " does not answer after "
+                                    + START_TIMEOUT.toSeconds()
+                                    + " s; see "
+                                    + files.output()
+                                    + ", or stop it with: storagebench broker stop");
                 }
                 sleep();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the broker in " + files.dir() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot start the broker in " + files.dir() + ": " + e.getMessage(), e);
         }
     }
 
-    private static void start(BrokerFiles files, Duration idleStop, long deadline) throws IOException {
+    private static void start(BrokerFiles files, Duration idleStop, long deadline)
+            throws IOException {
         long begun = System.nanoTime();
         List<String> command = BrokerLauncher.command(files, idleStop.toSeconds());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(files.output().toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        Process process =
+                new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(files.output().toFile()))
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                        .start();
         while (answering(files).isEmpty()) {
             if (!process.isAlive()) {
                 if (process.exitValue() == BrokerMain.ALREADY_RUNNING) {
                     return;
                 }
-                throw new BrokerException("the broker in " + files.dir() + " stopped while starting (exit "
-                        + process.exitValue() + "): " + lastLines(files.output()));
+                throw new BrokerException(
+                        "the broker in "
+                                + files.dir()
+                                + " stopped while starting (exit "
+                                + process.exitValue()
+                                + "): "
+                                + lastLines(files.output()));
             }
             if (System.nanoTime() > deadline) {
                 process.destroyForcibly();
-                throw new BrokerException("the broker in " + files.dir() + " did not start within "
-                        + START_TIMEOUT.toSeconds() + " s: " + lastLines(files.output()));
+                throw new BrokerException(
+                        "the broker in "
+                                + files.dir()
+                                + " did not start within "
+                                + START_TIMEOUT.toSeconds()
+                                + " s: "
+                                + lastLines(files.output()));
             }
             sleep();
         }
-        log.info("started the broker of {} (pid {}) on {} in {} ms; it keeps running for the next commands (stop it"
-                + " with: storagebench broker stop)", files.dir(), process.pid(), files.readAddress().orElse("?"),
+        log.info(
+                "started the broker of {} (pid {}) on {} in {} ms; it keeps running for the next commands (stop it"
+                        + " with: storagebench broker stop)",
+                files.dir(),
+                process.pid(),
+                files.readAddress().orElse("?"),
                 (System.nanoTime() - begun) / 1_000_000);
     }
 
@@ -167,8 +193,11 @@ public final class BrokerProcess {
     static boolean accepts(String address) {
         int colon = address.lastIndexOf(':');
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(address.substring(0, colon),
-                    Integer.parseInt(address.substring(colon + 1))), 1000);
+            socket.connect(
+                    new InetSocketAddress(
+                            address.substring(0, colon),
+                            Integer.parseInt(address.substring(colon + 1))),
+                    1000);
             return true;
         } catch (IOException | RuntimeException e) {
             return false;

@@ -30,7 +30,8 @@ final class ClientLeases {
         Files.createDirectories(dir);
         String name = ProcessHandle.current().pid() + "-" + UUID.randomUUID();
         Path hidden = dir.resolve("." + name);
-        FileChannel channel = FileChannel.open(hidden, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        FileChannel channel =
+                FileChannel.open(hidden, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         try {
             FileLock lock = channel.lock();
             Path file = dir.resolve(name + SUFFIX);

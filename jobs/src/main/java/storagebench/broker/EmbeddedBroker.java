@@ -44,9 +44,18 @@ public final class EmbeddedBroker implements AutoCloseable {
         props.put("process.roles", "broker,controller");
         props.put("node.id", "1");
         props.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-        props.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + "," + CONTROLLER + "://127.0.0.1:" + controllerPort);
+        props.put(
+                "listeners",
+                "PLAINTEXT://127.0.0.1:"
+                        + brokerPort
+                        + ","
+                        + CONTROLLER
+                        + "://127.0.0.1:"
+                        + controllerPort);
         props.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
-        props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER + ":PLAINTEXT");
+        props.put(
+                "listener.security.protocol.map",
+                "PLAINTEXT:PLAINTEXT," + CONTROLLER + ":PLAINTEXT");
         props.put("controller.listener.names", CONTROLLER);
         props.put("inter.broker.listener.name", "PLAINTEXT");
         props.put("log.dirs", logDir.toAbsolutePath().toString());
@@ -62,14 +71,18 @@ public final class EmbeddedBroker implements AutoCloseable {
         props.put("share.coordinator.state.topic.replication.factor", "1");
         props.put("share.coordinator.state.topic.min.isr", "1");
         props.put("group.initial.rebalance.delay.ms", "0");
-        // A transaction left open by a killed producer holds back what read_committed readers see until the
+        // A transaction left open by a killed producer holds back what read_committed readers see
+        // until the
         // coordinator aborts it: look for those every second, not every ten.
         props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
-        // A trial's first produce often reaches the coordinator while the previous trial's transaction is still
-        // writing its commit markers (CONCURRENT_TRANSACTIONS); the broker retries it after 20 ms by default, more
+        // A trial's first produce often reaches the coordinator while the previous trial's
+        // transaction is still
+        // writing its commit markers (CONCURRENT_TRANSACTIONS); the broker retries it after 20 ms
+        // by default, more
         // than a whole trial's overhead. The markers take about a millisecond here.
         props.put("add.partitions.to.txn.retry.backoff.ms", "1");
-        // The log cleaner's dedupe buffer is heap (128 MiB by default) and only serves the small compacted
+        // The log cleaner's dedupe buffer is heap (128 MiB by default) and only serves the small
+        // compacted
         // internal topics here: keep the broker process small.
         props.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
         KafkaConfig config = new KafkaConfig(props, false);
@@ -84,13 +97,20 @@ public final class EmbeddedBroker implements AutoCloseable {
             return;
         }
         try {
-            new Formatter().setNodeId(config.nodeId()).setClusterId(Uuid.randomUuid().toString())
-                    .setControllerListenerName(CONTROLLER).setMetadataLogDirectory(config.metadataLogDir())
+            new Formatter()
+                    .setNodeId(config.nodeId())
+                    .setClusterId(Uuid.randomUuid().toString())
+                    .setControllerListenerName(CONTROLLER)
+                    .setMetadataLogDirectory(config.metadataLogDir())
                     .setDirectories(List.of(logDir.toAbsolutePath().toString()))
-                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION).setIgnoreFormatted(true)
-                    .setPrintStream(new PrintStream(OutputStream.nullOutputStream())).run();
+                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
+                    .setIgnoreFormatted(true)
+                    .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
+                    .run();
         } catch (Exception e) {
-            throw new IOException("cannot format the broker's log directory " + logDir + ": " + e.getMessage(), e);
+            throw new IOException(
+                    "cannot format the broker's log directory " + logDir + ": " + e.getMessage(),
+                    e);
         }
     }
 

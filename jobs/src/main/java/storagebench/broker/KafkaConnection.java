@@ -26,6 +26,7 @@ import storagebench.config.Settings;
  */
 public final class KafkaConnection implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(KafkaConnection.class);
+
     /** Within this time a configured cluster must answer, or the command fails. */
     public static final Duration REACH_TIMEOUT = Duration.ofSeconds(15);
 
@@ -51,7 +52,9 @@ public final class KafkaConnection implements AutoCloseable {
             if (BrokerProcess.alive(BrokerFiles.of(settings.kafkaDir()))) {
                 throw e;
             }
-            log.warn("the broker of {} went away as this command connected; starting it again", settings.dataDir());
+            log.warn(
+                    "the broker of {} went away as this command connected; starting it again",
+                    settings.dataDir());
             return checked(embedded(settings));
         }
     }
@@ -74,8 +77,8 @@ public final class KafkaConnection implements AutoCloseable {
             log.debug("using the broker of {} at {}", settings.dataDir(), address);
             return new KafkaConnection(settings, address, lease);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot register with the broker in " + files.dir() + ": "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot register with the broker in " + files.dir() + ": " + e.getMessage(), e);
         }
     }
 
@@ -95,7 +98,10 @@ public final class KafkaConnection implements AutoCloseable {
         log.warn("the broker of {} is gone; starting it again", settings.dataDir());
         String address = BrokerProcess.ensure(files, settings.brokerIdleStop());
         if (!address.equals(bootstrapServers)) {
-            log.warn("the broker came back on {} instead of {}: its old ports are taken", address, bootstrapServers);
+            log.warn(
+                    "the broker came back on {} instead of {}: its old ports are taken",
+                    address,
+                    bootstrapServers);
         }
     }
 
@@ -120,8 +126,10 @@ public final class KafkaConnection implements AutoCloseable {
 
     public Admin admin() {
         Map<String, Object> props = clientProperties();
-        props.putIfAbsent(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) REACH_TIMEOUT.toMillis());
-        props.putIfAbsent(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) REACH_TIMEOUT.toMillis());
+        props.putIfAbsent(
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) REACH_TIMEOUT.toMillis());
+        props.putIfAbsent(
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) REACH_TIMEOUT.toMillis());
         return Admin.create(props);
     }
 
@@ -129,7 +137,8 @@ public final class KafkaConnection implements AutoCloseable {
         try (Admin admin = admin()) {
             Set<String> existing;
             try {
-                existing = admin.listTopics().names().get(REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                existing =
+                        admin.listTopics().names().get(REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             } catch (TimeoutException e) {
                 throw noAnswer();
             }
@@ -142,7 +151,8 @@ public final class KafkaConnection implements AutoCloseable {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw noAnswer();
             }
-            throw new KafkaUnavailableException("Kafka at " + bootstrapServers + " refused: " + e.getCause().getMessage());
+            throw new KafkaUnavailableException(
+                    "Kafka at " + bootstrapServers + " refused: " + e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KafkaUnavailableException("interrupted while connecting to Kafka");
@@ -150,14 +160,19 @@ public final class KafkaConnection implements AutoCloseable {
     }
 
     private KafkaUnavailableException noAnswer() {
-        return new KafkaUnavailableException("Kafka at " + bootstrapServers + " did not answer within "
-                + REACH_TIMEOUT.toSeconds() + " s; check kafka.bootstrap-servers and the kafka.client.* settings");
+        return new KafkaUnavailableException(
+                "Kafka at "
+                        + bootstrapServers
+                        + " did not answer within "
+                        + REACH_TIMEOUT.toSeconds()
+                        + " s; check kafka.bootstrap-servers and the kafka.client.* settings");
     }
 
     private void create(Admin admin, String topic) throws InterruptedException, ExecutionException {
         int replicas = embedded() ? 1 : Math.min(3, clusterSize(admin));
-        NewTopic newTopic = new NewTopic(topic, 1, (short) replicas)
-                .configs(Map.of("retention.ms", "-1", "retention.bytes", "-1"));
+        NewTopic newTopic =
+                new NewTopic(topic, 1, (short) replicas)
+                        .configs(Map.of("retention.ms", "-1", "retention.bytes", "-1"));
         try {
             admin.createTopics(List.of(newTopic)).all().get();
             log.info("created topic {} ({} replica(s), unlimited retention)", topic, replicas);

@@ -1,16 +1,21 @@
 package storagebench.cli;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code storagebench bench}: measurements of the tool's own pipeline. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-        subcommands = {BenchSinkCommand.class, BenchWorkloadsCommand.class, BenchTargetsCommand.class},
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        subcommands = {
+            BenchSinkCommand.class,
+            BenchWorkloadsCommand.class,
+            BenchTargetsCommand.class
+        },
         description = "Measures the pipeline itself (not a storage experiment).")
 public final class BenchCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Override
     public void run() {

@@ -8,30 +8,46 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import storagebench.BadInputException;
-import storagebench.config.Settings;
 import storagebench.bench.TargetBench;
+import storagebench.config.Settings;
 import storagebench.experiment.ExperimentLoader;
 
 /** {@code storagebench bench targets}: filegroup-insert on a database against a plain JDBC loop. */
-@Command(name = "targets", mixinStandardHelpOptions = true,
-        description = {"Times filegroup-insert's measured step against a plain JDBC loop doing the same inserts "
-                + "on the same target (the experiment's target and first variant), interleaved, and reports "
-                + "the ratio of medians (target: within 3%%).", "Nothing is published; no broker is started."},
-        footer = {"", "Example:", "  storagebench bench targets pipeline-config/h2/filegroup-insert.yaml "
-                + "pipeline-config/postgres/filegroup-insert.yaml"})
+@Command(
+        name = "targets",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Times filegroup-insert's measured step against a plain JDBC loop doing the same inserts "
+                    + "on the same target (the experiment's target and first variant), interleaved, and reports "
+                    + "the ratio of medians (target: within 3%%).",
+            "Nothing is published; no broker is started."
+        },
+        footer = {
+            "",
+            "Example:",
+            "  storagebench bench targets pipeline-config/h2/filegroup-insert.yaml "
+                    + "pipeline-config/postgres/filegroup-insert.yaml"
+        })
 public final class BenchTargetsCommand implements Callable<Integer> {
-    @Mixin
-    SettingsOptions options;
+    @Mixin SettingsOptions options;
 
-    @Parameters(arity = "1..*", paramLabel = "EXPERIMENT.yaml",
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "EXPERIMENT.yaml",
             description = "Experiments with a database target and workload filegroup-insert.")
     List<Path> experiments;
 
-    @Option(names = "--rows", paramLabel = "N", defaultValue = "2000",
+    @Option(
+            names = "--rows",
+            paramLabel = "N",
+            defaultValue = "2000",
             description = "Inserts per round (default: ${DEFAULT-VALUE}).")
     int rows;
 
-    @Option(names = "--rounds", paramLabel = "K", defaultValue = "5",
+    @Option(
+            names = "--rounds",
+            paramLabel = "K",
+            defaultValue = "5",
             description = "Measured rounds of each (default: ${DEFAULT-VALUE}).")
     int rounds;
 
@@ -44,8 +60,9 @@ public final class BenchTargetsCommand implements Callable<Integer> {
         for (Path yaml : experiments) {
             var experiment = new ExperimentLoader(settings.dataDir()).load(yaml);
             experiment.target().snapshot();
-            System.out.print(TargetBench.run(experiment, rows, rounds, settings.dataDir().resolve("bench"))
-                    .format());
+            System.out.print(
+                    TargetBench.run(experiment, rows, rounds, settings.dataDir().resolve("bench"))
+                            .format());
         }
         return 0;
     }

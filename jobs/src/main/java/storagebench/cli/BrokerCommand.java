@@ -8,21 +8,29 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import storagebench.BadInputException;
 import storagebench.DataDir;
-import storagebench.config.Settings;
 import storagebench.broker.BrokerFiles;
 import storagebench.broker.BrokerMain;
 import storagebench.broker.BrokerProcess;
+import storagebench.config.Settings;
 
 /** {@code storagebench broker}: the data directory's embedded broker process. */
-@Command(name = "broker", mixinStandardHelpOptions = true,
-        description = {"The embedded Kafka broker of a data directory: a process of its own, started by the first "
-                + "command that needs it and kept running for the next ones (until stopped, or idle for "
-                + "broker.idle-stop-seconds when set).", "Not used when kafka.bootstrap-servers names a cluster."},
-        subcommands = {BrokerCommand.Status.class, BrokerCommand.Start.class, BrokerCommand.Stop.class,
-            BrokerCommand.Run.class})
+@Command(
+        name = "broker",
+        mixinStandardHelpOptions = true,
+        description = {
+            "The embedded Kafka broker of a data directory: a process of its own, started by the first "
+                    + "command that needs it and kept running for the next ones (until stopped, or idle for "
+                    + "broker.idle-stop-seconds when set).",
+            "Not used when kafka.bootstrap-servers names a cluster."
+        },
+        subcommands = {
+            BrokerCommand.Status.class,
+            BrokerCommand.Start.class,
+            BrokerCommand.Stop.class,
+            BrokerCommand.Run.class
+        })
 public final class BrokerCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Override
     public void run() {
@@ -31,18 +39,22 @@ public final class BrokerCommand implements Runnable {
 
     static BrokerFiles files(Settings settings) {
         if (settings.bootstrapServers().isPresent()) {
-            throw new BadInputException("kafka.bootstrap-servers is set (" + settings.bootstrapServers().get()
-                    + "): that cluster is not storagebench's to manage");
+            throw new BadInputException(
+                    "kafka.bootstrap-servers is set ("
+                            + settings.bootstrapServers().get()
+                            + "): that cluster is not storagebench's to manage");
         }
         return BrokerFiles.of(settings.kafkaDir());
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true,
-            description = "Whether the data directory's broker runs, its address and process id. Exit 0 when it "
-                    + "answers, 1 when it does not.")
+    @Command(
+            name = "status",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Whether the data directory's broker runs, its address and process id. Exit 0 when it "
+                            + "answers, 1 when it does not.")
     static final class Status implements Callable<Integer> {
-        @Mixin
-        SettingsOptions options;
+        @Mixin SettingsOptions options;
 
         @Override
         public Integer call() {
@@ -50,20 +62,33 @@ public final class BrokerCommand implements Runnable {
             var address = BrokerProcess.answering(files);
             String pid = files.readPid().map(String::valueOf).orElse("?");
             if (address.isPresent()) {
-                System.out.println("broker of " + files.dir() + ": running on " + address.get() + ", pid " + pid);
+                System.out.println(
+                        "broker of "
+                                + files.dir()
+                                + ": running on "
+                                + address.get()
+                                + ", pid "
+                                + pid);
                 return 0;
             }
-            System.out.println("broker of " + files.dir() + ": " + (BrokerProcess.alive(files)
-                    ? "starting or not answering, pid " + pid : "not running"));
+            System.out.println(
+                    "broker of "
+                            + files.dir()
+                            + ": "
+                            + (BrokerProcess.alive(files)
+                                    ? "starting or not answering, pid " + pid
+                                    : "not running"));
             return Main.FAILED;
         }
     }
 
-    @Command(name = "start", mixinStandardHelpOptions = true,
-            description = "Starts the broker in the background (a no-op when it runs) and prints its address.")
+    @Command(
+            name = "start",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Starts the broker in the background (a no-op when it runs) and prints its address.")
     static final class Start implements Callable<Integer> {
-        @Mixin
-        SettingsOptions options;
+        @Mixin SettingsOptions options;
 
         @Override
         public Integer call() {
@@ -75,28 +100,35 @@ public final class BrokerCommand implements Runnable {
         }
     }
 
-    @Command(name = "stop", mixinStandardHelpOptions = true,
-            description = "Stops the broker cleanly (SIGTERM; killed after 60 s). Commands still using it fail "
-                    + "or wait for it as after any broker loss.")
+    @Command(
+            name = "stop",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Stops the broker cleanly (SIGTERM; killed after 60 s). Commands still using it fail "
+                            + "or wait for it as after any broker loss.")
     static final class Stop implements Callable<Integer> {
-        @Mixin
-        SettingsOptions options;
+        @Mixin SettingsOptions options;
 
         @Override
         public Integer call() {
             BrokerFiles files = files(options.load());
             boolean was = BrokerProcess.stop(files, Duration.ofSeconds(60));
-            System.out.println("broker of " + files.dir() + ": " + (was ? "stopped" : "was not running"));
+            System.out.println(
+                    "broker of " + files.dir() + ": " + (was ? "stopped" : "was not running"));
             return 0;
         }
     }
 
-    @Command(name = "run", mixinStandardHelpOptions = true,
-            description = {"Runs the broker in the foreground until SIGTERM (for a service manager: systemd, a "
-                    + "container).", "Exit 3 when the data directory's broker already runs."})
+    @Command(
+            name = "run",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Runs the broker in the foreground until SIGTERM (for a service manager: systemd, a "
+                        + "container).",
+                "Exit 3 when the data directory's broker already runs."
+            })
     static final class Run implements Callable<Integer> {
-        @Mixin
-        SettingsOptions options;
+        @Mixin SettingsOptions options;
 
         @Override
         public Integer call() {

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import storagebench.BadInputException;
 import storagebench.DataDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.export.ArchiveImport;
 import storagebench.importer.SourceFile;
 import storagebench.sink.Sink;
@@ -25,11 +25,21 @@ final class EventsImport {
         this.noSink = noSink;
     }
 
-    Integer call(String experiment, String host, Map<String, String> factors, Map<String, String> options,
-            boolean strict) throws Exception {
-        if (experiment != null || host != null || !factors.isEmpty() || !options.isEmpty() || strict) {
-            throw new BadInputException("--format events puts events back as they were exported; --experiment, "
-                    + "--host, --factor, --option and --strict apply to log formats only");
+    Integer call(
+            String experiment,
+            String host,
+            Map<String, String> factors,
+            Map<String, String> options,
+            boolean strict)
+            throws Exception {
+        if (experiment != null
+                || host != null
+                || !factors.isEmpty()
+                || !options.isEmpty()
+                || strict) {
+            throw new BadInputException(
+                    "--format events puts events back as they were exported; --experiment, "
+                            + "--host, --factor, --option and --strict apply to log formats only");
         }
         List<SourceFile> archives = new ArrayList<>();
         for (Path file : files) {
@@ -40,13 +50,23 @@ final class EventsImport {
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             for (SourceFile archive : archives) {
                 ArchiveImport.Result result = ArchiveImport.run(kafka, archive);
-                System.out.printf("%s: %d event(s) of %d run(s): %d published, %d already in %s%n", archive.name(),
-                        result.read(), result.runs().size(), result.published(), result.present(), settings.topic());
+                System.out.printf(
+                        "%s: %d event(s) of %d run(s): %d published, %d already in %s%n",
+                        archive.name(),
+                        result.read(),
+                        result.runs().size(),
+                        result.published(),
+                        result.present(),
+                        settings.topic());
             }
             if (!noSink) {
                 SinkResult sunk = Sink.runUntilIdle(settings, kafka);
-                System.out.println("dataset " + settings.parquetDir() + ": " + sunk.summary()
-                        + "; see: storagebench report");
+                System.out.println(
+                        "dataset "
+                                + settings.parquetDir()
+                                + ": "
+                                + sunk.summary()
+                                + "; see: storagebench report");
             }
         }
         return 0;

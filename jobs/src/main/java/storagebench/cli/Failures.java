@@ -1,19 +1,25 @@
 package storagebench.cli;
 
+import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine;
 import storagebench.BadInputException;
-import storagebench.config.Settings.SettingsException;
 import storagebench.config.Secrets;
+import storagebench.config.Settings.SettingsException;
 
 /** Turns exceptions into one clear line and an exit code; stack traces only with --debug or STORAGEBENCH_DEBUG set. */
 final class Failures implements IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception e, CommandLine cli, ParseResult parsed) {
         boolean badInput = e instanceof BadInputException || e instanceof SettingsException;
-        cli.getErr().println(cli.getColorScheme().errorText("storagebench " + cli.getCommandName() + ": "
-                + message(e)));
+        cli.getErr()
+                .println(
+                        cli.getColorScheme()
+                                .errorText(
+                                        "storagebench "
+                                                + cli.getCommandName()
+                                                + ": "
+                                                + message(e)));
         if (Main.debug(parsed.originalArgs().toArray(String[]::new))) {
             e.printStackTrace(cli.getErr());
         }

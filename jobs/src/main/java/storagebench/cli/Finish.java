@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.SummaryRow;
@@ -21,10 +21,10 @@ final class Finish {
 
     private static final Duration LOCKED_WAIT = Duration.ofSeconds(30);
 
-    private Finish() {
-    }
+    private Finish() {}
 
-    static void sinkAndReport(Settings settings, KafkaConnection kafka, ExperimentRun run, boolean noReport) {
+    static void sinkAndReport(
+            Settings settings, KafkaConnection kafka, ExperimentRun run, boolean noReport) {
         sinkAndReport(settings, kafka, List.of(run.runId()), noReport);
     }
 
@@ -54,18 +54,27 @@ final class Finish {
     }
 
     /** Sinks until idle, then prints the summary of each of the runs (none with {@code noReport}). */
-    static void sinkAndReport(Settings settings, KafkaConnection kafka, List<String> runIds, boolean noReport) {
+    static void sinkAndReport(
+            Settings settings, KafkaConnection kafka, List<String> runIds, boolean noReport) {
         if (!sinkUntilIdle(settings, kafka)) {
-            System.out.println("a sink is already writing " + settings.parquetDir() + "; it adds these events;"
-                    + " see: " + String.join(", ", runIds.stream().map(id -> "storagebench report --run " + id)
-                            .toList()));
+            System.out.println(
+                    "a sink is already writing "
+                            + settings.parquetDir()
+                            + "; it adds these events;"
+                            + " see: "
+                            + String.join(
+                                    ", ",
+                                    runIds.stream()
+                                            .map(id -> "storagebench report --run " + id)
+                                            .toList()));
             return;
         }
         if (noReport) {
             return;
         }
         for (String runId : runIds) {
-            List<SummaryRow> rows = Report.summarize(settings.parquetDir(), ReportFilter.run(runId));
+            List<SummaryRow> rows =
+                    Report.summarize(settings.parquetDir(), ReportFilter.run(runId));
             if (rows.isEmpty()) {
                 System.out.println("no measured trials of run " + runId + " to summarise");
             } else {

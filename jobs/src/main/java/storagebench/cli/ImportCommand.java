@@ -14,67 +14,94 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import storagebench.BadInputException;
 import storagebench.DataDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
-import storagebench.logformat.LogParser;
-import storagebench.logformat.LogParsers;
-import storagebench.logformat.ParserOption;
+import storagebench.config.Settings;
 import storagebench.importer.ImportOutcome;
 import storagebench.importer.ImportRequest;
 import storagebench.importer.LogImport;
 import storagebench.importer.SourceFile;
+import storagebench.logformat.LogParser;
+import storagebench.logformat.LogParsers;
+import storagebench.logformat.ParserOption;
 
 /** {@code import}: raw logs (or an events export) into runs on the topic, then the dataset and the summary. */
-@Command(name = "import", mixinStandardHelpOptions = true,
-        description = {"Imports logs of runs made by hand or by other tools as runs: one run per file, a TrialTimed "
-                + "per step the log holds, an IoSample per sample. Records that cannot be read are quarantined "
-                + "(<data-dir>/quarantine/<run-id>.jsonl: file, line, reason, text). Importing the same file again "
-                + "adds nothing; an interrupted import is continued by importing the file again.",
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Imports logs of runs made by hand or by other tools as runs: one run per file, a TrialTimed "
+                    + "per step the log holds, an IoSample per sample. Records that cannot be read are quarantined "
+                    + "(<data-dir>/quarantine/<run-id>.jsonl: file, line, reason, text). Importing the same file again "
+                    + "adds nothing; an interrupted import is continued by importing the file again.",
             "With --format events, puts an export (storagebench export) back on the topic; events the topic "
-                + "already holds are skipped.",
-            "Then sinks the topic to the Parquet dataset and prints the imported runs' summaries."},
-        footer = {"", "Examples:",
+                    + "already holds are skipped.",
+            "Then sinks the topic to the Parquet dataset and prints the imported runs' summaries."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  storagebench import --format fio --host db1 --factor disk=nvme results/fio-randwrite.json",
             "  storagebench import --format pgbench --experiment pg-wal pgbench-*.log",
             "  storagebench import --format csv --option mapping=setup-map.yaml --strict seed000-setup.csv",
-            "  storagebench import --format events history-2026.avro"},
+            "  storagebench import --format events history-2026.avro"
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:imported (or already imported); malformed records quarantined",
+        exitCodeList = {
+            "0:imported (or already imported); malformed records quarantined",
             "1:an import did not complete, or --strict and records were quarantined (the good records' events "
-                + "are published all the same)",
+                    + "are published all the same)",
             "2:bad input: unknown format, a file in another format (judged on its first 20 lines), a missing "
-                + "or unreadable file; nothing was imported"})
+                    + "or unreadable file; nothing was imported"
+        })
 public final class ImportCommand implements Callable<Integer> {
     static final String EVENTS = "events";
 
-    @Mixin
-    SettingsOptions settingsOptions;
+    @Mixin SettingsOptions settingsOptions;
 
-    @Option(names = "--format", required = true, paramLabel = "NAME", description = "The files' format (see below).")
+    @Option(
+            names = "--format",
+            required = true,
+            paramLabel = "NAME",
+            description = "The files' format (see below).")
     String format;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "The files to import, each as one run.")
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "FILE",
+            description = "The files to import, each as one run.")
     List<Path> files;
 
-    @Option(names = "--experiment", paramLabel = "NAME",
+    @Option(
+            names = "--experiment",
+            paramLabel = "NAME",
             description = "The experiment of the runs (default: <format>-<file name>).")
     String experiment;
 
-    @Option(names = "--host", paramLabel = "NAME", description = "The host the logs came from (default: imported).")
+    @Option(
+            names = "--host",
+            paramLabel = "NAME",
+            description = "The host the logs came from (default: imported).")
     String host;
 
-    @Option(names = "--factor", paramLabel = "KEY=VALUE",
+    @Option(
+            names = "--factor",
+            paramLabel = "KEY=VALUE",
             description = "A factor added to every trial (repeatable); it wins over the log's own.")
     Map<String, String> factors = new LinkedHashMap<>();
 
-    @Option(names = "--option", paramLabel = "KEY=VALUE",
-            description = "An option of the format's parser (repeatable), e.g. --option mapping=map.yaml for csv.")
+    @Option(
+            names = "--option",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "An option of the format's parser (repeatable), e.g. --option mapping=map.yaml for csv.")
     Map<String, String> options = new LinkedHashMap<>();
 
     @Option(names = "--strict", description = "Exit 1 when any record was quarantined.")
     boolean strict;
 
-    @Option(names = "--no-sink", description = "Only publish events; do not update the Parquet dataset.")
+    @Option(
+            names = "--no-sink",
+            description = "Only publish events; do not update the Parquet dataset.")
     boolean noSink;
 
     @Option(names = "--no-report", description = "Do not print the summaries at the end.")
@@ -83,12 +110,25 @@ public final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (EVENTS.equals(format)) {
-            return new EventsImport(settingsOptions, files, noSink).call(experiment, host, factors, options, strict);
+            return new EventsImport(settingsOptions, files, noSink)
+                    .call(experiment, host, factors, options, strict);
         }
-        LogParser parser = LogParsers.find(format).orElseThrow(() -> new BadInputException("unknown format '" + format
-                + "'; formats: " + formats()));
-        ImportRequest request = new ImportRequest(parser, options, Optional.ofNullable(experiment),
-                Optional.ofNullable(host), factors);
+        LogParser parser =
+                LogParsers.find(format)
+                        .orElseThrow(
+                                () ->
+                                        new BadInputException(
+                                                "unknown format '"
+                                                        + format
+                                                        + "'; formats: "
+                                                        + formats()));
+        ImportRequest request =
+                new ImportRequest(
+                        parser,
+                        options,
+                        Optional.ofNullable(experiment),
+                        Optional.ofNullable(host),
+                        factors);
         List<SourceFile> sources = new ArrayList<>();
         for (Path file : files) {
             sources.add(LogImport.check(request, file));
@@ -111,8 +151,9 @@ public final class ImportCommand implements Callable<Integer> {
             }
         }
         if (strict && quarantined) {
-            System.err.println("storagebench import: records were quarantined and --strict is given (the events of "
-                    + "the good records are published)");
+            System.err.println(
+                    "storagebench import: records were quarantined and --strict is given (the events of "
+                            + "the good records are published)");
         }
         return failed || (strict && quarantined) ? Main.FAILED : 0;
     }
@@ -124,11 +165,19 @@ public final class ImportCommand implements Callable<Integer> {
             LogParser parser = LogParsers.find(name).orElseThrow();
             lines.add(String.format("  %-11s %s", name, parser.description().replace("%", "%%")));
             if (!parser.options().isEmpty()) {
-                lines.add(String.format("  %-11s options: %s", "", String.join(", ",
-                        parser.options().stream().map(ParserOption::shown).toList())));
+                lines.add(
+                        String.format(
+                                "  %-11s options: %s",
+                                "",
+                                String.join(
+                                        ", ",
+                                        parser.options().stream()
+                                                .map(ParserOption::shown)
+                                                .toList())));
             }
         }
-        lines.add(String.format("  %-11s %s", EVENTS, "an Avro file written by storagebench export"));
+        lines.add(
+                String.format("  %-11s %s", EVENTS, "an Avro file written by storagebench export"));
         lines.addAll(List.of(command.getCommandSpec().usageMessage().footer()));
         command.getCommandSpec().usageMessage().footer(lines.toArray(String[]::new));
     }

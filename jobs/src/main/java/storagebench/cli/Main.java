@@ -1,21 +1,33 @@
 package storagebench.cli;
 
 import java.util.Arrays;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
-import picocli.CommandLine;
 
 /** The storagebench command line. Exit codes: 0 done, 1 failed, 2 bad input (nothing ran). */
-@Command(name = "storagebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(
+        name = "storagebench",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         description = "Runs database storage experiments and keeps every result as an event.",
-        subcommands = {RunCommand.class, ImportCommand.class, SinkCommand.class, ReportCommand.class, BrokerCommand.class,
-            ReplayCommand.class, ExportCommand.class, WorkloadsCommand.class, BenchCommand.class, HelpCommand.class})
+        subcommands = {
+            RunCommand.class,
+            ImportCommand.class,
+            SinkCommand.class,
+            ReportCommand.class,
+            BrokerCommand.class,
+            ReplayCommand.class,
+            ExportCommand.class,
+            WorkloadsCommand.class,
+            BenchCommand.class,
+            HelpCommand.class
+        })
 public final class Main implements Runnable {
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -34,7 +46,8 @@ public final class Main implements Runnable {
 
     /** Whether stack traces are wanted: {@code --debug} anywhere, or STORAGEBENCH_DEBUG set. */
     static boolean debug(String... args) {
-        return System.getenv("STORAGEBENCH_DEBUG") != null || Arrays.asList(args).contains("--debug");
+        return System.getenv("STORAGEBENCH_DEBUG") != null
+                || Arrays.asList(args).contains("--debug");
     }
 
     @Override

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
@@ -17,17 +17,24 @@ import storagebench.report.SummaryRow;
 import storagebench.runner.RunId;
 
 /** Prints the summary statistics of the Parquet dataset. */
-@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Summarises the measured trials of the dataset per experiment, host, variant and step.",
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "Summarises the measured trials of the dataset per experiment, host, variant and step.",
             "Warm-ups and failed trials are counted, never in the statistics. ci95 is the half-width of the 95%%"
-                + " confidence interval of the mean (Student's t); ratio is a variant's mean over the fastest"
-                + " variant's mean on the same host and step."},
+                    + " confidence interval of the mean (Student's t); ratio is a variant's mean over the fastest"
+                    + " variant's mean on the same host and step."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the summary was printed", "1:no trials (or none that match), or the dataset is unreadable",
-            "2:bad options or settings"})
+        exitCodeList = {
+            "0:the summary was printed",
+            "1:no trials (or none that match), or the dataset is unreadable",
+            "2:bad options or settings"
+        })
 public final class ReportCommand implements Callable<Integer> {
-    @Mixin
-    SettingsOptions settings;
+    @Mixin SettingsOptions settings;
 
     @Option(names = "--experiment", paramLabel = "NAME", description = "Only this experiment.")
     String experiment;
@@ -35,15 +42,21 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--run", paramLabel = "RUN_ID", description = "Only the trials of this run.")
     String runId;
 
-    @Option(names = "--host", paramLabel = "HOST", description = "Only trials that ran on this host.")
+    @Option(
+            names = "--host",
+            paramLabel = "HOST",
+            description = "Only trials that ran on this host.")
     String host;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            converter = FormatConverter.class,
             description = "text (aligned table, default), csv or json (durations in seconds).")
     ReportFormat format;
 
-    @Spec
-    CommandLine.Model.CommandSpec spec;
+    @Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -51,9 +64,13 @@ public final class ReportCommand implements Callable<Integer> {
             RunId.validate(runId, "--run");
         }
         Path parquet = settings.load().parquetDir();
-        ReportFilter filter = ReportFilter.all().withExperiment(experiment).withRunId(runId).withHost(host);
+        ReportFilter filter =
+                ReportFilter.all().withExperiment(experiment).withRunId(runId).withHost(host);
         if (!Report.hasTrials(parquet)) {
-            return nothing("no trials in " + Report.trialsDir(parquet) + "; run `storagebench sink` first");
+            return nothing(
+                    "no trials in "
+                            + Report.trialsDir(parquet)
+                            + "; run `storagebench sink` first");
         }
         List<SummaryRow> rows = Report.summarize(parquet, filter);
         if (rows.isEmpty()) {
@@ -75,7 +92,8 @@ public final class ReportCommand implements Callable<Integer> {
             try {
                 return ReportFormat.valueOf(value.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("expected text, csv or json, got '" + value + "'");
+                throw new CommandLine.TypeConversionException(
+                        "expected text, csv or json, got '" + value + "'");
             }
         }
     }

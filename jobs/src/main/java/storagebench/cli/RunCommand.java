@@ -18,28 +18,47 @@ import storagebench.runner.RunStop;
 import storagebench.runner.Runner;
 
 /** {@code run}: executes an experiment, sinks its events to the dataset and prints its summary. */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs an experiment declared in YAML: every trial timed, every result an event.",
-            "Then sinks the topic to the Parquet dataset and prints the run's summary."},
-        footer = {"", "Examples:", "  storagebench run pipeline-config/local/file-init.yaml",
-            "  storagebench run --restart 20261130-101500-a3f9"})
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs an experiment declared in YAML: every trial timed, every result an event.",
+            "Then sinks the topic to the Parquet dataset and prints the run's summary."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  storagebench run pipeline-config/local/file-init.yaml",
+            "  storagebench run --restart 20261130-101500-a3f9"
+        })
 public final class RunCommand implements Callable<Integer> {
-    @Mixin
-    SettingsOptions settingsOptions;
+    @Mixin SettingsOptions settingsOptions;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT.yaml", description = "The experiment to run.")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "EXPERIMENT.yaml",
+            description = "The experiment to run.")
     Path experiment;
 
-    @Option(names = "--restart", paramLabel = "RUN_ID",
+    @Option(
+            names = "--restart",
+            paramLabel = "RUN_ID",
             description = "Continue an interrupted run at its first unfinished trial.")
     String restartRunId;
 
-    @Option(names = "--override", paramLabel = "KEY=VALUE",
-            description = {"Set a value of the experiment before it is checked, e.g. --override repetitions=1",
-                "--override workload.rows=500 --override factors.threads=[1,2] (repeatable; kept with the run)."})
+    @Option(
+            names = "--override",
+            paramLabel = "KEY=VALUE",
+            description = {
+                "Set a value of the experiment before it is checked, e.g. --override repetitions=1",
+                "--override workload.rows=500 --override factors.threads=[1,2] (repeatable; kept with the run)."
+            })
     Map<String, String> overrides = new LinkedHashMap<>();
 
-    @Option(names = "--no-sink", description = "Only publish events; do not update the Parquet dataset.")
+    @Option(
+            names = "--no-sink",
+            description = "Only publish events; do not update the Parquet dataset.")
     boolean noSink;
 
     @Option(names = "--no-report", description = "Do not print the summary at the end.")
@@ -51,12 +70,15 @@ public final class RunCommand implements Callable<Integer> {
             throw new BadInputException("give either an experiment YAML file or --restart RUN_ID");
         }
         if (restartRunId != null && !overrides.isEmpty()) {
-            throw new BadInputException("--override applies to a new run; a restarted run keeps its own");
+            throw new BadInputException(
+                    "--override applies to a new run; a restarted run keeps its own");
         }
         Settings settings = settingsOptions.load();
         DataDir.prepare(settings.dataDir());
-        ExperimentRun run = restartRunId != null ? ExperimentRun.prepareRestart(settings, restartRunId)
-                : ExperimentRun.prepare(settings, experiment, overrides);
+        ExperimentRun run =
+                restartRunId != null
+                        ? ExperimentRun.prepareRestart(settings, restartRunId)
+                        : ExperimentRun.prepare(settings, experiment, overrides);
         RunStop stop = new RunStop();
         try (Signals signals = Signals.stopping(stop)) {
             return signals.exitCode(runAndSay(settings, run, stop));
@@ -68,21 +90,31 @@ public final class RunCommand implements Callable<Integer> {
         Runner.Outcome outcome;
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             outcome = run.execute(settings, kafka, stop);
-            System.out.printf("run %s: %s, %d trial(s), %d failed%n", run.runId(), outcome.status(),
-                    outcome.trials(), outcome.failures());
+            System.out.printf(
+                    "run %s: %s, %d trial(s), %d failed%n",
+                    run.runId(), outcome.status(), outcome.trials(), outcome.failures());
             if (!noSink && !outcome.brokerLost() && !stop.requested()) {
                 Finish.sinkAndReport(settings, kafka, run, noReport);
             }
         }
         String again = "; continue it with: storagebench run --restart " + run.runId();
         if (stop.requested()) {
-            System.err.println("run " + run.runId() + " stopped by " + stop.reason()
-                    + ": the trial under way was abandoned and cleaned up" + again);
+            System.err.println(
+                    "run "
+                            + run.runId()
+                            + " stopped by "
+                            + stop.reason()
+                            + ": the trial under way was abandoned and cleaned up"
+                            + again);
             return Main.FAILED;
         }
         if (outcome.status() != BatchStatus.COMPLETED) {
-            System.err.println("run " + run.runId() + " did not complete" + (outcome.error() == null ? ""
-                    : ": " + outcome.error()) + again);
+            System.err.println(
+                    "run "
+                            + run.runId()
+                            + " did not complete"
+                            + (outcome.error() == null ? "" : ": " + outcome.error())
+                            + again);
             return Main.FAILED;
         }
         return outcome.failures() == 0 ? 0 : Main.FAILED;

@@ -33,8 +33,11 @@ final class Signals implements AutoCloseable {
             Method handle = signal.getMethod("handle", signal, handlerType);
             for (String name : CODES.keySet()) {
                 Object sig = signal.getConstructor(String.class).newInstance(name);
-                Object handler = Proxy.newProxyInstance(Signals.class.getClassLoader(), new Class<?>[] {handlerType},
-                        handler(name, onFirst));
+                Object handler =
+                        Proxy.newProxyInstance(
+                                Signals.class.getClassLoader(),
+                                new Class<?>[] {handlerType},
+                                handler(name, onFirst));
                 previous.put(sig, handle.invoke(null, sig, handler));
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
@@ -43,20 +46,21 @@ final class Signals implements AutoCloseable {
     }
 
     private InvocationHandler handler(String name, Consumer<String> onFirst) {
-        return (proxy, method, args) -> switch (method.getName()) {
-            case "handle" -> {
-                if (received != null) {
-                    System.err.println("second signal: exiting now");
-                    System.exit(CODES.get(name));
-                }
-                received = name;
-                onFirst.accept("SIG" + name);
-                yield null;
-            }
-            case "hashCode" -> System.identityHashCode(proxy);
-            case "equals" -> proxy == args[0];
-            default -> "signal handler " + name;
-        };
+        return (proxy, method, args) ->
+                switch (method.getName()) {
+                    case "handle" -> {
+                        if (received != null) {
+                            System.err.println("second signal: exiting now");
+                            System.exit(CODES.get(name));
+                        }
+                        received = name;
+                        onFirst.accept("SIG" + name);
+                        yield null;
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> "signal handler " + name;
+                };
     }
 
     /** A signal stops the run: the trial under way is abandoned, no new one starts. */
@@ -74,7 +78,8 @@ final class Signals implements AutoCloseable {
     public void close() {
         try {
             Class<?> signal = Class.forName("sun.misc.Signal");
-            Method handle = signal.getMethod("handle", signal, Class.forName("sun.misc.SignalHandler"));
+            Method handle =
+                    signal.getMethod("handle", signal, Class.forName("sun.misc.SignalHandler"));
             for (Map.Entry<Object, Object> old : previous.entrySet()) {
                 handle.invoke(null, old.getKey(), old.getValue());
             }

@@ -8,27 +8,34 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.sink.Sink;
 import storagebench.sink.SinkResult;
 
 /** {@code storagebench sink}: the events topic into the Parquet dataset, exactly once. */
-@Command(name = "sink", mixinStandardHelpOptions = true,
-        description = {"Writes the events topic into the Parquet dataset under <data-dir>/parquet, exactly once.",
-                "Runs until stopped (Ctrl-C / SIGTERM close open files cleanly), or with --until-idle until the "
-                        + "topic's end."},
+@Command(
+        name = "sink",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Writes the events topic into the Parquet dataset under <data-dir>/parquet, exactly once.",
+            "Runs until stopped (Ctrl-C / SIGTERM close open files cleanly), or with --until-idle until the "
+                    + "topic's end."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:done, also when stopped by Ctrl-C or SIGTERM once the open files are closed",
-            "1:failed, or the open files could not be closed", "2:bad options or settings"})
+        exitCodeList = {
+            "0:done, also when stopped by Ctrl-C or SIGTERM once the open files are closed",
+            "1:failed, or the open files could not be closed",
+            "2:bad options or settings"
+        })
 public final class SinkCommand implements Callable<Integer> {
-    @Mixin
-    SettingsOptions options;
+    @Mixin SettingsOptions options;
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
-    @Option(names = "--until-idle", description = "Stop once every committed event is in the dataset.")
+    @Option(
+            names = "--until-idle",
+            description = "Stop once every committed event is in the dataset.")
     boolean untilIdle;
 
     @Override
@@ -52,7 +59,8 @@ public final class SinkCommand implements Callable<Integer> {
     }
 
     private SinkResult sink(Settings settings, OnSignal signal) {
-        try (KafkaConnection kafka = KafkaConnection.open(settings); Sink sink = Sink.open(settings, kafka)) {
+        try (KafkaConnection kafka = KafkaConnection.open(settings);
+                Sink sink = Sink.open(settings, kafka)) {
             signal.stops(sink);
             return untilIdle ? sink.runUntilIdle(Sink.QUIET) : sink.run();
         }
@@ -71,14 +79,18 @@ public final class SinkCommand implements Callable<Integer> {
 
         /** From now on a signal stops {@code sink}. */
         void stops(Sink sink) {
-            hook = new Thread(() -> {
-                try {
-                    sink.stop();
-                } catch (RuntimeException e) {
-                    // the sink has just finished by itself; its code comes all the same
-                }
-                awaitAndHalt();
-            }, "sink-shutdown");
+            hook =
+                    new Thread(
+                            () -> {
+                                try {
+                                    sink.stop();
+                                } catch (RuntimeException e) {
+                                    // the sink has just finished by itself; its code comes all the
+                                    // same
+                                }
+                                awaitAndHalt();
+                            },
+                            "sink-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
         }
 
@@ -115,8 +127,10 @@ public final class SinkCommand implements Callable<Integer> {
                 exit = Main.FAILED;
             }
             if (exit == Main.FAILED && done.getCount() > 0) {
-                System.err.println("storagebench sink: the open files were not closed within " + STOP_WAIT_SECONDS
-                        + " s");
+                System.err.println(
+                        "storagebench sink: the open files were not closed within "
+                                + STOP_WAIT_SECONDS
+                                + " s");
             }
             System.out.flush();
             System.err.flush();

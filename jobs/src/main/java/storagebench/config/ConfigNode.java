@@ -48,7 +48,8 @@ public final class ConfigNode {
         Map<String, ConfigNode> map = new LinkedHashMap<>();
         for (NodeTuple tuple : mapping.getValue()) {
             if (!(tuple.getKeyNode() instanceof ScalarNode key)) {
-                throw new ConfigException(file, line(tuple.getKeyNode()), path, "keys must be plain names");
+                throw new ConfigException(
+                        file, line(tuple.getKeyNode()), path, "keys must be plain names");
             }
             String name = key.getValue();
             if (map.containsKey(name)) {
@@ -160,8 +161,15 @@ public final class ConfigNode {
             if (!used.contains(entry.getKey())) {
                 ConfigNode unknown = entry.getValue();
                 List<String> known = used.stream().sorted().toList();
-                throw new ConfigException(unknown.file, unknown.line(), unknown.path,
-                        "unknown key in " + what + (known.isEmpty() ? "" : "; known keys: " + String.join(", ", known)));
+                throw new ConfigException(
+                        unknown.file,
+                        unknown.line(),
+                        unknown.path,
+                        "unknown key in "
+                                + what
+                                + (known.isEmpty()
+                                        ? ""
+                                        : "; known keys: " + String.join(", ", known)));
             }
         }
     }

@@ -8,24 +8,28 @@ import java.util.regex.Pattern;
  * {@code password-file}) is not one: a restarted run needs it to read the secret again.
  */
 public final class Secrets {
-    private static final String NAME = "[\\w.-]*(?:password|passwd|secret|token|credential|api[-_]?key)[\\w.-]*"
-            + "(?<![-_]env)(?<![-_]file)";
+    private static final String NAME =
+            "[\\w.-]*(?:password|passwd|secret|token|credential|api[-_]?key)[\\w.-]*"
+                    + "(?<![-_]env)(?<![-_]file)";
     private static final Pattern SECRET_NAME = Pattern.compile("(?i)" + NAME);
+
     /** A YAML key naming a secret, with its value. */
-    private static final Pattern SECRET_LINE = Pattern.compile("(?im)^(\\s*-?\\s*" + NAME + "\\s*:\\s*)(\\S.*)$");
+    private static final Pattern SECRET_LINE =
+            Pattern.compile("(?im)^(\\s*-?\\s*" + NAME + "\\s*:\\s*)(\\S.*)$");
+
     /**
      * {@code name=value} for a secret's name, up to ; & a quote or a blank, or SQL Server's braced
      * {@code password={a;b}}c}} ({@code }}} escapes): a URL's {@code password=}, an environment's
      * {@code PGPASSWORD=}.
      */
-    private static final Pattern SECRET_PAIR = Pattern.compile("(?i)(" + NAME + "=)(?:\\{(?:[^}]|}})*}(?!})"
-            + "|[^;&\\s\"']+)");
-    /** The password of a URL's user info, {@code scheme://user:password@}, up to the last @ of the authority. */
-    private static final Pattern USER_INFO = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://[^\\s:/@'\"]*:)"
-            + "[^\\s/'\"]*@");
+    private static final Pattern SECRET_PAIR =
+            Pattern.compile("(?i)(" + NAME + "=)(?:\\{(?:[^}]|}})*}(?!})" + "|[^;&\\s\"']+)");
 
-    private Secrets() {
-    }
+    /** The password of a URL's user info, {@code scheme://user:password@}, up to the last @ of the authority. */
+    private static final Pattern USER_INFO =
+            Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://[^\\s:/@'\"]*:)" + "[^\\s/'\"]*@");
+
+    private Secrets() {}
 
     /** The config text with every secret's value replaced by ***. */
     public static String redact(String text) {
@@ -63,7 +67,8 @@ public final class Secrets {
     }
 
     /** Why a secret cannot be a factor, for messages that never show the value. */
-    public static final String NOT_A_FACTOR = "a factor's value labels every result (the summary, the trials, the "
-            + "topic and the dataset), so it cannot be a secret, and a redacted label would make variants "
-            + "indistinguishable; a target's password comes from password-env or password-file";
+    public static final String NOT_A_FACTOR =
+            "a factor's value labels every result (the summary, the trials, the "
+                    + "topic and the dataset), so it cannot be a secret, and a redacted label would make variants "
+                    + "indistinguishable; a target's password comes from password-env or password-file";
 }

@@ -32,9 +32,19 @@ import java.util.TreeMap;
  * @param brokerIdleStop the embedded broker stops after this long without a command using it (zero: never)
  * @param kafkaGrace how long a command waits for a lost broker to come back before it gives up
  */
-public record Settings(Path dataDir, Optional<String> bootstrapServers, String topic, Map<String, String> kafkaClient,
-        Optional<String> jobRepositoryUrl, Optional<String> jobRepositoryUser, Optional<String> jobRepositoryPassword,
-        long sinkRollRows, long sinkRollBytes, Duration sinkIdleRoll, long minFreeSpace, Duration brokerIdleStop,
+public record Settings(
+        Path dataDir,
+        Optional<String> bootstrapServers,
+        String topic,
+        Map<String, String> kafkaClient,
+        Optional<String> jobRepositoryUrl,
+        Optional<String> jobRepositoryUser,
+        Optional<String> jobRepositoryPassword,
+        long sinkRollRows,
+        long sinkRollBytes,
+        Duration sinkIdleRoll,
+        long minFreeSpace,
+        Duration brokerIdleStop,
         Duration kafkaGrace) {
 
     public static final String FILE_NAME = "storagebench.properties";
@@ -77,14 +87,36 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
     }
 
     public Settings withDataDir(Path dir) {
-        return new Settings(dir, bootstrapServers, topic, kafkaClient, jobRepositoryUrl, jobRepositoryUser,
-                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll, minFreeSpace, brokerIdleStop,
+        return new Settings(
+                dir,
+                bootstrapServers,
+                topic,
+                kafkaClient,
+                jobRepositoryUrl,
+                jobRepositoryUser,
+                jobRepositoryPassword,
+                sinkRollRows,
+                sinkRollBytes,
+                sinkIdleRoll,
+                minFreeSpace,
+                brokerIdleStop,
                 kafkaGrace);
     }
 
     public Settings withBootstrapServers(String servers) {
-        return new Settings(dataDir, Optional.of(servers), topic, kafkaClient, jobRepositoryUrl, jobRepositoryUser,
-                jobRepositoryPassword, sinkRollRows, sinkRollBytes, sinkIdleRoll, minFreeSpace, brokerIdleStop,
+        return new Settings(
+                dataDir,
+                Optional.of(servers),
+                topic,
+                kafkaClient,
+                jobRepositoryUrl,
+                jobRepositoryUser,
+                jobRepositoryPassword,
+                sinkRollRows,
+                sinkRollBytes,
+                sinkIdleRoll,
+                minFreeSpace,
+                brokerIdleStop,
                 kafkaGrace);
     }
 
@@ -110,7 +142,8 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
         return from(values, source.toString());
     }
 
-    private static void fromEnv(Map<String, String> env, String var, String key, Map<String, String> values) {
+    private static void fromEnv(
+            Map<String, String> env, String var, String key, Map<String, String> values) {
         String v = env.get(var);
         if (v != null && !v.isBlank()) {
             values.put(key, v);
@@ -125,30 +158,45 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
             throw new SettingsException(file + ": cannot read settings: " + e.getMessage());
         }
         Map<String, String> values = new TreeMap<>();
-        props.stringPropertyNames().forEach(k -> values.put(check(k, file.toString()), props.getProperty(k).strip()));
+        props.stringPropertyNames()
+                .forEach(k -> values.put(check(k, file.toString()), props.getProperty(k).strip()));
         return values;
     }
 
     private static String check(String key, String source) {
-        if (!DEFAULTS.containsKey(key) && !(key.startsWith(CLIENT_PREFIX) && key.length() > CLIENT_PREFIX.length())) {
-            throw new SettingsException(source + ": unknown setting '" + key + "'; known: " + String.join(", ",
-                    DEFAULTS.keySet()) + ", kafka.client.<any Kafka client property>");
+        if (!DEFAULTS.containsKey(key)
+                && !(key.startsWith(CLIENT_PREFIX) && key.length() > CLIENT_PREFIX.length())) {
+            throw new SettingsException(
+                    source
+                            + ": unknown setting '"
+                            + key
+                            + "'; known: "
+                            + String.join(", ", DEFAULTS.keySet())
+                            + ", kafka.client.<any Kafka client property>");
         }
         return key;
     }
 
     private static Settings from(Map<String, String> v, String source) {
         Map<String, String> client = new TreeMap<>();
-        v.forEach((k, value) -> {
-            if (k.startsWith(CLIENT_PREFIX)) {
-                client.put(k.substring(CLIENT_PREFIX.length()), value);
-            }
-        });
-        return new Settings(Path.of(v.get("data-dir")), optional(v.get("kafka.bootstrap-servers")),
-                v.get("kafka.topic"), Map.copyOf(client), optional(v.get("job-repository.url")),
-                optional(v.get("job-repository.username")), optional(v.get("job-repository.password")),
-                positive(v, "sink.roll-rows", source), positive(v, "sink.roll-bytes", source),
-                Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)), size(v, "run.min-free-space", source),
+        v.forEach(
+                (k, value) -> {
+                    if (k.startsWith(CLIENT_PREFIX)) {
+                        client.put(k.substring(CLIENT_PREFIX.length()), value);
+                    }
+                });
+        return new Settings(
+                Path.of(v.get("data-dir")),
+                optional(v.get("kafka.bootstrap-servers")),
+                v.get("kafka.topic"),
+                Map.copyOf(client),
+                optional(v.get("job-repository.url")),
+                optional(v.get("job-repository.username")),
+                optional(v.get("job-repository.password")),
+                positive(v, "sink.roll-rows", source),
+                positive(v, "sink.roll-bytes", source),
+                Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)),
+                size(v, "run.min-free-space", source),
                 Duration.ofSeconds(notNegative(v, "broker.idle-stop-seconds", source)),
                 Duration.ofSeconds(positive(v, "kafka.grace-seconds", source)));
     }
@@ -156,8 +204,14 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
     private static long size(Map<String, String> v, String key, String source) {
         long bytes = Values.parseSize(v.get(key));
         if (bytes < 0) {
-            throw new SettingsException(source + ": setting '" + key + "' must be a size such as 256MB, or 0 (not "
-                    + "checked), got '" + v.get(key) + "'");
+            throw new SettingsException(
+                    source
+                            + ": setting '"
+                            + key
+                            + "' must be a size such as 256MB, or 0 (not "
+                            + "checked), got '"
+                            + v.get(key)
+                            + "'");
         }
         return bytes;
     }
@@ -179,14 +233,26 @@ public record Settings(Path dataDir, Optional<String> bootstrapServers, String t
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new SettingsException(source + ": setting '" + key + "' must be a positive whole number, got '"
-                + v.get(key) + "'");
+        throw new SettingsException(
+                source
+                        + ": setting '"
+                        + key
+                        + "' must be a positive whole number, got '"
+                        + v.get(key)
+                        + "'");
     }
 
     @Override
     public String toString() {
-        return "Settings[dataDir=" + dataDir + ", bootstrapServers=" + bootstrapServers.orElse("(embedded)")
-                + ", topic=" + topic + ", jobRepository=" + jobRepositoryUrl.orElse("(embedded H2)") + "]";
+        return "Settings[dataDir="
+                + dataDir
+                + ", bootstrapServers="
+                + bootstrapServers.orElse("(embedded)")
+                + ", topic="
+                + topic
+                + ", jobRepository="
+                + jobRepositoryUrl.orElse("(embedded H2)")
+                + "]";
     }
 
     /** A setting that cannot be used; the message names the source, key and reason. */

@@ -11,22 +11,27 @@ import java.util.regex.Pattern;
 
 /** Typed readers for scalar config values; each failure names the node's file, line and key. */
 public final class Values {
-    private static final Pattern SIZE = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)?\\s*");
+    private static final Pattern SIZE =
+            Pattern.compile(
+                    "(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)?\\s*");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
-    private Values() {
-    }
+    private Values() {}
 
     public static final Function<ConfigNode, String> TEXT = ConfigNode::text;
 
     /** A name usable in file paths and partition folders. */
-    public static final Function<ConfigNode, String> NAME_TEXT = node -> {
-        String text = node.text();
-        if (!NAME.matcher(text).matches()) {
-            throw node.error("'" + text + "' is not a valid name: letters, digits, '.', '_' and '-', at most 100");
-        }
-        return text;
-    };
+    public static final Function<ConfigNode, String> NAME_TEXT =
+            node -> {
+                String text = node.text();
+                if (!NAME.matcher(text).matches()) {
+                    throw node.error(
+                            "'"
+                                    + text
+                                    + "' is not a valid name: letters, digits, '.', '_' and '-', at most 100");
+                }
+                return text;
+            };
 
     public static Function<ConfigNode, Integer> intAtLeast(int min) {
         return node -> {
@@ -38,24 +43,30 @@ public final class Values {
         };
     }
 
-    public static final Function<ConfigNode, Long> LONG = node -> {
-        try {
-            return Long.parseLong(node.text().strip());
-        } catch (NumberFormatException e) {
-            throw node.error("expected a whole number, got '" + node.text() + "'");
-        }
-    };
+    public static final Function<ConfigNode, Long> LONG =
+            node -> {
+                try {
+                    return Long.parseLong(node.text().strip());
+                } catch (NumberFormatException e) {
+                    throw node.error("expected a whole number, got '" + node.text() + "'");
+                }
+            };
 
-    private static final Pattern DURATION_TEXT = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)\\s*");
+    private static final Pattern DURATION_TEXT =
+            Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)\\s*");
 
     /** A duration such as {@code 500ms}, {@code 90s}, {@code 10m} or {@code 2h}. */
-    public static final Function<ConfigNode, Duration> DURATION = node -> {
-        Duration d = parseDuration(node.text());
-        if (d == null || d.isZero()) {
-            throw node.error("expected a duration such as 500ms, 90s, 10m or 2h, got '" + node.text() + "'");
-        }
-        return d;
-    };
+    public static final Function<ConfigNode, Duration> DURATION =
+            node -> {
+                Duration d = parseDuration(node.text());
+                if (d == null || d.isZero()) {
+                    throw node.error(
+                            "expected a duration such as 500ms, 90s, 10m or 2h, got '"
+                                    + node.text()
+                                    + "'");
+                }
+                return d;
+            };
 
     /** Parses {@code 500ms}, {@code 90s}, {@code 10m}, {@code 2h}; null when it is not a duration. */
     public static Duration parseDuration(String text) {
@@ -64,22 +75,25 @@ public final class Values {
             return null;
         }
         double amount = Double.parseDouble(m.group(1));
-        double millis = switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "ms" -> amount;
-            case "s" -> amount * 1e3;
-            case "m" -> amount * 60e3;
-            default -> amount * 3600e3;
-        };
+        double millis =
+                switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                    case "ms" -> amount;
+                    case "s" -> amount * 1e3;
+                    case "m" -> amount * 60e3;
+                    default -> amount * 3600e3;
+                };
         return Duration.ofNanos((long) (millis * 1e6));
     }
 
-    public static final Function<ConfigNode, Boolean> BOOLEAN = node -> parseBoolean(node.text(), node);
+    public static final Function<ConfigNode, Boolean> BOOLEAN =
+            node -> parseBoolean(node.text(), node);
 
     public static Function<ConfigNode, String> oneOf(List<String> choices) {
         return node -> {
             String text = node.text().strip();
             if (!choices.contains(text)) {
-                throw node.error("expected one of " + String.join(", ", choices) + ", got '" + text + "'");
+                throw node.error(
+                        "expected one of " + String.join(", ", choices) + ", got '" + text + "'");
             }
             return text;
         };
@@ -117,15 +131,16 @@ public final class Values {
             return -1;
         }
         String unit = m.group(2) == null ? "b" : m.group(2).toLowerCase(Locale.ROOT);
-        long factor = switch (unit.charAt(0)) {
-            case 'k' -> 1L << 10;
-            case 'm' -> 1L << 20;
-            case 'g' -> 1L << 30;
-            case 't' -> 1L << 40;
-            default -> 1L;
-        };
-        BigInteger bytes = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(factor))
-                .toBigInteger();
+        long factor =
+                switch (unit.charAt(0)) {
+                    case 'k' -> 1L << 10;
+                    case 'm' -> 1L << 20;
+                    case 'g' -> 1L << 30;
+                    case 't' -> 1L << 40;
+                    default -> 1L;
+                };
+        BigInteger bytes =
+                new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(factor)).toBigInteger();
         return bytes.bitLength() > 63 ? TOO_LARGE : bytes.longValueExact();
     }
 
@@ -138,7 +153,10 @@ public final class Values {
             value /= 1024;
             unit++;
         }
-        return (value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value))
-                + " " + units[unit];
+        return (value == Math.rint(value)
+                        ? String.valueOf((long) value)
+                        : String.format(Locale.ROOT, "%.1f", value))
+                + " "
+                + units[unit];
     }
 }

@@ -18,7 +18,8 @@ public interface DatabaseKind extends Kind {
      * Facts about the server that its probe SQL ({@code targets/probe/<product>.sql}) cannot read, added
      * to RunStarted's target properties (Firebird: the server mode). None by default.
      */
-    default Map<String, String> facts(DatabaseTarget target, Connection connection) throws SQLException {
+    default Map<String, String> facts(DatabaseTarget target, Connection connection)
+            throws SQLException {
         return Map.of();
     }
 
@@ -44,10 +45,8 @@ public interface DatabaseKind extends Kind {
      * @param why what the workload does that needs it, for the message
      * @throws storagebench.BadInputException naming the user and what is missing
      */
-    default void requireAdminRights(DatabaseTarget target, String workload, String why) {
-    }
+    default void requireAdminRights(DatabaseTarget target, String workload, String why) {}
 
     /** As {@link #requireAdminRights}, for a workload that creates databases (and drops them after). */
-    default void requireDatabaseRights(DatabaseTarget target, String workload) {
-    }
+    default void requireDatabaseRights(DatabaseTarget target, String workload) {}
 }

@@ -15,8 +15,8 @@ import java.util.concurrent.TimeoutException;
 import storagebench.config.ConfigNode;
 import storagebench.config.Secrets;
 import storagebench.config.Values;
-import storagebench.events.TargetSnapshot;
 import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.events.TargetSnapshot;
 
 /**
  * A database reached over JDBC. Keys: {@code url} (its prefix must match the kind), {@code user},
@@ -35,13 +35,27 @@ import storagebench.dbms.sqlserver.ServerPath;
  * @param storageRoot PostgreSQL's tablespace-root or Firebird's database-root, or null
  * @param fileRoot SQL Server's directory for database files, or null
  */
-public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
-        Duration connectTimeout, Path storageRoot, ServerPath fileRoot) implements Target {
+public record DatabaseTarget(
+        TargetKind kind,
+        Dialect dialect,
+        String url,
+        String user,
+        PasswordSource password,
+        Duration connectTimeout,
+        Path storageRoot,
+        ServerPath fileRoot)
+        implements Target {
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     /** A target without a SQL Server file-root. */
-    public DatabaseTarget(TargetKind kind, Dialect dialect, String url, String user, PasswordSource password,
-            Duration connectTimeout, Path storageRoot) {
+    public DatabaseTarget(
+            TargetKind kind,
+            Dialect dialect,
+            String url,
+            String user,
+            PasswordSource password,
+            Duration connectTimeout,
+            Path storageRoot) {
         this(kind, dialect, url, user, password, connectTimeout, storageRoot, null);
     }
 
@@ -53,29 +67,50 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
      * @param defaultUser the user when none is given
      * @param storageRootKey the key of the kind's directory for workload storage, or null when it has none
      */
-    public static DatabaseTarget read(ConfigNode node, TargetKind kind, String urlPrefix, String defaultUrl,
-            String defaultUser, String storageRootKey) {
+    public static DatabaseTarget read(
+            ConfigNode node,
+            TargetKind kind,
+            String urlPrefix,
+            String defaultUrl,
+            String defaultUser,
+            String storageRootKey) {
         ConfigNode urlNode = node.get("url");
         String url = urlNode == null ? defaultUrl : urlNode.text().strip();
         if (url == null) {
-            throw node.error("'url' (the JDBC URL, " + urlPrefix + "…) is missing; it is required for kind "
-                    + kind.yamlName());
+            throw node.error(
+                    "'url' (the JDBC URL, "
+                            + urlPrefix
+                            + "…) is missing; it is required for kind "
+                            + kind.yamlName());
         }
         if (!url.startsWith(urlPrefix)) {
-            throw urlNode.error("a " + kind.yamlName() + " target's url starts with " + urlPrefix + ", got '"
-                    + Secrets.redactUrl(url) + "'");
+            throw urlNode.error(
+                    "a "
+                            + kind.yamlName()
+                            + " target's url starts with "
+                            + urlPrefix
+                            + ", got '"
+                            + Secrets.redactUrl(url)
+                            + "'");
         }
         String user = node.value("user", Values.TEXT, defaultUser);
         PasswordSource password = PasswordSource.read(node);
         Duration timeout = node.value("connect-timeout", Values.DURATION, DEFAULT_CONNECT_TIMEOUT);
-        Path storageRoot = storageRootKey == null ? null
-                : node.value(storageRootKey, n -> Path.of(n.text().strip()).toAbsolutePath().normalize(), null);
-        return new DatabaseTarget(kind, kind.dialect(), url, user, password, timeout, storageRoot, null);
+        Path storageRoot =
+                storageRootKey == null
+                        ? null
+                        : node.value(
+                                storageRootKey,
+                                n -> Path.of(n.text().strip()).toAbsolutePath().normalize(),
+                                null);
+        return new DatabaseTarget(
+                kind, kind.dialect(), url, user, password, timeout, storageRoot, null);
     }
 
     /** This target with SQL Server's file-root. */
     public DatabaseTarget withFileRoot(ServerPath root) {
-        return new DatabaseTarget(kind, dialect, url, user, password, connectTimeout, storageRoot, root);
+        return new DatabaseTarget(
+                kind, dialect, url, user, password, connectTimeout, storageRoot, root);
     }
 
     /**
@@ -110,7 +145,8 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
         }
         Optional<String> secret = password.resolve();
         secret.ifPresent(p -> props.setProperty("password", p));
-        FutureTask<Connection> attempt = new FutureTask<>(() -> DriverManager.getConnection(jdbcUrl, props));
+        FutureTask<Connection> attempt =
+                new FutureTask<>(() -> DriverManager.getConnection(jdbcUrl, props));
         Thread thread = new Thread(attempt, "connect-" + kind.yamlName());
         thread.setDaemon(true);
         thread.start();
@@ -120,8 +156,12 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
             return attempt.get(connectTimeout.toMillis() + 2_000, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             attempt.cancel(true);
-            throw new TargetUnavailableException("cannot reach " + where + " within the connect-timeout of "
-                    + connectTimeout.toSeconds() + "s");
+            throw new TargetUnavailableException(
+                    "cannot reach "
+                            + where
+                            + " within the connect-timeout of "
+                            + connectTimeout.toSeconds()
+                            + "s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TargetUnavailableException("interrupted while connecting to " + where);
@@ -131,17 +171,32 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
     }
 
     private TargetUnavailableException unavailable(String where, Throwable cause, String secret) {
-        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        String reason =
+                cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         if (secret != null && !secret.isEmpty()) {
             reason = reason.replace(secret, "***");
         }
-        String state = cause instanceof SQLException sql && sql.getSQLState() != null ? sql.getSQLState() : "";
+        String state =
+                cause instanceof SQLException sql && sql.getSQLState() != null
+                        ? sql.getSQLState()
+                        : "";
         if (state.startsWith("28")) {
-            return new TargetUnavailableException(where + " refused the login of user '" + user + "' ("
-                    + password.describe() + "): " + reason);
+            return new TargetUnavailableException(
+                    where
+                            + " refused the login of user '"
+                            + user
+                            + "' ("
+                            + password.describe()
+                            + "): "
+                            + reason);
         }
-        return new TargetUnavailableException("cannot connect to " + where + " (connect-timeout "
-                + connectTimeout.toSeconds() + "s): " + reason);
+        return new TargetUnavailableException(
+                "cannot connect to "
+                        + where
+                        + " (connect-timeout "
+                        + connectTimeout.toSeconds()
+                        + "s): "
+                        + reason);
     }
 
     /**
@@ -153,8 +208,13 @@ public record DatabaseTarget(TargetKind kind, Dialect dialect, String url, Strin
         try (Connection c = connect()) {
             return TargetProbe.read(this, c);
         } catch (SQLException e) {
-            throw new TargetUnavailableException("cannot read the settings of " + kind.yamlName() + " target "
-                    + location() + ": " + e.getMessage());
+            throw new TargetUnavailableException(
+                    "cannot read the settings of "
+                            + kind.yamlName()
+                            + " target "
+                            + location()
+                            + ": "
+                            + e.getMessage());
         }
     }
 }

@@ -24,9 +24,10 @@ public record PasswordSource(String env, Path file) {
     static PasswordSource read(ConfigNode node) {
         ConfigNode inline = node.get("password");
         if (inline != null) {
-            throw inline.error("an inline password is refused: the config is stored with every run. Use "
-                    + "password-env: NAME (an environment variable holding it) or password-file: PATH (a file "
-                    + "outside the repository)");
+            throw inline.error(
+                    "an inline password is refused: the config is stored with every run. Use "
+                            + "password-env: NAME (an environment variable holding it) or password-file: PATH (a file "
+                            + "outside the repository)");
         }
         ConfigNode env = node.get("password-env");
         ConfigNode file = node.get("password-file");
@@ -44,8 +45,11 @@ public record PasswordSource(String env, Path file) {
             Path path = Path.of(file.text().strip()).toAbsolutePath().normalize();
             Path repo = workTree(path);
             if (repo != null) {
-                throw file.error(path + " is inside the git work tree " + repo
-                        + "; keep password files outside the repository");
+                throw file.error(
+                        path
+                                + " is inside the git work tree "
+                                + repo
+                                + "; keep password files outside the repository");
             }
             return new PasswordSource(null, path);
         }
@@ -66,8 +70,10 @@ public record PasswordSource(String env, Path file) {
         if (env != null) {
             String value = System.getenv(env);
             if (value == null || value.isEmpty()) {
-                throw new BadInputException("the environment variable " + env
-                        + " (target password-env) is not set; set it to the target's password");
+                throw new BadInputException(
+                        "the environment variable "
+                                + env
+                                + " (target password-env) is not set; set it to the target's password");
             }
             return Optional.of(value);
         }
@@ -75,8 +81,11 @@ public record PasswordSource(String env, Path file) {
             try {
                 return Optional.of(Files.readString(file).strip());
             } catch (IOException e) {
-                throw new BadInputException("cannot read the password file " + file + " (target password-file): "
-                        + e.getClass().getSimpleName());
+                throw new BadInputException(
+                        "cannot read the password file "
+                                + file
+                                + " (target password-file): "
+                                + e.getClass().getSimpleName());
             }
         }
         return Optional.empty();
@@ -84,7 +93,8 @@ public record PasswordSource(String env, Path file) {
 
     /** Where the password came from, for messages: never the password. */
     String describe() {
-        return env != null ? "password from environment variable " + env
+        return env != null
+                ? "password from environment variable " + env
                 : file != null ? "password from " + file : "no password";
     }
 }

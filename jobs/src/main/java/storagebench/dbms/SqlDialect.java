@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 public final class SqlDialect implements Dialect {
     /** Letters, digits and underscores, not starting with a digit; the length is checked per product. */
     public static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
     private final String product;
     private final String open;
     private final String close;
@@ -25,7 +26,11 @@ public final class SqlDialect implements Dialect {
      * @param maxLength the longest identifier accepted
      * @param connectProperties the driver properties that bound connecting to a timeout
      */
-    public SqlDialect(String product, String open, String close, int maxLength,
+    public SqlDialect(
+            String product,
+            String open,
+            String close,
+            int maxLength,
             Function<Duration, Properties> connectProperties) {
         this.product = product;
         this.open = open;
@@ -46,13 +51,30 @@ public final class SqlDialect implements Dialect {
 
     @Override
     public String identifier(String identifier) {
-        if (identifier == null || identifier.length() > maxLength || !IDENTIFIER.matcher(identifier).matches()) {
-            String shown = identifier == null ? "null" : identifier.length() > 80
-                    ? identifier.substring(0, 80) + "… (" + identifier.length() + " characters)" : identifier;
-            throw new IllegalArgumentException("'" + shown + "' is not a valid database identifier: letters, "
-                    + "digits and '_', not starting with a digit, at most " + maxLength + " characters (" + product + ")");
+        if (identifier == null
+                || identifier.length() > maxLength
+                || !IDENTIFIER.matcher(identifier).matches()) {
+            String shown =
+                    identifier == null
+                            ? "null"
+                            : identifier.length() > 80
+                                    ? identifier.substring(0, 80)
+                                            + "… ("
+                                            + identifier.length()
+                                            + " characters)"
+                                    : identifier;
+            throw new IllegalArgumentException(
+                    "'"
+                            + shown
+                            + "' is not a valid database identifier: letters, "
+                            + "digits and '_', not starting with a digit, at most "
+                            + maxLength
+                            + " characters ("
+                            + product
+                            + ")");
         }
-        // Checked above, so the name holds no quote; doubling one would still keep it an identifier.
+        // Checked above, so the name holds no quote; doubling one would still keep it an
+        // identifier.
         return open + identifier.replace(close, close + close) + close;
     }
 

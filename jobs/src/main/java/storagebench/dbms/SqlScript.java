@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * {@link Dialect#identifier quoted identifier}, a number); values are bound as parameters instead.
  */
 public final class SqlScript {
-    private static final Pattern NAME_LINE = Pattern.compile("(?m)^--\\s*name:\\s*([a-z0-9-]+)\\s*$");
+    private static final Pattern NAME_LINE =
+            Pattern.compile("(?m)^--\\s*name:\\s*([a-z0-9-]+)\\s*$");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z][a-z0-9-]*)}");
     private final String resource;
     private final Map<String, String> statements;
@@ -33,11 +34,18 @@ public final class SqlScript {
                     return parse(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
                 }
             } catch (IOException e) {
-                throw new IllegalStateException("cannot read " + resource + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "cannot read " + resource + ": " + e.getMessage(), e);
             }
         }
-        throw new IllegalStateException("no SQL for " + product + " in " + folder + " (" + product
-                + ".sql or generic.sql)");
+        throw new IllegalStateException(
+                "no SQL for "
+                        + product
+                        + " in "
+                        + folder
+                        + " ("
+                        + product
+                        + ".sql or generic.sql)");
     }
 
     static SqlScript parse(String resource, String text) {
@@ -83,7 +91,8 @@ public final class SqlScript {
         while (m.find()) {
             String value = values.get(m.group(1));
             if (value == null) {
-                throw new IllegalStateException(resource + ": statement '" + name + "' needs {" + m.group(1) + "}");
+                throw new IllegalStateException(
+                        resource + ": statement '" + name + "' needs {" + m.group(1) + "}");
             }
             m.appendReplacement(out, Matcher.quoteReplacement(value));
         }

@@ -9,7 +9,6 @@ import storagebench.dbms.local.LocalKind;
 import storagebench.dbms.postgres.PostgresKind;
 import storagebench.dbms.sqlserver.SqlServerKind;
 
-
 /**
  * The registry of target kinds, as written under {@code target: kind:}: one line per kind, naming the
  * {@link Kind} of its own package (adding a database: docs/code-map.md).
@@ -80,7 +79,11 @@ public enum TargetKind {
                 return kind;
             }
         }
-        throw new IllegalArgumentException("unknown target kind '" + text.strip() + "'; this version has: "
-                + String.join(", ", Arrays.stream(values()).map(TargetKind::yamlName).toList()));
+        throw new IllegalArgumentException(
+                "unknown target kind '"
+                        + text.strip()
+                        + "'; this version has: "
+                        + String.join(
+                                ", ", Arrays.stream(values()).map(TargetKind::yamlName).toList()));
     }
 }

@@ -18,8 +18,7 @@ import storagebench.events.TargetSnapshot;
 final class TargetProbe {
     static final String FOLDER = "targets/probe";
 
-    private TargetProbe() {
-    }
+    private TargetProbe() {}
 
     static TargetSnapshot read(DatabaseTarget target, Connection c) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
@@ -28,9 +27,13 @@ final class TargetProbe {
         props.put("driver", meta.getDriverName() + " " + meta.getDriverVersion());
         props.putAll(settings(target.dialect().script(FOLDER), c));
         props.putAll(target.kind().database().facts(target, c));
-        return TargetSnapshot.newBuilder().setKind(target.kind().yamlName())
-                .setProduct(meta.getDatabaseProductName()).setVersion(meta.getDatabaseProductVersion())
-                .setLocation(target.location()).setProperties(props).build();
+        return TargetSnapshot.newBuilder()
+                .setKind(target.kind().yamlName())
+                .setProduct(meta.getDatabaseProductName())
+                .setVersion(meta.getDatabaseProductVersion())
+                .setLocation(target.location())
+                .setProperties(props)
+                .build();
     }
 
     static Map<String, String> settings(SqlScript script, Connection c) throws SQLException {
@@ -38,7 +41,8 @@ final class TargetProbe {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(true);
         for (Map.Entry<String, String> statement : script.statements().entrySet()) {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(statement.getValue())) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(statement.getValue())) {
                 while (rs.next()) {
                     values.put(rs.getString(1).strip(), String.valueOf(rs.getString(2)).strip());
                 }

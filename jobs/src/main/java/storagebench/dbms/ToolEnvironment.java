@@ -11,8 +11,7 @@ import java.util.Map;
  */
 public final class ToolEnvironment {
 
-    private ToolEnvironment() {
-    }
+    private ToolEnvironment() {}
 
     public static Map<String, String> of(DatabaseTarget target) {
         Map<String, String> env = new LinkedHashMap<>();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -15,10 +16,9 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.avro.specific.SpecificRecord;
 import storagebench.broker.KafkaConnection;
 
 /**
@@ -35,10 +35,13 @@ import storagebench.broker.KafkaConnection;
  */
 public final class EventPublisher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EventPublisher.class);
+
     /** Every storagebench transactional id is this followed by the run id. */
     public static final String TRANSACTIONAL_ID_PREFIX = "storagebench-";
+
     /** How long a transaction may stay open before the coordinator aborts it (a killed producer's). */
     public static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(60);
+
     /** How long one blocking producer call waits before the publisher checks on the broker. */
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
 
@@ -55,15 +58,21 @@ public final class EventPublisher implements AutoCloseable {
         Map<String, Object> props = kafka.clientProperties();
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, TRANSACTIONAL_ID_PREFIX + transactionalId);
-        props.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis());
+        props.put(
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG, TRANSACTIONAL_ID_PREFIX + transactionalId);
+        props.putIfAbsent(
+                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis());
         props.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
         props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
-        props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) grace.plusSeconds(20).toMillis());
-        this.producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
+        props.putIfAbsent(
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) grace.plusSeconds(20).toMillis());
+        this.producer =
+                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
         this.topic = kafka.settings().topic();
         try {
-            withGrace("initialising the transactions of " + transactionalId, producer::initTransactions,
+            withGrace(
+                    "initialising the transactions of " + transactionalId,
+                    producer::initTransactions,
                     new Silence());
         } catch (RuntimeException e) {
             producer.close(Duration.ZERO);
@@ -82,8 +91,11 @@ public final class EventPublisher implements AutoCloseable {
      * run's events stay on one partition, as if its runner had published them); returns after the acks.
      */
     public void publishEach(List<? extends SpecificRecord> events) {
-        send(events, event -> String.valueOf(event.get(event.getSchema().getField("run_id").pos()))
-                .getBytes(StandardCharsets.UTF_8));
+        send(
+                events,
+                event ->
+                        String.valueOf(event.get(event.getSchema().getField("run_id").pos()))
+                                .getBytes(StandardCharsets.UTF_8));
     }
 
     private void send(List<? extends SpecificRecord> events, Function<SpecificRecord, byte[]> key) {
@@ -105,17 +117,30 @@ public final class EventPublisher implements AutoCloseable {
             } catch (KafkaException e) {
                 if (!retriable(e)) {
                     abort();
-                    throw new PublishException("could not publish " + events.size() + " event(s) to " + topic + ": "
-                            + e.getMessage(), e);
+                    throw new PublishException(
+                            "could not publish "
+                                    + events.size()
+                                    + " event(s) to "
+                                    + topic
+                                    + ": "
+                                    + e.getMessage(),
+                            e);
                 }
-                // A send failed for want of the broker, so the transaction cannot have committed: end it and send
+                // A send failed for want of the broker, so the transaction cannot have committed:
+                // end it and send
                 // the events again once the broker is back.
                 silence.waited("sending " + events.size() + " event(s)");
                 withGrace("aborting the unsent transaction", producer::abortTransaction, silence);
             } catch (ExecutionException e) {
                 abort();
-                throw new PublishException("could not publish " + events.size() + " event(s) to " + topic + ": "
-                        + e.getCause().getMessage(), e.getCause());
+                throw new PublishException(
+                        "could not publish "
+                                + events.size()
+                                + " event(s) to "
+                                + topic
+                                + ": "
+                                + e.getCause().getMessage(),
+                        e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 abort();
@@ -125,16 +150,23 @@ public final class EventPublisher implements AutoCloseable {
     }
 
     /** Sends the events, then commits: commitTransaction flushes at once (no linger) and fails if a send failed. */
-    private void transaction(List<? extends SpecificRecord> events, Function<SpecificRecord, byte[]> key,
-            Silence silence) throws ExecutionException, InterruptedException {
+    private void transaction(
+            List<? extends SpecificRecord> events,
+            Function<SpecificRecord, byte[]> key,
+            Silence silence)
+            throws ExecutionException, InterruptedException {
         List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
         for (SpecificRecord event : events) {
-            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, key.apply(event), codec.encode(event));
-            record.headers().add("storagebench.type", EventType.of(event).schemaName()
-                    .getBytes(StandardCharsets.UTF_8));
+            ProducerRecord<byte[], byte[]> record =
+                    new ProducerRecord<>(topic, key.apply(event), codec.encode(event));
+            record.headers()
+                    .add(
+                            "storagebench.type",
+                            EventType.of(event).schemaName().getBytes(StandardCharsets.UTF_8));
             acks.add(producer.send(record));
         }
-        withGrace("committing " + events.size() + " event(s)", producer::commitTransaction, silence);
+        withGrace(
+                "committing " + events.size() + " event(s)", producer::commitTransaction, silence);
         for (Future<RecordMetadata> ack : acks) {
             ack.get();
         }
@@ -175,8 +207,11 @@ public final class EventPublisher implements AutoCloseable {
             }
             if (!warned) {
                 warned = true;
-                log.warn("the broker at {} does not answer ({}); waiting up to {} s for it", kafka.bootstrapServers(),
-                        what, grace.toSeconds());
+                log.warn(
+                        "the broker at {} does not answer ({}); waiting up to {} s for it",
+                        kafka.bootstrapServers(),
+                        what,
+                        grace.toSeconds());
             }
             kafka.revive();
         }
@@ -190,7 +225,10 @@ public final class EventPublisher implements AutoCloseable {
 
     /** What to tell the user once the broker is lost. */
     public String lostMessage() {
-        return "the Kafka broker at " + kafka.bootstrapServers() + " did not answer for " + grace.toSeconds()
+        return "the Kafka broker at "
+                + kafka.bootstrapServers()
+                + " did not answer for "
+                + grace.toSeconds()
                 + " s (kafka.grace-seconds)";
     }
 

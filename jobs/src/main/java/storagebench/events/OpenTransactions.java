@@ -37,28 +37,40 @@ import storagebench.broker.KafkaConnection.KafkaUnavailableException;
  */
 public final class OpenTransactions {
     private static final Logger log = LoggerFactory.getLogger(OpenTransactions.class);
+
     /** Longer than a producer's transaction timeout ({@link EventPublisher#TRANSACTION_TIMEOUT}) plus the coordinator's check. */
     public static final Duration WAIT = EventPublisher.TRANSACTION_TIMEOUT.plusSeconds(30);
+
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
     private static final long POLL_MS = 100;
 
-    private OpenTransactions() {
-    }
+    private OpenTransactions() {}
 
     /** Returns once everything written to {@code topic} before this call is committed or aborted. */
     public static void settle(KafkaConnection kafka, String topic) {
         try (Admin admin = kafka.admin()) {
-            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS).get(topic).partitions().stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
-            Map<TopicPartition, Long> written = offsets(admin, partitions, IsolationLevel.READ_UNCOMMITTED);
+            List<TopicPartition> partitions =
+                    admin
+                            .describeTopics(List.of(topic))
+                            .allTopicNames()
+                            .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
+                            .get(topic)
+                            .partitions()
+                            .stream()
+                            .map(p -> new TopicPartition(topic, p.partition()))
+                            .toList();
+            Map<TopicPartition, Long> written =
+                    offsets(admin, partitions, IsolationLevel.READ_UNCOMMITTED);
             long deadline = System.nanoTime() + WAIT.toNanos();
             boolean fenced = false;
             boolean said = false;
             while (true) {
-                Map<TopicPartition, Long> stable = offsets(admin, partitions, IsolationLevel.READ_COMMITTED);
-                long held = written.entrySet().stream().mapToLong(e -> Math.max(0, e.getValue() - stable.get(e.getKey())))
-                        .sum();
+                Map<TopicPartition, Long> stable =
+                        offsets(admin, partitions, IsolationLevel.READ_COMMITTED);
+                long held =
+                        written.entrySet().stream()
+                                .mapToLong(e -> Math.max(0, e.getValue() - stable.get(e.getKey())))
+                                .sum();
                 if (held == 0) {
                     if (said) {
                         log.info("the open transactions of {} have ended", topic);
@@ -72,40 +84,59 @@ public final class OpenTransactions {
                     }
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new KafkaUnavailableException("open transactions still hold back " + held + " message(s) of "
-                            + topic + " after " + WAIT.toSeconds() + " s (" + open(admin) + "); try again once they"
-                            + " end");
+                    throw new KafkaUnavailableException(
+                            "open transactions still hold back "
+                                    + held
+                                    + " message(s) of "
+                                    + topic
+                                    + " after "
+                                    + WAIT.toSeconds()
+                                    + " s ("
+                                    + open(admin)
+                                    + "); try again once they"
+                                    + " end");
                 }
                 if (!said) {
                     said = true;
-                    log.info("waiting for open transactions to end before reading {} (up to {} s): {}", topic,
-                            WAIT.toSeconds(), open(admin));
+                    log.info(
+                            "waiting for open transactions to end before reading {} (up to {} s): {}",
+                            topic,
+                            WAIT.toSeconds(),
+                            open(admin));
                 }
                 Thread.sleep(POLL_MS);
             }
         } catch (ExecutionException | TimeoutException e) {
-            throw new KafkaUnavailableException("cannot read the offsets of " + topic + " at "
-                    + kafka.bootstrapServers() + ": " + (e.getCause() != null ? e.getCause().getMessage() : e));
+            throw new KafkaUnavailableException(
+                    "cannot read the offsets of "
+                            + topic
+                            + " at "
+                            + kafka.bootstrapServers()
+                            + ": "
+                            + (e.getCause() != null ? e.getCause().getMessage() : e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new KafkaUnavailableException("interrupted while waiting for open transactions of " + topic);
+            throw new KafkaUnavailableException(
+                    "interrupted while waiting for open transactions of " + topic);
         }
     }
 
-    private static Map<TopicPartition, Long> offsets(Admin admin, List<TopicPartition> partitions,
-            IsolationLevel isolation) throws InterruptedException, ExecutionException, TimeoutException {
+    private static Map<TopicPartition, Long> offsets(
+            Admin admin, List<TopicPartition> partitions, IsolationLevel isolation)
+            throws InterruptedException, ExecutionException, TimeoutException {
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
         partitions.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
         Map<TopicPartition, Long> offsets = new HashMap<>();
-        admin.listOffsets(latest, new ListOffsetsOptions(isolation)).all()
+        admin.listOffsets(latest, new ListOffsetsOptions(isolation))
+                .all()
                 .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
                 .forEach((tp, info) -> offsets.put(tp, info.offset()));
         return offsets;
     }
 
     /** Fences the ongoing transactions of runs of this data directory whose process is gone; returns how many. */
-    private static int fenceDeadRuns(Admin admin, Path runsDir) throws InterruptedException, ExecutionException,
-            TimeoutException {
+    private static int fenceDeadRuns(Admin admin, Path runsDir)
+            throws InterruptedException, ExecutionException, TimeoutException {
         int fenced = 0;
         for (TransactionListing open : ongoing(admin)) {
             Optional<String> runId = runIdOf(open.transactionalId());
@@ -115,9 +146,12 @@ public final class OpenTransactions {
             Optional<ProcessLock> lock = tryLock(runsDir.resolve(runId.get()));
             if (lock.isPresent()) {
                 try (ProcessLock held = lock.get()) {
-                    admin.fenceProducers(List.of(open.transactionalId())).all()
+                    admin.fenceProducers(List.of(open.transactionalId()))
+                            .all()
                             .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-                    log.info("aborted the open transaction of run {}, whose process is gone", runId.get());
+                    log.info(
+                            "aborted the open transaction of run {}, whose process is gone",
+                            runId.get());
                     fenced++;
                 }
             }
@@ -125,17 +159,23 @@ public final class OpenTransactions {
         return fenced;
     }
 
-    private static List<TransactionListing> ongoing(Admin admin) throws InterruptedException, ExecutionException,
-            TimeoutException {
-        return List.copyOf(admin.listTransactions(new ListTransactionsOptions()
-                .filterStates(List.of(TransactionState.ONGOING))).all()
-                .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+    private static List<TransactionListing> ongoing(Admin admin)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        return List.copyOf(
+                admin.listTransactions(
+                                new ListTransactionsOptions()
+                                        .filterStates(List.of(TransactionState.ONGOING)))
+                        .all()
+                        .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS));
     }
 
     private static String open(Admin admin) {
         try {
-            List<String> ids = ongoing(admin).stream().map(TransactionListing::transactionalId).toList();
-            return ids.isEmpty() ? "transactions being completed" : "open: " + String.join(", ", ids);
+            List<String> ids =
+                    ongoing(admin).stream().map(TransactionListing::transactionalId).toList();
+            return ids.isEmpty()
+                    ? "transactions being completed"
+                    : "open: " + String.join(", ", ids);
         } catch (ExecutionException | TimeoutException e) {
             return "open transactions unknown";
         } catch (InterruptedException e) {
@@ -150,7 +190,9 @@ public final class OpenTransactions {
             return Optional.empty();
         }
         String id = transactionalId.substring(prefix.length());
-        return RUN_ID.matcher(id).matches() && !id.contains("..") ? Optional.of(id) : Optional.empty();
+        return RUN_ID.matcher(id).matches() && !id.contains("..")
+                ? Optional.of(id)
+                : Optional.empty();
     }
 
     private static Optional<ProcessLock> tryLock(Path runDir) {

@@ -24,16 +24,19 @@ public record RunHistory(int starts, Set<Integer> trialsDone, Set<Integer> trial
         int[] starts = {0};
         Set<Integer> done = new HashSet<>();
         Set<Integer> failed = new HashSet<>();
-        events(kafka, runId, event -> {
-            if (event instanceof RunStarted) {
-                starts[0]++;
-            } else if (event instanceof TrialTimed trial) {
-                done.add(trial.getTrialIndex());
-                if (trial.getOutcome() == Outcome.FAILED) {
-                    failed.add(trial.getTrialIndex());
-                }
-            }
-        });
+        events(
+                kafka,
+                runId,
+                event -> {
+                    if (event instanceof RunStarted) {
+                        starts[0]++;
+                    } else if (event instanceof TrialTimed trial) {
+                        done.add(trial.getTrialIndex());
+                        if (trial.getOutcome() == Outcome.FAILED) {
+                            failed.add(trial.getTrialIndex());
+                        }
+                    }
+                });
         return new RunHistory(starts[0], Set.copyOf(done), Set.copyOf(failed));
     }
 
@@ -41,17 +44,21 @@ public record RunHistory(int starts, Set<Integer> trialsDone, Set<Integer> trial
      * Hands every committed event of one run (the messages keyed by its id) to {@code visitor}, in the
      * order they were published. Messages that do not decode are passed over: the sink dead-letters them.
      */
-    public static void events(KafkaConnection kafka, String runId, Consumer<SpecificRecord> visitor) {
+    public static void events(
+            KafkaConnection kafka, String runId, Consumer<SpecificRecord> visitor) {
         byte[] key = runId.getBytes(StandardCharsets.UTF_8);
         EventCodec codec = new EventCodec();
-        TopicScan.each(kafka, kafka.settings().topic(), record -> {
-            if (Arrays.equals(key, record.key())) {
-                try {
-                    visitor.accept(codec.decode(record.value()));
-                } catch (UndecodableEventException e) {
-                    // not ours to judge here
-                }
-            }
-        });
+        TopicScan.each(
+                kafka,
+                kafka.settings().topic(),
+                record -> {
+                    if (Arrays.equals(key, record.key())) {
+                        try {
+                            visitor.accept(codec.decode(record.value()));
+                        } catch (UndecodableEventException e) {
+                            // not ours to judge here
+                        }
+                    }
+                });
     }
 }

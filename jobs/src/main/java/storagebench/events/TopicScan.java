@@ -22,21 +22,24 @@ import storagebench.broker.KafkaConnection.KafkaUnavailableException;
 public final class TopicScan {
     private static final Duration POLL = Duration.ofMillis(500);
 
-    private TopicScan() {
-    }
+    private TopicScan() {}
 
     /** Hands every committed message of {@code topic} to {@code visitor}, in order within each partition. */
-    public static long each(KafkaConnection kafka, String topic, Consumer<ConsumerRecord<byte[], byte[]>> visitor) {
+    public static long each(
+            KafkaConnection kafka, String topic, Consumer<ConsumerRecord<byte[], byte[]>> visitor) {
         Map<String, Object> props = kafka.clientProperties();
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
         OpenTransactions.settle(kafka, topic);
         long seen = 0;
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, KafkaConnection.REACH_TIMEOUT).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(
+                        props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions =
+                    consumer.partitionsFor(topic, KafkaConnection.REACH_TIMEOUT).stream()
+                            .map(p -> new TopicPartition(topic, p.partition()))
+                            .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
@@ -45,13 +48,20 @@ public final class TopicScan {
                 var records = consumer.poll(POLL);
                 if (!records.isEmpty()) {
                     lastProgress = System.nanoTime();
-                } else if (System.nanoTime() - lastProgress > kafka.settings().kafkaGrace().toNanos()) {
-                    throw new KafkaUnavailableException("reading " + topic + " from " + kafka.bootstrapServers()
-                            + " made no progress for " + kafka.settings().kafkaGrace().toSeconds()
-                            + " s (kafka.grace-seconds)");
+                } else if (System.nanoTime() - lastProgress
+                        > kafka.settings().kafkaGrace().toNanos()) {
+                    throw new KafkaUnavailableException(
+                            "reading "
+                                    + topic
+                                    + " from "
+                                    + kafka.bootstrapServers()
+                                    + " made no progress for "
+                                    + kafka.settings().kafkaGrace().toSeconds()
+                                    + " s (kafka.grace-seconds)");
                 }
                 for (ConsumerRecord<byte[], byte[]> record : records) {
-                    if (record.offset() < end.get(new TopicPartition(record.topic(), record.partition()))) {
+                    if (record.offset()
+                            < end.get(new TopicPartition(record.topic(), record.partition()))) {
                         visitor.accept(record);
                         seen++;
                     }

@@ -16,8 +16,7 @@ import storagebench.config.ConfigException;
 
 /** An experiment file's text: UTF-8, or bad input naming the file, the first bad byte's offset and its line. */
 final class ConfigText {
-    private ConfigText() {
-    }
+    private ConfigText() {}
 
     static String read(Path file) {
         if (Files.isDirectory(file)) {
@@ -37,8 +36,11 @@ final class ConfigText {
     }
 
     private static String decode(Path file, byte[] bytes) {
-        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharsetDecoder utf8 =
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer out = CharBuffer.allocate(bytes.length);
         CoderResult result = utf8.decode(in, out, true);
@@ -48,8 +50,14 @@ final class ConfigText {
             for (int i = 0; i < offset; i++) {
                 line += bytes[i] == '\n' ? 1 : 0;
             }
-            throw new ConfigException(file.toString(), (int) line, null, String.format("not UTF-8: the byte 0x%02X "
-                    + "at offset %d is not valid UTF-8; save the file as UTF-8", bytes[offset] & 0xff, offset));
+            throw new ConfigException(
+                    file.toString(),
+                    (int) line,
+                    null,
+                    String.format(
+                            "not UTF-8: the byte 0x%02X "
+                                    + "at offset %d is not valid UTF-8; save the file as UTF-8",
+                            bytes[offset] & 0xff, offset));
         }
         utf8.flush(out);
         return out.flip().toString();

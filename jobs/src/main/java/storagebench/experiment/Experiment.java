@@ -26,9 +26,21 @@ import storagebench.workload.Workload;
  * @param hostSettings host settings that factors of the same name vary
  * @param source the YAML text as loaded (secrets removed)
  */
-public record Experiment(String name, String description, Target target, Workload workload, Map<String, Object> fixed,
-        Matrix matrix, int repetitions, int warmups, Order order, long seed, Duration timeout, OnFailure onFailure,
-        List<HostSetting> hostSettings, String source) {
+public record Experiment(
+        String name,
+        String description,
+        Target target,
+        Workload workload,
+        Map<String, Object> fixed,
+        Matrix matrix,
+        int repetitions,
+        int warmups,
+        Order order,
+        long seed,
+        Duration timeout,
+        OnFailure onFailure,
+        List<HostSetting> hostSettings,
+        String source) {
 
     /**
      * A variant's typed parameters: the fixed ones overlaid with its factor values. Factors that are
@@ -44,11 +56,12 @@ public record Experiment(String name, String description, Target target, Workloa
             }
         }
         if (workload.acceptsExtraFactors()) {
-            variant.forEach((k, v) -> {
-                if (hostSettings.stream().noneMatch(h -> h.name().equals(k))) {
-                    values.putIfAbsent(k, v);
-                }
-            });
+            variant.forEach(
+                    (k, v) -> {
+                        if (hostSettings.stream().noneMatch(h -> h.name().equals(k))) {
+                            values.putIfAbsent(k, v);
+                        }
+                    });
         }
         return new Params(values);
     }

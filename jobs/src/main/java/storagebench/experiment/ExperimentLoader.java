@@ -31,6 +31,7 @@ import storagebench.workload.Workloads;
 public final class ExperimentLoader {
     /** The largest plan run without an explicit max-trials. */
     public static final int DEFAULT_MAX_TRIALS = 10_000;
+
     private final Path dataDir;
 
     public ExperimentLoader(Path dataDir) {
@@ -70,13 +71,18 @@ public final class ExperimentLoader {
             throw new ConfigException(file, 1, null, "the file is empty");
         }
         Map<Node, String> origins = Overrides.apply(file, root, overrides);
-        return read(new ConfigNode(file, "", root, origins), Secrets.redact(text + (overrides.isEmpty() || text.endsWith("\n") ? "" : "\n")
-                + Overrides.describe(overrides)));
+        return read(
+                new ConfigNode(file, "", root, origins),
+                Secrets.redact(
+                        text
+                                + (overrides.isEmpty() || text.endsWith("\n") ? "" : "\n")
+                                + Overrides.describe(overrides)));
     }
 
     private Experiment read(ConfigNode root, String source) {
         if (!root.isMapping()) {
-            throw root.error("an experiment is a mapping with keys experiment, target, workload, factors, ...");
+            throw root.error(
+                    "an experiment is a mapping with keys experiment, target, workload, factors, ...");
         }
         String name = root.value("experiment", Values.NAME_TEXT, null);
         if (name == null) {
@@ -88,8 +94,15 @@ public final class ExperimentLoader {
         targetNode.finish("target");
         ConfigNode workloadNode = root.required("workload");
         ConfigNode typeNode = workloadNode.required("type");
-        WorkloadType generic = Workloads.find(typeNode.text().strip()).orElseThrow(() -> typeNode.error(
-                "unknown workload '" + typeNode.text() + "'; known: " + String.join(", ", Workloads.names())));
+        WorkloadType generic =
+                Workloads.find(typeNode.text().strip())
+                        .orElseThrow(
+                                () ->
+                                        typeNode.error(
+                                                "unknown workload '"
+                                                        + typeNode.text()
+                                                        + "'; known: "
+                                                        + String.join(", ", Workloads.names())));
         Workload workload;
         try {
             workload = generic.on(target);
@@ -99,21 +112,50 @@ public final class ExperimentLoader {
         Map<String, Param> params = new LinkedHashMap<>();
         workload.params().forEach(p -> params.put(p.name(), p));
         List<HostSetting> hostSettings = hostSettings(root.get("host-settings"), params);
-        Matrix matrix = new MatrixReader(params, "workload " + workload.name(), workload.acceptsExtraFactors())
-                .read(root);
+        Matrix matrix =
+                new MatrixReader(
+                                params,
+                                "workload " + workload.name(),
+                                workload.acceptsExtraFactors())
+                        .read(root);
         Map<String, Object> fixed = fixedParams(workloadNode, workload, matrix.factors());
         int repetitions = root.value("repetitions", Values.intAtLeast(1), 3);
         int warmups = root.value("warmups", Values.intAtLeast(0), 1);
-        Order order = Order.valueOf(root.value("order", Values.oneOf(List.of("interleaved", "random", "sequential")),
-                "interleaved").toUpperCase(Locale.ROOT));
+        Order order =
+                Order.valueOf(
+                        root.value(
+                                        "order",
+                                        Values.oneOf(
+                                                List.of("interleaved", "random", "sequential")),
+                                        "interleaved")
+                                .toUpperCase(Locale.ROOT));
         long seed = root.value("seed", Values.LONG, 1L);
         Duration timeout = root.value("timeout", Values.DURATION, null);
-        OnFailure onFailure = OnFailure.valueOf(root.value("on-failure", Values.oneOf(List.of("continue", "stop")),
-                "continue").toUpperCase(Locale.ROOT));
+        OnFailure onFailure =
+                OnFailure.valueOf(
+                        root.value(
+                                        "on-failure",
+                                        Values.oneOf(List.of("continue", "stop")),
+                                        "continue")
+                                .toUpperCase(Locale.ROOT));
         int maxTrials = root.value("max-trials", Values.intAtLeast(1), DEFAULT_MAX_TRIALS);
         root.finish("the experiment");
-        Experiment experiment = new Experiment(name, description, target, workload, fixed, matrix, repetitions,
-                warmups, order, seed, timeout, onFailure, hostSettings, source);
+        Experiment experiment =
+                new Experiment(
+                        name,
+                        description,
+                        target,
+                        workload,
+                        fixed,
+                        matrix,
+                        repetitions,
+                        warmups,
+                        order,
+                        seed,
+                        timeout,
+                        onFailure,
+                        hostSettings,
+                        source);
         checkSize(root, experiment, maxTrials);
         VariantChecks.run(root, experiment);
         return experiment;
@@ -124,14 +166,16 @@ public final class ExperimentLoader {
         if (node == null) {
             return settings;
         }
-        Secrets.refuseSecretKeys(node, "a host setting's value is a factor, and " + Secrets.NOT_A_FACTOR);
+        Secrets.refuseSecretKeys(
+                node, "a host setting's value is a factor, and " + Secrets.NOT_A_FACTOR);
         for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
             if (params.containsKey(entry.getKey())) {
-                throw entry.getValue().error("is a workload parameter; name the host setting otherwise");
+                throw entry.getValue()
+                        .error("is a workload parameter; name the host setting otherwise");
             }
             settings.add(HostSetting.read(entry.getKey(), entry.getValue()));
-            params.put(entry.getKey(), Param.required(entry.getKey(), ParamType.TEXT,
-                    "host setting"));
+            params.put(
+                    entry.getKey(), Param.required(entry.getKey(), ParamType.TEXT, "host setting"));
         }
         return List.copyOf(settings);
     }
@@ -139,20 +183,31 @@ public final class ExperimentLoader {
     private static void checkSize(ConfigNode root, Experiment experiment, int maxTrials) {
         int variants = experiment.matrix().variants().size();
         if (variants == 0) {
-            throw root.error("the factor matrix expands to no variant: every combination is excluded");
+            throw root.error(
+                    "the factor matrix expands to no variant: every combination is excluded");
         }
         long trials = (long) variants * (experiment.repetitions() + experiment.warmups());
         if (trials > maxTrials) {
-            throw root.error("the plan has " + trials + " trials (" + variants + " variants × "
-                    + (experiment.repetitions() + experiment.warmups()) + "), more than max-trials " + maxTrials
-                    + "; raise max-trials if that is meant");
+            throw root.error(
+                    "the plan has "
+                            + trials
+                            + " trials ("
+                            + variants
+                            + " variants × "
+                            + (experiment.repetitions() + experiment.warmups())
+                            + "), more than max-trials "
+                            + maxTrials
+                            + "; raise max-trials if that is meant");
         }
     }
 
-    private Map<String, Object> fixedParams(ConfigNode node, Workload workload, Map<String, List<String>> factors) {
+    private Map<String, Object> fixedParams(
+            ConfigNode node, Workload workload, Map<String, List<String>> factors) {
         Map<String, Object> fixed = new LinkedHashMap<>();
-        Secrets.refuseSecretKeys(node, "a workload's parameters are stored with every run; a target's password "
-                + "comes from password-env or password-file");
+        Secrets.refuseSecretKeys(
+                node,
+                "a workload's parameters are stored with every run; a target's password "
+                        + "comes from password-env or password-file");
         for (Param param : workload.params()) {
             ConfigNode value = node.get(param.name());
             if (value != null && factors.containsKey(param.name())) {
@@ -163,12 +218,14 @@ public final class ExperimentLoader {
             } else if (param.defaultValue() != null) {
                 fixed.put(param.name(), param.parse(param.defaultValue()));
             } else if (!factors.containsKey(param.name())) {
-                throw new ConfigException(node.file(), node.line(), node.path() + "." + param.name(),
+                throw new ConfigException(
+                        node.file(),
+                        node.line(),
+                        node.path() + "." + param.name(),
                         "missing; workload " + workload.name() + " needs it (" + param.doc() + ")");
             }
         }
         node.finish("workload " + workload.name());
         return fixed;
     }
-
 }

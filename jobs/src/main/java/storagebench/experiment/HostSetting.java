@@ -29,8 +29,10 @@ public record HostSetting(String name, String apply, String read, boolean shell)
         if (readNode != null) {
             check(readNode, read);
         } else if (!BUILT_IN.contains(name)) {
-            throw node.error("needs a 'read' command that prints the setting in force (built in only for "
-                    + String.join(", ", BUILT_IN) + ")");
+            throw node.error(
+                    "needs a 'read' command that prints the setting in force (built in only for "
+                            + String.join(", ", BUILT_IN)
+                            + ")");
         }
         boolean shell = node.value("shell", Values.BOOLEAN, false);
         node.finish("host setting " + name);

@@ -16,7 +16,10 @@ import java.util.Map;
  * @param exclude partial combinations; a variant matching all entries of one is dropped
  * @param include whole combinations added after the product
  */
-public record Matrix(Map<String, List<String>> factors, List<List<String>> zip, List<Map<String, String>> exclude,
+public record Matrix(
+        Map<String, List<String>> factors,
+        List<List<String>> zip,
+        List<Map<String, String>> exclude,
         List<Map<String, String>> include) {
 
     public static Matrix of(Map<String, List<String>> factors) {
@@ -40,7 +43,8 @@ public record Matrix(Map<String, List<String>> factors, List<List<String>> zip, 
         }
         List<Map<String, String>> variants = new ArrayList<>();
         for (Map<String, String> combination : result) {
-            if (exclude.stream().noneMatch(rule -> combination.entrySet().containsAll(rule.entrySet()))) {
+            if (exclude.stream()
+                    .noneMatch(rule -> combination.entrySet().containsAll(rule.entrySet()))) {
                 variants.add(ordered(combination));
             }
         }
@@ -61,7 +65,11 @@ public record Matrix(Map<String, List<String>> factors, List<List<String>> zip, 
             if (done.contains(factor)) {
                 continue;
             }
-            List<String> group = zip.stream().filter(g -> g.contains(factor)).findFirst().orElse(List.of(factor));
+            List<String> group =
+                    zip.stream()
+                            .filter(g -> g.contains(factor))
+                            .findFirst()
+                            .orElse(List.of(factor));
             done.addAll(group);
             List<Map<String, String>> dimension = new ArrayList<>();
             for (int i = 0; i < factors.get(group.get(0)).size(); i++) {

@@ -43,9 +43,18 @@ final class MatrixReader {
             Secrets.refuseSecretKeys(node, Secrets.NOT_A_FACTOR);
             for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
                 ConfigNode valuesNode = entry.getValue();
-                Param param = param(entry.getKey()).orElseThrow(() -> valuesNode.error("not a parameter of "
-                        + owner + "; it has: " + String.join(", ", params.keySet())));
-                List<ConfigNode> items = valuesNode.isSequence() ? valuesNode.items() : List.of(valuesNode);
+                Param param =
+                        param(entry.getKey())
+                                .orElseThrow(
+                                        () ->
+                                                valuesNode.error(
+                                                        "not a parameter of "
+                                                                + owner
+                                                                + "; it has: "
+                                                                + String.join(
+                                                                        ", ", params.keySet())));
+                List<ConfigNode> items =
+                        valuesNode.isSequence() ? valuesNode.items() : List.of(valuesNode);
                 if (items.isEmpty()) {
                     throw valuesNode.error("a factor needs at least one value");
                 }
@@ -62,11 +71,15 @@ final class MatrixReader {
         List<List<String>> zip = zip(root.get("zip"), factors);
         for (Map.Entry<String, List<String>> factor : factors.entrySet()) {
             boolean zipped = zip.stream().anyMatch(g -> g.contains(factor.getKey()));
-            if (!zipped && factor.getValue().stream().distinct().count() < factor.getValue().size()) {
+            if (!zipped
+                    && factor.getValue().stream().distinct().count() < factor.getValue().size()) {
                 throw factorNodes.get(factor.getKey()).error("a value is listed twice");
             }
         }
-        return new Matrix(factors, zip, rules(root.get("exclude"), factors, false),
+        return new Matrix(
+                factors,
+                zip,
+                rules(root.get("exclude"), factors, false),
                 rules(root.get("include"), factors, true));
     }
 
@@ -86,9 +99,17 @@ final class MatrixReader {
                 if (seen.contains(name)) {
                     throw item.error("'" + name + "' is in more than one zip group");
                 }
-                if (factors.get(name).size() != factors.get(group.isEmpty() ? name : group.get(0)).size()) {
-                    throw item.error("zipped factors need the same number of values: " + group.get(0) + " has "
-                            + factors.get(group.get(0)).size() + ", " + name + " has " + factors.get(name).size());
+                if (factors.get(name).size()
+                        != factors.get(group.isEmpty() ? name : group.get(0)).size()) {
+                    throw item.error(
+                            "zipped factors need the same number of values: "
+                                    + group.get(0)
+                                    + " has "
+                                    + factors.get(group.get(0)).size()
+                                    + ", "
+                                    + name
+                                    + " has "
+                                    + factors.get(name).size());
                 }
                 group.add(name);
                 seen.add(name);
@@ -101,7 +122,8 @@ final class MatrixReader {
         return groups;
     }
 
-    private List<Map<String, String>> rules(ConfigNode node, Map<String, List<String>> factors, boolean whole) {
+    private List<Map<String, String>> rules(
+            ConfigNode node, Map<String, List<String>> factors, boolean whole) {
         List<Map<String, String>> rules = new ArrayList<>();
         if (node == null) {
             return rules;
@@ -117,8 +139,9 @@ final class MatrixReader {
                 rule.put(entry.getKey(), entry.getValue().text().strip());
             }
             if (whole && !rule.keySet().containsAll(factors.keySet())) {
-                throw ruleNode.error("an include rule gives a value for every factor: " + String.join(", ",
-                        factors.keySet()));
+                throw ruleNode.error(
+                        "an include rule gives a value for every factor: "
+                                + String.join(", ", factors.keySet()));
             }
             rules.add(Map.copyOf(rule));
         }
@@ -127,7 +150,10 @@ final class MatrixReader {
 
     private Optional<Param> param(String name) {
         if (extraFactors && !params.containsKey(name)) {
-            params.put(name, Param.required(name, ParamType.TEXT, "a factor of " + owner + ", kept as text"));
+            params.put(
+                    name,
+                    Param.required(
+                            name, ParamType.TEXT, "a factor of " + owner + ", kept as text"));
         }
         return Optional.ofNullable(params.get(name));
     }
@@ -135,11 +161,16 @@ final class MatrixReader {
     /** A factor's value labels every result: it may hold neither a secret nor a control character. */
     private static void refuseInLabel(ConfigNode value) {
         if (value.isScalar() && Secrets.holdsSecret(value.text())) {
-            throw value.error("holds a password (a URL's user info or a password= parameter): " + Secrets.NOT_A_FACTOR);
+            throw value.error(
+                    "holds a password (a URL's user info or a password= parameter): "
+                            + Secrets.NOT_A_FACTOR);
         }
         if (value.isScalar() && value.text().codePoints().anyMatch(ControlCharacters::refused)) {
-            throw value.error("holds a control character (" + ControlCharacters.escape(value.text()) + "); a factor's "
-                    + "value labels every result");
+            throw value.error(
+                    "holds a control character ("
+                            + ControlCharacters.escape(value.text())
+                            + "); a factor's "
+                            + "value labels every result");
         }
     }
 

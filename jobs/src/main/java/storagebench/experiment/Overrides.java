@@ -26,8 +26,7 @@ import storagebench.config.Secrets;
  * the file; the run keeps the overrides beside its config so a restart applies them again.
  */
 public final class Overrides {
-    private Overrides() {
-    }
+    private Overrides() {}
 
     /**
      * Sets each override's value in the tree.
@@ -43,11 +42,20 @@ public final class Overrides {
             Node node = root;
             for (int i = 0; i < path.length; i++) {
                 if (!(node instanceof MappingNode mapping)) {
-                    throw new ConfigException(label, 0, entry.getKey(), "'" + String.join(".",
-                            Arrays.copyOf(path, i)) + "' in " + file + " is not a mapping");
+                    throw new ConfigException(
+                            label,
+                            0,
+                            entry.getKey(),
+                            "'"
+                                    + String.join(".", Arrays.copyOf(path, i))
+                                    + "' in "
+                                    + file
+                                    + " is not a mapping");
                 }
-                node = i == path.length - 1 ? set(mapping, path[i], value(entry, label)) : child(mapping, path[i], label,
-                        origins);
+                node =
+                        i == path.length - 1
+                                ? set(mapping, path[i], value(entry, label))
+                                : child(mapping, path[i], label, origins);
             }
             mark(node, label, origins);
         }
@@ -56,8 +64,10 @@ public final class Overrides {
 
     /** How an override is named in messages: its key and value, a secret's value as ***. */
     private static String label(Map.Entry<String, String> entry) {
-        String value = Secrets.isSecretName(entry.getKey().substring(entry.getKey().lastIndexOf('.') + 1)) ? "***"
-                : Secrets.redactUrl(entry.getValue());
+        String value =
+                Secrets.isSecretName(entry.getKey().substring(entry.getKey().lastIndexOf('.') + 1))
+                        ? "***"
+                        : Secrets.redactUrl(entry.getValue());
         return "--override " + entry.getKey() + "=" + value;
     }
 
@@ -78,7 +88,9 @@ public final class Overrides {
         for (String line : text.split("\n")) {
             if (line.startsWith(PREFIX) && line.indexOf('=') > PREFIX.length()) {
                 String pair = line.substring(PREFIX.length());
-                found.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
+                found.put(
+                        pair.substring(0, pair.indexOf('=')),
+                        pair.substring(pair.indexOf('=') + 1));
             }
         }
         return found;
@@ -98,27 +110,31 @@ public final class Overrides {
     /** The text appended to the stored config so the published config says what was run. */
     public static String describe(Map<String, String> overrides) {
         StringBuilder text = new StringBuilder();
-        overrides.forEach((k, v) -> text.append(PREFIX).append(k).append('=').append(v).append('\n'));
+        overrides.forEach(
+                (k, v) -> text.append(PREFIX).append(k).append('=').append(v).append('\n'));
         return text.toString();
     }
 
     private static Node value(Map.Entry<String, String> entry, String label) {
         try {
             Node value = new Yaml(new LoaderOptions()).compose(new StringReader(entry.getValue()));
-            return value != null ? value : new ScalarNode(Tag.STR, "", null, null, DumperOptions
-                    .ScalarStyle.PLAIN);
+            return value != null
+                    ? value
+                    : new ScalarNode(Tag.STR, "", null, null, DumperOptions.ScalarStyle.PLAIN);
         } catch (RuntimeException e) {
             throw new ConfigException(label, 0, entry.getKey(), "not a YAML value");
         }
     }
 
-    private static Node child(MappingNode mapping, String key, String label, Map<Node, String> origins) {
+    private static Node child(
+            MappingNode mapping, String key, String label, Map<Node, String> origins) {
         for (NodeTuple tuple : mapping.getValue()) {
             if (tuple.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
                 return tuple.getValueNode();
             }
         }
-        MappingNode empty = new MappingNode(Tag.MAP, new ArrayList<>(), DumperOptions.FlowStyle.BLOCK);
+        MappingNode empty =
+                new MappingNode(Tag.MAP, new ArrayList<>(), DumperOptions.FlowStyle.BLOCK);
         set(mapping, key, empty);
         origins.put(empty, label);
         return empty;
@@ -126,7 +142,8 @@ public final class Overrides {
 
     private static Node set(MappingNode mapping, String key, Node value) {
         List<NodeTuple> tuples = new ArrayList<>(mapping.getValue());
-        ScalarNode keyNode = new ScalarNode(Tag.STR, key, null, null, DumperOptions.ScalarStyle.PLAIN);
+        ScalarNode keyNode =
+                new ScalarNode(Tag.STR, key, null, null, DumperOptions.ScalarStyle.PLAIN);
         tuples.removeIf(t -> t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key));
         tuples.add(new NodeTuple(keyNode, value));
         mapping.setValue(tuples);

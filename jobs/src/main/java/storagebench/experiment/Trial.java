@@ -12,7 +12,8 @@ import storagebench.workload.VariantLabel;
  * @param repetition from 1 within the variant; warm-ups count separately
  * @param warmup recorded and flagged, never in statistics
  */
-public record Trial(int index, int variant, Map<String, String> factors, int repetition, boolean warmup) {
+public record Trial(
+        int index, int variant, Map<String, String> factors, int repetition, boolean warmup) {
 
     /** The factor combination as one label, e.g. {@code init=zero, file-size=8MB}. */
     public String label() {

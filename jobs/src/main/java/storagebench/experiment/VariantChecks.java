@@ -11,8 +11,7 @@ import storagebench.workload.ParamException;
  * under {@code workload:}, else (a default) the workload itself.
  */
 final class VariantChecks {
-    private VariantChecks() {
-    }
+    private VariantChecks() {}
 
     static void run(ConfigNode root, Experiment experiment) {
         for (Map<String, String> variant : experiment.matrix().variants()) {
@@ -24,13 +23,19 @@ final class VariantChecks {
         }
     }
 
-    private static ConfigException blame(ConfigNode root, ParamException e, Map<String, String> variant) {
+    private static ConfigException blame(
+            ConfigNode root, ParamException e, Map<String, String> variant) {
         ConfigNode factors = root.get("factors");
         ConfigNode workload = root.get("workload");
-        ConfigNode node = factors != null && factors.has(e.param()) ? factors.get(e.param())
-                : workload.has(e.param()) ? workload.get(e.param()) : workload;
+        ConfigNode node =
+                factors != null && factors.has(e.param())
+                        ? factors.get(e.param())
+                        : workload.has(e.param()) ? workload.get(e.param()) : workload;
         String key = node == workload ? "workload." + e.param() : node.path();
-        String where = variant.isEmpty() ? "" : " (variant " + new Trial(0, 0, variant, 1, false).label() + ")";
+        String where =
+                variant.isEmpty()
+                        ? ""
+                        : " (variant " + new Trial(0, 0, variant, 1, false).label() + ")";
         return new ConfigException(root.file(), node.line(), key, e.getMessage() + where);
     }
 }

@@ -41,8 +41,7 @@ public final class ArchiveExport {
         }
     }
 
-    private ArchiveExport() {
-    }
+    private ArchiveExport() {}
 
     public static Result write(KafkaConnection kafka, Path target, Optional<String> experiment) {
         Path folder = target.toAbsolutePath().getParent();
@@ -57,27 +56,32 @@ public final class ArchiveExport {
         EventCodec codec = new EventCodec();
         Map<String, Long> counts = new TreeMap<>();
         long[] undecodable = {0};
-        try (DataFileWriter<Object> writer = new DataFileWriter<>(
-                new SpecificDatumWriter<>(EventArchive.schema(), EventArchive.model()))) {
+        try (DataFileWriter<Object> writer =
+                new DataFileWriter<>(
+                        new SpecificDatumWriter<>(EventArchive.schema(), EventArchive.model()))) {
             writer.setCodec(CodecFactory.deflateCodec(6));
             writer.setMeta(EventArchive.META_TOPIC, topic);
             writer.setMeta(EventArchive.META_EXPORTED_AT, Instant.now().toString());
             experiment.ifPresent(name -> writer.setMeta(EventArchive.META_EXPERIMENT, name));
             writer.create(EventArchive.schema(), temp.toFile());
-            TopicScan.each(kafka, topic, message -> {
-                try {
-                    SpecificRecord event = codec.decode(message.value());
-                    EventType type = EventType.of(event);
-                    if (experiment.isEmpty() || experiment.get().equals(type.experiment(event))) {
-                        writer.append(event);
-                        counts.merge(type.table(), 1L, Long::sum);
-                    }
-                } catch (UndecodableEventException e) {
-                    undecodable[0]++;
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            TopicScan.each(
+                    kafka,
+                    topic,
+                    message -> {
+                        try {
+                            SpecificRecord event = codec.decode(message.value());
+                            EventType type = EventType.of(event);
+                            if (experiment.isEmpty()
+                                    || experiment.get().equals(type.experiment(event))) {
+                                writer.append(event);
+                                counts.merge(type.table(), 1L, Long::sum);
+                            }
+                        } catch (UndecodableEventException e) {
+                            undecodable[0]++;
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
         } catch (IOException | UncheckedIOException e) {
             deleteQuietly(temp);
             throw new IllegalStateException("cannot write " + target + ": " + e.getMessage(), e);

@@ -40,11 +40,9 @@ public final class ArchiveImport {
      * @param present events skipped because the topic already had them
      * @param runs the runs the file holds
      */
-    public record Result(long read, long published, long present, Set<String> runs) {
-    }
+    public record Result(long read, long published, long present, Set<String> runs) {}
 
-    private ArchiveImport() {
-    }
+    private ArchiveImport() {}
 
     /** Checks that the file is an events export; a {@link BadInputException} naming it otherwise. */
     public static SourceFile check(Path file) {
@@ -53,19 +51,29 @@ public final class ArchiveImport {
             Schema schema = reader.getSchema();
             Set<String> known = new HashSet<>();
             EventArchive.schema().getTypes().forEach(type -> known.add(type.getFullName()));
-            boolean events = schema.getType() == Schema.Type.UNION
-                    && schema.getTypes().stream().allMatch(type -> known.contains(type.getFullName()));
+            boolean events =
+                    schema.getType() == Schema.Type.UNION
+                            && schema.getTypes().stream()
+                                    .allMatch(type -> known.contains(type.getFullName()));
             if (!events) {
-                throw new BadInputException(file + ": not a storagebench events export: its schema is "
-                        + schema.getType().getName() + " " + schema.getFullName() + ", not a union of "
-                        + String.join(", ", known));
+                throw new BadInputException(
+                        file
+                                + ": not a storagebench events export: its schema is "
+                                + schema.getType().getName()
+                                + " "
+                                + schema.getFullName()
+                                + ", not a union of "
+                                + String.join(", ", known));
             }
             if (reader.hasNext()) {
                 reader.next();
             }
         } catch (IOException | AvroRuntimeException e) {
-            throw new BadInputException(file + ": not a storagebench events export (an Avro object container "
-                    + "file written by: storagebench export --to FILE.avro): " + e.getMessage());
+            throw new BadInputException(
+                    file
+                            + ": not a storagebench events export (an Avro object container "
+                            + "file written by: storagebench export --to FILE.avro): "
+                            + e.getMessage());
         }
         return SourceFile.check(file);
     }
@@ -83,7 +91,8 @@ public final class ArchiveImport {
         long published = 0;
         long skipped = 0;
         try (DataFileReader<Object> reader = open(archive.path());
-                EventPublisher publisher = new EventPublisher(kafka, "events-" + archive.sha256().substring(0, 16))) {
+                EventPublisher publisher =
+                        new EventPublisher(kafka, "events-" + archive.sha256().substring(0, 16))) {
             List<SpecificRecord> batch = new ArrayList<>(BATCH);
             for (Object item : reader) {
                 SpecificRecord event = (SpecificRecord) item;
@@ -101,8 +110,13 @@ public final class ArchiveImport {
             publisher.publishEach(batch);
             published += batch.size();
         }
-        log.info("{}: {} event(s) of {} run(s); {} published, {} already in the topic", archive.name(), read,
-                runs.size(), published, skipped);
+        log.info(
+                "{}: {} event(s) of {} run(s); {} published, {} already in the topic",
+                archive.name(),
+                read,
+                runs.size(),
+                published,
+                skipped);
         return new Result(read, published, skipped, Set.copyOf(runs));
     }
 
@@ -110,20 +124,25 @@ public final class ArchiveImport {
     private static Set<String> presentIds(KafkaConnection kafka, Set<String> runs) {
         Set<String> ids = new HashSet<>();
         EventCodec codec = new EventCodec();
-        TopicScan.each(kafka, kafka.settings().topic(), message -> {
-            if (message.key() != null && runs.contains(new String(message.key(), StandardCharsets.UTF_8))) {
-                try {
-                    ids.add(idOf(codec.decode(message.value())));
-                } catch (UndecodableEventException e) {
-                    // not an event: it holds no id to compare
-                }
-            }
-        });
+        TopicScan.each(
+                kafka,
+                kafka.settings().topic(),
+                message -> {
+                    if (message.key() != null
+                            && runs.contains(new String(message.key(), StandardCharsets.UTF_8))) {
+                        try {
+                            ids.add(idOf(codec.decode(message.value())));
+                        } catch (UndecodableEventException e) {
+                            // not an event: it holds no id to compare
+                        }
+                    }
+                });
         return ids;
     }
 
     private static DataFileReader<Object> open(Path file) throws IOException {
-        return new DataFileReader<>(file.toFile(),
+        return new DataFileReader<>(
+                file.toFile(),
                 new SpecificDatumReader<>(null, EventArchive.schema(), EventArchive.model()));
     }
 

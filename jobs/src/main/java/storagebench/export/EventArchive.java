@@ -18,18 +18,20 @@ import storagebench.events.EventType;
 public final class EventArchive {
     /** Metadata: the topic the events came from. */
     public static final String META_TOPIC = "storagebench.topic";
+
     /** Metadata: when the export was made (ISO-8601, UTC). */
     public static final String META_EXPORTED_AT = "storagebench.exported_at";
+
     /** Metadata: the experiment the export was limited to, when it was. */
     public static final String META_EXPERIMENT = "storagebench.experiment";
 
     static {
-        // Loading the codec trusts the generated event classes, which Avro 1.12 otherwise refuses to create.
+        // Loading the codec trusts the generated event classes, which Avro 1.12 otherwise refuses
+        // to create.
         new EventCodec();
     }
 
-    private EventArchive() {
-    }
+    private EventArchive() {}
 
     public static Schema schema() {
         List<Schema> branches = new ArrayList<>();
@@ -46,5 +48,4 @@ public final class EventArchive {
         model.addLogicalTypeConversion(new TimeConversions.TimestampMillisConversion());
         return model;
     }
-
 }

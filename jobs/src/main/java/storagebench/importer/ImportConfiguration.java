@@ -22,15 +22,24 @@ public class ImportConfiguration {
     static final int CHUNK = 500;
 
     @Bean
-    Step recordsStep(JobRepository repository, PlatformTransactionManager transactions, ImportContext importContext) {
-        return new StepBuilder("records", repository).<ImportItem, ImportProcessor.Outgoing>chunk(CHUNK)
-                .transactionManager(transactions).reader(new ImportReader(importContext))
-                .processor(new ImportProcessor(importContext)).writer(new ImportWriter(importContext)).build();
+    Step recordsStep(
+            JobRepository repository,
+            PlatformTransactionManager transactions,
+            ImportContext importContext) {
+        return new StepBuilder("records", repository)
+                .<ImportItem, ImportProcessor.Outgoing>chunk(CHUNK)
+                .transactionManager(transactions)
+                .reader(new ImportReader(importContext))
+                .processor(new ImportProcessor(importContext))
+                .writer(new ImportWriter(importContext))
+                .build();
     }
 
     @Bean
     Job logImport(JobRepository repository, Step recordsStep, ImportContext importContext) {
-        return new JobBuilder(JOB_NAME, repository).listener(new ImportListener(importContext)).start(recordsStep)
+        return new JobBuilder(JOB_NAME, repository)
+                .listener(new ImportListener(importContext))
+                .start(recordsStep)
                 .build();
     }
 }

@@ -18,6 +18,14 @@ import storagebench.events.EventPublisher;
  * @param quarantine where malformed records go
  * @param progress counts and tells how far it got
  */
-record ImportContext(ImportRequest request, SourceFile source, ImportIdentity id, String experiment, int attempt,
-        Instant runStart, ImportHistory history, EventPublisher publisher, Path quarantine, ImportProgress progress) {
-}
+record ImportContext(
+        ImportRequest request,
+        SourceFile source,
+        ImportIdentity id,
+        String experiment,
+        int attempt,
+        Instant runStart,
+        ImportHistory history,
+        EventPublisher publisher,
+        Path quarantine,
+        ImportProgress progress) {}

@@ -11,17 +11,28 @@ import java.util.TreeMap;
 final class ImportDescription {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ImportDescription() {
-    }
+    private ImportDescription() {}
 
     static String of(ImportRequest request, SourceFile source) {
         return "import:\n"
-                + "  format: " + json(request.parser().name()) + "\n"
-                + "  file: " + json(source.name()) + "\n"
-                + "  size_bytes: " + source.size() + "\n"
-                + "  sha256: " + json(source.sha256()) + "\n"
-                + "  options: " + json(new TreeMap<>(request.options())) + "\n"
-                + "  factors: " + json(request.factors()) + "\n";
+                + "  format: "
+                + json(request.parser().name())
+                + "\n"
+                + "  file: "
+                + json(source.name())
+                + "\n"
+                + "  size_bytes: "
+                + source.size()
+                + "\n"
+                + "  sha256: "
+                + json(source.sha256())
+                + "\n"
+                + "  options: "
+                + json(new TreeMap<>(request.options()))
+                + "\n"
+                + "  factors: "
+                + json(request.factors())
+                + "\n";
     }
 
     private static String json(Object value) {

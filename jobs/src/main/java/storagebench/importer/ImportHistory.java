@@ -29,20 +29,24 @@ record ImportHistory(int starts, Instant firstStart, RunFinished completed, long
         Instant[] first = {null};
         RunFinished[] completed = {null};
         long[] last = {0};
-        RunHistory.events(kafka, id.runId(), event -> {
-            if (event instanceof RunStarted started) {
-                starts[0]++;
-                if (first[0] == null || started.getStartTime().isBefore(first[0])) {
-                    first[0] = started.getStartTime();
-                }
-            } else if (event instanceof RunFinished finished && finished.getStatus() == RunStatus.COMPLETED) {
-                completed[0] = finished;
-            } else if (event instanceof TrialTimed trial) {
-                last[0] = Math.max(last[0], id.ordinalOf(trial.getEventId()));
-            } else if (event instanceof IoSample sample) {
-                last[0] = Math.max(last[0], id.ordinalOf(sample.getEventId()));
-            }
-        });
+        RunHistory.events(
+                kafka,
+                id.runId(),
+                event -> {
+                    if (event instanceof RunStarted started) {
+                        starts[0]++;
+                        if (first[0] == null || started.getStartTime().isBefore(first[0])) {
+                            first[0] = started.getStartTime();
+                        }
+                    } else if (event instanceof RunFinished finished
+                            && finished.getStatus() == RunStatus.COMPLETED) {
+                        completed[0] = finished;
+                    } else if (event instanceof TrialTimed trial) {
+                        last[0] = Math.max(last[0], id.ordinalOf(trial.getEventId()));
+                    } else if (event instanceof IoSample sample) {
+                        last[0] = Math.max(last[0], id.ordinalOf(sample.getEventId()));
+                    }
+                });
         return new ImportHistory(starts[0], first[0], completed[0], last[0]);
     }
 

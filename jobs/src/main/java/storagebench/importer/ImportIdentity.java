@@ -33,12 +33,15 @@ public record ImportIdentity(String runId) {
         field(canonical, SCHEME);
         field(canonical, fileSha256);
         field(canonical, format);
-        new TreeMap<>(options).forEach((k, v) -> {
-            field(canonical, k);
-            field(canonical, v);
-        });
+        new TreeMap<>(options)
+                .forEach(
+                        (k, v) -> {
+                            field(canonical, k);
+                            field(canonical, v);
+                        });
         String hash = sha256(canonical.toString()).substring(0, 16);
-        return new ImportIdentity("import-" + format.replaceAll("[^A-Za-z0-9_-]", "_") + "-" + hash);
+        return new ImportIdentity(
+                "import-" + format.replaceAll("[^A-Za-z0-9_-]", "_") + "-" + hash);
     }
 
     /** Length-prefixed, so no two different inputs give the same text. */
@@ -78,8 +81,10 @@ public record ImportIdentity(String runId) {
 
     static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(
+                            MessageDigest.getInstance("SHA-256")
+                                    .digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -11,13 +11,12 @@ sealed interface ImportItem {
      * @param parsed what the parser read
      * @param placement where it belongs, null when malformed (already quarantined)
      */
-    record Numbered(long number, Parsed parsed, TrialLedger.Placement placement) implements ImportItem {
-    }
+    record Numbered(long number, Parsed parsed, TrialLedger.Placement placement)
+            implements ImportItem {}
 
     /**
      * @param totals the whole file's
      * @param quarantine its malformed records, ready to be published
      */
-    record End(TrialLedger.Totals totals, QuarantineFile quarantine) implements ImportItem {
-    }
+    record End(TrialLedger.Totals totals, QuarantineFile quarantine) implements ImportItem {}
 }

@@ -34,25 +34,48 @@ final class ImportListener implements JobExecutionListener {
     @Override
     public void beforeJob(JobExecution execution) {
         String description = ImportDescription.of(run.request(), run.source());
-        RunStarted started = RunStarted.newBuilder().setEventId(run.id().startedId(run.attempt()))
-                .setRunId(run.id().runId()).setExperiment(run.experiment()).setAttempt(run.attempt())
-                .setConfigText(description).setConfigSha256(Sha256.hex(description)).setHost(host())
-                .setTarget(target()).setToolVersion(Version.current()).setPlannedTrials(0)
-                .setStartTime(run.attempt() == 1 ? run.runStart() : now()).build();
+        RunStarted started =
+                RunStarted.newBuilder()
+                        .setEventId(run.id().startedId(run.attempt()))
+                        .setRunId(run.id().runId())
+                        .setExperiment(run.experiment())
+                        .setAttempt(run.attempt())
+                        .setConfigText(description)
+                        .setConfigSha256(Sha256.hex(description))
+                        .setHost(host())
+                        .setTarget(target())
+                        .setToolVersion(Version.current())
+                        .setPlannedTrials(0)
+                        .setStartTime(run.attempt() == 1 ? run.runStart() : now())
+                        .build();
         run.publisher().publish(run.id().runId(), List.of(started));
     }
 
     /** What the log ran on is not known: only the name given with --host; the rest says so. */
     private HostSnapshot host() {
-        return HostSnapshot.newBuilder().setHostname(run.request().hostName()).setOsName(UNKNOWN)
-                .setOsVersion(UNKNOWN).setArch(UNKNOWN).setCpuCores(0).setMemoryBytes(0).setDataDir("")
-                .setJvm(UNKNOWN).build();
+        return HostSnapshot.newBuilder()
+                .setHostname(run.request().hostName())
+                .setOsName(UNKNOWN)
+                .setOsVersion(UNKNOWN)
+                .setArch(UNKNOWN)
+                .setCpuCores(0)
+                .setMemoryBytes(0)
+                .setDataDir("")
+                .setJvm(UNKNOWN)
+                .build();
     }
 
     private TargetSnapshot target() {
-        return TargetSnapshot.newBuilder().setKind("import").setProduct(run.request().parser().name())
-                .setLocation(run.source().name()).setProperties(Map.of("sha256", run.source().sha256(),
-                        "size_bytes", String.valueOf(run.source().size())))
+        return TargetSnapshot.newBuilder()
+                .setKind("import")
+                .setProduct(run.request().parser().name())
+                .setLocation(run.source().name())
+                .setProperties(
+                        Map.of(
+                                "sha256",
+                                run.source().sha256(),
+                                "size_bytes",
+                                String.valueOf(run.source().size())))
                 .build();
     }
 
@@ -61,16 +84,30 @@ final class ImportListener implements JobExecutionListener {
         if (run.progress().finished() != null) {
             return;
         }
-        String error = execution.getAllFailureExceptions().stream().map(Throwable::getMessage)
-                .collect(Collectors.joining("; "));
-        RunFinished failed = RunFinished.newBuilder().setEventId(run.id().finishedId(run.attempt()))
-                .setRunId(run.id().runId()).setExperiment(run.experiment()).setHost(run.request().hostName())
-                .setAttempt(run.attempt()).setStatus(RunStatus.FAILED).setTrials(0).setFailures(0)
-                .setError(error.isEmpty() ? "stopped" : error).setEndTime(now()).build();
+        String error =
+                execution.getAllFailureExceptions().stream()
+                        .map(Throwable::getMessage)
+                        .collect(Collectors.joining("; "));
+        RunFinished failed =
+                RunFinished.newBuilder()
+                        .setEventId(run.id().finishedId(run.attempt()))
+                        .setRunId(run.id().runId())
+                        .setExperiment(run.experiment())
+                        .setHost(run.request().hostName())
+                        .setAttempt(run.attempt())
+                        .setStatus(RunStatus.FAILED)
+                        .setTrials(0)
+                        .setFailures(0)
+                        .setError(error.isEmpty() ? "stopped" : error)
+                        .setEndTime(now())
+                        .build();
         try {
             run.publisher().publish(run.id().runId(), List.of(failed));
         } catch (EventPublisher.PublishException e) {
-            log.warn("import {}: could not record its failure in the topic: {}", run.id().runId(), e.getMessage());
+            log.warn(
+                    "import {}: could not record its failure in the topic: {}",
+                    run.id().runId(),
+                    e.getMessage());
         }
     }
 

@@ -20,23 +20,56 @@ import java.util.Locale;
  * @param seconds how long it took
  * @param error why it did not complete, or null
  */
-public record ImportOutcome(String runId, String experiment, String file, boolean alreadyImported, boolean completed,
-        long records, long events, int trials, int failures, long quarantined, Path quarantine, double seconds,
+public record ImportOutcome(
+        String runId,
+        String experiment,
+        String file,
+        boolean alreadyImported,
+        boolean completed,
+        long records,
+        long events,
+        int trials,
+        int failures,
+        long quarantined,
+        Path quarantine,
+        double seconds,
         String error) {
 
     /** One line for the user. */
     public String summary() {
         if (alreadyImported) {
-            return file + " already imported as run " + runId + " (experiment " + experiment + "); nothing added"
-                    + (quarantined > 0 ? "; " + quarantined + " record(s) quarantined in " + quarantine : "");
+            return file
+                    + " already imported as run "
+                    + runId
+                    + " (experiment "
+                    + experiment
+                    + "); nothing added"
+                    + (quarantined > 0
+                            ? "; " + quarantined + " record(s) quarantined in " + quarantine
+                            : "");
         }
         if (!completed) {
-            return file + ": import " + runId + " did not complete: " + error + "; import the file again to continue";
+            return file
+                    + ": import "
+                    + runId
+                    + " did not complete: "
+                    + error
+                    + "; import the file again to continue";
         }
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "%s imported as run %s (experiment %s): %,d records, %,d events, %d trial(s), %d failed, "
                         + "%d quarantined%s in %.1f s (%,.0f records/s)",
-                file, runId, experiment, records, events, trials, failures, quarantined,
-                quarantined > 0 ? " (" + quarantine + ")" : "", seconds, records / Math.max(seconds, 1e-9));
+                file,
+                runId,
+                experiment,
+                records,
+                events,
+                trials,
+                failures,
+                quarantined,
+                quarantined > 0 ? " (" + quarantine + ")" : "",
+                seconds,
+                records / Math.max(seconds, 1e-9));
     }
 }

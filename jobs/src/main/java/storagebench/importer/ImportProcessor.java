@@ -26,8 +26,7 @@ final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor
      * @param quarantine for the RunFinished: the quarantine, else null
      * @param totals for the RunFinished: the file's totals, else null
      */
-    record Outgoing(SpecificRecord event, QuarantineFile quarantine, TrialLedger.Totals totals) {
-    }
+    record Outgoing(SpecificRecord event, QuarantineFile quarantine, TrialLedger.Totals totals) {}
 
     private final ImportContext run;
 
@@ -45,22 +44,39 @@ final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor
             return null;
         }
         TrialLedger.Placement place = record.placement();
-        ParsedEvents.Identity id = new ParsedEvents.Identity(run.id().eventId(record.number(),
-                record.parsed().line()), run.id().runId(), run.experiment(), run.request().hostName(),
-                run.id().trialId(place.trialIndex()), place.trialIndex(), place.variant(), place.factors(),
-                place.repetition(), false, Map.of());
+        ParsedEvents.Identity id =
+                new ParsedEvents.Identity(
+                        run.id().eventId(record.number(), record.parsed().line()),
+                        run.id().runId(),
+                        run.experiment(),
+                        run.request().hostName(),
+                        run.id().trialId(place.trialIndex()),
+                        place.trialIndex(),
+                        place.variant(),
+                        place.factors(),
+                        place.repetition(),
+                        false,
+                        Map.of());
         if (record.parsed() instanceof Parsed.Step step) {
-            return new Outgoing(ParsedEvents.step(step, step.step(), id, place.start()), null, null);
+            return new Outgoing(
+                    ParsedEvents.step(step, step.step(), id, place.start()), null, null);
         }
         Parsed.Sample sample = (Parsed.Sample) record.parsed();
         return new Outgoing(ParsedEvents.sample(sample, sample.step(), id), null, null);
     }
 
     private RunFinished finished(TrialLedger.Totals totals) {
-        return RunFinished.newBuilder().setEventId(run.id().finishedId(run.attempt())).setRunId(run.id().runId())
-                .setExperiment(run.experiment()).setHost(run.request().hostName()).setAttempt(run.attempt())
-                .setStatus(RunStatus.COMPLETED).setTrials(totals.trials()).setFailures(totals.failures())
+        return RunFinished.newBuilder()
+                .setEventId(run.id().finishedId(run.attempt()))
+                .setRunId(run.id().runId())
+                .setExperiment(run.experiment())
+                .setHost(run.request().hostName())
+                .setAttempt(run.attempt())
+                .setStatus(RunStatus.COMPLETED)
+                .setTrials(totals.trials())
+                .setFailures(totals.failures())
                 .setError(totals.quarantined() > 0 ? "quarantined=" + totals.quarantined() : null)
-                .setEndTime(Instant.now().truncatedTo(ChronoUnit.MICROS)).build();
+                .setEndTime(Instant.now().truncatedTo(ChronoUnit.MICROS))
+                .build();
     }
 }

@@ -22,8 +22,14 @@ final class ImportProgress {
     void read(long record) {
         read = record;
         if (record % EVERY == 0) {
-            log.info(String.format(Locale.ROOT, "import %s: %,d records read, %,d events published (%,.0f records/s)",
-                    runId, record, published, record / seconds()));
+            log.info(
+                    String.format(
+                            Locale.ROOT,
+                            "import %s: %,d records read, %,d events published (%,.0f records/s)",
+                            runId,
+                            record,
+                            published,
+                            record / seconds()));
         }
     }
 

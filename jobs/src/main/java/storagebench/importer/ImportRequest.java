@@ -18,8 +18,12 @@ import storagebench.logformat.LogParser;
  * @param host the host the log came from; default {@code imported}
  * @param factors factors added to every record's ({@code --factor}; they win over the parser's)
  */
-public record ImportRequest(LogParser parser, Map<String, String> options, Optional<String> experiment,
-        Optional<String> host, Map<String, String> factors) {
+public record ImportRequest(
+        LogParser parser,
+        Map<String, String> options,
+        Optional<String> experiment,
+        Optional<String> host,
+        Map<String, String> factors) {
     public static final String DEFAULT_HOST = "imported";
 
     public ImportRequest {
@@ -31,7 +35,8 @@ public record ImportRequest(LogParser parser, Map<String, String> options, Optio
 
     /** The run's experiment: as given, else {@code <format>-<file name>} with unusual characters as {@code _}. */
     public String experimentFor(SourceFile source) {
-        return experiment.orElseGet(() -> (parser.name() + "-" + source.name()).replaceAll("[^A-Za-z0-9._-]", "_"));
+        return experiment.orElseGet(
+                () -> (parser.name() + "-" + source.name()).replaceAll("[^A-Za-z0-9._-]", "_"));
     }
 
     /**
@@ -39,18 +44,36 @@ public record ImportRequest(LogParser parser, Map<String, String> options, Optio
      * it), nor a control character.
      */
     private static void refuseSecrets(String option, Map<String, String> pairs) {
-        pairs.forEach((key, value) -> {
-            if (Secrets.isSecretName(key) || Secrets.holdsSecret(key) || Secrets.holdsSecret(value)) {
-                throw new BadInputException(option + " " + Secrets.redactUrl(key) + ": "
-                        + (Secrets.isSecretName(key) ? "looks like a secret" : "holds a password (a URL's user info "
-                        + "or a password= parameter)") + "; " + (option.equals("--factor") ? Secrets.NOT_A_FACTOR
-                        : "options are stored with the run"));
-            }
-            if ((key + value).codePoints().anyMatch(ControlCharacters::refused)) {
-                throw new BadInputException(option + " " + ControlCharacters.escape(key) + ": holds a control "
-                        + "character (" + ControlCharacters.escape(key + "=" + value) + ")");
-            }
-        });
+        pairs.forEach(
+                (key, value) -> {
+                    if (Secrets.isSecretName(key)
+                            || Secrets.holdsSecret(key)
+                            || Secrets.holdsSecret(value)) {
+                        throw new BadInputException(
+                                option
+                                        + " "
+                                        + Secrets.redactUrl(key)
+                                        + ": "
+                                        + (Secrets.isSecretName(key)
+                                                ? "looks like a secret"
+                                                : "holds a password (a URL's user info "
+                                                        + "or a password= parameter)")
+                                        + "; "
+                                        + (option.equals("--factor")
+                                                ? Secrets.NOT_A_FACTOR
+                                                : "options are stored with the run"));
+                    }
+                    if ((key + value).codePoints().anyMatch(ControlCharacters::refused)) {
+                        throw new BadInputException(
+                                option
+                                        + " "
+                                        + ControlCharacters.escape(key)
+                                        + ": holds a control "
+                                        + "character ("
+                                        + ControlCharacters.escape(key + "=" + value)
+                                        + ")");
+                    }
+                });
     }
 
     public String hostName() {

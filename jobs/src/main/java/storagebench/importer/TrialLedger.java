@@ -29,8 +29,12 @@ final class TrialLedger {
      * @param repetition its trial's repetition
      * @param start for a step: when it started
      */
-    record Placement(int trialIndex, String variant, Map<String, String> factors, int repetition, Instant start) {
-    }
+    record Placement(
+            int trialIndex,
+            String variant,
+            Map<String, String> factors,
+            int repetition,
+            Instant start) {}
 
     /**
      * @param records records read
@@ -38,8 +42,7 @@ final class TrialLedger {
      * @param failures trials with a failed step
      * @param quarantined malformed records
      */
-    record Totals(long records, int trials, int failures, long quarantined) {
-    }
+    record Totals(long records, int trials, int failures, long quarantined) {}
 
     private static final class Trial {
         final int index;
@@ -73,8 +76,11 @@ final class TrialLedger {
     Placement place(Parsed record) {
         records++;
         if (record instanceof Parsed.Step step) {
-            Placement placement = placement(step.trial(), step.factors(), step.start() != null ? step.start()
-                    : runStart.plusNanos(elapsedNanos));
+            Placement placement =
+                    placement(
+                            step.trial(),
+                            step.factors(),
+                            step.start() != null ? step.start() : runStart.plusNanos(elapsedNanos));
             elapsedNanos += step.durationNs();
             Trial trial = trials.get(key(step.trial()));
             if (!trial.stepped) {
@@ -97,8 +103,13 @@ final class TrialLedger {
         Map<String, String> factors = new LinkedHashMap<>(parsed);
         factors.putAll(extraFactors);
         String variant = ParsedEvents.label(factors);
-        Trial trial = trials.computeIfAbsent(key(trialKey),
-                k -> new Trial(trials.size(), trialsPerVariant.merge(variant, 1, Integer::sum)));
+        Trial trial =
+                trials.computeIfAbsent(
+                        key(trialKey),
+                        k ->
+                                new Trial(
+                                        trials.size(),
+                                        trialsPerVariant.merge(variant, 1, Integer::sum)));
         return new Placement(trial.index, variant, factors, trial.repetition, start);
     }
 

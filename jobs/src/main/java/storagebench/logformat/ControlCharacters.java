@@ -11,8 +11,7 @@ import java.util.stream.Stream;
  * text would become a factor, a label of every result, and reach reports and files raw.
  */
 public final class ControlCharacters {
-    private ControlCharacters() {
-    }
+    private ControlCharacters() {}
 
     /** The records with every step and sample holding a control character turned into a malformed record. */
     public static Stream<Parsed> screen(Stream<Parsed> records) {
@@ -21,16 +20,33 @@ public final class ControlCharacters {
 
     static Parsed screen(Parsed record) {
         if (record instanceof Parsed.Step step) {
-            String problem = first(field("trial", step.trial()), field("step", step.step()),
-                    field("error", step.error()), map("factor", step.factors()), map("metric", step.metrics()));
-            return problem == null ? step : new Parsed.Malformed(step.line(), problem, describe(step.trial(),
-                    step.step(), step.factors()));
+            String problem =
+                    first(
+                            field("trial", step.trial()),
+                            field("step", step.step()),
+                            field("error", step.error()),
+                            map("factor", step.factors()),
+                            map("metric", step.metrics()));
+            return problem == null
+                    ? step
+                    : new Parsed.Malformed(
+                            step.line(),
+                            problem,
+                            describe(step.trial(), step.step(), step.factors()));
         }
         if (record instanceof Parsed.Sample sample) {
-            String problem = first(field("trial", sample.trial()), field("step", sample.step()),
-                    field("file", sample.sample().getFile()), map("factor", sample.factors()));
-            return problem == null ? sample : new Parsed.Malformed(sample.line(), problem,
-                    describe(sample.trial(), sample.step(), sample.factors()));
+            String problem =
+                    first(
+                            field("trial", sample.trial()),
+                            field("step", sample.step()),
+                            field("file", sample.sample().getFile()),
+                            map("factor", sample.factors()));
+            return problem == null
+                    ? sample
+                    : new Parsed.Malformed(
+                            sample.line(),
+                            problem,
+                            describe(sample.trial(), sample.step(), sample.factors()));
         }
         return record;
     }
@@ -43,13 +59,15 @@ public final class ControlCharacters {
     /** The text with every control character other than tab written as &#92;uXXXX, for output. */
     public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length());
-        text.codePoints().forEach(c -> {
-            if (refused(c)) {
-                out.append(String.format("\\u%04X", c));
-            } else {
-                out.appendCodePoint(c);
-            }
-        });
+        text.codePoints()
+                .forEach(
+                        c -> {
+                            if (refused(c)) {
+                                out.append(String.format("\\u%04X", c));
+                            } else {
+                                out.appendCodePoint(c);
+                            }
+                        });
         return out.toString();
     }
 
@@ -59,8 +77,9 @@ public final class ControlCharacters {
         }
         for (int i = 0; i < value.length(); i++) {
             if (refused(value.charAt(i))) {
-                return String.format("control character U+%04X in %s at character %d", (int) value.charAt(i), name,
-                        i + 1);
+                return String.format(
+                        "control character U+%04X in %s at character %d",
+                        (int) value.charAt(i), name, i + 1);
             }
         }
         return null;
@@ -71,8 +90,12 @@ public final class ControlCharacters {
             return null;
         }
         for (Map.Entry<String, ?> e : entries.entrySet()) {
-            String problem = first(field(what + " name '" + escape(e.getKey()) + "'", e.getKey()),
-                    e.getValue() instanceof String v ? field(what + " '" + escape(e.getKey()) + "'", v) : null);
+            String problem =
+                    first(
+                            field(what + " name '" + escape(e.getKey()) + "'", e.getKey()),
+                            e.getValue() instanceof String v
+                                    ? field(what + " '" + escape(e.getKey()) + "'", v)
+                                    : null);
             if (problem != null) {
                 return problem;
             }
@@ -90,6 +113,7 @@ public final class ControlCharacters {
     }
 
     private static String describe(String trial, String step, Map<String, String> factors) {
-        return LineRecords.shown(escape("trial " + trial + ", step " + step + ", factors " + factors));
+        return LineRecords.shown(
+                escape("trial " + trial + ", step " + step + ", factors " + factors));
     }
 }

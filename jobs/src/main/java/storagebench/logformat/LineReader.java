@@ -30,10 +30,13 @@ import java.util.List;
 public final class LineReader implements Closeable {
     /** The longest line read: 1 Mi characters. */
     public static final int MAX_LINE_CHARS = 1 << 20;
+
     /** How much of a line that is too long its {@link Line#malformed()} record keeps. */
     public static final int KEPT_CHARS = 200;
+
     /** The reason of a line, or a CSV record, longer than {@link #MAX_LINE_CHARS}. */
-    public static final String TOO_LONG = "line too long: more than " + MAX_LINE_CHARS + " characters";
+    public static final String TOO_LONG =
+            "line too long: more than " + MAX_LINE_CHARS + " characters";
 
     private static final char BOM = '\uFEFF';
 
@@ -71,7 +74,8 @@ public final class LineReader implements Closeable {
      * Charset replaces, Files.newBufferedReader would throw), a leading byte order mark dropped.
      */
     public static Reader text(Path file, Charset charset) throws IOException {
-        PushbackReader reader = new PushbackReader(new InputStreamReader(Files.newInputStream(file), charset), 1);
+        PushbackReader reader =
+                new PushbackReader(new InputStreamReader(Files.newInputStream(file), charset), 1);
         try {
             int first = reader.read();
             if (first >= 0 && first != BOM) {
@@ -132,7 +136,10 @@ public final class LineReader implements Closeable {
             int n = pos - start;
             if (n > 0) {
                 // one character more than the limit, in case it is the '\r' of a CRLF
-                line.append(buffer, start, Math.min(n, Math.max(0, MAX_LINE_CHARS + 1 - line.length())));
+                line.append(
+                        buffer,
+                        start,
+                        Math.min(n, Math.max(0, MAX_LINE_CHARS + 1 - line.length())));
                 length += n;
                 last = buffer[pos - 1];
             }

@@ -23,8 +23,7 @@ public abstract class LineRecords {
     protected abstract void accept(LineReader.Line line, Consumer<Parsed> out);
 
     /** Called once at the end of the file, to emit what is still pending. */
-    protected void finish(Consumer<Parsed> out) {
-    }
+    protected void finish(Consumer<Parsed> out) {}
 
     /** The stream of records; closing it closes the file. */
     public final Stream<Parsed> stream() throws IOException {

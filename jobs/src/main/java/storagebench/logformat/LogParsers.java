@@ -6,8 +6,8 @@ import java.util.Optional;
 import storagebench.logformat.csv.CsvParser;
 import storagebench.logformat.filestats.FileStatsParser;
 import storagebench.logformat.fio.FioParser;
-import storagebench.logformat.pgbench.PgbenchParser;
 import storagebench.logformat.gbak.GbakParser;
+import storagebench.logformat.pgbench.PgbenchParser;
 import storagebench.logformat.timing.TimingLogParser;
 
 /** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
@@ -23,8 +23,7 @@ public final class LogParsers {
         register(new TimingLogParser());
     }
 
-    private LogParsers() {
-    }
+    private LogParsers() {}
 
     static void register(LogParser parser) {
         BY_NAME.put(parser.name(), parser);

@@ -26,22 +26,32 @@ public sealed interface Parsed permits Parsed.Step, Parsed.Sample, Parsed.Malfor
      * @param metrics what the log reports about it (page reads, tps, ...)
      * @param line where it was read
      */
-    record Step(String trial, Map<String, String> factors, String step, Instant start, long durationNs, String error,
-            Map<String, Double> metrics, long line) implements Parsed {
-    }
+    record Step(
+            String trial,
+            Map<String, String> factors,
+            String step,
+            Instant start,
+            long durationNs,
+            String error,
+            Map<String, Double> metrics,
+            long line)
+            implements Parsed {}
 
     /**
      * An IO sample of one file over one interval. The parser fills the measured fields of the
      * builder (interval, counts, bytes, rates, latencies, stalls, size); the import job fills the
      * identity fields (event id, run, experiment, host, trial, variant, factors, warm-up, step).
      */
-    record Sample(String trial, Map<String, String> factors, String step, IoSample.Builder sample, long line)
-            implements Parsed {
-    }
+    record Sample(
+            String trial,
+            Map<String, String> factors,
+            String step,
+            IoSample.Builder sample,
+            long line)
+            implements Parsed {}
 
     /**
      * A record the parser could not read; it is quarantined with the file name, line and reason.
      */
-    record Malformed(long line, String reason, String text) implements Parsed {
-    }
+    record Malformed(long line, String reason, String text) implements Parsed {}
 }

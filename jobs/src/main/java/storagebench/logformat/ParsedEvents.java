@@ -28,31 +28,60 @@ public final class ParsedEvents {
      * @param warmup whether the trial was a warm-up
      * @param hostSettings host settings in force, if known
      */
-    public record Identity(String eventId, String runId, String experiment, String host, String trialId,
-            int trialIndex, String variant, Map<String, String> factors, int repetition, boolean warmup,
-            Map<String, String> hostSettings) {
-    }
+    public record Identity(
+            String eventId,
+            String runId,
+            String experiment,
+            String host,
+            String trialId,
+            int trialIndex,
+            String variant,
+            Map<String, String> factors,
+            int repetition,
+            boolean warmup,
+            Map<String, String> hostSettings) {}
 
-    private ParsedEvents() {
-    }
+    private ParsedEvents() {}
 
     /** A step as a TrialTimed named {@code stepName}, starting at {@code start} (the step's own when it has one). */
     public static TrialTimed step(Parsed.Step step, String stepName, Identity id, Instant start) {
         Instant begin = start.truncatedTo(ChronoUnit.MICROS);
-        return TrialTimed.newBuilder().setEventId(id.eventId()).setRunId(id.runId()).setExperiment(id.experiment())
-                .setHost(id.host()).setTrialId(id.trialId()).setTrialIndex(id.trialIndex()).setVariant(id.variant())
-                .setFactors(id.factors()).setRepetition(id.repetition()).setWarmup(id.warmup()).setStep(stepName)
-                .setStartTime(begin).setEndTime(begin.plusNanos(step.durationNs()).truncatedTo(ChronoUnit.MICROS))
-                .setDurationNs(step.durationNs()).setOutcome(step.error() == null ? Outcome.OK : Outcome.FAILED)
-                .setError(step.error()).setMetrics(step.metrics()).setHostSettings(id.hostSettings()).build();
+        return TrialTimed.newBuilder()
+                .setEventId(id.eventId())
+                .setRunId(id.runId())
+                .setExperiment(id.experiment())
+                .setHost(id.host())
+                .setTrialId(id.trialId())
+                .setTrialIndex(id.trialIndex())
+                .setVariant(id.variant())
+                .setFactors(id.factors())
+                .setRepetition(id.repetition())
+                .setWarmup(id.warmup())
+                .setStep(stepName)
+                .setStartTime(begin)
+                .setEndTime(begin.plusNanos(step.durationNs()).truncatedTo(ChronoUnit.MICROS))
+                .setDurationNs(step.durationNs())
+                .setOutcome(step.error() == null ? Outcome.OK : Outcome.FAILED)
+                .setError(step.error())
+                .setMetrics(step.metrics())
+                .setHostSettings(id.hostSettings())
+                .build();
     }
 
     /** A sample as an IoSample of step {@code stepName}: the parser's measured fields, the identity's. */
     public static IoSample sample(Parsed.Sample sample, String stepName, Identity id) {
-        return IoSample.newBuilder(sample.sample()).setEventId(id.eventId()).setRunId(id.runId())
-                .setExperiment(id.experiment()).setHost(id.host()).setTrialId(id.trialId())
-                .setTrialIndex(id.trialIndex()).setVariant(id.variant()).setFactors(id.factors())
-                .setWarmup(id.warmup()).setStep(stepName).build();
+        return IoSample.newBuilder(sample.sample())
+                .setEventId(id.eventId())
+                .setRunId(id.runId())
+                .setExperiment(id.experiment())
+                .setHost(id.host())
+                .setTrialId(id.trialId())
+                .setTrialIndex(id.trialIndex())
+                .setVariant(id.variant())
+                .setFactors(id.factors())
+                .setWarmup(id.warmup())
+                .setStep(stepName)
+                .build();
     }
 
     /** Factors as one label, {@code k=v, k=v} in their order ({@code default} when there are none), as runs label variants. */
@@ -61,7 +90,12 @@ public final class ParsedEvents {
             return "default";
         }
         StringBuilder label = new StringBuilder();
-        factors.forEach((k, v) -> label.append(label.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        factors.forEach(
+                (k, v) ->
+                        label.append(label.length() == 0 ? "" : ", ")
+                                .append(k)
+                                .append('=')
+                                .append(v));
         return label.toString();
     }
 }

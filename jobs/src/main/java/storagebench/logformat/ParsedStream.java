@@ -21,38 +21,40 @@ public final class ParsedStream {
         boolean read(Consumer<Parsed> out) throws IOException;
     }
 
-    private ParsedStream() {
-    }
+    private ParsedStream() {}
 
     /** A stream that pulls from {@code source} only as far as it is consumed and closes {@code input} on close. */
     public static Stream<Parsed> of(Source source, Closeable input) {
-        Spliterator<Parsed> records = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
-                Spliterator.ORDERED | Spliterator.NONNULL) {
-            private final Deque<Parsed> ready = new ArrayDeque<>();
-            private boolean ended;
+        Spliterator<Parsed> records =
+                new Spliterators.AbstractSpliterator<>(
+                        Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+                    private final Deque<Parsed> ready = new ArrayDeque<>();
+                    private boolean ended;
 
-            @Override
-            public boolean tryAdvance(Consumer<? super Parsed> action) {
-                try {
-                    while (ready.isEmpty() && !ended) {
-                        ended = !source.read(ready::add);
+                    @Override
+                    public boolean tryAdvance(Consumer<? super Parsed> action) {
+                        try {
+                            while (ready.isEmpty() && !ended) {
+                                ended = !source.read(ready::add);
+                            }
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                        Parsed next = ready.poll();
+                        if (next != null) {
+                            action.accept(next);
+                        }
+                        return next != null;
                     }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                Parsed next = ready.poll();
-                if (next != null) {
-                    action.accept(next);
-                }
-                return next != null;
-            }
-        };
-        return StreamSupport.stream(records, false).onClose(() -> {
-            try {
-                input.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+                };
+        return StreamSupport.stream(records, false)
+                .onClose(
+                        () -> {
+                            try {
+                                input.close();
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        });
     }
 }

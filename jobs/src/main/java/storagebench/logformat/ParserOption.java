@@ -12,8 +12,10 @@ import java.util.Objects;
  */
 public record ParserOption(String key, boolean prefixed, String doc) {
     /** {@value ParserOptions#ENCODING}, for formats read as text in a charset of the user's choosing. */
-    public static final ParserOption ENCODING = plain(ParserOptions.ENCODING,
-            "the file's charset, e.g. ISO-8859-1 (default UTF-8); bytes invalid in it become U+FFFD");
+    public static final ParserOption ENCODING =
+            plain(
+                    ParserOptions.ENCODING,
+                    "the file's charset, e.g. ISO-8859-1 (default UTF-8); bytes invalid in it become U+FFFD");
 
     public ParserOption {
         Objects.requireNonNull(key, "key");
@@ -30,7 +32,9 @@ public record ParserOption(String key, boolean prefixed, String doc) {
 
     /** Whether {@code given} is this option's key, or this prefix and a name. */
     public boolean accepts(String given) {
-        return prefixed ? given.startsWith(key) && given.length() > key.length() : given.equals(key);
+        return prefixed
+                ? given.startsWith(key) && given.length() > key.length()
+                : given.equals(key);
     }
 
     /** The key as messages and docs show it: a prefix as {@code factor.<name>}. */

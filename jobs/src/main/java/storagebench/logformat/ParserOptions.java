@@ -36,12 +36,19 @@ public final class ParserOptions {
      * @param format the format, as messages name it (e.g. {@code csv: mapping file m.yaml})
      * @param known the options the format takes
      */
-    public static ParserOptions check(String format, Map<String, String> options, List<ParserOption> known) {
+    public static ParserOptions check(
+            String format, Map<String, String> options, List<ParserOption> known) {
         for (String key : options.keySet()) {
             if (known.stream().noneMatch(option -> option.accepts(key))) {
                 List<String> shown = known.stream().map(ParserOption::shown).toList();
-                throw new BadInputException(format + ": unknown option '" + key + "'; "
-                        + (shown.isEmpty() ? "it takes none" : "options: " + String.join(", ", shown)));
+                throw new BadInputException(
+                        format
+                                + ": unknown option '"
+                                + key
+                                + "'; "
+                                + (shown.isEmpty()
+                                        ? "it takes none"
+                                        : "options: " + String.join(", ", shown)));
             }
         }
         return new ParserOptions(format, new LinkedHashMap<>(options));
@@ -78,11 +85,12 @@ public final class ParserOptions {
     /** The entries whose key starts with {@code prefix}, keyed by the rest, in the order given. */
     public Map<String, String> withPrefix(String prefix) {
         Map<String, String> found = new LinkedHashMap<>();
-        values.forEach((k, v) -> {
-            if (k.startsWith(prefix)) {
-                found.put(k.substring(prefix.length()), v);
-            }
-        });
+        values.forEach(
+                (k, v) -> {
+                    if (k.startsWith(prefix)) {
+                        found.put(k.substring(prefix.length()), v);
+                    }
+                });
         return found;
     }
 
@@ -100,7 +108,8 @@ public final class ParserOptions {
     }
 
     public BadInputException bad(String key, String value, String expected) {
-        return new BadInputException(format + ": option " + key + "='" + value + "': expected " + expected);
+        return new BadInputException(
+                format + ": option " + key + "='" + value + "': expected " + expected);
     }
 
     public BadInputException bad(String message) {

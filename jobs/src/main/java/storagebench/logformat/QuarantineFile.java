@@ -1,5 +1,6 @@
 package storagebench.logformat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import storagebench.DurableFiles;
 import storagebench.config.Secrets;
 
@@ -42,8 +42,13 @@ public final class QuarantineFile implements Closeable {
     public static QuarantineFile create(Path target, Path source) throws IOException {
         QuarantineFile file = new QuarantineFile(target, source.toAbsolutePath().toString());
         Files.createDirectories(target.toAbsolutePath().getParent());
-        file.out = Files.newBufferedWriter(file.temp, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        file.out =
+                Files.newBufferedWriter(
+                        file.temp,
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE);
         return file;
     }
 
@@ -57,7 +62,8 @@ public final class QuarantineFile implements Closeable {
             out.write(JSON.writeValueAsString(entry));
             out.write('\n');
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the quarantine " + temp + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot write the quarantine " + temp + ": " + e.getMessage(), e);
         }
         count++;
     }

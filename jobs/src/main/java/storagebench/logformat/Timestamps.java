@@ -21,6 +21,7 @@ import java.util.Locale;
 public final class Timestamps {
     /** Names of the formats that are not java.time patterns. */
     public static final String ISO = "iso";
+
     public static final String EPOCH_S = "epoch-s";
     public static final String EPOCH_MS = "epoch-ms";
 
@@ -28,15 +29,24 @@ public final class Timestamps {
      * ISO-8601 with {@code T} or a space, any fraction (SQL Server's {@code .fff} and datetime2's
      * seven digits), and an optional offset, also after a space as datetimeoffset prints it.
      */
-    private static final DateTimeFormatter DEFAULT = new DateTimeFormatterBuilder()
-            .parseCaseInsensitive()
-            .append(DateTimeFormatter.ISO_LOCAL_DATE)
-            .optionalStart().appendLiteral('T').optionalEnd()
-            .optionalStart().appendLiteral(' ').optionalEnd()
-            .append(DateTimeFormatter.ISO_LOCAL_TIME)
-            .optionalStart().appendLiteral(' ').optionalEnd()
-            .optionalStart().appendOffsetId().optionalEnd()
-            .toFormatter(Locale.ROOT);
+    private static final DateTimeFormatter DEFAULT =
+            new DateTimeFormatterBuilder()
+                    .parseCaseInsensitive()
+                    .append(DateTimeFormatter.ISO_LOCAL_DATE)
+                    .optionalStart()
+                    .appendLiteral('T')
+                    .optionalEnd()
+                    .optionalStart()
+                    .appendLiteral(' ')
+                    .optionalEnd()
+                    .append(DateTimeFormatter.ISO_LOCAL_TIME)
+                    .optionalStart()
+                    .appendLiteral(' ')
+                    .optionalEnd()
+                    .optionalStart()
+                    .appendOffsetId()
+                    .optionalEnd()
+                    .toFormatter(Locale.ROOT);
 
     private final String format;
     private final DateTimeFormatter formatter;
@@ -76,14 +86,20 @@ public final class Timestamps {
     private Instant read(String value) {
         if (formatter == null) {
             try {
-                long micros = new BigDecimal(value).movePointRight(format.equals(EPOCH_S) ? 6 : 3)
-                        .setScale(0, RoundingMode.HALF_UP).longValueExact();
+                long micros =
+                        new BigDecimal(value)
+                                .movePointRight(format.equals(EPOCH_S) ? 6 : 3)
+                                .setScale(0, RoundingMode.HALF_UP)
+                                .longValueExact();
                 return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
             } catch (NumberFormatException | ArithmeticException e) {
-                throw new DateTimeException("not a number of " + (format.equals(EPOCH_S) ? "seconds" : "milliseconds"));
+                throw new DateTimeException(
+                        "not a number of " + (format.equals(EPOCH_S) ? "seconds" : "milliseconds"));
             }
         }
-        TemporalAccessor parsed = formatter.parseBest(value, ZonedDateTime::from, LocalDateTime::from, LocalDate::from);
+        TemporalAccessor parsed =
+                formatter.parseBest(
+                        value, ZonedDateTime::from, LocalDateTime::from, LocalDate::from);
         if (parsed instanceof ZonedDateTime zoned) {
             return zoned.toInstant();
         }
@@ -95,6 +111,8 @@ public final class Timestamps {
 
     @Override
     public String toString() {
-        return format.equals(ISO) ? "ISO-8601 (yyyy-MM-dd HH:mm:ss[.fff][ offset], UTC if none)" : format;
+        return format.equals(ISO)
+                ? "ISO-8601 (yyyy-MM-dd HH:mm:ss[.fff][ offset], UTC if none)"
+                : format;
     }
 }

@@ -53,15 +53,23 @@ public final class HostProbe {
                 .setCpuModel(LinuxProc.cpuModel(read("proc/cpuinfo")))
                 .setCpuCores(Runtime.getRuntime().availableProcessors())
                 .setMemoryBytes(memoryBytes())
-                .setCpuGovernor(LinuxProc.firstLine(read("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")))
+                .setCpuGovernor(
+                        LinuxProc.firstLine(
+                                read("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")))
                 .setDataDir(dataDir.toAbsolutePath().normalize().toString())
                 .setDataFilesystem(mount.map(Mount::fsType).orElse(null))
                 .setDataDevice(mount.map(Mount::source).orElse(null))
                 .setDataDeviceModel(device.get("model"))
-                .setDataRotational(device.containsKey("rotational") ? Boolean.valueOf(device.get("rotational")) : null)
+                .setDataRotational(
+                        device.containsKey("rotational")
+                                ? Boolean.valueOf(device.get("rotational"))
+                                : null)
                 .setDataMountOptions(mount.map(Mount::options).orElse(null))
-                .setJvm(System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version",
-                        System.getProperty("java.version")))
+                .setJvm(
+                        System.getProperty("java.vendor")
+                                + " "
+                                + System.getProperty(
+                                        "java.runtime.version", System.getProperty("java.version")))
                 .build();
     }
 
@@ -82,7 +90,10 @@ public final class HostProbe {
             put(details, "vendor", LinuxProc.firstLine(read(disk.resolve("device/vendor"))));
             Boolean rotational = LinuxProc.rotational(read(disk.resolve("queue/rotational")));
             put(details, "rotational", rotational == null ? null : rotational.toString());
-            put(details, "scheduler", LinuxProc.activeScheduler(read(disk.resolve("queue/scheduler"))));
+            put(
+                    details,
+                    "scheduler",
+                    LinuxProc.activeScheduler(read(disk.resolve("queue/scheduler"))));
             put(details, "size_bytes", sizeBytes(read(disk.resolve("size"))));
         }
         return details;
@@ -90,7 +101,8 @@ public final class HostProbe {
 
     private Optional<Mount> mount(Path dataDir) {
         try {
-            return MountTable.holding(MountTable.parse(read("proc/self/mountinfo")), MountTable.realPath(dataDir));
+            return MountTable.holding(
+                    MountTable.parse(read("proc/self/mountinfo")), MountTable.realPath(dataDir));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -2,8 +2,7 @@ package storagebench.probe;
 
 /** Parsers for the text of Linux {@code /proc} and {@code /sys} files; null for anything they cannot find. */
 final class LinuxProc {
-    private LinuxProc() {
-    }
+    private LinuxProc() {}
 
     /** The first {@code model name} of {@code /proc/cpuinfo} (x86 and most others; absent on some ARM). */
     static String cpuModel(String cpuinfo) {
@@ -29,7 +28,9 @@ final class LinuxProc {
                 String[] parts = line.substring("MemTotal:".length()).strip().split("\\s+");
                 try {
                     long value = Long.parseLong(parts[0]);
-                    return parts.length > 1 && parts[1].equalsIgnoreCase("kB") ? value * 1024 : value;
+                    return parts.length > 1 && parts[1].equalsIgnoreCase("kB")
+                            ? value * 1024
+                            : value;
                 } catch (NumberFormatException e) {
                     return null;
                 }

@@ -19,11 +19,10 @@ final class MountTable {
      * @param source what is mounted, e.g. /dev/sda2
      * @param options the mount options, e.g. rw,relatime
      */
-    record Mount(String majorMinor, String mountPoint, String fsType, String source, String options) {
-    }
+    record Mount(
+            String majorMinor, String mountPoint, String fsType, String source, String options) {}
 
-    private MountTable() {
-    }
+    private MountTable() {}
 
     /**
      * Parses mountinfo lines: {@code id parent major:minor root mount-point options [optional...] - type
@@ -38,7 +37,13 @@ final class MountTable {
             String[] f = line.strip().split(" ");
             int dash = List.of(f).indexOf("-");
             if (dash >= 6 && f.length >= dash + 3) {
-                mounts.add(new Mount(f[2], unescape(f[4]), unescape(f[dash + 1]), unescape(f[dash + 2]), f[5]));
+                mounts.add(
+                        new Mount(
+                                f[2],
+                                unescape(f[4]),
+                                unescape(f[dash + 1]),
+                                unescape(f[dash + 2]),
+                                f[5]));
             }
         }
         return mounts;

@@ -4,7 +4,9 @@ import java.util.Locale;
 
 /** How durations are shown: the largest unit in which the slowest mean is still at least 10. */
 enum DurationUnit {
-    S("s", 1, 2), MS("ms", 1e3, 1), US("µs", 1e6, 1);
+    S("s", 1, 2),
+    MS("ms", 1e3, 1),
+    US("µs", 1e6, 1);
 
     private final String symbol;
     private final double perSecond;

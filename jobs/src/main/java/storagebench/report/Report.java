@@ -20,8 +20,7 @@ import java.util.stream.Stream;
 public final class Report {
     private static final String SUMMARY_SQL = resource("/report/summary.sql");
 
-    private Report() {
-    }
+    private Report() {}
 
     /** The trials table of a dataset: {@code <parquetRoot>/trials}. */
     public static Path trialsDir(Path parquetRoot) {
@@ -35,7 +34,8 @@ public final class Report {
             return false;
         }
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.anyMatch(f -> f.getFileName().toString().endsWith(".parquet") && Files.isRegularFile(f));
+            return files.anyMatch(
+                    f -> f.getFileName().toString().endsWith(".parquet") && Files.isRegularFile(f));
         } catch (IOException | UncheckedIOException e) {
             throw new ReportException(dir + ": cannot list the dataset: " + e.getMessage(), e);
         }
@@ -56,7 +56,8 @@ public final class Report {
             scan(duckdb, dir);
             return summarize(duckdb, filter);
         } catch (SQLException e) {
-            throw new ReportException(dir + ": cannot summarise the trials: " + firstLine(e.getMessage()), e);
+            throw new ReportException(
+                    dir + ": cannot summarise the trials: " + firstLine(e.getMessage()), e);
         }
     }
 
@@ -67,8 +68,11 @@ public final class Report {
      */
     private static void scan(Connection duckdb, Path dir) throws SQLException {
         String files = "'" + (dir.toAbsolutePath() + "/**/*.parquet").replace("'", "''") + "'";
-        String source = "read_parquet(" + files + ", hive_partitioning = true, union_by_name = true,"
-                + " hive_types_autocast = false)";
+        String source =
+                "read_parquet("
+                        + files
+                        + ", hive_partitioning = true, union_by_name = true,"
+                        + " hive_types_autocast = false)";
         boolean hasPhase = false;
         try (var statement = duckdb.createStatement();
                 ResultSet columns = statement.executeQuery("DESCRIBE SELECT * FROM " + source)) {
@@ -77,12 +81,16 @@ public final class Report {
             }
         }
         try (var statement = duckdb.createStatement()) {
-            statement.execute("CREATE TEMP VIEW scanned AS SELECT *" + (hasPhase ? "" : ", 'measured' AS phase")
-                    + " FROM " + source);
+            statement.execute(
+                    "CREATE TEMP VIEW scanned AS SELECT *"
+                            + (hasPhase ? "" : ", 'measured' AS phase")
+                            + " FROM "
+                            + source);
         }
     }
 
-    private static List<SummaryRow> summarize(Connection duckdb, ReportFilter filter) throws SQLException {
+    private static List<SummaryRow> summarize(Connection duckdb, ReportFilter filter)
+            throws SQLException {
         try (PreparedStatement query = duckdb.prepareStatement(SUMMARY_SQL)) {
             setOptional(query, 1, filter.experiment());
             setOptional(query, 2, filter.runId());
@@ -100,10 +108,22 @@ public final class Report {
     private static SummaryRow row(ResultSet rs) throws SQLException {
         long n = rs.getLong("n");
         Double stddev = nullable(rs, "stddev");
-        return new SummaryRow(rs.getString("experiment"), rs.getString("host"), rs.getString("variant"),
-                rs.getString("step"), n, nullable(rs, "mean"), nullable(rs, "median"), stddev, nullable(rs, "min"),
-                nullable(rs, "max"), nullable(rs, "p95"), StudentT.halfWidth95(n, stddev), nullable(rs, "ratio"),
-                rs.getLong("failed"), rs.getLong("warmups"));
+        return new SummaryRow(
+                rs.getString("experiment"),
+                rs.getString("host"),
+                rs.getString("variant"),
+                rs.getString("step"),
+                n,
+                nullable(rs, "mean"),
+                nullable(rs, "median"),
+                stddev,
+                nullable(rs, "min"),
+                nullable(rs, "max"),
+                nullable(rs, "p95"),
+                StudentT.halfWidth95(n, stddev),
+                nullable(rs, "ratio"),
+                rs.getLong("failed"),
+                rs.getLong("warmups"));
     }
 
     /** DuckDB follows its reason with the SQL around the failure, which would only confuse a user. */
@@ -116,7 +136,8 @@ public final class Report {
         return rs.wasNull() ? null : value;
     }
 
-    private static void setOptional(PreparedStatement query, int index, Optional<String> value) throws SQLException {
+    private static void setOptional(PreparedStatement query, int index, Optional<String> value)
+            throws SQLException {
         query.setString(index, value.orElse(null));
     }
 

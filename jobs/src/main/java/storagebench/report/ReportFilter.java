@@ -9,7 +9,8 @@ import java.util.Optional;
  * @param runId only the trials of this run
  * @param host only trials that ran on this host
  */
-public record ReportFilter(Optional<String> experiment, Optional<String> runId, Optional<String> host) {
+public record ReportFilter(
+        Optional<String> experiment, Optional<String> runId, Optional<String> host) {
 
     public static ReportFilter all() {
         return new ReportFilter(Optional.empty(), Optional.empty(), Optional.empty());

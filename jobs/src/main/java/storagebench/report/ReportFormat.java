@@ -26,7 +26,10 @@ public enum ReportFormat {
         public String render(List<SummaryRow> rows) {
             StringBuilder out = new StringBuilder(String.join(",", FIELDS.keySet())).append("\n");
             for (SummaryRow row : rows) {
-                out.append(FIELDS.values().stream().map(f -> csv(f.apply(row))).collect(Collectors.joining(",")))
+                out.append(
+                                FIELDS.values().stream()
+                                        .map(f -> csv(f.apply(row)))
+                                        .collect(Collectors.joining(",")))
                         .append("\n");
             }
             return out.toString();
@@ -36,9 +39,15 @@ public enum ReportFormat {
         @Override
         public String render(List<SummaryRow> rows) {
             return rows.stream()
-                    .map(row -> FIELDS.entrySet().stream()
-                            .map(f -> json(f.getKey()) + ": " + json(f.getValue().apply(row)))
-                            .collect(Collectors.joining(", ", "  {", "}")))
+                    .map(
+                            row ->
+                                    FIELDS.entrySet().stream()
+                                            .map(
+                                                    f ->
+                                                            json(f.getKey())
+                                                                    + ": "
+                                                                    + json(f.getValue().apply(row)))
+                                            .collect(Collectors.joining(", ", "  {", "}")))
                     .collect(Collectors.joining(",\n", "[\n", rows.isEmpty() ? "]\n" : "\n]\n"));
         }
     };
@@ -73,7 +82,9 @@ public enum ReportFormat {
     private static String number(Object value) {
         if (value instanceof Double) {
             double d = (Double) value;
-            return Double.isFinite(d) ? BigDecimal.valueOf(d).stripTrailingZeros().toPlainString() : null;
+            return Double.isFinite(d)
+                    ? BigDecimal.valueOf(d).stripTrailingZeros().toPlainString()
+                    : null;
         }
         return value == null ? null : value.toString();
     }
@@ -81,7 +92,8 @@ public enum ReportFormat {
     private static String csv(Object value) {
         if (value instanceof String) {
             String s = ControlCharacters.escape((String) value);
-            boolean quote = s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r");
+            boolean quote =
+                    s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r");
             return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
         }
         String n = number(value);

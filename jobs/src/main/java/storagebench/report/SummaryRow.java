@@ -13,8 +13,21 @@ package storagebench.report;
  * @param failed trials that were not warm-ups and did not end OK
  * @param warmups warm-up trials, whatever their outcome
  */
-public record SummaryRow(String experiment, String host, String variant, String step, long n, Double mean,
-        Double median, Double stddev, Double min, Double max, Double p95, Double ci95, Double ratio, long failed,
+public record SummaryRow(
+        String experiment,
+        String host,
+        String variant,
+        String step,
+        long n,
+        Double mean,
+        Double median,
+        Double stddev,
+        Double min,
+        Double max,
+        Double p95,
+        Double ci95,
+        Double ratio,
+        long failed,
         long warmups) {
 
     public Double ciLow() {

@@ -14,15 +14,32 @@ import storagebench.logformat.ControlCharacters;
  * compares a variant's mean with the fastest variant's on the same host and step.
  */
 public final class TextTable {
-    private static final String[] HEADER = {"experiment", "host", "variant", "step", "unit", "n", "mean", "median",
-        "stddev", "min", "max", "p95", "ci95", "ratio", "failed", "warmups"};
+    private static final String[] HEADER = {
+        "experiment",
+        "host",
+        "variant",
+        "step",
+        "unit",
+        "n",
+        "mean",
+        "median",
+        "stddev",
+        "min",
+        "max",
+        "p95",
+        "ci95",
+        "ratio",
+        "failed",
+        "warmups"
+    };
+
     /** Columns from here on are numbers and aligned right. */
     private static final int FIRST_NUMBER = 5;
+
     private static final String NONE = "-";
     private static final String GAP = "  ";
 
-    private TextTable() {
-    }
+    private TextTable() {}
 
     public static String render(List<SummaryRow> rows) {
         Map<String, DurationUnit> units = units(rows);
@@ -42,7 +59,8 @@ public final class TextTable {
             StringBuilder text = new StringBuilder();
             for (int i = 0; i < line.length; i++) {
                 String pad = " ".repeat(widths[i] - line[i].length());
-                text.append(i == 0 ? "" : GAP).append(i < FIRST_NUMBER ? line[i] + pad : pad + line[i]);
+                text.append(i == 0 ? "" : GAP)
+                        .append(i < FIRST_NUMBER ? line[i] + pad : pad + line[i]);
             }
             out.append(text.toString().stripTrailing()).append('\n');
         }
@@ -51,13 +69,24 @@ public final class TextTable {
 
     private static String[] cells(SummaryRow row, DurationUnit unit) {
         Function<Double, String> duration = v -> v == null ? NONE : unit.format(v);
-        return new String[] {escape(row.experiment()), escape(row.host()), escape(row.variant()), escape(row.step()),
+        return new String[] {
+            escape(row.experiment()),
+            escape(row.host()),
+            escape(row.variant()),
+            escape(row.step()),
             unit.symbol(),
-            String.valueOf(row.n()), duration.apply(row.mean()), duration.apply(row.median()),
-            duration.apply(row.stddev()), duration.apply(row.min()), duration.apply(row.max()),
-            duration.apply(row.p95()), row.ci95() == null ? NONE : "±" + unit.format(row.ci95()),
+            String.valueOf(row.n()),
+            duration.apply(row.mean()),
+            duration.apply(row.median()),
+            duration.apply(row.stddev()),
+            duration.apply(row.min()),
+            duration.apply(row.max()),
+            duration.apply(row.p95()),
+            row.ci95() == null ? NONE : "±" + unit.format(row.ci95()),
             row.ratio() == null ? NONE : String.format(Locale.ROOT, "×%.2f", row.ratio()),
-            String.valueOf(row.failed()), String.valueOf(row.warmups())};
+            String.valueOf(row.failed()),
+            String.valueOf(row.warmups())
+        };
     }
 
     /** Text as printed: a control character would break the table, or the terminal, so it is shown as &#92;uXXXX. */

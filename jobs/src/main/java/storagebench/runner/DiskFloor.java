@@ -29,7 +29,8 @@ final class DiskFloor {
 
     /** The broker's log folder when it is here (the embedded broker), else the data directory. */
     static DiskFloor of(Settings settings) {
-        Path path = Files.isDirectory(settings.kafkaDir()) ? settings.kafkaDir() : settings.dataDir();
+        Path path =
+                Files.isDirectory(settings.kafkaDir()) ? settings.kafkaDir() : settings.dataDir();
         return new DiskFloor(path, settings.minFreeSpace(), DiskFloor::usable);
     }
 
@@ -44,8 +45,17 @@ final class DiskFloor {
         if (usable < 0 || usable >= floor) {
             return true;
         }
-        reason = "only " + Values.formatSize(usable) + " free under " + path + ", below run.min-free-space "
-                + Values.formatSize(floor) + ": stopped before trial " + next + " of " + total;
+        reason =
+                "only "
+                        + Values.formatSize(usable)
+                        + " free under "
+                        + path
+                        + ", below run.min-free-space "
+                        + Values.formatSize(floor)
+                        + ": stopped before trial "
+                        + next
+                        + " of "
+                        + total;
         return false;
     }
 
@@ -58,8 +68,8 @@ final class DiskFloor {
         try {
             return Files.getFileStore(path).getUsableSpace();
         } catch (IOException e) {
-            LoggerFactory.getLogger(DiskFloor.class).warn("cannot read the free space under {}: {}", path,
-                    e.getMessage());
+            LoggerFactory.getLogger(DiskFloor.class)
+                    .warn("cannot read the free space under {}: {}", path, e.getMessage());
             return -1;
         }
     }

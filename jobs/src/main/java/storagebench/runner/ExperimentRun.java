@@ -38,13 +38,19 @@ import storagebench.workload.Params;
  * @param target what the target was when the run was checked (for a database: probed, so a server that
  *     cannot be reached or refuses the login stops the run before anything else starts)
  */
-public record ExperimentRun(String runId, Path runDir, Experiment experiment, TrialPlan plan, boolean restart,
+public record ExperimentRun(
+        String runId,
+        Path runDir,
+        Experiment experiment,
+        TrialPlan plan,
+        boolean restart,
         TargetSnapshot target) {
     private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
     static final String CONFIG_FILE = "experiment.yaml";
 
     /** Loads and checks a new run of the experiment in {@code yaml} with {@code --override}s; writes nothing yet. */
-    public static ExperimentRun prepare(Settings settings, Path yaml, Map<String, String> overrides) {
+    public static ExperimentRun prepare(
+            Settings settings, Path yaml, Map<String, String> overrides) {
         Experiment experiment = new ExperimentLoader(settings.dataDir()).load(yaml, overrides);
         String runId = newRunId();
         return checked(runId, settings.runsDir().resolve(runId), experiment, false);
@@ -56,7 +62,14 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
         Path runDir = settings.runsDir().resolve(runId);
         Path config = runDir.resolve(CONFIG_FILE);
         if (!Files.isRegularFile(config)) {
-            throw new BadInputException("no run " + runId + " under " + settings.runsDir() + " (missing " + config + ")");
+            throw new BadInputException(
+                    "no run "
+                            + runId
+                            + " under "
+                            + settings.runsDir()
+                            + " (missing "
+                            + config
+                            + ")");
         }
         Experiment experiment = new ExperimentLoader(settings.dataDir()).loadStored(config);
         return checked(runId, runDir, experiment, true);
@@ -69,8 +82,12 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
     }
 
     static String newRunId() {
-        String time = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        return time + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+        String time =
+                LocalDateTime.now(ZoneOffset.UTC)
+                        .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return time
+                + "-"
+                + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
     }
 
     /** Runs (or continues) the job; events go to the connected cluster. */
@@ -86,22 +103,43 @@ public record ExperimentRun(String runId, Path runDir, Experiment experiment, Tr
                 Files.writeString(runDir.resolve(CONFIG_FILE), experiment.source());
             }
         } catch (IOException e) {
-            throw new BadInputException("cannot write run files to " + runDir + ": " + e.getMessage());
+            throw new BadInputException(
+                    "cannot write run files to " + runDir + ": " + e.getMessage());
         }
         try (ProcessLock lock = RunLock.take(runDir, runId);
                 EventPublisher publisher = new EventPublisher(kafka, runId)) {
-            // The publisher first: taking the run's transactional id ends what a killed process left open, and
+            // The publisher first: taking the run's transactional id ends what a killed process
+            // left open, and
             // the history read waits for other open transactions, so what it says is done is final.
             RunHistory history = restart ? RunHistory.read(kafka, runId) : RunHistory.NONE;
             if (restart) {
-                log.info("continuing run {}: {} of {} trials already in the topic", runId,
-                        history.trialsDone().size(), plan.size());
+                log.info(
+                        "continuing run {}: {} of {} trials already in the topic",
+                        runId,
+                        history.trialsDone().size(),
+                        plan.size());
             }
-            log.info("run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)", runId, experiment.name(),
-                    plan.variants().size(), plan.size(), plan.trials().stream().filter(t -> t.warmup()).count());
-            RunContext context = new RunContext(runId, runDir, history.starts() + 1, experiment, plan,
-                    HostProbe.snapshot(settings.dataDir()), target, publisher, history,
-                    new HostSettings(experiment.hostSettings(), runDir.resolve("host-settings")), stop);
+            log.info(
+                    "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
+                    runId,
+                    experiment.name(),
+                    plan.variants().size(),
+                    plan.size(),
+                    plan.trials().stream().filter(t -> t.warmup()).count());
+            RunContext context =
+                    new RunContext(
+                            runId,
+                            runDir,
+                            history.starts() + 1,
+                            experiment,
+                            plan,
+                            HostProbe.snapshot(settings.dataDir()),
+                            target,
+                            publisher,
+                            history,
+                            new HostSettings(
+                                    experiment.hostSettings(), runDir.resolve("host-settings")),
+                            stop);
             return Runner.execute(settings, context, restart);
         }
     }

@@ -55,8 +55,14 @@ final class HostSettings {
                 value = read(setting);
             }
             if (!value.equals(wanted)) {
-                throw new SettingException("host setting " + setting.name() + " is '" + value + "' after applying '"
-                        + wanted + "'; the trial would run with a setting it is not labelled with");
+                throw new SettingException(
+                        "host setting "
+                                + setting.name()
+                                + " is '"
+                                + value
+                                + "' after applying '"
+                                + wanted
+                                + "'; the trial would run with a setting it is not labelled with");
             }
             inForce.put(setting.name(), value);
         }
@@ -70,18 +76,26 @@ final class HostSettings {
         return run(setting, setting.read(), "", "read").strip();
     }
 
-    private String run(HostSetting setting, String command, String value, String what) throws SettingException {
+    private String run(HostSetting setting, String command, String value, String what)
+            throws SettingException {
         String text = Placeholders.substitute(command, Map.of("value", value));
-        List<String> argv = setting.shell() ? List.of("/bin/sh", "-c", text) : CommandLineSplitter.split(text);
+        List<String> argv =
+                setting.shell() ? List.of("/bin/sh", "-c", text) : CommandLineSplitter.split(text);
         String base = setting.name() + "-" + (++commands) + "-" + what;
         try {
             Files.createDirectories(dir);
             Path out = dir.resolve(base + ".stdout");
-            new ProcessRun(argv, Map.of(), dir, COMMAND_TIMEOUT).run(out, dir.resolve(base + ".stderr"));
+            new ProcessRun(argv, Map.of(), dir, COMMAND_TIMEOUT)
+                    .run(out, dir.resolve(base + ".stderr"));
             return Files.readString(out);
         } catch (CommandFailedException | IOException e) {
-            throw new SettingException("host setting " + setting.name() + ": " + what + " command failed: "
-                    + e.getMessage());
+            throw new SettingException(
+                    "host setting "
+                            + setting.name()
+                            + ": "
+                            + what
+                            + " command failed: "
+                            + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SettingException("interrupted while setting " + setting.name());
@@ -96,7 +110,8 @@ final class HostSettings {
             return powerPlan(run(setting, "powercfg /getactivescheme", "", "read"));
         }
         String name = setting.name();
-        throw new SettingException("host setting " + name + " has no built-in reader on this system; give 'read'");
+        throw new SettingException(
+                "host setting " + name + " has no built-in reader on this system; give 'read'");
     }
 
     /** The plan's name from {@code Power Scheme GUID: 381b4222-…  (Balanced)}. */
@@ -104,7 +119,8 @@ final class HostSettings {
         int open = output.lastIndexOf('(');
         int close = output.lastIndexOf(')');
         if (open < 0 || close < open) {
-            throw new SettingException("cannot read the power plan from powercfg's output: " + output.strip());
+            throw new SettingException(
+                    "cannot read the power plan from powercfg's output: " + output.strip());
         }
         return output.substring(open + 1, close).strip();
     }
@@ -113,7 +129,8 @@ final class HostSettings {
     static String cpuGovernor(Path cpus) throws SettingException {
         TreeSet<String> governors = new TreeSet<>();
         try (Stream<Path> list = Files.list(cpus)) {
-            for (Path cpu : list.filter(p -> p.getFileName().toString().matches("cpu\\d+")).toList()) {
+            for (Path cpu :
+                    list.filter(p -> p.getFileName().toString().matches("cpu\\d+")).toList()) {
                 Path file = cpu.resolve("cpufreq/scaling_governor");
                 if (Files.isReadable(file)) {
                     governors.add(Files.readString(file).strip());
@@ -123,9 +140,12 @@ final class HostSettings {
             throw new SettingException("cannot read the CPU governor: " + e.getMessage());
         }
         if (governors.isEmpty()) {
-            throw new SettingException("this host exposes no CPU frequency governor (no cpufreq in /sys)");
+            throw new SettingException(
+                    "this host exposes no CPU frequency governor (no cpufreq in /sys)");
         }
-        return governors.size() == 1 ? governors.first() : "mixed: " + String.join(",", new ArrayList<>(governors));
+        return governors.size() == 1
+                ? governors.first()
+                : "mixed: " + String.join(",", new ArrayList<>(governors));
     }
 
     /** A host setting that could not be applied or does not hold. */

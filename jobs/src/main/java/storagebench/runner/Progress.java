@@ -14,7 +14,8 @@ import storagebench.experiment.Trial;
  */
 final class Progress {
     private static final Logger log = LoggerFactory.getLogger(Progress.class);
-    private final boolean terminal = System.console() != null && System.getenv("STORAGEBENCH_PLAIN") == null;
+    private final boolean terminal =
+            System.console() != null && System.getenv("STORAGEBENCH_PLAIN") == null;
     private final PrintStream out = System.err;
     private final int total;
     private final long started = System.nanoTime();
@@ -36,9 +37,25 @@ final class Progress {
     synchronized void starting(Trial trial) {
         if (terminal) {
             long elapsed = System.nanoTime() - started;
-            line(String.format(Locale.ROOT, "trial %d/%d [%s] %s %d running | elapsed %s%s", done + 1, total,
-                    trial.label(), trial.warmup() ? "warm-up" : "rep", trial.repetition(), clock(elapsed),
-                    doneHere == 0 ? "" : ", ~" + clock((long) ((double) elapsed / doneHere * (total - done))) + " left"));
+            line(
+                    String.format(
+                            Locale.ROOT,
+                            "trial %d/%d [%s] %s %d running | elapsed %s%s",
+                            done + 1,
+                            total,
+                            trial.label(),
+                            trial.warmup() ? "warm-up" : "rep",
+                            trial.repetition(),
+                            clock(elapsed),
+                            doneHere == 0
+                                    ? ""
+                                    : ", ~"
+                                            + clock(
+                                                    (long)
+                                                            ((double) elapsed
+                                                                    / doneHere
+                                                                    * (total - done)))
+                                            + " left"));
         }
     }
 
@@ -64,12 +81,26 @@ final class Progress {
         long left = (long) ((double) elapsed / doneHere * (total - done));
         StringBuilder steps = new StringBuilder();
         for (TrialTimed event : result.events()) {
-            steps.append(steps.length() == 0 ? "" : ", ").append(event.getStep()).append(' ')
-                    .append(event.getError() == null ? millis(event.getDurationNs()) : "FAILED: " + event.getError());
+            steps.append(steps.length() == 0 ? "" : ", ")
+                    .append(event.getStep())
+                    .append(' ')
+                    .append(
+                            event.getError() == null
+                                    ? millis(event.getDurationNs())
+                                    : "FAILED: " + event.getError());
         }
-        String text = String.format(Locale.ROOT, "trial %d/%d [%s] %s %d: %s | elapsed %s, ~%s left", done, total,
-                trial.label(), trial.warmup() ? "warm-up" : "rep", trial.repetition(), steps, clock(elapsed),
-                clock(left));
+        String text =
+                String.format(
+                        Locale.ROOT,
+                        "trial %d/%d [%s] %s %d: %s | elapsed %s, ~%s left",
+                        done,
+                        total,
+                        trial.label(),
+                        trial.warmup() ? "warm-up" : "rep",
+                        trial.repetition(),
+                        steps,
+                        clock(elapsed),
+                        clock(left));
         if (!terminal) {
             log.info(text);
         } else if (result.failed()) {
@@ -94,6 +125,7 @@ final class Progress {
 
     private static String clock(long nanos) {
         Duration d = Duration.ofNanos(nanos);
-        return String.format(Locale.ROOT, "%d:%02d:%02d", d.toHours(), d.toMinutesPart(), d.toSecondsPart());
+        return String.format(
+                Locale.ROOT, "%d:%02d:%02d", d.toHours(), d.toMinutesPart(), d.toSecondsPart());
     }
 }

@@ -23,7 +23,15 @@ import storagebench.experiment.TrialPlan;
  * @param hostSettings applies and reads back the variants' host settings
  * @param stop asks the run to stop (a signal)
  */
-public record RunContext(String runId, Path runDir, int attempt, Experiment experiment, TrialPlan plan, HostSnapshot host,
-        TargetSnapshot target, EventPublisher publisher, RunHistory history,
-        HostSettings hostSettings, RunStop stop) {
-}
+public record RunContext(
+        String runId,
+        Path runDir,
+        int attempt,
+        Experiment experiment,
+        TrialPlan plan,
+        HostSnapshot host,
+        TargetSnapshot target,
+        EventPublisher publisher,
+        RunHistory history,
+        HostSettings hostSettings,
+        RunStop stop) {}

@@ -12,10 +12,10 @@ import storagebench.logformat.ControlCharacters;
  */
 public final class RunId {
     private static final Pattern RUN = Pattern.compile("\\d{8}-\\d{6}-[0-9a-f]{4}");
-    private static final Pattern IMPORT = Pattern.compile("import-[A-Za-z0-9_-]{1,40}-[0-9a-f]{16}");
+    private static final Pattern IMPORT =
+            Pattern.compile("import-[A-Za-z0-9_-]{1,40}-[0-9a-f]{16}");
 
-    private RunId() {
-    }
+    private RunId() {}
 
     public static boolean isValid(String id) {
         return id != null && (RUN.matcher(id).matches() || IMPORT.matcher(id).matches());
@@ -28,8 +28,12 @@ public final class RunId {
      */
     public static String validate(String id, String option) {
         if (!isValid(id)) {
-            throw new BadInputException(option + ": '" + printable(id) + "' is not a run id: a run's is "
-                    + "yyyyMMdd-HHmmss-xxxx (e.g. 20261130-101500-a3f9), an import's import-<format>-<16 hex digits>");
+            throw new BadInputException(
+                    option
+                            + ": '"
+                            + printable(id)
+                            + "' is not a run id: a run's is "
+                            + "yyyyMMdd-HHmmss-xxxx (e.g. 20261130-101500-a3f9), an import's import-<format>-<16 hex digits>");
         }
         return id;
     }

@@ -34,11 +34,20 @@ final class RunListener implements JobExecutionListener {
         } catch (HostSettings.SettingException e) {
             run.host().setSettings(Map.of("error", e.getMessage()));
         }
-        RunStarted started = RunStarted.newBuilder().setEventId(run.runId() + "/started/" + run.attempt())
-                .setRunId(run.runId()).setExperiment(run.experiment().name()).setAttempt(run.attempt())
-                .setConfigText(config).setConfigSha256(Sha256.hex(config)).setHost(run.host())
-                .setTarget(run.target()).setToolVersion(Version.current())
-                .setPlannedTrials(run.plan().size()).setStartTime(TrialExecutor.now()).build();
+        RunStarted started =
+                RunStarted.newBuilder()
+                        .setEventId(run.runId() + "/started/" + run.attempt())
+                        .setRunId(run.runId())
+                        .setExperiment(run.experiment().name())
+                        .setAttempt(run.attempt())
+                        .setConfigText(config)
+                        .setConfigSha256(Sha256.hex(config))
+                        .setHost(run.host())
+                        .setTarget(run.target())
+                        .setToolVersion(Version.current())
+                        .setPlannedTrials(run.plan().size())
+                        .setStartTime(TrialExecutor.now())
+                        .build();
         run.publisher().publish(run.runId(), List.of(started));
     }
 
@@ -50,21 +59,44 @@ final class RunListener implements JobExecutionListener {
             return;
         }
         BatchStatus batch = execution.getStatus();
-        RunStatus status = run.stop().requested() ? RunStatus.STOPPED : batch == BatchStatus.COMPLETED
-                ? RunStatus.COMPLETED : batch == BatchStatus.STOPPED ? RunStatus.STOPPED : RunStatus.FAILED;
-        String error = floor.reason().orElseGet(() -> execution.getAllFailureExceptions().stream()
-                .map(Throwable::getMessage).collect(Collectors.joining("; ")));
-        RunFinished finished = RunFinished.newBuilder().setEventId(run.runId() + "/finished/" + run.attempt())
-                .setRunId(run.runId()).setExperiment(run.experiment().name()).setHost(run.host().getHostname())
-                .setAttempt(run.attempt()).setStatus(status).setTrials(progress.done())
-                .setFailures(progress.failures()).setError(error.isEmpty() ? null : error)
-                .setEndTime(TrialExecutor.now()).build();
+        RunStatus status =
+                run.stop().requested()
+                        ? RunStatus.STOPPED
+                        : batch == BatchStatus.COMPLETED
+                                ? RunStatus.COMPLETED
+                                : batch == BatchStatus.STOPPED
+                                        ? RunStatus.STOPPED
+                                        : RunStatus.FAILED;
+        String error =
+                floor.reason()
+                        .orElseGet(
+                                () ->
+                                        execution.getAllFailureExceptions().stream()
+                                                .map(Throwable::getMessage)
+                                                .collect(Collectors.joining("; ")));
+        RunFinished finished =
+                RunFinished.newBuilder()
+                        .setEventId(run.runId() + "/finished/" + run.attempt())
+                        .setRunId(run.runId())
+                        .setExperiment(run.experiment().name())
+                        .setHost(run.host().getHostname())
+                        .setAttempt(run.attempt())
+                        .setStatus(status)
+                        .setTrials(progress.done())
+                        .setFailures(progress.failures())
+                        .setError(error.isEmpty() ? null : error)
+                        .setEndTime(TrialExecutor.now())
+                        .build();
         try {
             run.publisher().publish(run.runId(), List.of(finished));
         } catch (EventPublisher.PublishException e) {
-            // the job's outcome is reported by the command; a restart publishes the next attempt's RunFinished
-            LoggerFactory.getLogger(RunListener.class).warn("the end of run {} could not be published: {}",
-                    run.runId(), e.getMessage());
+            // the job's outcome is reported by the command; a restart publishes the next attempt's
+            // RunFinished
+            LoggerFactory.getLogger(RunListener.class)
+                    .warn(
+                            "the end of run {} could not be published: {}",
+                            run.runId(),
+                            e.getMessage());
         }
     }
 }

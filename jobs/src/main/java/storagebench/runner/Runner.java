@@ -8,14 +8,13 @@ import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
-import storagebench.config.Settings;
 import storagebench.batch.BatchContext;
 import storagebench.batch.StartOrContinue;
+import storagebench.config.Settings;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */
 public final class Runner {
-    private Runner() {
-    }
+    private Runner() {}
 
     /**
      * How the job ended.
@@ -26,27 +25,39 @@ public final class Runner {
      * @param error the first failure's message, or null
      * @param brokerLost whether the broker stopped answering (nothing more could be published)
      */
-    public record Outcome(BatchStatus status, int trials, int failures, String error, boolean brokerLost) {
-    }
+    public record Outcome(
+            BatchStatus status, int trials, int failures, String error, boolean brokerLost) {}
 
     public static Outcome execute(Settings settings, RunContext run, boolean restart) {
         DiskFloor floor = DiskFloor.of(settings);
-        try (ConfigurableApplicationContext context = BatchContext.start(settings, RunnerConfiguration.class,
-                Map.of("runContext", run, "diskFloor", floor))) {
-            JobParameters parameters = new JobParametersBuilder().addString("run.id", run.runId()).toJobParameters();
+        try (ConfigurableApplicationContext context =
+                BatchContext.start(
+                        settings,
+                        RunnerConfiguration.class,
+                        Map.of("runContext", run, "diskFloor", floor))) {
+            JobParameters parameters =
+                    new JobParametersBuilder().addString("run.id", run.runId()).toJobParameters();
             StartOrContinue launch = StartOrContinue.of(context, parameters);
             check(launch.found(), run.runId(), restart);
             JobExecution execution = launch.launch();
             Progress progress = context.getBean(Progress.class);
             boolean lost = run.publisher().lost();
-            String error = lost ? run.publisher().lostMessage() : floor.reason()
-                    .orElseGet(() -> StartOrContinue.firstFailure(execution).orElse(null));
-            BatchStatus status = run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
+            String error =
+                    lost
+                            ? run.publisher().lostMessage()
+                            : floor.reason()
+                                    .orElseGet(
+                                            () ->
+                                                    StartOrContinue.firstFailure(execution)
+                                                            .orElse(null));
+            BatchStatus status =
+                    run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
             return new Outcome(status, progress.done(), progress.failures(), error, lost);
         } catch (BadInputException e) {
             throw e;
         } catch (Exception e) {
-            throw new IllegalStateException("run " + run.runId() + " could not be executed: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "run " + run.runId() + " could not be executed: " + e.getMessage(), e);
         }
     }
 
@@ -60,10 +71,15 @@ public final class Runner {
         }
         if (restart && found == StartOrContinue.Found.NOTHING) {
             // The run's files and the topic know it, but the job repository does not (an embedded
-            // repository killed before it wrote its first commits, or a repository that was replaced):
-            // the job starts afresh and the topic's record of finished trials decides what is skipped.
-            LoggerFactory.getLogger(Runner.class).warn("run {} is not in the job repository; continuing it from"
-                    + " the trials the topic holds", runId);
+            // repository killed before it wrote its first commits, or a repository that was
+            // replaced):
+            // the job starts afresh and the topic's record of finished trials decides what is
+            // skipped.
+            LoggerFactory.getLogger(Runner.class)
+                    .warn(
+                            "run {} is not in the job repository; continuing it from"
+                                    + " the trials the topic holds",
+                            runId);
         }
     }
 }

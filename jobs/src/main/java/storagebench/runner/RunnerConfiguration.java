@@ -24,23 +24,42 @@ public class RunnerConfiguration {
 
     @Bean
     Progress progress(RunContext run) {
-        return new Progress(run.plan().size(), run.history().trialsDone().size(), run.history().trialsFailed().size());
+        return new Progress(
+                run.plan().size(),
+                run.history().trialsDone().size(),
+                run.history().trialsFailed().size());
     }
 
     @Bean
-    Step trialsStep(JobRepository repository, PlatformTransactionManager transactions, RunContext run,
-            Progress progress, DiskFloor diskFloor) {
+    Step trialsStep(
+            JobRepository repository,
+            PlatformTransactionManager transactions,
+            RunContext run,
+            Progress progress,
+            DiskFloor diskFloor) {
         TrialWriter writer = new TrialWriter(run);
         TrialReader reader = new TrialReader(run.plan().trials(), diskFloor);
-        return new StepBuilder("trials", repository).<Trial, TrialResult>chunk(1)
-                .transactionManager(transactions).reader(reader).listener(reader)
-                .processor(new TrialExecutor(run, progress)).writer(writer).listener(writer).build();
+        return new StepBuilder("trials", repository)
+                .<Trial, TrialResult>chunk(1)
+                .transactionManager(transactions)
+                .reader(reader)
+                .listener(reader)
+                .processor(new TrialExecutor(run, progress))
+                .writer(writer)
+                .listener(writer)
+                .build();
     }
 
     @Bean
-    Job experimentRun(JobRepository repository, Step trialsStep, RunContext run, Progress progress,
+    Job experimentRun(
+            JobRepository repository,
+            Step trialsStep,
+            RunContext run,
+            Progress progress,
             DiskFloor diskFloor) {
-        return new JobBuilder(JOB_NAME, repository).listener(new RunListener(run, progress, diskFloor))
-                .start(trialsStep).build();
+        return new JobBuilder(JOB_NAME, repository)
+                .listener(new RunListener(run, progress, diskFloor))
+                .start(trialsStep)
+                .build();
     }
 }

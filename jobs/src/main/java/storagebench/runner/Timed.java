@@ -32,7 +32,8 @@ public record Timed(long nanos, Map<String, Double> metrics, String error) {
             return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             worker.interrupt();
-            return new Timed(System.nanoTime() - start, Map.of(), "timed out after " + describe(timeout));
+            return new Timed(
+                    System.nanoTime() - start, Map.of(), "timed out after " + describe(timeout));
         } catch (InterruptedException e) {
             worker.interrupt();
             Thread.currentThread().interrupt();
@@ -54,8 +55,9 @@ public record Timed(long nanos, Map<String, Double> metrics, String error) {
     }
 
     static String message(Throwable e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": "
-                + e.getMessage();
+        return e.getMessage() == null
+                ? e.getClass().getSimpleName()
+                : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     private static String describe(Duration d) {

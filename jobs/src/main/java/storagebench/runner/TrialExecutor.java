@@ -47,10 +47,19 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         progress.starting(trial);
         Experiment experiment = run.experiment();
         String trialId = trial.id(run.runId());
-        TrialContext context = new TrialContext(run.runId(), experiment.name(), run.host().getHostname(), trialId,
-                trial.index(), trial.label(), trial.warmup(), trial.factors(), experiment.target(),
-                experiment.params(trial.factors()),
-                run.runDir().resolve("trials").resolve(trialId));
+        TrialContext context =
+                new TrialContext(
+                        run.runId(),
+                        experiment.name(),
+                        run.host().getHostname(),
+                        trialId,
+                        trial.index(),
+                        trial.label(),
+                        trial.warmup(),
+                        trial.factors(),
+                        experiment.target(),
+                        experiment.params(trial.factors()),
+                        run.runDir().resolve("trials").resolve(trialId));
         List<Step> steps = experiment.workload().steps(context);
         List<TrialTimed> events = new ArrayList<>();
         List<SpecificRecord> untimed = new ArrayList<>();
@@ -69,18 +78,23 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             for (Step step : steps) {
                 if (step.phase() == Phase.MEASURED && !run.stop().requested()) {
                     events.add(measure(trial, trialId, step, failure, inForce));
-                    if (failure == null && events.get(events.size() - 1).getOutcome() == Outcome.FAILED) {
+                    if (failure == null
+                            && events.get(events.size() - 1).getOutcome() == Outcome.FAILED) {
                         failure = "skipped: step '" + step.name() + "' failed";
                     }
                 }
             }
         } finally {
-            // the trial's own work is over: from here on (clean-up, publishing) nothing is interrupted
+            // the trial's own work is over: from here on (clean-up, publishing) nothing is
+            // interrupted
             run.stop().leaveTrial();
         }
         runPhase(trial, trialId, steps, Phase.CLEANUP, inForce, untimed);
         if (run.stop().requested()) {
-            log.info("trial {} abandoned ({}): cleaned up, not recorded", trial.index() + 1, run.stop().reason());
+            log.info(
+                    "trial {} abandoned ({}): cleaned up, not recorded",
+                    trial.index() + 1,
+                    run.stop().reason());
             throw new RunStop.StoppedException(run.stop().reason());
         }
         untimed.addAll(context.emitted());
@@ -90,15 +104,24 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
     }
 
     /** Runs the set-up or clean-up steps, each recorded as an untimed event; returns why one failed, or null. */
-    private String runPhase(Trial trial, String trialId, List<Step> steps, Phase phase, Map<String, String> inForce,
+    private String runPhase(
+            Trial trial,
+            String trialId,
+            List<Step> steps,
+            Phase phase,
+            Map<String, String> inForce,
             List<SpecificRecord> untimed) {
         for (Step step : steps) {
             if (step.phase() == phase) {
                 TrialTimed event = measure(trial, trialId, step, null, inForce);
                 untimed.add(event);
                 if (event.getOutcome() == Outcome.FAILED) {
-                    String failure = phase.name().toLowerCase(Locale.ROOT) + " step '" + step.name()
-                            + "' failed: " + event.getError();
+                    String failure =
+                            phase.name().toLowerCase(Locale.ROOT)
+                                    + " step '"
+                                    + step.name()
+                                    + "' failed: "
+                                    + event.getError();
                     log.warn("{}", failure);
                     // A failed clean-up does not undo a measurement; the next set-up retries it.
                     return phase == Phase.CLEANUP ? null : failure;
@@ -108,27 +131,50 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         return null;
     }
 
-    private TrialTimed measure(Trial trial, String trialId, Step step, String earlierFailure,
+    private TrialTimed measure(
+            Trial trial,
+            String trialId,
+            Step step,
+            String earlierFailure,
             Map<String, String> inForce) {
         Instant start = now();
         long elapsed = 0;
         Map<String, Double> metrics = Map.of();
         String error = earlierFailure;
         if (error == null) {
-            Timed timed = Timed.run(step.action(), step.phase() == Phase.MEASURED ? run.experiment().timeout() : null);
+            Timed timed =
+                    Timed.run(
+                            step.action(),
+                            step.phase() == Phase.MEASURED ? run.experiment().timeout() : null);
             elapsed = timed.nanos();
             metrics = timed.metrics();
             error = timed.error();
         }
         String phase = step.phase().name().toLowerCase(Locale.ROOT);
-        String eventId = trialId + "/" + (step.phase() == Phase.MEASURED ? "" : phase + "/") + step.name();
-        TrialTimed event = TrialTimed.newBuilder().setEventId(eventId).setRunId(run.runId())
-                .setExperiment(run.experiment().name()).setHost(run.host().getHostname()).setTrialId(trialId)
-                .setTrialIndex(trial.index()).setVariant(trial.label()).setFactors(trial.factors())
-                .setRepetition(trial.repetition()).setWarmup(trial.warmup()).setStep(step.name())
-                .setStartTime(start).setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
-                .setDurationNs(elapsed).setOutcome(error == null ? Outcome.OK : Outcome.FAILED).setError(error)
-                .setMetrics(metrics).setHostSettings(inForce).setPhase(phase).build();
+        String eventId =
+                trialId + "/" + (step.phase() == Phase.MEASURED ? "" : phase + "/") + step.name();
+        TrialTimed event =
+                TrialTimed.newBuilder()
+                        .setEventId(eventId)
+                        .setRunId(run.runId())
+                        .setExperiment(run.experiment().name())
+                        .setHost(run.host().getHostname())
+                        .setTrialId(trialId)
+                        .setTrialIndex(trial.index())
+                        .setVariant(trial.label())
+                        .setFactors(trial.factors())
+                        .setRepetition(trial.repetition())
+                        .setWarmup(trial.warmup())
+                        .setStep(step.name())
+                        .setStartTime(start)
+                        .setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
+                        .setDurationNs(elapsed)
+                        .setOutcome(error == null ? Outcome.OK : Outcome.FAILED)
+                        .setError(error)
+                        .setMetrics(metrics)
+                        .setHostSettings(inForce)
+                        .setPhase(phase)
+                        .build();
         if (error == null && step.after() != null) {
             after(step, event);
         }

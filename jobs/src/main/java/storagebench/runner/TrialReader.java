@@ -12,7 +12,8 @@ import storagebench.experiment.Trial;
  * out a trial it checks the disk floor: below it the step stops there, the trial not read, so a restart
  * begins with it.
  */
-final class TrialReader extends AbstractItemCountingItemStreamItemReader<Trial> implements StepExecutionListener {
+final class TrialReader extends AbstractItemCountingItemStreamItemReader<Trial>
+        implements StepExecutionListener {
     private final List<Trial> trials;
     private final DiskFloor floor;
     private StepExecution step;
@@ -33,7 +34,8 @@ final class TrialReader extends AbstractItemCountingItemStreamItemReader<Trial> 
     public Trial read() throws Exception {
         int next = getCurrentItemCount();
         if (next < trials.size() && !floor.allows(next + 1, trials.size())) {
-            // Ends the step as STOPPED before this trial, its position not advanced: RunFinished follows.
+            // Ends the step as STOPPED before this trial, its position not advanced: RunFinished
+            // follows.
             step.setTerminateOnly();
             return null;
         }
@@ -52,10 +54,8 @@ final class TrialReader extends AbstractItemCountingItemStreamItemReader<Trial> 
     }
 
     @Override
-    protected void doOpen() {
-    }
+    protected void doOpen() {}
 
     @Override
-    protected void doClose() {
-    }
+    protected void doClose() {}
 }

@@ -2,11 +2,11 @@ package storagebench.runner;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
-import org.apache.avro.specific.SpecificRecord;
 import storagebench.experiment.OnFailure;
 
 /** Publishes a chunk's events in one transaction and returns after the broker's acks, before the chunk commits. */
@@ -28,7 +28,8 @@ final class TrialWriter implements ItemWriter<TrialResult>, StepExecutionListene
         run.publisher().publish(run.runId(), events);
         boolean failed = chunk.getItems().stream().anyMatch(TrialResult::failed);
         if (failed && run.experiment().onFailure() == OnFailure.STOP && stepExecution != null) {
-            // The failed trial is recorded; the job stops after this chunk and can be continued with --restart.
+            // The failed trial is recorded; the job stops after this chunk and can be continued
+            // with --restart.
             stepExecution.setTerminateOnly();
         }
     }

@@ -13,12 +13,14 @@ import java.util.regex.Pattern;
 public record DataFile(String topic, int partition, long firstOffset, long lastOffset) {
     public static final String SUFFIX = ".parquet";
     public static final String TEMP_SUFFIX = storagebench.DurableFiles.TEMP_SUFFIX;
-    private static final Pattern FINAL = Pattern.compile("([^+]+)\\+(\\d+)\\+(\\d{20})\\+(\\d{20})\\.parquet");
+    private static final Pattern FINAL =
+            Pattern.compile("([^+]+)\\+(\\d+)\\+(\\d{20})\\+(\\d{20})\\.parquet");
     private static final Pattern TEMP = Pattern.compile("\\.([^+]+)\\+(\\d+)\\+(\\d{20})\\.tmp");
 
     public DataFile {
         if (firstOffset < 0 || lastOffset < firstOffset) {
-            throw new IllegalArgumentException("bad offset range " + firstOffset + ".." + lastOffset);
+            throw new IllegalArgumentException(
+                    "bad offset range " + firstOffset + ".." + lastOffset);
         }
     }
 
@@ -37,8 +39,12 @@ public record DataFile(String topic, int partition, long firstOffset, long lastO
         if (!m.matches()) {
             return Optional.empty();
         }
-        return Optional.of(new DataFile(m.group(1), Integer.parseInt(m.group(2)), Long.parseLong(m.group(3)),
-                Long.parseLong(m.group(4))));
+        return Optional.of(
+                new DataFile(
+                        m.group(1),
+                        Integer.parseInt(m.group(2)),
+                        Long.parseLong(m.group(3)),
+                        Long.parseLong(m.group(4))));
     }
 
     /** Whether {@code fileName} is a temporary file of this topic-partition. */

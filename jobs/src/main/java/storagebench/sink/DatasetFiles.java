@@ -12,8 +12,7 @@ import java.util.List;
 
 /** The files under a dataset's root, its offset markers left out: what recovery cleans and the id index reads. */
 final class DatasetFiles {
-    private DatasetFiles() {
-    }
+    private DatasetFiles() {}
 
     /** Every file, finished, temporary or foreign; none when the folder does not exist yet. */
     static List<Path> all(Path datasetDir) {
@@ -22,19 +21,23 @@ final class DatasetFiles {
             return all;
         }
         try {
-            Files.walkFileTree(datasetDir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    return dir.getFileName().toString().equals(OffsetMarker.FOLDER) ? FileVisitResult.SKIP_SUBTREE
-                            : FileVisitResult.CONTINUE;
-                }
+            Files.walkFileTree(
+                    datasetDir,
+                    new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult preVisitDirectory(
+                                Path dir, BasicFileAttributes attrs) {
+                            return dir.getFileName().toString().equals(OffsetMarker.FOLDER)
+                                    ? FileVisitResult.SKIP_SUBTREE
+                                    : FileVisitResult.CONTINUE;
+                        }
 
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    all.add(file);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+                        @Override
+                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                            all.add(file);
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + datasetDir + ": " + e.getMessage(), e);
         }
@@ -43,6 +46,8 @@ final class DatasetFiles {
 
     /** The finished data files (named {@code <topic>+<partition>+<first>+<last>.parquet}). */
     static List<Path> finished(Path datasetDir) {
-        return all(datasetDir).stream().filter(f -> DataFile.parse(f.getFileName().toString()).isPresent()).toList();
+        return all(datasetDir).stream()
+                .filter(f -> DataFile.parse(f.getFileName().toString()).isPresent())
+                .toList();
     }
 }

@@ -29,8 +29,7 @@ final class DatasetIds {
     private static final Logger log = LoggerFactory.getLogger(DatasetIds.class);
     private static final String COLUMN = "event_id";
 
-    private DatasetIds() {
-    }
+    private DatasetIds() {}
 
     /** The ids in every finished file under {@code datasetDir}. */
     static EventIds read(Path datasetDir) {
@@ -41,14 +40,21 @@ final class DatasetIds {
             return ids; // a new dataset: no need to load the Parquet reader
         }
         // one set of options, and so one codec factory, for every file
-        ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+        ParquetReadOptions options =
+                ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
         long rows = 0;
         for (Path file : files) {
             rows += read(file, options, ids);
         }
-        log.info("indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}", ids.size(), files.size(),
-                (System.nanoTime() - start) / 1_000_000, ids.bytes() / 1024,
-                rows > ids.size() ? "; the dataset already held " + (rows - ids.size()) + " duplicate(s)" : "");
+        log.info(
+                "indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}",
+                ids.size(),
+                files.size(),
+                (System.nanoTime() - start) / 1_000_000,
+                ids.bytes() / 1024,
+                rows > ids.size()
+                        ? "; the dataset already held " + (rows - ids.size()) + " duplicate(s)"
+                        : "");
         return ids;
     }
 
@@ -60,10 +66,15 @@ final class DatasetIds {
             ColumnDescriptor column = projection.getColumns().get(0);
             String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
             long rows = 0;
-            for (PageReadStore group = reader.readNextRowGroup(); group != null; group = reader.readNextRowGroup()) {
-                ColumnReader values = new ColumnReadStoreImpl(group, new Ignored(), projection, createdBy)
-                        .getColumnReader(column);
-                for (long i = group.getRowCount(); i > 0; i--) { // one value a row: the column is not repeated
+            for (PageReadStore group = reader.readNextRowGroup();
+                    group != null;
+                    group = reader.readNextRowGroup()) {
+                ColumnReader values =
+                        new ColumnReadStoreImpl(group, new Ignored(), projection, createdBy)
+                                .getColumnReader(column);
+                for (long i = group.getRowCount();
+                        i > 0;
+                        i--) { // one value a row: the column is not repeated
                     if (values.getCurrentDefinitionLevel() == column.getMaxDefinitionLevel()) {
                         into.add(values.getBinary().toByteBuffer());
                     }
@@ -73,9 +84,11 @@ final class DatasetIds {
             }
             return rows;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the event ids of " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot read the event ids of " + file + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("cannot read the event ids of " + file + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot read the event ids of " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -83,16 +96,13 @@ final class DatasetIds {
     private static final class Ignored extends GroupConverter {
         @Override
         public Converter getConverter(int fieldIndex) {
-            return new PrimitiveConverter() {
-            };
+            return new PrimitiveConverter() {};
         }
 
         @Override
-        public void start() {
-        }
+        public void start() {}
 
         @Override
-        public void end() {
-        }
+        public void end() {}
     }
 }

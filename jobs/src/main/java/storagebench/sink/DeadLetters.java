@@ -46,24 +46,37 @@ final class DeadLetters implements AutoCloseable {
     void send(ConsumerRecord<byte[], byte[]> message, String reason) {
         if (topic == null) {
             count++;
-            log.warn("undecodable message passed over: {}-{}@{}: {}", message.topic(), message.partition(),
-                    message.offset(), reason);
+            log.warn(
+                    "undecodable message passed over: {}-{}@{}: {}",
+                    message.topic(),
+                    message.partition(),
+                    message.offset(),
+                    reason);
             return;
         }
-        ProducerRecord<byte[], byte[]> letter = new ProducerRecord<>(topic, null, message.key(), message.value(),
-                message.headers());
+        ProducerRecord<byte[], byte[]> letter =
+                new ProducerRecord<>(
+                        topic, null, message.key(), message.value(), message.headers());
         Headers headers = letter.headers();
         headers.add(REASON, bytes(reason));
         headers.add(TOPIC, bytes(message.topic()));
         headers.add(PARTITION, bytes(Integer.toString(message.partition())));
         headers.add(OFFSET, bytes(Long.toString(message.offset())));
-        producer().send(letter, (metadata, e) -> {
-            if (e != null) {
-                failure.compareAndSet(null, e);
-            }
-        });
+        producer()
+                .send(
+                        letter,
+                        (metadata, e) -> {
+                            if (e != null) {
+                                failure.compareAndSet(null, e);
+                            }
+                        });
         count++;
-        log.warn("dead letter: {}-{}@{} to {}: {}", message.topic(), message.partition(), message.offset(), topic,
+        log.warn(
+                "dead letter: {}-{}@{} to {}: {}",
+                message.topic(),
+                message.partition(),
+                message.offset(),
+                topic,
                 reason);
     }
 
@@ -75,7 +88,8 @@ final class DeadLetters implements AutoCloseable {
         producer.flush();
         Exception e = failure.get();
         if (e != null) {
-            throw new IllegalStateException("dead letters could not be written to " + topic + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "dead letters could not be written to " + topic + ": " + e.getMessage(), e);
         }
     }
 
@@ -89,7 +103,9 @@ final class DeadLetters implements AutoCloseable {
             props.put(ProducerConfig.ACKS_CONFIG, "all");
             props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
             props.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "storagebench-sink-dead-letters");
-            producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
+            producer =
+                    new KafkaProducer<>(
+                            props, new ByteArraySerializer(), new ByteArraySerializer());
         }
         return producer;
     }

@@ -39,13 +39,16 @@ final class Duplicates {
     /** {@link #of(Path)} on a thread of its own, so that the sink's consumer can start fetching meanwhile. */
     static CompletableFuture<Duplicates> readInBackground(Path datasetDir) {
         CompletableFuture<Duplicates> read = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                read.complete(of(datasetDir));
-            } catch (Throwable e) {
-                read.completeExceptionally(e);
-            }
-        }, "sink-ids");
+        Thread thread =
+                new Thread(
+                        () -> {
+                            try {
+                                read.complete(of(datasetDir));
+                            } catch (Throwable e) {
+                                read.completeExceptionally(e);
+                            }
+                        },
+                        "sink-ids");
         thread.setDaemon(true);
         thread.start();
         return read;

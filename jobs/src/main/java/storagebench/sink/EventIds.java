@@ -15,8 +15,10 @@ final class EventIds {
 
     private final Fingerprints fingerprints = new Fingerprints();
     private final long[] scratch = new long[2];
+
     /** Slot i is {@code table[2i], table[2i+1]}; (0, 0) marks it empty. */
     private long[] table = new long[2 * MIN_SLOTS];
+
     private int size;
 
     /** Adds the id; false when it was already in the set. */
@@ -34,7 +36,8 @@ final class EventIds {
     /** Adds the id whose fingerprint is {@code (hi, lo)}; false when it was already in the set. */
     boolean add(long hi, long lo) {
         if (hi == 0 && lo == 0) {
-            lo = 1; // (0, 0) means empty; this id then shares its fingerprint with one other possible id
+            lo = 1; // (0, 0) means empty; this id then shares its fingerprint with one other
+            // possible id
         }
         if (!insert(table, hi, lo)) {
             return false;
@@ -76,7 +79,8 @@ final class EventIds {
 
     private void grow() {
         if (slots() >= MAX_SLOTS) {
-            throw new IllegalStateException("more than " + size + " event ids: too many for the sink's id index");
+            throw new IllegalStateException(
+                    "more than " + size + " event ids: too many for the sink's id index");
         }
         long[] bigger = new long[2 * table.length];
         for (int i = 0; i < table.length; i += 2) {

@@ -23,7 +23,12 @@ public final class FanOutWriter implements RecordWriter {
     private final Map<String, ParquetFile> open = new HashMap<>();
     private long rows;
 
-    public FanOutWriter(Path datasetDir, String topic, int partition, Partitioner partitioner, ParquetFormat format) {
+    public FanOutWriter(
+            Path datasetDir,
+            String topic,
+            int partition,
+            Partitioner partitioner,
+            ParquetFormat format) {
         this.datasetDir = datasetDir;
         this.topic = topic;
         this.partition = partition;
@@ -37,7 +42,9 @@ public final class FanOutWriter implements RecordWriter {
         String folder = partitioner.folderOf(type, event);
         ParquetFile file = open.get(folder);
         if (file == null) {
-            file = new ParquetFile(format, type, datasetDir.resolve(folder), topic, partition, offset);
+            file =
+                    new ParquetFile(
+                            format, type, datasetDir.resolve(folder), topic, partition, offset);
             open.put(folder, file);
         }
         file.write(event, offset);

@@ -10,14 +10,12 @@ sealed interface Fetched {
      * dead-letter topic (already sent) or was filtered out. {@code ids[2i]} and {@code ids[2i+1]} are
      * the {@link Fingerprints} of event i's id (zero where it is null).
      */
-    record Batch(TopicPartition partition, SpecificRecord[] events, long[] offsets, long[] ids) implements Fetched {
-    }
+    record Batch(TopicPartition partition, SpecificRecord[] events, long[] offsets, long[] ids)
+            implements Fetched {}
 
     /** Nothing more comes: roll everything for this reason. */
-    record End(RollPolicy.Reason reason) implements Fetched {
-    }
+    record End(RollPolicy.Reason reason) implements Fetched {}
 
     /** The reader failed; the writer rolls nothing and rethrows. */
-    record Failed(RuntimeException error) implements Fetched {
-    }
+    record Failed(RuntimeException error) implements Fetched {}
 }

@@ -16,7 +16,8 @@ import org.apache.avro.specific.SpecificRecord;
  * one) only the table lookup. One instance per thread.
  */
 final class Fingerprints {
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private final MessageDigest sha256;
     private final byte[] digest = new byte[32];

@@ -19,7 +19,10 @@ public final class HivePartitioner implements Partitioner {
 
     @Override
     public String folderOf(EventType type, SpecificRecord event) {
-        return type.table() + "/experiment=" + escapedOf(type.experiment(event)) + "/date="
+        return type.table()
+                + "/experiment="
+                + escapedOf(type.experiment(event))
+                + "/date="
                 + dateOf(type.partitionTime(event));
     }
 

@@ -31,7 +31,8 @@ final class OffsetMarker {
             String text = Files.readString(file, StandardCharsets.UTF_8).strip();
             return OptionalLong.of(Long.parseLong(text));
         } catch (NumberFormatException e) {
-            throw new IllegalStateException("offset marker " + file + " is corrupt; delete the dataset to rebuild it");
+            throw new IllegalStateException(
+                    "offset marker " + file + " is corrupt; delete the dataset to rebuild it");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read offset marker " + file, e);
         }

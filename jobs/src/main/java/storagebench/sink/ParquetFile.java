@@ -22,7 +22,13 @@ final class ParquetFile {
     private long lastOffset;
     private long rows;
 
-    ParquetFile(ParquetFormat format, EventType type, Path folder, String topic, int partition, long firstOffset)
+    ParquetFile(
+            ParquetFormat format,
+            EventType type,
+            Path folder,
+            String topic,
+            int partition,
+            long firstOffset)
             throws IOException {
         this.type = type;
         this.topic = topic;

@@ -21,13 +21,21 @@ import storagebench.events.EventType;
 public final class ParquetFormat {
     /** Row groups are capped so that several open files stay well inside the heap. */
     static final long MAX_ROW_GROUP_BYTES = 32L * 1024 * 1024;
+
     private static final int PAGE_BYTES = 1024 * 1024;
+
     /**
      * Columns (nearly) unique per event: a dictionary only costs time there (about a fifth of the
      * writer's) and falls back to plain encoding anyway. Paths absent from a schema are ignored.
      */
-    static final List<String> NO_DICTIONARY = List.of("event_id", "trial_id", "start_time", "end_time",
-            "duration_ns", "metrics.key_value.value");
+    static final List<String> NO_DICTIONARY =
+            List.of(
+                    "event_id",
+                    "trial_id",
+                    "start_time",
+                    "end_time",
+                    "duration_ns",
+                    "metrics.key_value.value");
 
     private final long rowGroupBytes;
 
@@ -36,10 +44,10 @@ public final class ParquetFormat {
     }
 
     public ParquetWriter<SpecificRecord> open(EventType type, Path file) throws IOException {
-        AvroParquetWriter.Builder<SpecificRecord> builder = AvroParquetWriter.builder(new LocalOutputFile(file));
+        AvroParquetWriter.Builder<SpecificRecord> builder =
+                AvroParquetWriter.builder(new LocalOutputFile(file));
         NO_DICTIONARY.forEach(column -> builder.withDictionaryEncoding(column, false));
-        return builder
-                .withConf(new PlainParquetConfiguration())
+        return builder.withConf(new PlainParquetConfiguration())
                 .withSchema(type.schema())
                 .withDataModel(SpecificData.getForClass(type.recordClass()))
                 .withCompressionCodec(CompressionCodecName.ZSTD)

@@ -18,11 +18,18 @@ final class PartitionSink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PartitionSink.class);
 
     /** The rotation state: nothing since the marker, events (or dead letters) since it, or closed. */
-    enum State { CLEAN, OPEN, CLOSED }
+    enum State {
+        CLEAN,
+        OPEN,
+        CLOSED
+    }
 
     /** What a roll made durable. */
-    record Roll(TopicPartition partition, List<RecordWriter.CommittedFile> files, long fromOffset, long nextOffset) {
-    }
+    record Roll(
+            TopicPartition partition,
+            List<RecordWriter.CommittedFile> files,
+            long fromOffset,
+            long nextOffset) {}
 
     /** Told the new next offset after each roll (for consumer-group lag monitoring). */
     interface Committer {
@@ -39,8 +46,13 @@ final class PartitionSink implements AutoCloseable {
     private long nextOffset;
     private long lastEventNanos = System.nanoTime();
 
-    PartitionSink(TopicPartition partition, RecordWriter writer, OffsetMarker marker, DeadLetters deadLetters,
-            Committer committer, long startOffset) {
+    PartitionSink(
+            TopicPartition partition,
+            RecordWriter writer,
+            OffsetMarker marker,
+            DeadLetters deadLetters,
+            Committer committer,
+            long startOffset) {
         this.partition = partition;
         this.writer = writer;
         this.marker = marker;
@@ -51,7 +63,8 @@ final class PartitionSink implements AutoCloseable {
     }
 
     /** Writes an event; returns why the files must roll now, or null. */
-    RollPolicy.Reason write(SpecificRecord event, long offset, RollPolicy policy) throws IOException {
+    RollPolicy.Reason write(SpecificRecord event, long offset, RollPolicy policy)
+            throws IOException {
         advance(offset);
         writer.write(event, offset);
         return policy.afterWrite(writer);
@@ -91,9 +104,14 @@ final class PartitionSink implements AutoCloseable {
         markedOffset = nextOffset;
         state = State.CLEAN;
         committer.committed(partition, nextOffset);
-        log.info("{}: rolled {} file(s), {} row(s), offsets {}..{} ({})", partition, files.size(),
-                files.stream().mapToLong(RecordWriter.CommittedFile::rows).sum(), roll.fromOffset(),
-                roll.nextOffset() - 1, reason.name().toLowerCase(Locale.ROOT));
+        log.info(
+                "{}: rolled {} file(s), {} row(s), offsets {}..{} ({})",
+                partition,
+                files.size(),
+                files.stream().mapToLong(RecordWriter.CommittedFile::rows).sum(),
+                roll.fromOffset(),
+                roll.nextOffset() - 1,
+                reason.name().toLowerCase(Locale.ROOT));
         return roll;
     }
 

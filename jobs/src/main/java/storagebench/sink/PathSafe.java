@@ -17,8 +17,7 @@ final class PathSafe {
     static final int MAX = 200;
     private static final int KEEP = 160;
 
-    private PathSafe() {
-    }
+    private PathSafe() {}
 
     static String escape(String value) {
         if (value == null || value.isEmpty()) {
@@ -28,12 +27,18 @@ final class PathSafe {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < bytes.length; i++) {
             int b = bytes[i] & 0xFF;
-            boolean plain = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_'
-                    || b == '-' || (b == '.' && i > 0);
+            boolean plain =
+                    (b >= 'a' && b <= 'z')
+                            || (b >= 'A' && b <= 'Z')
+                            || (b >= '0' && b <= '9')
+                            || b == '_'
+                            || b == '-'
+                            || (b == '.' && i > 0);
             if (plain) {
                 out.append((char) b);
             } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(b >> 4, 16)))
+                out.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(b >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
             }
         }

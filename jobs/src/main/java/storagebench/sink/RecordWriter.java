@@ -26,6 +26,5 @@ public interface RecordWriter extends AutoCloseable {
     void close();
 
     /** A finished file: where it is and what it holds. */
-    record CommittedFile(Path path, DataFile name, String table, long rows) {
-    }
+    record CommittedFile(Path path, DataFile name, String table, long rows) {}
 }

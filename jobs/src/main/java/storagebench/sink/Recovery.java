@@ -35,25 +35,37 @@ final class Recovery {
         List<Path> doomed = new ArrayList<>();
         for (Path file : DatasetFiles.all(datasetDir)) {
             String name = file.getFileName().toString();
-            boolean stale = DataFile.isTempOf(name, topic, partition) || DataFile.parse(name)
-                    .filter(f -> f.belongsTo(topic, partition) && f.firstOffset() >= from).isPresent();
+            boolean stale =
+                    DataFile.isTempOf(name, topic, partition)
+                            || DataFile.parse(name)
+                                    .filter(
+                                            f ->
+                                                    f.belongsTo(topic, partition)
+                                                            && f.firstOffset() >= from)
+                                    .isPresent();
             if (stale) {
                 doomed.add(file);
             }
         }
         try {
-            Files.deleteIfExists(marker.fileOf(topic, partition).resolveSibling("." + topic + "+" + partition
-                    + DataFile.TEMP_SUFFIX));
+            Files.deleteIfExists(
+                    marker.fileOf(topic, partition)
+                            .resolveSibling("." + topic + "+" + partition + DataFile.TEMP_SUFFIX));
             for (Path file : doomed) {
                 Files.delete(file);
                 DurableFiles.fsyncFolder(file.getParent());
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot clean up " + datasetDir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot clean up " + datasetDir + ": " + e.getMessage(), e);
         }
         if (!doomed.isEmpty()) {
-            log.info("{}-{}: removed {} unfinished file(s) left by an interrupted sink; resuming at offset {}", topic,
-                    partition, doomed.size(), from);
+            log.info(
+                    "{}-{}: removed {} unfinished file(s) left by an interrupted sink; resuming at offset {}",
+                    topic,
+                    partition,
+                    doomed.size(),
+                    from);
         }
         return next;
     }

@@ -19,9 +19,9 @@ import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import storagebench.BadInputException;
 import storagebench.DurableFiles;
-import storagebench.config.Settings;
 import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.events.EventType;
 
 /**
@@ -55,14 +55,14 @@ public final class Replay {
         }
     }
 
-    private Replay() {
-    }
+    private Replay() {}
 
     /** Checks the target folder and records what it is a replay of; nothing is consumed yet. */
     public static void prepare(Settings settings, Request request) {
         Path target = request.target();
         if (Files.exists(target) && !Files.isDirectory(target)) {
-            throw new BadInputException(target + ": is a file; give a folder for the replayed dataset");
+            throw new BadInputException(
+                    target + ": is a file; give a folder for the replayed dataset");
         }
         if (sameFolder(target, settings.parquetDir())) {
             throw new BadInputException(target + ": is the live dataset; replay into a new folder");
@@ -72,14 +72,22 @@ public final class Replay {
         if (Files.isRegularFile(record)) {
             Properties earlier = read(record);
             if (!earlier.equals(wanted)) {
-                throw new BadInputException(target + ": holds a replay of " + earlier + ", not of " + wanted
-                        + "; give an empty folder");
+                throw new BadInputException(
+                        target
+                                + ": holds a replay of "
+                                + earlier
+                                + ", not of "
+                                + wanted
+                                + "; give an empty folder");
             }
             return;
         }
         if (!empty(target)) {
-            throw new BadInputException(target + ": is not empty and holds no earlier replay (" + RECORD
-                    + "); give an empty or new folder");
+            throw new BadInputException(
+                    target
+                            + ": is not empty and holds no earlier replay ("
+                            + RECORD
+                            + "); give an empty or new folder");
         }
         try {
             Files.createDirectories(target);
@@ -93,9 +101,19 @@ public final class Replay {
 
     /** Replays the topic up to its current end into the prepared folder. */
     public static SinkResult run(Settings settings, KafkaConnection kafka, Request request) {
-        SinkSpec spec = new SinkSpec(request.target(), "storagebench-replay-" + Sha256.hex(
-                request.target().toAbsolutePath().normalize().toString()).substring(0, 12),
-                filter(request.experiment()), startAt(request.from()), false);
+        SinkSpec spec =
+                new SinkSpec(
+                        request.target(),
+                        "storagebench-replay-"
+                                + Sha256.hex(
+                                                request.target()
+                                                        .toAbsolutePath()
+                                                        .normalize()
+                                                        .toString())
+                                        .substring(0, 12),
+                        filter(request.experiment()),
+                        startAt(request.from()),
+                        false);
         try (Sink sink = Sink.open(settings, kafka, spec)) {
             return sink.runUntilIdle(Duration.ZERO);
         }
@@ -115,8 +133,8 @@ public final class Replay {
         }
         long millis = from.get().toEpochMilli();
         return (consumer, partition) -> {
-            Map<TopicPartition, OffsetAndTimestamp> found = consumer
-                    .offsetsForTimes(Map.of(partition, millis));
+            Map<TopicPartition, OffsetAndTimestamp> found =
+                    consumer.offsetsForTimes(Map.of(partition, millis));
             OffsetAndTimestamp offset = found.get(partition);
             if (offset == null) {
                 consumer.seekToEnd(List.of(partition));

@@ -12,13 +12,20 @@ import storagebench.config.Settings;
  */
 public record RollPolicy(long rows, long bytes, Duration idle) {
     /** Why files were closed. */
-    public enum Reason { ROWS, BYTES, IDLE, END, STOP }
+    public enum Reason {
+        ROWS,
+        BYTES,
+        IDLE,
+        END,
+        STOP
+    }
 
     /** How many rows may pass between two (not free) size estimates. */
     static final int BYTES_CHECK_EVERY = 512;
 
     public static RollPolicy of(Settings settings) {
-        return new RollPolicy(settings.sinkRollRows(), settings.sinkRollBytes(), settings.sinkIdleRoll());
+        return new RollPolicy(
+                settings.sinkRollRows(), settings.sinkRollBytes(), settings.sinkIdleRoll());
     }
 
     /** The reason to roll right after a write, or null. */

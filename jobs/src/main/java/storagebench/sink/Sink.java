@@ -20,8 +20,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.ProcessLock;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.events.EventCodec;
 
 /**
@@ -56,6 +56,7 @@ import storagebench.events.EventCodec;
 public final class Sink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Sink.class);
     private static final int QUEUED_BATCHES = 3;
+
     /** How long {@link #runUntilIdle(Settings, KafkaConnection)} waits at the end for late events. */
     public static final Duration QUIET = Duration.ofMillis(1200);
 
@@ -78,10 +79,15 @@ public final class Sink implements AutoCloseable {
             props.put(ConsumerConfig.GROUP_ID_CONFIG, spec.groupId());
             props.put(ConsumerConfig.CLIENT_ID_CONFIG, spec.groupId());
         }
-        this.consumer = new KafkaConsumer<>(consumerProperties(props), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
-        this.deadLetters = spec.deadLetters() ? new DeadLetters(topic + ".dead-letter", client)
-                : DeadLetters.countingOnly();
+        this.consumer =
+                new KafkaConsumer<>(
+                        consumerProperties(props),
+                        new ByteArrayDeserializer(),
+                        new ByteArrayDeserializer());
+        this.deadLetters =
+                spec.deadLetters()
+                        ? new DeadLetters(topic + ".dead-letter", client)
+                        : DeadLetters.countingOnly();
         try {
             assignAndRecover(topic, spec.datasetDir());
             this.duplicates = Duplicates.readInBackground(spec.datasetDir());
@@ -128,7 +134,8 @@ public final class Sink implements AutoCloseable {
 
     private void assignAndRecover(String topic, Path datasetDir) {
         List<TopicPartition> assigned = new ArrayList<>();
-        consumer.partitionsFor(topic).forEach(p -> assigned.add(new TopicPartition(topic, p.partition())));
+        consumer.partitionsFor(topic)
+                .forEach(p -> assigned.add(new TopicPartition(topic, p.partition())));
         consumer.assign(assigned);
         Recovery recovery = new Recovery(datasetDir);
         OffsetMarker marker = new OffsetMarker(datasetDir);
@@ -141,9 +148,11 @@ public final class Sink implements AutoCloseable {
             } else {
                 spec.startAt().seek(consumer, tp);
             }
-            RecordWriter writer = new FanOutWriter(datasetDir, tp.topic(), tp.partition(), partitioner, format);
+            RecordWriter writer =
+                    new FanOutWriter(datasetDir, tp.topic(), tp.partition(), partitioner, format);
             long start = next.isPresent() ? next.getAsLong() : consumer.position(tp);
-            partitions.put(tp, new PartitionSink(tp, writer, marker, deadLetters, durable::put, start));
+            partitions.put(
+                    tp, new PartitionSink(tp, writer, marker, deadLetters, durable::put, start));
         }
         log.info("sinking {} partition(s) of {} into {}", assigned.size(), topic, datasetDir);
     }
@@ -163,15 +172,24 @@ public final class Sink implements AutoCloseable {
 
     private SinkResult consume(EndOfTopic end) {
         BlockingQueue<Fetched> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
-        SinkReader reader = new SinkReader(consumer, new EventCodec(), deadLetters, queue, end, stopping, durable,
-                spec.filter());
+        SinkReader reader =
+                new SinkReader(
+                        consumer,
+                        new EventCodec(),
+                        deadLetters,
+                        queue,
+                        end,
+                        stopping,
+                        durable,
+                        spec.filter());
         Thread thread = new Thread(reader, "sink-reader");
         thread.start();
         boolean failed = true;
         Duplicates ids;
         SinkWriter writer;
         try {
-            ids = await(duplicates); // the reader fetches meanwhile; nothing is written before the ids are known
+            ids = await(duplicates); // the reader fetches meanwhile; nothing is written before
+            // the ids are known
             writer = new SinkWriter(partitions, policy, ids);
             writer.drain(queue, thread);
             failed = false;
@@ -181,7 +199,9 @@ public final class Sink implements AutoCloseable {
         }
         SinkResult result = writer.result(deadLetters.count());
         if (result.duplicates() > 0) {
-            log.warn("dropped {} duplicate event(s) whose id was already in the dataset, e.g. {}", result.duplicates(),
+            log.warn(
+                    "dropped {} duplicate event(s) whose id was already in the dataset, e.g. {}",
+                    result.duplicates(),
                     ids.examples());
         }
         log.info("sink done: {}", result.summary());

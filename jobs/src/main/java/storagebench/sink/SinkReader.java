@@ -50,8 +50,14 @@ final class SinkReader implements Runnable {
      * @param end when to stop by itself, or null to run until {@code stopping}
      * @param filter events that fail it are handed on as passed over, like dead letters
      */
-    SinkReader(Consumer<byte[], byte[]> consumer, EventCodec codec, DeadLetters deadLetters,
-            BlockingQueue<Fetched> queue, EndOfTopic end, AtomicBoolean stopping, Map<TopicPartition, Long> durable,
+    SinkReader(
+            Consumer<byte[], byte[]> consumer,
+            EventCodec codec,
+            DeadLetters deadLetters,
+            BlockingQueue<Fetched> queue,
+            EndOfTopic end,
+            AtomicBoolean stopping,
+            Map<TopicPartition, Long> durable,
             Predicate<SpecificRecord> filter) {
         this.filter = filter;
         this.consumer = consumer;
@@ -143,17 +149,25 @@ final class SinkReader implements Runnable {
             if (sync) {
                 commitSync(offsets);
             } else {
-                consumer.commitAsync(offsets, (done, e) -> {
-                    if (e instanceof RetriableException) {
-                        done.forEach((tp, offset) -> durable.merge(tp, offset.offset(), Math::max));
-                    } else if (e != null) {
-                        log.warn("could not commit offsets {} to Kafka (the dataset's markers have them): {}", done,
-                                e.getMessage());
-                    }
-                });
+                consumer.commitAsync(
+                        offsets,
+                        (done, e) -> {
+                            if (e instanceof RetriableException) {
+                                done.forEach(
+                                        (tp, offset) ->
+                                                durable.merge(tp, offset.offset(), Math::max));
+                            } else if (e != null) {
+                                log.warn(
+                                        "could not commit offsets {} to Kafka (the dataset's markers have them): {}",
+                                        done,
+                                        e.getMessage());
+                            }
+                        });
             }
         } catch (KafkaException e) {
-            log.warn("could not commit offsets {} to Kafka (the dataset's markers have them): {}", offsets,
+            log.warn(
+                    "could not commit offsets {} to Kafka (the dataset's markers have them): {}",
+                    offsets,
                     e.getMessage());
         }
     }

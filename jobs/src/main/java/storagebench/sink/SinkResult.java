@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * @param deadLetters messages sent to the dead-letter topic
  * @param duplicates events dropped because an event with the same id was already in the dataset
  */
-public record SinkResult(Map<String, Long> rowsByTable, long files, long deadLetters, long duplicates) {
+public record SinkResult(
+        Map<String, Long> rowsByTable, long files, long deadLetters, long duplicates) {
     public SinkResult {
         rowsByTable = Map.copyOf(rowsByTable);
     }
@@ -30,9 +31,20 @@ public record SinkResult(Map<String, Long> rowsByTable, long files, long deadLet
      * 0 duplicates dropped}.
      */
     public String summary() {
-        String perTable = new TreeMap<>(rowsByTable).entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                .collect(Collectors.joining(", "));
-        return rows() + " rows" + (perTable.isEmpty() ? "" : " (" + perTable + ")") + " in " + files + " files, "
-                + deadLetters + " dead letters, " + duplicates + " duplicates dropped";
+        String perTable =
+                new TreeMap<>(rowsByTable)
+                        .entrySet().stream()
+                                .map(e -> e.getKey() + " " + e.getValue())
+                                .collect(Collectors.joining(", "));
+        return rows()
+                + " rows"
+                + (perTable.isEmpty() ? "" : " (" + perTable + ")")
+                + " in "
+                + files
+                + " files, "
+                + deadLetters
+                + " dead letters, "
+                + duplicates
+                + " duplicates dropped";
     }
 }

@@ -20,7 +20,11 @@ import storagebench.config.Settings;
  * @param deadLetters whether undecodable messages go to the dead-letter topic; otherwise they are
  *     only counted (a replay: the live sink already sent them)
  */
-record SinkSpec(Path datasetDir, String groupId, Predicate<SpecificRecord> filter, StartAt startAt,
+record SinkSpec(
+        Path datasetDir,
+        String groupId,
+        Predicate<SpecificRecord> filter,
+        StartAt startAt,
         boolean deadLetters) {
 
     /** Positions the consumer in a partition that has no offset marker yet. */
@@ -30,7 +34,8 @@ record SinkSpec(Path datasetDir, String groupId, Predicate<SpecificRecord> filte
     }
 
     /** From the partition's first message. */
-    static final StartAt EARLIEST = (consumer, partition) -> consumer.seekToBeginning(List.of(partition));
+    static final StartAt EARLIEST =
+            (consumer, partition) -> consumer.seekToBeginning(List.of(partition));
 
     /** The live dataset under the settings' data directory. */
     static SinkSpec live(Settings settings) {

@@ -25,7 +25,10 @@ final class SinkWriter {
     private final Map<String, Long> rowsByTable = new TreeMap<>();
     private long files;
 
-    SinkWriter(Map<TopicPartition, PartitionSink> partitions, RollPolicy policy, Duplicates duplicates) {
+    SinkWriter(
+            Map<TopicPartition, PartitionSink> partitions,
+            RollPolicy policy,
+            Duplicates duplicates) {
         this.partitions = partitions;
         this.policy = policy;
         this.duplicates = duplicates;
@@ -37,7 +40,8 @@ final class SinkWriter {
         while (last == null) {
             Fetched fetched = take(queue);
             if (fetched == null && !reader.isAlive() && queue.isEmpty()) {
-                throw new IllegalStateException("the sink's reader thread died; see the error above");
+                throw new IllegalStateException(
+                        "the sink's reader thread died; see the error above");
             }
             if (fetched instanceof Fetched.Batch batch) {
                 write(batch);
@@ -78,8 +82,9 @@ final class SinkWriter {
                     roll(partition, due);
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("writing " + batch.partition() + "@" + offsets[i] + ": "
-                        + e.getMessage(), e);
+                throw new UncheckedIOException(
+                        "writing " + batch.partition() + "@" + offsets[i] + ": " + e.getMessage(),
+                        e);
             }
         }
     }

@@ -14,7 +14,13 @@ import storagebench.config.Values;
  * @param max the largest allowed number (INT and SIZE): what the code that uses it can hold
  * @param doc one line for --help and error messages
  */
-public record Param(String name, ParamType type, String defaultValue, List<String> choices, long min, long max,
+public record Param(
+        String name,
+        ParamType type,
+        String defaultValue,
+        List<String> choices,
+        long min,
+        long max,
         String doc) {
 
     public static Param required(String name, ParamType type, String doc) {
@@ -26,7 +32,8 @@ public record Param(String name, ParamType type, String defaultValue, List<Strin
     }
 
     public static Param choice(String name, List<String> choices, String defaultValue, String doc) {
-        return new Param(name, ParamType.TEXT, defaultValue, List.copyOf(choices), 0, Long.MAX_VALUE, doc);
+        return new Param(
+                name, ParamType.TEXT, defaultValue, List.copyOf(choices), 0, Long.MAX_VALUE, doc);
     }
 
     public Param atLeast(long minimum) {
@@ -40,7 +47,8 @@ public record Param(String name, ParamType type, String defaultValue, List<Strin
     /** Parses and checks a value; the exception message is the reason, to be placed after file:line: key. */
     public Object parse(String text) {
         if (!choices.isEmpty() && !choices.contains(text.strip())) {
-            throw new IllegalArgumentException("expected one of " + String.join(", ", choices) + ", got '" + text + "'");
+            throw new IllegalArgumentException(
+                    "expected one of " + String.join(", ", choices) + ", got '" + text + "'");
         }
         Object value;
         try {
@@ -51,10 +59,12 @@ public record Param(String name, ParamType type, String defaultValue, List<Strin
             throw new IllegalArgumentException(e.getMessage() + ", got '" + text + "'");
         }
         if (value instanceof Number number && number.longValue() < min) {
-            throw new IllegalArgumentException("must be at least " + shown(min) + ", got '" + text + "'");
+            throw new IllegalArgumentException(
+                    "must be at least " + shown(min) + ", got '" + text + "'");
         }
         if (value instanceof Number number && number.longValue() > max) {
-            throw new IllegalArgumentException("must be at most " + shown(max) + ", got '" + text + "'");
+            throw new IllegalArgumentException(
+                    "must be at most " + shown(max) + ", got '" + text + "'");
         }
         return value;
     }

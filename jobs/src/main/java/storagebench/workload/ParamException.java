@@ -39,7 +39,9 @@ public class ParamException extends IllegalArgumentException {
         try {
             return Math.multiplyExact(a, b);
         } catch (ArithmeticException e) {
-            throw new ParamException(param, what + " is more than 8 EiB: " + a + " × " + b + " does not fit in 64 bits");
+            throw new ParamException(
+                    param,
+                    what + " is more than 8 EiB: " + a + " × " + b + " does not fit in 64 bits");
         }
     }
 }

@@ -11,8 +11,11 @@ public enum ParamType {
         Object parse(String text) {
             long value = Long.parseLong(text.strip());
             if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("must be a whole number from " + Integer.MIN_VALUE + " to "
-                        + Integer.MAX_VALUE);
+                throw new IllegalArgumentException(
+                        "must be a whole number from "
+                                + Integer.MIN_VALUE
+                                + " to "
+                                + Integer.MAX_VALUE);
             }
             return (int) value;
         }
@@ -22,7 +25,8 @@ public enum ParamType {
         Object parse(String text) {
             long bytes = Values.parseSize(text);
             if (bytes == Values.TOO_LARGE) {
-                throw new IllegalArgumentException("a size is at most 8 EiB (" + Long.MAX_VALUE + " bytes)");
+                throw new IllegalArgumentException(
+                        "a size is at most 8 EiB (" + Long.MAX_VALUE + " bytes)");
             }
             if (bytes < 0) {
                 throw new IllegalArgumentException("expected a size such as 8MB, 256MiB or 1GB");
@@ -46,7 +50,8 @@ public enum ParamType {
         Object parse(String text) {
             Duration duration = Values.parseDuration(text);
             if (duration == null) {
-                throw new IllegalArgumentException("expected a duration such as 500ms, 90s, 10m or 2h");
+                throw new IllegalArgumentException(
+                        "expected a duration such as 500ms, 90s, 10m or 2h");
             }
             return duration;
         }

@@ -2,5 +2,7 @@ package storagebench.workload;
 
 /** Whether a step is timed as a result. Only MEASURED steps become results; the others are recorded untimed. */
 public enum Phase {
-    SETUP, MEASURED, CLEANUP
+    SETUP,
+    MEASURED,
+    CLEANUP
 }

@@ -23,22 +23,69 @@ import storagebench.dbms.Target;
  * @param params the trial's typed parameters
  * @param outputDir a directory of the trial's own under the data directory, for files to keep
  */
-public record TrialContext(String runId, String experiment, String host, String trialId, int trialIndex,
-        String variant, boolean warmup, Map<String, String> factors, Target target, Params params, Path outputDir,
+public record TrialContext(
+        String runId,
+        String experiment,
+        String host,
+        String trialId,
+        int trialIndex,
+        String variant,
+        boolean warmup,
+        Map<String, String> factors,
+        Target target,
+        Params params,
+        Path outputDir,
         List<SpecificRecord> events) {
 
-    public TrialContext(String runId, String experiment, String host, String trialId, int trialIndex,
-            String variant, boolean warmup, Map<String, String> factors, Target target, Params params,
+    public TrialContext(
+            String runId,
+            String experiment,
+            String host,
+            String trialId,
+            int trialIndex,
+            String variant,
+            boolean warmup,
+            Map<String, String> factors,
+            Target target,
+            Params params,
             Path outputDir) {
-        this(runId, experiment, host, trialId, trialIndex, variant, warmup, factors, target, params, outputDir,
+        this(
+                runId,
+                experiment,
+                host,
+                trialId,
+                trialIndex,
+                variant,
+                warmup,
+                factors,
+                target,
+                params,
+                outputDir,
                 new ArrayList<>());
     }
 
     /** A lone measured trial outside a plan (tests, tools): index 0, labelled by its factors, not a warm-up. */
-    public TrialContext(String runId, String experiment, String host, String trialId, Map<String, String> factors,
-            Target target, Params params, Path outputDir) {
-        this(runId, experiment, host, trialId, 0, VariantLabel.of(factors), false, factors, target,
-                params, outputDir);
+    public TrialContext(
+            String runId,
+            String experiment,
+            String host,
+            String trialId,
+            Map<String, String> factors,
+            Target target,
+            Params params,
+            Path outputDir) {
+        this(
+                runId,
+                experiment,
+                host,
+                trialId,
+                0,
+                VariantLabel.of(factors),
+                false,
+                factors,
+                target,
+                params,
+                outputDir);
     }
 
     /** Adds an event (built after the measured span, never during it) to the trial's results. */

@@ -35,15 +35,13 @@ public interface Workload {
      *
      * @throws ParamException naming the parameter to blame and the reason
      */
-    default void check(Params variant) {
-    }
+    default void check(Params variant) {}
 
     /**
      * Checks before anything runs that every variant can run on the target (free space, for
      * example). Throws {@link storagebench.BadInputException} with the reason when one cannot.
      */
-    default void preflight(Target target, List<Params> variants) {
-    }
+    default void preflight(Target target, List<Params> variants) {}
 
     /** The steps of one trial, in order. */
     List<Step> steps(TrialContext trial);

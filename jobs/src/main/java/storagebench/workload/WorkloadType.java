@@ -21,7 +21,9 @@ public abstract class WorkloadType {
     /**
      * @param implementations the implementation on each kind the workload runs on
      */
-    protected WorkloadType(String name, String description,
+    protected WorkloadType(
+            String name,
+            String description,
             Map<TargetKind, Supplier<? extends Workload>> implementations) {
         this.name = name;
         this.description = description;
@@ -68,7 +70,10 @@ public abstract class WorkloadType {
 
     /** Why this workload does not run on {@code kind}: by default, the kinds it runs on. */
     protected String unsupported(TargetKind kind) {
-        return name + " runs on " + String.join(", ", kinds().stream().map(TargetKind::yamlName).toList())
-                + " targets; not on " + kind.yamlName();
+        return name
+                + " runs on "
+                + String.join(", ", kinds().stream().map(TargetKind::yamlName).toList())
+                + " targets; not on "
+                + kind.yamlName();
     }
 }

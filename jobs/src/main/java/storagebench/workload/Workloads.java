@@ -21,8 +21,7 @@ public final class Workloads {
         register(new RestoreWorkload());
     }
 
-    private Workloads() {
-    }
+    private Workloads() {}
 
     private static void register(WorkloadType workload) {
         BY_NAME.put(workload.name(), workload);

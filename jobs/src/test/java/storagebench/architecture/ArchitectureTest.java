@@ -12,44 +12,87 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "storagebench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
     @ArchTest
-    static final ArchRule nothingBelowTheCommandLineUsesIt = noClasses().that()
-            .resideOutsideOfPackage("storagebench.cli..").should().dependOnClassesThat()
-            .resideInAPackage("storagebench.cli..");
+    static final ArchRule nothingBelowTheCommandLineUsesIt =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.cli..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("storagebench.cli..");
 
     @ArchTest
-    static final ArchRule theRunnerNeverWritesTheDataset = noClasses().that().resideInAPackage("storagebench.runner..")
-            .should().dependOnClassesThat().resideInAPackage("storagebench.sink..");
+    static final ArchRule theRunnerNeverWritesTheDataset =
+            noClasses()
+                    .that()
+                    .resideInAPackage("storagebench.runner..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("storagebench.sink..");
 
     @ArchTest
-    static final ArchRule theSinkKnowsNoWorkloadOrRunner = noClasses().that().resideInAPackage("storagebench.sink..")
-            .should().dependOnClassesThat().resideInAnyPackage("storagebench.workload..", "storagebench.runner..");
+    static final ArchRule theSinkKnowsNoWorkloadOrRunner =
+            noClasses()
+                    .that()
+                    .resideInAPackage("storagebench.sink..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage("storagebench.workload..", "storagebench.runner..");
 
     @ArchTest
-    static final ArchRule parquetOnlyInTheSink = noClasses().that().resideOutsideOfPackage("storagebench.sink..")
-            .should().dependOnClassesThat().resideInAPackage("org.apache.parquet..");
+    static final ArchRule parquetOnlyInTheSink =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.sink..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("org.apache.parquet..");
 
     /** SQL Server's restore still reads the driver's progress messages itself: it moves with the target kinds. */
     @ArchTest
-    static final ArchRule jdbcDriversOnlyInTheTargets = noClasses().that().resideOutsideOfPackages(
-            "storagebench.dbms..", "storagebench.workload.restore..").should().dependOnClassesThat()
-            .resideInAnyPackage("org.postgresql..", "org.firebirdsql..", "com.microsoft.sqlserver..", "org.h2..");
+    static final ArchRule jdbcDriversOnlyInTheTargets =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackages(
+                            "storagebench.dbms..", "storagebench.workload.restore..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(
+                            "org.postgresql..",
+                            "org.firebirdsql..",
+                            "com.microsoft.sqlserver..",
+                            "org.h2..");
 
     @ArchTest
-    static final ArchRule duckDbOnlyInTheReport = noClasses().that().resideOutsideOfPackage("storagebench.report..")
-            .should().dependOnClassesThat().resideInAPackage("org.duckdb..");
+    static final ArchRule duckDbOnlyInTheReport =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.report..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("org.duckdb..");
 
     @ArchTest
-    static final ArchRule picocliOnlyInTheCommandLine = noClasses().that().resideOutsideOfPackage("storagebench.cli..")
-            .should().dependOnClassesThat().resideInAPackage("picocli..");
+    static final ArchRule picocliOnlyInTheCommandLine =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.cli..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("picocli..");
 
     @ArchTest
-    static final ArchRule kafkaServerOnlyInTheBroker = noClasses().that().resideOutsideOfPackage("storagebench.broker..")
-            .should().dependOnClassesThat().resideInAnyPackage("kafka..", "org.apache.kafka.server..",
-                    "org.apache.kafka.metadata..");
+    static final ArchRule kafkaServerOnlyInTheBroker =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.broker..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(
+                            "kafka..", "org.apache.kafka.server..", "org.apache.kafka.metadata..");
+
+    @ArchTest static final ArchRule layersInOneDirection = Layers.under("storagebench");
 
     @ArchTest
-    static final ArchRule layersInOneDirection = Layers.under("storagebench");
-
-    @ArchTest
-    static final ArchRule noPackageCycles = slices().matching("storagebench.(*)..").should().beFreeOfCycles();
+    static final ArchRule noPackageCycles =
+            slices().matching("storagebench.(*)..").should().beFreeOfCycles();
 }

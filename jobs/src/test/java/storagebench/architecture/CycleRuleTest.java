@@ -13,8 +13,13 @@ class CycleRuleTest {
         // given: two packages that import each other
         var classes = new ClassFileImporter().importPackages("storagebench.architecture.fixture");
         // when / then
-        assertThatThrownBy(() -> slices().matching("storagebench.architecture.fixture.(*)..").should()
-                .beFreeOfCycles().check(classes)).isInstanceOf(AssertionError.class)
+        assertThatThrownBy(
+                        () ->
+                                slices().matching("storagebench.architecture.fixture.(*)..")
+                                        .should()
+                                        .beFreeOfCycles()
+                                        .check(classes))
+                .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("Cycle detected");
     }
 }

@@ -13,7 +13,8 @@ class LayerRuleTest {
         var classes = new ClassFileImporter().importPackages("storagebench.architecture.fixture");
         // when / then
         assertThatThrownBy(() -> Layers.under("storagebench.architecture.fixture").check(classes))
-                .isInstanceOf(AssertionError.class).hasMessageContaining("Reader")
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("Reader")
                 .hasMessageContaining("Command");
     }
 }

@@ -35,11 +35,10 @@ import storagebench.config.Settings;
  * per launch as each command has: a job of five numbers, one per chunk, whose reader saves its position.
  */
 class StartOrContinueIT {
-    private static final JobParameters PARAMETERS = new JobParametersBuilder().addString("run.id", "r1")
-            .toJobParameters();
+    private static final JobParameters PARAMETERS =
+            new JobParametersBuilder().addString("run.id", "r1").toJobParameters();
 
-    @TempDir
-    Path data;
+    @TempDir Path data;
 
     /** One launch's job: the numbers it wrote, and the number whose chunk fails (0 for none). */
     record Launch(int failAt, List<Integer> written) {
@@ -52,14 +51,23 @@ class StartOrContinueIT {
     @EnableAutoConfiguration
     static class NumbersJob {
         @Bean
-        Step numbers(JobRepository repository, PlatformTransactionManager transactions, Launch launch) {
-            return new StepBuilder("numbers", repository).<Integer, Integer>chunk(1).transactionManager(transactions)
-                    .reader(new Numbers()).writer(chunk -> chunk.forEach(n -> {
-                        if (n == launch.failAt()) {
-                            throw new IllegalStateException("planned failure at " + n);
-                        }
-                        launch.written().add(n);
-                    })).build();
+        Step numbers(
+                JobRepository repository, PlatformTransactionManager transactions, Launch launch) {
+            return new StepBuilder("numbers", repository)
+                    .<Integer, Integer>chunk(1)
+                    .transactionManager(transactions)
+                    .reader(new Numbers())
+                    .writer(
+                            chunk ->
+                                    chunk.forEach(
+                                            n -> {
+                                                if (n == launch.failAt()) {
+                                                    throw new IllegalStateException(
+                                                            "planned failure at " + n);
+                                                }
+                                                launch.written().add(n);
+                                            }))
+                    .build();
         }
 
         @Bean
@@ -81,12 +89,10 @@ class StartOrContinueIT {
         }
 
         @Override
-        protected void doOpen() {
-        }
+        protected void doOpen() {}
 
         @Override
-        protected void doClose() {
-        }
+        protected void doClose() {}
     }
 
     private ConfigurableApplicationContext context(Launch launch) {
@@ -127,7 +133,8 @@ class StartOrContinueIT {
             // then
             assertThat(failed.getStatus()).isEqualTo(BatchStatus.FAILED);
             assertThat(StartOrContinue.firstFailure(failed)).isPresent();
-            assertThat(failed.getAllFailureExceptions().get(0)).hasRootCauseMessage("planned failure at 3");
+            assertThat(failed.getAllFailureExceptions().get(0))
+                    .hasRootCauseMessage("planned failure at 3");
             assertThat(found).isEqualTo(StartOrContinue.Found.UNFINISHED);
             assertThat(execution.getStatus()).isEqualTo(BatchStatus.COMPLETED);
             assertThat(execution.getJobInstanceId()).isEqualTo(failed.getJobInstanceId());
@@ -137,11 +144,13 @@ class StartOrContinueIT {
 
     @Test
     void anExecutionLeftRunningByAKilledProcessIsRecoveredAndContinued() throws Exception {
-        // given: the job repository as a process killed after the chunk of 2 leaves it, both executions STARTED
+        // given: the job repository as a process killed after the chunk of 2 leaves it, both
+        // executions STARTED
         try (ConfigurableApplicationContext context = context(new Launch(0))) {
             JobRepository repository = context.getBean(JobRepository.class);
             JobInstance instance = repository.createJobInstance("numbers-job", PARAMETERS);
-            JobExecution killed = repository.createJobExecution(instance, PARAMETERS, new ExecutionContext());
+            JobExecution killed =
+                    repository.createJobExecution(instance, PARAMETERS, new ExecutionContext());
             killed.setStatus(BatchStatus.STARTED);
             killed.setStartTime(LocalDateTime.now());
             repository.update(killed);
@@ -162,9 +171,11 @@ class StartOrContinueIT {
             assertThat(found).isEqualTo(StartOrContinue.Found.UNFINISHED);
             assertThat(execution.getStatus()).isEqualTo(BatchStatus.COMPLETED);
             assertThat(again.written()).containsExactly(3, 4, 5);
-            List<JobExecution> executions = context.getBean(JobRepository.class)
-                    .getJobExecutions(execution.getJobInstance());
-            assertThat(executions).extracting(JobExecution::getStatus)
+            List<JobExecution> executions =
+                    context.getBean(JobRepository.class)
+                            .getJobExecutions(execution.getJobInstance());
+            assertThat(executions)
+                    .extracting(JobExecution::getStatus)
                     .containsExactlyInAnyOrder(BatchStatus.FAILED, BatchStatus.COMPLETED);
         }
     }
@@ -182,7 +193,8 @@ class StartOrContinueIT {
             StartOrContinue.Found found = job.found();
             // then
             assertThat(found).isEqualTo(StartOrContinue.Found.COMPLETED);
-            assertThatThrownBy(job::launch).isInstanceOf(IllegalStateException.class)
+            assertThatThrownBy(job::launch)
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessage("job numbers-job " + PARAMETERS + " already completed");
             assertThat(again.written()).isEmpty();
         }

@@ -20,23 +20,28 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.config.Settings;
 
 class KafkaConnectionIT {
-    @TempDir
-    Path data;
+    @TempDir Path data;
 
     @Test
     void embeddedBrokerKeepsEventsAcrossRestarts() throws Exception {
         // given
         Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", data.toString()));
         try (KafkaConnection kafka = KafkaConnection.open(settings);
-                var producer = new KafkaProducer<>(kafka.clientProperties(), new StringSerializer(),
-                        new StringSerializer())) {
+                var producer =
+                        new KafkaProducer<>(
+                                kafka.clientProperties(),
+                                new StringSerializer(),
+                                new StringSerializer())) {
             producer.send(new ProducerRecord<>(settings.topic(), "k", "first")).get();
         }
         // when
         List<String> values = new ArrayList<>();
         try (KafkaConnection kafka = KafkaConnection.open(settings);
-                var consumer = new KafkaConsumer<>(kafka.clientProperties(), new StringDeserializer(),
-                        new StringDeserializer())) {
+                var consumer =
+                        new KafkaConsumer<>(
+                                kafka.clientProperties(),
+                                new StringDeserializer(),
+                                new StringDeserializer())) {
             TopicPartition tp = new TopicPartition(settings.topic(), 0);
             consumer.assign(List.of(tp));
             consumer.seekToBeginning(List.of(tp));
@@ -55,8 +60,15 @@ class KafkaConnectionIT {
     @Test
     void unreachableClusterFailsWithAClearMessageInTime() {
         // given: nothing listens on this port
-        Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", data.toString(),
-                "kafka.bootstrap-servers", "127.0.0.1:1"));
+        Settings settings =
+                Settings.load(
+                        null,
+                        Map.of(),
+                        Map.of(
+                                "data-dir",
+                                data.toString(),
+                                "kafka.bootstrap-servers",
+                                "127.0.0.1:1"));
         long start = System.nanoTime();
         // when / then
         assertThatThrownBy(() -> KafkaConnection.open(settings))

@@ -13,8 +13,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * it first used (started, or found started by a command in a child process) are stopped, after each
  * class those its {@code @BeforeAll} used — before JUnit deletes the temporary folders.
  */
-public final class StopStartedBrokers implements BeforeEachCallback, AfterEachCallback, AfterAllCallback {
-    private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(StopStartedBrokers.class);
+public final class StopStartedBrokers
+        implements BeforeEachCallback, AfterEachCallback, AfterAllCallback {
+    private static final ExtensionContext.Namespace NS =
+            ExtensionContext.Namespace.create(StopStartedBrokers.class);
 
     @Override
     public void beforeEach(ExtensionContext context) {

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BenchSinkCommandIT {
-    @TempDir
-    Path data;
+    @TempDir Path data;
 
     @Test
     void measuresConsumerWriterAndSinkOnASmallTopic() {
@@ -29,7 +28,8 @@ class BenchSinkCommandIT {
         // then
         String report = out.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(report).isZero();
-        assertThat(report).contains("N = 2,000 TrialTimed events", "Java 17", "cores")
+        assertThat(report)
+                .contains("N = 2,000 TrialTimed events", "Java 17", "cores")
                 .containsPattern("\\(a\\) plain consumer[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")
                 .containsPattern("\\(b\\) Parquet writer[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")
                 .containsPattern("\\(c\\) sink end to end[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")

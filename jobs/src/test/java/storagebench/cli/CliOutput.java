@@ -17,8 +17,10 @@ final class CliOutput {
         CliOutput output = new CliOutput();
         PrintStream originalOut = System.out;
         PrintStream originalErr = System.err;
-        System.setOut(new PrintStream(new Tee(output.out, originalOut), true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(new Tee(output.err, originalErr), true, StandardCharsets.UTF_8));
+        System.setOut(
+                new PrintStream(new Tee(output.out, originalOut), true, StandardCharsets.UTF_8));
+        System.setErr(
+                new PrintStream(new Tee(output.err, originalErr), true, StandardCharsets.UTF_8));
         try {
             output.exit = Main.execute(args);
         } finally {

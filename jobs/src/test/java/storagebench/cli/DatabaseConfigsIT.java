@@ -31,8 +31,17 @@ import storagebench.sink.Dataset;
  */
 class DatabaseConfigsIT extends BrokerOnDataDir {
     private static int run(Path config, String... overrides) {
-        List<String> args = new ArrayList<>(List.of("run", config.toString(), "--data-dir", data.toString(),
-                "--override", "repetitions=1", "--override", "warmups=1"));
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "run",
+                                config.toString(),
+                                "--data-dir",
+                                data.toString(),
+                                "--override",
+                                "repetitions=1",
+                                "--override",
+                                "warmups=1"));
         for (String o : overrides) {
             args.add("--override");
             args.add(o);
@@ -45,23 +54,44 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     }
 
     private static String query(String table, String select, String experiment) throws Exception {
-        List<String> values = new Dataset(data.resolve("parquet")).column(table, select + " FROM (SELECT * FROM "
-                + "read_parquet('" + data.resolve("parquet").resolve(table) + "/**/*.parquet', hive_partitioning = "
-                + "true)) WHERE experiment = '" + experiment + "'" + (table.equals("trials") ? " AND phase = 'measured'" : "")
-                + " --");
+        List<String> values =
+                new Dataset(data.resolve("parquet"))
+                        .column(
+                                table,
+                                select
+                                        + " FROM (SELECT * FROM "
+                                        + "read_parquet('"
+                                        + data.resolve("parquet").resolve(table)
+                                        + "/**/*.parquet', hive_partitioning = "
+                                        + "true)) WHERE experiment = '"
+                                        + experiment
+                                        + "'"
+                                        + (table.equals("trials") ? " AND phase = 'measured'" : "")
+                                        + " --");
         // the trailing -- drops Dataset's ORDER BY, so the values are sorted here
         return String.join(",", values.stream().sorted().toList());
     }
 
     @Test
     void everyShippedDatabaseConfigHasATest() throws Exception {
-        Map<String, List<String>> tested = Map.of("h2", List.of("filegroup-insert.yaml"),
-                "postgres", List.of("file-init.yaml", "filegroup-insert.yaml", "pgbench.yaml", "restore.yaml"),
-                "firebird", List.of("filegroup-insert.yaml", "restore.yaml"),
-                "sqlserver", List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml"));
+        Map<String, List<String>> tested =
+                Map.of(
+                        "h2",
+                        List.of("filegroup-insert.yaml"),
+                        "postgres",
+                        List.of(
+                                "file-init.yaml",
+                                "filegroup-insert.yaml",
+                                "pgbench.yaml",
+                                "restore.yaml"),
+                        "firebird",
+                        List.of("filegroup-insert.yaml", "restore.yaml"),
+                        "sqlserver",
+                        List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml"));
         for (String dbms : tested.keySet()) {
             try (var files = Files.list(Path.of("..", "pipeline-config", dbms))) {
-                assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).as(dbms)
+                assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+                        .as(dbms)
                         .isEqualTo(tested.get(dbms));
             }
         }
@@ -74,32 +104,65 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         // then: 2 variants × (1 warm-up + 1 measured), the target probed into RunStarted
         assertThat(exit).isZero();
         assertThat(query("trials", "count(*)", "h2-filegroup-insert")).isEqualTo("4");
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['rows'] "
-                + "IN (50, 100) AND metrics['file_bytes'] > 0)", "h2-filegroup-insert")).isEqualTo("4");
-        assertThat(query("runs", "DISTINCT target.product || ' ' || target.properties['storage_engine']",
-                "h2-filegroup-insert")).isEqualTo("H2 MVStore");
-        assertThat(query("io_samples", "DISTINCT file", "h2-filegroup-insert")).isEqualTo("database");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['rows'] "
+                                        + "IN (50, 100) AND metrics['file_bytes'] > 0)",
+                                "h2-filegroup-insert"))
+                .isEqualTo("4");
+        assertThat(
+                        query(
+                                "runs",
+                                "DISTINCT target.product || ' ' || target.properties['storage_engine']",
+                                "h2-filegroup-insert"))
+                .isEqualTo("H2 MVStore");
+        assertThat(query("io_samples", "DISTINCT file", "h2-filegroup-insert"))
+                .isEqualTo("database");
     }
 
     @Test
     void postgresFilegroupInsert() throws Exception {
         PostgresEnv.assume();
         // when: the shipped config pointed at the test's server
-        int exit = run(shipped("postgres"), "factors.files=[1, 5]", "workload.rows=40",
-                "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user(),
-                "target.tablespace-root=" + PostgresEnv.tablespaceRoot());
+        int exit =
+                run(
+                        shipped("postgres"),
+                        "factors.files=[1, 5]",
+                        "workload.rows=40",
+                        "target.url=" + PostgresEnv.url(),
+                        "target.user=" + PostgresEnv.user(),
+                        "target.tablespace-root=" + PostgresEnv.tablespaceRoot());
         // then: one row per page, whatever the number of tablespaces
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['pages'] "
-                + "= 40 AND metrics['wal_bytes'] > 40 * 8000)", "postgres-filegroup-insert")).isEqualTo("4");
-        assertThat(query("trials", "DISTINCT variant", "postgres-filegroup-insert")).isEqualTo("files=1,files=5");
-        String target = query("runs", "DISTINCT target.properties['wal_init_zero'] || ' ' || target.properties["
-                + "'fsync'] || ' ' || target.location", "postgres-filegroup-insert");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['pages'] "
+                                        + "= 40 AND metrics['wal_bytes'] > 40 * 8000)",
+                                "postgres-filegroup-insert"))
+                .isEqualTo("4");
+        assertThat(query("trials", "DISTINCT variant", "postgres-filegroup-insert"))
+                .isEqualTo("files=1,files=5");
+        String target =
+                query(
+                        "runs",
+                        "DISTINCT target.properties['wal_init_zero'] || ' ' || target.properties["
+                                + "'fsync'] || ' ' || target.location",
+                        "postgres-filegroup-insert");
         assertThat(target).isEqualTo("on on " + PostgresEnv.url());
-        assertThat(query("io_samples", "count(DISTINCT file) FILTER (WHERE file IN ('wal', 'sb_filegroup_p005'))",
-                "postgres-filegroup-insert")).isEqualTo("2");
-        assertThat(query("io_samples", "sum(bytes_written) FILTER (WHERE file = 'wal') > 4 * 40 * 8000",
-                "postgres-filegroup-insert")).isEqualTo("true");
+        assertThat(
+                        query(
+                                "io_samples",
+                                "count(DISTINCT file) FILTER (WHERE file IN ('wal', 'sb_filegroup_p005'))",
+                                "postgres-filegroup-insert"))
+                .isEqualTo("2");
+        assertThat(
+                        query(
+                                "io_samples",
+                                "sum(bytes_written) FILTER (WHERE file = 'wal') > 4 * 40 * 8000",
+                                "postgres-filegroup-insert"))
+                .isEqualTo("true");
         assertThat(query("runs", "DISTINCT config_text", "postgres-filegroup-insert"))
                 .doesNotContain(System.getenv("STORAGEBENCH_PG_PASSWORD"));
     }
@@ -108,42 +171,90 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     void postgresFileInit() throws Exception {
         PostgresEnv.assume();
         // when
-        int exit = run(Path.of("..", "pipeline-config", "postgres", "file-init.yaml"), "workload.segments=2",
-                "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user());
+        int exit =
+                run(
+                        Path.of("..", "pipeline-config", "postgres", "file-init.yaml"),
+                        "workload.segments=2",
+                        "target.url=" + PostgresEnv.url(),
+                        "target.user=" + PostgresEnv.user());
         // then: both variants ran, wrote two segments of WAL each and created segment files
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'write-wal' AND outcome = 'OK' AND "
-                + "metrics['wal_bytes'] >= 2 * metrics['segment_bytes'])", "postgres-file-init")).isEqualTo("4");
-        assertThat(query("trials", "DISTINCT variant || ':' || metrics['wal_init_zero']", "postgres-file-init"))
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'write-wal' AND outcome = 'OK' AND "
+                                        + "metrics['wal_bytes'] >= 2 * metrics['segment_bytes'])",
+                                "postgres-file-init"))
+                .isEqualTo("4");
+        assertThat(
+                        query(
+                                "trials",
+                                "DISTINCT variant || ':' || metrics['wal_init_zero']",
+                                "postgres-file-init"))
                 .isEqualTo("init=instant:0.0,init=zero:1.0");
-        assertThat(query("trials", "count(*) FILTER (WHERE NOT warmup AND metrics['segments_created'] >= 1)",
-                "postgres-file-init")).isEqualTo("2");
-        assertThat(query("io_samples", "sum(bytes_written) FILTER (WHERE file = 'wal' AND step = 'write-wal') >= 4 * "
-                + "16 * 1024 * 1024", "postgres-file-init")).isEqualTo("true");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE NOT warmup AND metrics['segments_created'] >= 1)",
+                                "postgres-file-init"))
+                .isEqualTo("2");
+        assertThat(
+                        query(
+                                "io_samples",
+                                "sum(bytes_written) FILTER (WHERE file = 'wal' AND step = 'write-wal') >= 4 * "
+                                        + "16 * 1024 * 1024",
+                                "postgres-file-init"))
+                .isEqualTo("true");
     }
 
     @Test
     void firebirdFilegroupInsert() throws Exception {
         FirebirdEnv.assume();
         // when: the shipped config pointed at the test's server, 300 rows over files of 256 pages
-        int exit = run(shipped("firebird"), "factors.files=[1, 3]", "workload.rows=300",
-                "target.url=" + FirebirdEnv.url(), "target.user=" + FirebirdEnv.user(),
-                "target.database-root=" + FirebirdEnv.databaseRoot());
-        // then: about one page per row; with 3 files the first two are full (files fill in sequence)
+        int exit =
+                run(
+                        shipped("firebird"),
+                        "factors.files=[1, 3]",
+                        "workload.rows=300",
+                        "target.url=" + FirebirdEnv.url(),
+                        "target.user=" + FirebirdEnv.user(),
+                        "target.database-root=" + FirebirdEnv.databaseRoot());
+        // then: about one page per row; with 3 files the first two are full (files fill in
+        // sequence)
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['rows'] "
-                + "= 300 AND metrics['pages'] > 300)", "firebird-filegroup-insert")).isEqualTo("4");
-        assertThat(query("trials", "DISTINCT variant || ':' || metrics['files'] || ':' || coalesce(metrics["
-                + "'file_002_pages'], -1)", "firebird-filegroup-insert")).isEqualTo("files=1:1.0:-1.0,files=3:3.0:256.0");
-        assertThat(query("runs", "DISTINCT target.product || ' ' || target.properties['server_mode'] || ' ' || "
-                + "target.properties['forced_writes']", "firebird-filegroup-insert")).startsWith("Firebird")
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK' AND metrics['rows'] "
+                                        + "= 300 AND metrics['pages'] > 300)",
+                                "firebird-filegroup-insert"))
+                .isEqualTo("4");
+        assertThat(
+                        query(
+                                "trials",
+                                "DISTINCT variant || ':' || metrics['files'] || ':' || coalesce(metrics["
+                                        + "'file_002_pages'], -1)",
+                                "firebird-filegroup-insert"))
+                .isEqualTo("files=1:1.0:-1.0,files=3:3.0:256.0");
+        assertThat(
+                        query(
+                                "runs",
+                                "DISTINCT target.product || ' ' || target.properties['server_mode'] || ' ' || "
+                                        + "target.properties['forced_writes']",
+                                "firebird-filegroup-insert"))
+                .startsWith("Firebird")
                 .endsWith(" Super on");
-        assertThat(query("io_samples", "count(*) FILTER (WHERE file = 'database' AND bytes_written > 0) > 0",
-                "firebird-filegroup-insert")).isEqualTo("true");
+        assertThat(
+                        query(
+                                "io_samples",
+                                "count(*) FILTER (WHERE file = 'database' AND bytes_written > 0) > 0",
+                                "firebird-filegroup-insert"))
+                .isEqualTo("true");
         assertThat(query("runs", "DISTINCT config_text", "firebird-filegroup-insert"))
                 .doesNotContain(FirebirdEnv.password());
         try (var left = Files.list(FirebirdEnv.databaseRoot())) {
-            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(f -> f.startsWith("sb_filegroup."));
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .noneMatch(f -> f.startsWith("sb_filegroup."));
         }
     }
 
@@ -151,21 +262,47 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     void firebirdRestore() throws Exception {
         FirebirdEnv.assume();
         // when: the shipped config, scaled down
-        int exit = run(Path.of("..", "pipeline-config", "firebird", "restore.yaml"), "workload.rows=5000",
-                "factors.page-size=[8KiB]", "target.url=" + FirebirdEnv.url(),
-                "target.user=" + FirebirdEnv.user(), "target.database-root=" + FirebirdEnv.databaseRoot());
+        int exit =
+                run(
+                        Path.of("..", "pipeline-config", "firebird", "restore.yaml"),
+                        "workload.rows=5000",
+                        "factors.page-size=[8KiB]",
+                        "target.url=" + FirebirdEnv.url(),
+                        "target.user=" + FirebirdEnv.user(),
+                        "target.database-root=" + FirebirdEnv.databaseRoot());
         // then: each restore timed, with a sub-step per index built
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK' AND "
-                + "metrics['total.index_count'] = 5)", "firebird-restore")).isEqualTo("2");
-        assertThat(query("trials", "count(*) FILTER (WHERE step LIKE 'restore.index %')", "firebird-restore"))
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK' AND "
+                                        + "metrics['total.index_count'] = 5)",
+                                "firebird-restore"))
+                .isEqualTo("2");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step LIKE 'restore.index %')",
+                                "firebird-restore"))
                 .isEqualTo("10");
-        assertThat(query("trials", "string_agg(DISTINCT step, ',' ORDER BY step) FILTER (WHERE step LIKE "
-                + "'restore.index %')", "firebird-restore"))
-                .isEqualTo(String.join(",", List.of("restore.index sb_restore_k1", "restore.index sb_restore_k2",
-                        "restore.index sb_restore_k3", "restore.index sb_restore_k4", "restore.index sb_restore_k5")));
+        assertThat(
+                        query(
+                                "trials",
+                                "string_agg(DISTINCT step, ',' ORDER BY step) FILTER (WHERE step LIKE "
+                                        + "'restore.index %')",
+                                "firebird-restore"))
+                .isEqualTo(
+                        String.join(
+                                ",",
+                                List.of(
+                                        "restore.index sb_restore_k1",
+                                        "restore.index sb_restore_k2",
+                                        "restore.index sb_restore_k3",
+                                        "restore.index sb_restore_k4",
+                                        "restore.index sb_restore_k5")));
         try (var left = Files.list(FirebirdEnv.databaseRoot())) {
-            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(f -> f.startsWith("sb_restore"));
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .noneMatch(f -> f.startsWith("sb_restore"));
         }
     }
 
@@ -173,23 +310,43 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     void postgresPgbenchAsACommandWithTheServersIoSampled() throws Exception {
         PostgresEnv.assume();
         // when
-        int exit = run(Path.of("..", "pipeline-config", "postgres", "pgbench.yaml"), "factors.seconds=[1]",
-                "factors.scale=[1]", "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user());
-        // then: pgbench logged in through libpq's variables, its summary was parsed, the WAL sampled
+        int exit =
+                run(
+                        Path.of("..", "pipeline-config", "postgres", "pgbench.yaml"),
+                        "factors.seconds=[1]",
+                        "factors.scale=[1]",
+                        "target.url=" + PostgresEnv.url(),
+                        "target.user=" + PostgresEnv.user());
+        // then: pgbench logged in through libpq's variables, its summary was parsed, the WAL
+        // sampled
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'run' AND outcome = 'OK' AND metrics['run.tps'] > 0 "
-                + "AND metrics['io_samples'] > 0)", "postgres-pgbench")).isEqualTo("4");
-        assertThat(query("io_samples", "sum(bytes_written) FILTER (WHERE file = 'wal') > 0", "postgres-pgbench"))
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'run' AND outcome = 'OK' AND metrics['run.tps'] > 0 "
+                                        + "AND metrics['io_samples'] > 0)",
+                                "postgres-pgbench"))
+                .isEqualTo("4");
+        assertThat(
+                        query(
+                                "io_samples",
+                                "sum(bytes_written) FILTER (WHERE file = 'wal') > 0",
+                                "postgres-pgbench"))
                 .isEqualTo("true");
     }
 
     /** A shipped SQL Server config pointed at the server the STORAGEBENCH_SQLSERVER_* variables name. */
     private static int runOnSqlServer(String config, String... overrides) {
-        List<String> all = new ArrayList<>(List.of("target.url=" + System.getenv("STORAGEBENCH_SQLSERVER_URL"),
-                "target.user=" + SqlServerEnv.user(), "target.password-env=STORAGEBENCH_SQLSERVER_PASSWORD",
-                "target.file-root=" + SqlServerEnv.fileRoot().path()));
+        List<String> all =
+                new ArrayList<>(
+                        List.of(
+                                "target.url=" + System.getenv("STORAGEBENCH_SQLSERVER_URL"),
+                                "target.user=" + SqlServerEnv.user(),
+                                "target.password-env=STORAGEBENCH_SQLSERVER_PASSWORD",
+                                "target.file-root=" + SqlServerEnv.fileRoot().path()));
         all.addAll(List.of(overrides));
-        return run(Path.of("..", "pipeline-config", "sqlserver", config), all.toArray(String[]::new));
+        return run(
+                Path.of("..", "pipeline-config", "sqlserver", config), all.toArray(String[]::new));
     }
 
     @Test
@@ -197,19 +354,32 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         SqlServerEnv.assume();
         int exit = runOnSqlServer("file-init.yaml", "factors.files=[2]", "factors.file-size=[8MB]");
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'create' AND outcome = 'OK')",
-                "sqlserver-file-init")).isEqualTo("2");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'create' AND outcome = 'OK')",
+                                "sqlserver-file-init"))
+                .isEqualTo("2");
     }
 
     @Test
     void sqlserverFilegroupInsert() throws Exception {
         SqlServerEnv.assume();
-        int exit = runOnSqlServer("filegroup-insert.yaml", "factors.files=[2, 3]", "factors.file-size=[8MB, 8MB]",
-                "workload.rows=50");
+        int exit =
+                runOnSqlServer(
+                        "filegroup-insert.yaml",
+                        "factors.files=[2, 3]",
+                        "factors.file-size=[8MB, 8MB]",
+                        "workload.rows=50");
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK')",
-                "sqlserver-filegroup-insert")).isEqualTo("4");
-        assertThat(query("io_samples", "count(*) > 0", "sqlserver-filegroup-insert")).isEqualTo("true");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'insert' AND outcome = 'OK')",
+                                "sqlserver-filegroup-insert"))
+                .isEqualTo("4");
+        assertThat(query("io_samples", "count(*) > 0", "sqlserver-filegroup-insert"))
+                .isEqualTo("true");
     }
 
     @Test
@@ -217,33 +387,59 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         SqlServerEnv.assume();
         int exit = runOnSqlServer("restore.yaml", "factors.rows=[1000]");
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK')",
-                "sqlserver-restore")).isEqualTo("2");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK')",
+                                "sqlserver-restore"))
+                .isEqualTo("2");
     }
 
     @Test
     void postgresRestore() throws Exception {
         PostgresEnv.assume();
         // when
-        int exit = run(Path.of("..", "pipeline-config", "postgres", "restore.yaml"), "workload.rows=2000",
-                "target.url=" + PostgresEnv.url(), "target.user=" + PostgresEnv.user());
+        int exit =
+                run(
+                        Path.of("..", "pipeline-config", "postgres", "restore.yaml"),
+                        "workload.rows=2000",
+                        "target.url=" + PostgresEnv.url(),
+                        "target.user=" + PostgresEnv.user());
         // then: both variants restored every row, and each index build is a sub-step of its trial
         assertThat(exit).isZero();
-        assertThat(query("trials", "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK' AND "
-                + "metrics['rows_restored'] = 2000 AND metrics['objects'] >= 7)", "postgres-restore")).isEqualTo("4");
-        assertThat(query("trials", "DISTINCT step", "postgres-restore")).contains("restore.index sb_restore_i4",
-                "restore.data sb_restore", "restore.constraint sb_restore sb_restore_pkey");
-        assertThat(query("trials", "count(DISTINCT trial_id) FILTER (WHERE step LIKE 'restore.index %' AND "
-                + "duration_ns > 0)", "postgres-restore")).isEqualTo("4");
-        assertThat(query("io_samples", "DISTINCT file", "postgres-restore")).contains("db:sb_restore", "wal");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'restore' AND outcome = 'OK' AND "
+                                        + "metrics['rows_restored'] = 2000 AND metrics['objects'] >= 7)",
+                                "postgres-restore"))
+                .isEqualTo("4");
+        assertThat(query("trials", "DISTINCT step", "postgres-restore"))
+                .contains(
+                        "restore.index sb_restore_i4",
+                        "restore.data sb_restore",
+                        "restore.constraint sb_restore sb_restore_pkey");
+        assertThat(
+                        query(
+                                "trials",
+                                "count(DISTINCT trial_id) FILTER (WHERE step LIKE 'restore.index %' AND "
+                                        + "duration_ns > 0)",
+                                "postgres-restore"))
+                .isEqualTo("4");
+        assertThat(query("io_samples", "DISTINCT file", "postgres-restore"))
+                .contains("db:sb_restore", "wal");
     }
 
     /**
      * Runs a filegroup-insert of two variants, 20000 rows then 50, and ends the server's sessions of the
      * run (pg_terminate_backend: the server's side of a connection lost) while the first trial inserts.
      */
-    private static int loseTheServerDuringTheFirstTrial(String experiment, String onFailure) throws Exception {
-        Path config = Files.writeString(tmp.resolve(experiment + ".yaml"), """
+    private static int loseTheServerDuringTheFirstTrial(String experiment, String onFailure)
+            throws Exception {
+        Path config =
+                Files.writeString(
+                        tmp.resolve(experiment + ".yaml"),
+                        """
                 experiment: %s
                 target:
                 %s
@@ -252,34 +448,46 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                   rows: [20000, 50]
                 order: sequential
                 on-failure: %s
-                """.formatted(experiment, PostgresEnv.yaml().indent(2).stripTrailing(), onFailure));
-        FutureTask<Integer> run = new FutureTask<>(
-                () -> run(config, "warmups=0"));
+                """
+                                .formatted(
+                                        experiment,
+                                        PostgresEnv.yaml().indent(2).stripTrailing(),
+                                        onFailure));
+        FutureTask<Integer> run = new FutureTask<>(() -> run(config, "warmups=0"));
         new Thread(run, "run-" + experiment).start();
         boolean killed = false;
-        try (Connection c = PostgresEnv.target().connect(); Statement s = c.createStatement()) {
+        try (Connection c = PostgresEnv.target().connect();
+                Statement s = c.createStatement()) {
             for (int i = 0; i < 6000 && !killed && !run.isDone(); i++) {
-                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE query LIKE "
-                        + "'INSERT INTO \"sb_lost\"%' AND pid <> pg_backend_pid()")) {
+                try (ResultSet rs =
+                        s.executeQuery(
+                                "SELECT count(*) FROM pg_stat_activity WHERE query LIKE "
+                                        + "'INSERT INTO \"sb_lost\"%' AND pid <> pg_backend_pid()")) {
                     rs.next();
                     if (rs.getInt(1) > 0) {
                         Thread.sleep(200);
-                        s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = "
-                                + "'storagebench' AND pid <> pg_backend_pid() AND datname = current_database()");
+                        s.execute(
+                                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = "
+                                        + "'storagebench' AND pid <> pg_backend_pid() AND datname = current_database()");
                         killed = true;
                     }
                 }
                 Thread.sleep(10);
             }
         }
-        assertThat(killed).as("the first trial's inserts were seen and their session ended").isTrue();
+        assertThat(killed)
+                .as("the first trial's inserts were seen and their session ended")
+                .isTrue();
         return run.get(5, TimeUnit.MINUTES);
     }
 
     private static String leftoverTablespaces() throws Exception {
-        try (Connection c = PostgresEnv.target().connect(); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tablespace WHERE spcname LIKE "
-                        + "'sb_lost%'")) {
+        try (Connection c = PostgresEnv.target().connect();
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT count(*) FROM pg_tablespace WHERE spcname LIKE "
+                                        + "'sb_lost%'")) {
             rs.next();
             return rs.getString(1);
         }
@@ -290,32 +498,41 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         PostgresEnv.assume();
         // when
         int exit = loseTheServerDuringTheFirstTrial("db-lost-continue", "continue");
-        // then: the interrupted trial FAILED with the server's reason, the next one ran, and clean-up
+        // then: the interrupted trial FAILED with the server's reason, the next one ran, and
+        // clean-up
         // dropped what the failed trial had made
         assertThat(exit).isEqualTo(Main.FAILED);
         assertThat(query("trials", "outcome || ' ' || variant", "db-lost-continue"))
                 .isEqualTo("FAILED rows=20000,OK rows=50");
-        assertThat(query("trials", "coalesce(error, '')", "db-lost-continue")).contains("terminating connection");
-        assertThat(query("run_finished", "status || ' ' || failures", "db-lost-continue")).isEqualTo("COMPLETED 1");
+        assertThat(query("trials", "coalesce(error, '')", "db-lost-continue"))
+                .contains("terminating connection");
+        assertThat(query("run_finished", "status || ' ' || failures", "db-lost-continue"))
+                .isEqualTo("COMPLETED 1");
         assertThat(leftoverTablespaces()).isEqualTo("0");
     }
 
     @Test
-    void aServerLostMidTrialStopsTheRunWhenItsPolicySaysSoAndKeepsWhatWasRecorded() throws Exception {
+    void aServerLostMidTrialStopsTheRunWhenItsPolicySaysSoAndKeepsWhatWasRecorded()
+            throws Exception {
         PostgresEnv.assume();
         // when
         int exit = loseTheServerDuringTheFirstTrial("db-lost-stop", "stop");
         // then: the failed trial is recorded with its clean-up, the second never ran
         assertThat(exit).isEqualTo(Main.FAILED);
-        assertThat(query("trials", "outcome || ' ' || variant", "db-lost-stop")).isEqualTo("FAILED rows=20000");
-        assertThat(query("trials", "count(*) FILTER (WHERE phase = 'cleanup')", "db-lost-stop")).isEqualTo("0");
+        assertThat(query("trials", "outcome || ' ' || variant", "db-lost-stop"))
+                .isEqualTo("FAILED rows=20000");
+        assertThat(query("trials", "count(*) FILTER (WHERE phase = 'cleanup')", "db-lost-stop"))
+                .isEqualTo("0");
         assertThat(leftoverTablespaces()).isEqualTo("0");
     }
 
     @Test
     void anUnreachableServerExits1BeforeAnyTrial() throws Exception {
         // given: nothing listens on port 1
-        Path config = Files.writeString(tmp.resolve("unreachable.yaml"), """
+        Path config =
+                Files.writeString(
+                        tmp.resolve("unreachable.yaml"),
+                        """
                 experiment: db-unreachable
                 target:
                   kind: postgres
@@ -329,11 +546,21 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         Captured err = Captured.stderr(() -> run(config));
         // then
         assertThat(err.exit()).isEqualTo(Main.FAILED);
-        assertThat(err.text()).contains("cannot connect to postgres target jdbc:postgresql://127.0.0.1:1/storagebench");
+        assertThat(err.text())
+                .contains(
+                        "cannot connect to postgres target jdbc:postgresql://127.0.0.1:1/storagebench");
         assertThat(query("trials", "count(*)", "db-unreachable")).isIn("", "0");
-        assertThat(Files.exists(data.resolve("runs"))
-                && Files.list(data.resolve("runs")).anyMatch(r -> Files.exists(r.resolve("experiment.yaml"))
-                        && read(r.resolve("experiment.yaml")).contains("db-unreachable"))).isFalse();
+        assertThat(
+                        Files.exists(data.resolve("runs"))
+                                && Files.list(data.resolve("runs"))
+                                        .anyMatch(
+                                                r ->
+                                                        Files.exists(r.resolve("experiment.yaml"))
+                                                                && read(r.resolve(
+                                                                                "experiment.yaml"))
+                                                                        .contains(
+                                                                                "db-unreachable")))
+                .isFalse();
     }
 
     @Test
@@ -341,7 +568,10 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         PostgresEnv.assume();
         // given
         Path pw = Files.writeString(tmp.resolve("wrong-password"), "wrong-password-123");
-        Path config = Files.writeString(tmp.resolve("wrong.yaml"), """
+        Path config =
+                Files.writeString(
+                        tmp.resolve("wrong.yaml"),
+                        """
                 experiment: db-wrong-password
                 target:
                   kind: postgres
@@ -350,12 +580,18 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                   password-file: %s
                   tablespace-root: %s
                 workload: {type: filegroup-insert, rows: 5}
-                """.formatted(PostgresEnv.url(), PostgresEnv.user(), pw, PostgresEnv.tablespaceRoot()));
+                """
+                                .formatted(
+                                        PostgresEnv.url(),
+                                        PostgresEnv.user(),
+                                        pw,
+                                        PostgresEnv.tablespaceRoot()));
         // when
         Captured err = Captured.stderr(() -> run(config));
         // then
         assertThat(err.exit()).isEqualTo(Main.FAILED);
-        assertThat(err.text()).contains("refused the login of user '" + PostgresEnv.user() + "'")
+        assertThat(err.text())
+                .contains("refused the login of user '" + PostgresEnv.user() + "'")
                 .doesNotContain("wrong-password-123");
         assertThat(query("trials", "count(*)", "db-wrong-password")).isIn("", "0");
     }
@@ -363,7 +599,10 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
     @Test
     void anInlinePasswordExits2() throws Exception {
         // given
-        Path config = Files.writeString(tmp.resolve("inline.yaml"), """
+        Path config =
+                Files.writeString(
+                        tmp.resolve("inline.yaml"),
+                        """
                 experiment: db-inline
                 target: {kind: h2, password: hunter2}
                 workload: {type: filegroup-insert}
@@ -372,7 +611,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         Captured err = Captured.stderr(() -> run(config));
         // then
         assertThat(err.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(err.text()).contains("'target.password': an inline password is refused").doesNotContain("hunter2");
+        assertThat(err.text())
+                .contains("'target.password': an inline password is refused")
+                .doesNotContain("hunter2");
     }
 
     private static String read(Path p) {

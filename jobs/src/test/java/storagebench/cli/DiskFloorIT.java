@@ -16,7 +16,8 @@ import storagebench.sink.Dataset;
  * The disk cannot be filled here, so the floor is set above the free space.
  */
 class DiskFloorIT extends BrokerOnDataDir {
-    private static final String EXPERIMENT = """
+    private static final String EXPERIMENT =
+            """
             experiment: disk-floor
             target: {kind: local}
             workload: {type: file-init, files: 1, file-size: 1MB}
@@ -31,32 +32,56 @@ class DiskFloorIT extends BrokerOnDataDir {
         // given
         Path yaml = Files.writeString(tmp.resolve("floor.yaml"), EXPERIMENT);
         // when: the floor is far above what any disk here has free
-        CliOutput stopped = CliOutput.run("run", yaml.toString(), "--data-dir", data.toString(), "--set",
-                "run.min-free-space=1000TB");
+        CliOutput stopped =
+                CliOutput.run(
+                        "run",
+                        yaml.toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--set",
+                        "run.min-free-space=1000TB");
         // then: exit 1, one line naming the path, the free space, the floor and the restart command
         String runId = onlyRun();
         assertThat(stopped.exit()).isEqualTo(Main.FAILED);
         assertThat(stopped.out()).contains("run " + runId + ": STOPPED, 0 trial(s), 0 failed");
-        List<String> lines = stopped.err().lines().filter(l -> l.contains("below run.min-free-space")).toList();
+        List<String> lines =
+                stopped.err().lines().filter(l -> l.contains("below run.min-free-space")).toList();
         assertThat(lines).hasSize(1);
-        assertThat(lines.get(0)).matches("run " + runId + " did not complete: only .+ free under "
-                + Pattern.quote(data.resolve("kafka").toString()) + ", below run.min-free-space "
-                + "1000 TiB: stopped before trial 1 of 2; continue it with: storagebench run --restart " + runId);
+        assertThat(lines.get(0))
+                .matches(
+                        "run "
+                                + runId
+                                + " did not complete: only .+ free under "
+                                + Pattern.quote(data.resolve("kafka").toString())
+                                + ", below run.min-free-space "
+                                + "1000 TiB: stopped before trial 1 of 2; continue it with: storagebench run --restart "
+                                + runId);
         assertThat(stopped.err()).doesNotContain("\tat ");
         Dataset dataset = new Dataset(data.resolve("parquet"));
-        assertThat(dataset.column("run_finished", "status || ' ' || trials || ' ' || error")).singleElement()
-                .asString().startsWith("STOPPED 0 only ").contains("stopped before trial 1 of 2");
+        assertThat(dataset.column("run_finished", "status || ' ' || trials || ' ' || error"))
+                .singleElement()
+                .asString()
+                .startsWith("STOPPED 0 only ")
+                .contains("stopped before trial 1 of 2");
         assertThat(dataset.rows("trials")).isZero();
 
         // when: continued with the floor off
-        CliOutput restarted = CliOutput.run("run", "--restart", runId, "--data-dir", data.toString(), "--set",
-                "run.min-free-space=0");
+        CliOutput restarted =
+                CliOutput.run(
+                        "run",
+                        "--restart",
+                        runId,
+                        "--data-dir",
+                        data.toString(),
+                        "--set",
+                        "run.min-free-space=0");
         // then: every trial once, the run completed
         assertThat(restarted.exit()).as(restarted.err()).isZero();
-        assertThat(dataset.column("trials", "step || ' ' || trial_index")).filteredOn(s -> s.startsWith("create"))
+        assertThat(dataset.column("trials", "step || ' ' || trial_index"))
+                .filteredOn(s -> s.startsWith("create"))
                 .containsExactly("create 0", "create 1");
-        assertThat(dataset.column("run_finished", "status || ' ' || attempt")).containsExactly("COMPLETED 2",
-                "STOPPED 1");
+        assertThat(dataset.column("run_finished", "status || ' ' || attempt"))
+                .containsExactly("COMPLETED 2", "STOPPED 1");
     }
 
     private static String onlyRun() throws Exception {

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
 import storagebench.export.EventArchive;
 import storagebench.sink.Dataset;
 import storagebench.sink.TestEvents;
@@ -26,8 +26,7 @@ import storagebench.sink.TestEvents;
  * rows; importing the export again adds none; the file is a plain Avro container file.
  */
 class EventArchiveIT {
-    @TempDir
-    static Path tmp;
+    @TempDir static Path tmp;
     static Path source;
     static KafkaConnection kafka;
 
@@ -37,13 +36,37 @@ class EventArchiveIT {
         source = tmp.resolve("source");
         Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", source.toString()));
         kafka = KafkaConnection.open(settings);
-        assertThat(CliOutput.run("import", "--data-dir", source.toString(), "--no-report", "--format", "file-stats",
-                ImportIT.fixture("file-stats/bad-rows.csv").toString()).exit()).isZero();
-        TestEvents.publish(kafka, settings.topic(), TestEvents.run("archive-a", 5, Instant.parse("2026-11-01T08:00:00Z")),
+        assertThat(
+                        CliOutput.run(
+                                        "import",
+                                        "--data-dir",
+                                        source.toString(),
+                                        "--no-report",
+                                        "--format",
+                                        "file-stats",
+                                        ImportIT.fixture("file-stats/bad-rows.csv").toString())
+                                .exit())
+                .isZero();
+        TestEvents.publish(
+                kafka,
+                settings.topic(),
+                TestEvents.run("archive-a", 5, Instant.parse("2026-11-01T08:00:00Z")),
                 2);
-        TestEvents.publishAborted(kafka, settings.topic(), TestEvents.run("aborted", 2, Instant.now()));
-        assertThat(CliOutput.run("import", "--data-dir", source.toString(), "--no-report", "--format", "pgbench",
-                ImportIT.fixture("pgbench/summary-pg15-multiple-scripts.txt").toString()).exit()).isZero();
+        TestEvents.publishAborted(
+                kafka, settings.topic(), TestEvents.run("aborted", 2, Instant.now()));
+        assertThat(
+                        CliOutput.run(
+                                        "import",
+                                        "--data-dir",
+                                        source.toString(),
+                                        "--no-report",
+                                        "--format",
+                                        "pgbench",
+                                        ImportIT.fixture(
+                                                        "pgbench/summary-pg15-multiple-scripts.txt")
+                                                .toString())
+                                .exit())
+                .isZero();
     }
 
     @AfterAll
@@ -52,15 +75,26 @@ class EventArchiveIT {
     }
 
     private static CliOutput restore(Path data, Path archive) {
-        return CliOutput.run("import", "--format", "events", "--data-dir", data.toString(), "--bootstrap-servers",
-                kafka.bootstrapServers(), "--set", "kafka.topic=restored.events", archive.toString());
+        return CliOutput.run(
+                "import",
+                "--format",
+                "events",
+                "--data-dir",
+                data.toString(),
+                "--bootstrap-servers",
+                kafka.bootstrapServers(),
+                "--set",
+                "kafka.topic=restored.events",
+                archive.toString());
     }
 
     @Test
     void anExportImportedElsewhereGivesTheSameRowsAndOnlyOnce() throws Exception {
         // given
         Path archive = tmp.resolve("history.avro");
-        CliOutput exported = CliOutput.run("export", "--data-dir", source.toString(), "--to", archive.toString());
+        CliOutput exported =
+                CliOutput.run(
+                        "export", "--data-dir", source.toString(), "--to", archive.toString());
         Path target = tmp.resolve("target");
         // when: into a fresh data directory and another topic
         CliOutput first = restore(target, archive);
@@ -70,10 +104,14 @@ class EventArchiveIT {
         assertThat(exported.exit()).isZero();
         assertThat(first.exit()).isZero();
         assertThat(second.exit()).isZero();
-        assertThat(second.out()).contains("0 published, " + exported.out().replaceAll("(?s).*: (\\d+) event\\(s\\).*", "$1")
-                + " already in restored.events");
+        assertThat(second.out())
+                .contains(
+                        "0 published, "
+                                + exported.out().replaceAll("(?s).*: (\\d+) event\\(s\\).*", "$1")
+                                + " already in restored.events");
         assertThat(new Dataset(target.resolve("parquet")).rows("trials")).isEqualTo(trials);
-        ReplayIT.assertSameRows(new Dataset(target.resolve("parquet")), new Dataset(source.resolve("parquet")));
+        ReplayIT.assertSameRows(
+                new Dataset(target.resolve("parquet")), new Dataset(source.resolve("parquet")));
         assertThat(new Dataset(target.resolve("parquet")).column("runs", "DISTINCT experiment"))
                 .doesNotContain("aborted");
         assertThat(tmp).isDirectoryNotContaining("glob:**/.history.avro.tmp");
@@ -84,14 +122,22 @@ class EventArchiveIT {
         // given
         Path archive = tmp.resolve("archive-a.avro");
         // when
-        CliOutput exported = CliOutput.run("export", "--data-dir", source.toString(), "--to", archive.toString(),
-                "--experiment", "archive-a");
+        CliOutput exported =
+                CliOutput.run(
+                        "export",
+                        "--data-dir",
+                        source.toString(),
+                        "--to",
+                        archive.toString(),
+                        "--experiment",
+                        "archive-a");
         // then: any Avro reader, with no storagebench class, reads it
         assertThat(exported.exit()).isZero();
         List<String> types = new ArrayList<>();
-        try (DataFileReader<GenericRecord> reader = new DataFileReader<>(archive.toFile(),
-                new GenericDatumReader<>())) {
-            assertThat(reader.getMetaString(EventArchive.META_TOPIC)).isEqualTo("storagebench.events");
+        try (DataFileReader<GenericRecord> reader =
+                new DataFileReader<>(archive.toFile(), new GenericDatumReader<>())) {
+            assertThat(reader.getMetaString(EventArchive.META_TOPIC))
+                    .isEqualTo("storagebench.events");
             assertThat(reader.getMetaString(EventArchive.META_EXPERIMENT)).isEqualTo("archive-a");
             assertThat(reader.getSchema().getTypes()).hasSize(4);
             for (GenericRecord record : reader) {
@@ -99,8 +145,15 @@ class EventArchiveIT {
                 assertThat(record.get("experiment")).hasToString("archive-a");
             }
         }
-        assertThat(types).containsExactly("RunStarted", "TrialTimed", "TrialTimed", "TrialTimed", "TrialTimed",
-                "TrialTimed", "RunFinished");
+        assertThat(types)
+                .containsExactly(
+                        "RunStarted",
+                        "TrialTimed",
+                        "TrialTimed",
+                        "TrialTimed",
+                        "TrialTimed",
+                        "TrialTimed",
+                        "RunFinished");
     }
 
     @Test
@@ -109,7 +162,8 @@ class EventArchiveIT {
         Path notAvro = Files.writeString(tmp.resolve("notes.avro"), "hello");
         // when
         CliOutput result = restore(tmp.resolve("other"), notAvro);
-        CliOutput withLabels = CliOutput.run("import", "--format", "events", "--host", "h", notAvro.toString());
+        CliOutput withLabels =
+                CliOutput.run("import", "--format", "events", "--host", "h", notAvro.toString());
         // then
         assertThat(result.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(result.err()).contains(notAvro + ": not a storagebench events export");

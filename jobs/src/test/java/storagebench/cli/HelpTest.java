@@ -12,13 +12,15 @@ class HelpTest {
 
     private static void collect(CommandLine command, List<String> path, List<List<String>> all) {
         all.add(path);
-        command.getSubcommands().forEach((name, sub) -> {
-            if (!name.equals("help") && sub.getCommandName().equals(name)) {
-                List<String> next = new ArrayList<>(path);
-                next.add(name);
-                collect(sub, next, all);
-            }
-        });
+        command.getSubcommands()
+                .forEach(
+                        (name, sub) -> {
+                            if (!name.equals("help") && sub.getCommandName().equals(name)) {
+                                List<String> next = new ArrayList<>(path);
+                                next.add(name);
+                                collect(sub, next, all);
+                            }
+                        });
     }
 
     @Test

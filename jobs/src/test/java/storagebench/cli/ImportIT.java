@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.assertj.core.api.Assertions;
 import org.assertj.core.groups.Tuple;
@@ -38,53 +37,110 @@ class ImportIT extends BrokerOnDataDir {
         return new Dataset(data.resolve("parquet"));
     }
 
-    private static String where(String table, String expression, String condition) throws Exception {
-        return dataset().column(table, expression + " FROM (SELECT * FROM read_parquet('" + data.resolve("parquet")
-                .resolve(table) + "/**/*.parquet', hive_partitioning = true)) WHERE " + condition + " --").get(0);
+    private static String where(String table, String expression, String condition)
+            throws Exception {
+        return dataset()
+                .column(
+                        table,
+                        expression
+                                + " FROM (SELECT * FROM read_parquet('"
+                                + data.resolve("parquet").resolve(table)
+                                + "/**/*.parquet', hive_partitioning = true)) WHERE "
+                                + condition
+                                + " --")
+                .get(0);
     }
 
-    private static final String[] BAD_VALUES_OPTIONS = {"--option", "delimiter=;", "--option",
-        "timestamp-format=dd.MM.yyyy HH:mm:ss", "--option", "factor.host=host", "--option", "map.step=step", "--option",
-        "map.start=begin", "--option", "map.end=finish", "--option", "metric.pages=pages"};
+    private static final String[] BAD_VALUES_OPTIONS = {
+        "--option",
+        "delimiter=;",
+        "--option",
+        "timestamp-format=dd.MM.yyyy HH:mm:ss",
+        "--option",
+        "factor.host=host",
+        "--option",
+        "map.step=step",
+        "--option",
+        "map.start=begin",
+        "--option",
+        "map.end=finish",
+        "--option",
+        "metric.pages=pages"
+    };
 
     @Test
     void aPgbenchOutputBecomesARunWhoseStepsTheReportShows() throws Exception {
         // when
-        CliOutput result = importing("--format", "pgbench", "--experiment", "pg-progress", "--host", "db1",
-                "--factor", "wal=on", fixture("pgbench/summary-pg15-progress-r.txt").toString());
+        CliOutput result =
+                importing(
+                        "--format",
+                        "pgbench",
+                        "--experiment",
+                        "pg-progress",
+                        "--host",
+                        "db1",
+                        "--factor",
+                        "wal=on",
+                        fixture("pgbench/summary-pg15-progress-r.txt").toString());
         // then: five progress steps and the run step of one trial
         assertThat(result.exit()).isZero();
-        assertThat(result.out()).contains("summary-pg15-progress-r.txt imported as run import-pgbench-")
+        assertThat(result.out())
+                .contains("summary-pg15-progress-r.txt imported as run import-pgbench-")
                 .contains("6 records, 7 events, 1 trial(s), 0 failed, 0 quarantined");
-        List<SummaryRow> rows = Report.summarize(data.resolve("parquet"),
-                ReportFilter.all().withExperiment("pg-progress"));
-        assertThat(rows).extracting(SummaryRow::step, SummaryRow::n).containsExactly(
-                Tuple.tuple("progress", 5L), Tuple.tuple("run", 1L));
+        List<SummaryRow> rows =
+                Report.summarize(
+                        data.resolve("parquet"), ReportFilter.all().withExperiment("pg-progress"));
+        assertThat(rows)
+                .extracting(SummaryRow::step, SummaryRow::n)
+                .containsExactly(Tuple.tuple("progress", 5L), Tuple.tuple("run", 1L));
         assertThat(rows).allMatch(r -> r.host().equals("db1") && r.variant().endsWith("wal=on"));
         assertThat(rows.get(1).mean()).isEqualTo(4.98619, Assertions.within(1e-5));
         assertThat(result.out()).contains("pg-progress").contains("progress").contains("×1.00");
         // and the run describes the import
-        assertThat(where("runs", "target.kind || ' ' || target.product || ' ' || target.location",
-                "experiment = 'pg-progress'")).isEqualTo("import pgbench summary-pg15-progress-r.txt");
-        assertThat(where("runs", "config_text", "experiment = 'pg-progress'")).contains("format: \"pgbench\"")
-                .contains("sha256: \"").contains("factors: {\"wal\":\"on\"}");
-        assertThat(where("run_finished", "status || ' ' || trials || ' ' || coalesce(error, '-')",
-                "experiment = 'pg-progress'")).isEqualTo("COMPLETED 1 -");
+        assertThat(
+                        where(
+                                "runs",
+                                "target.kind || ' ' || target.product || ' ' || target.location",
+                                "experiment = 'pg-progress'"))
+                .isEqualTo("import pgbench summary-pg15-progress-r.txt");
+        assertThat(where("runs", "config_text", "experiment = 'pg-progress'"))
+                .contains("format: \"pgbench\"")
+                .contains("sha256: \"")
+                .contains("factors: {\"wal\":\"on\"}");
+        assertThat(
+                        where(
+                                "run_finished",
+                                "status || ' ' || trials || ' ' || coalesce(error, '-')",
+                                "experiment = 'pg-progress'"))
+                .isEqualTo("COMPLETED 1 -");
     }
 
     @Test
     void severalFilesAreOneRunEachWithDefaultExperimentAndHost() throws Exception {
         // when
-        CliOutput result = importing("--format", "fio", fixture("fio/two-jobs.json").toString(),
-                fixture("fio/write-fsync.json").toString());
+        CliOutput result =
+                importing(
+                        "--format",
+                        "fio",
+                        fixture("fio/two-jobs.json").toString(),
+                        fixture("fio/write-fsync.json").toString());
         // then
         assertThat(result.exit()).isZero();
-        assertThat(dataset().column("trials", "DISTINCT experiment || ' ' || host || ' ' || step || ' ' || "
-                + "CAST(warmup AS VARCHAR) FROM (SELECT * FROM read_parquet('" + data.resolve("parquet/trials")
-                + "/**/*.parquet', hive_partitioning = true)) WHERE experiment LIKE 'fio-two-jobs%' --"))
-                .containsExactlyInAnyOrder("fio-two-jobs.json imported read false",
+        assertThat(
+                        dataset()
+                                .column(
+                                        "trials",
+                                        "DISTINCT experiment || ' ' || host || ' ' || step || ' ' || "
+                                                + "CAST(warmup AS VARCHAR) FROM (SELECT * FROM read_parquet('"
+                                                + data.resolve("parquet/trials")
+                                                + "/**/*.parquet', hive_partitioning = true)) WHERE experiment LIKE 'fio-two-jobs%' --"))
+                .containsExactlyInAnyOrder(
+                        "fio-two-jobs.json imported read false",
                         "fio-two-jobs.json imported write false");
-        assertThat(Report.summarize(data.resolve("parquet"), ReportFilter.all().withExperiment("fio-write-fsync.json")))
+        assertThat(
+                        Report.summarize(
+                                data.resolve("parquet"),
+                                ReportFilter.all().withExperiment("fio-write-fsync.json")))
                 .isNotEmpty();
         assertThat(result.out()).contains("fio-two-jobs.json").contains("fio-write-fsync.json");
     }
@@ -93,7 +149,8 @@ class ImportIT extends BrokerOnDataDir {
     void importingTheSameFileAgainAddsNothingWhateverItsNameAndLabels() throws Exception {
         // given
         Path file = fixture("file-stats/throttled-100gb.csv");
-        CliOutput first = importing("--format", "file-stats", "--experiment", "seed003", file.toString());
+        CliOutput first =
+                importing("--format", "file-stats", "--experiment", "seed003", file.toString());
         assertThat(first.exit()).isZero();
         Path copy = Files.copy(file, tmp.resolve("renamed-copy.csv"));
         long trials = dataset().rows("trials");
@@ -101,9 +158,17 @@ class ImportIT extends BrokerOnDataDir {
         long runs = dataset().rows("runs");
         long finished = dataset().rows("run_finished");
         // when
-        CliOutput again = importing("--format", "file-stats", "--experiment", "seed003", file.toString());
-        CliOutput renamed = importing("--format", "file-stats", "--experiment", "other", "--host", "h9",
-                copy.toString());
+        CliOutput again =
+                importing("--format", "file-stats", "--experiment", "seed003", file.toString());
+        CliOutput renamed =
+                importing(
+                        "--format",
+                        "file-stats",
+                        "--experiment",
+                        "other",
+                        "--host",
+                        "h9",
+                        copy.toString());
         // then
         assertThat(again.exit()).isZero();
         assertThat(renamed.exit()).isZero();
@@ -125,10 +190,12 @@ class ImportIT extends BrokerOnDataDir {
         Path hostile = Files.write(tmp.resolve("hostile.bin"), garbage);
         // when
         CliOutput asFio = importing("--format", "fio", hostile.toString());
-        CliOutput asPgbench = importing("--format", "pgbench", fixture("fio/two-jobs.json").toString());
+        CliOutput asPgbench =
+                importing("--format", "pgbench", fixture("fio/two-jobs.json").toString());
         // then
         assertThat(asFio.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(asFio.err()).contains(hostile + ": not a fio file: not fio --output-format=json");
+        assertThat(asFio.err())
+                .contains(hostile + ": not a fio file: not fio --output-format=json");
         assertThat(asPgbench.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(asPgbench.err()).contains("two-jobs.json: not a pgbench file");
         assertThat(data.resolve("quarantine").resolve("hostile.bin")).doesNotExist();
@@ -146,13 +213,17 @@ class ImportIT extends BrokerOnDataDir {
         assertThat(folder.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(folder.err()).contains(tmp + ": is a directory");
         assertThat(unknown.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(unknown.err()).contains("unknown format 'gbakk'; formats: ").contains("fio").contains("events");
+        assertThat(unknown.err())
+                .contains("unknown format 'gbakk'; formats: ")
+                .contains("fio")
+                .contains("events");
     }
 
     @Test
     void malformedRecordsAreQuarantinedWithTheirLinesAndTheImportSucceeds() throws Exception {
         // when
-        List<String> args = new ArrayList<>(List.of("--format", "csv", "--experiment", "bad-values"));
+        List<String> args =
+                new ArrayList<>(List.of("--format", "csv", "--experiment", "bad-values"));
         args.addAll(List.of(BAD_VALUES_OPTIONS));
         args.add(fixture("csv/bad-values.csv").toString());
         CliOutput result = importing(args.toArray(String[]::new));
@@ -162,36 +233,64 @@ class ImportIT extends BrokerOnDataDir {
         Path quarantine = data.resolve("quarantine").resolve(runId + ".jsonl");
         ObjectMapper json = new ObjectMapper();
         List<String> lines = Files.readAllLines(quarantine);
-        assertThat(lines).extracting(l -> json.readTree(l).get("line").asLong()).containsExactly(3L, 4L, 5L, 6L, 7L,
-                9L);
-        assertThat(json.readTree(lines.get(3)).get("reason").asText()).contains("'many' is not a number");
+        assertThat(lines)
+                .extracting(l -> json.readTree(l).get("line").asLong())
+                .containsExactly(3L, 4L, 5L, 6L, 7L, 9L);
+        assertThat(json.readTree(lines.get(3)).get("reason").asText())
+                .contains("'many' is not a number");
         assertThat(json.readTree(lines.get(0)).get("file").asText()).endsWith("bad-values.csv");
         assertThat(result.out()).contains("6 quarantined (" + quarantine + ")");
         assertThat(where("trials", "count(*)", "experiment = 'bad-values'")).isEqualTo("2");
-        assertThat(where("run_finished", "error", "experiment = 'bad-values'")).isEqualTo("quarantined=6");
+        assertThat(where("run_finished", "error", "experiment = 'bad-values'"))
+                .isEqualTo("quarantined=6");
     }
 
     @Test
     void strictExitsOneWhenRecordsWereQuarantinedButPublishesTheGoodOnes() throws Exception {
         // given: three good rows and one bad
-        Path file = Files.writeString(tmp.resolve("strict.csv"),
-                "step,seconds\nrestore,10\nrestore,eleven\nrestore,12\nrestore,13\n");
+        Path file =
+                Files.writeString(
+                        tmp.resolve("strict.csv"),
+                        "step,seconds\nrestore,10\nrestore,eleven\nrestore,12\nrestore,13\n");
         // when
-        CliOutput result = importing("--format", "csv", "--strict", "--experiment", "strict", "--option",
-                "map.step=step", "--option", "map.duration_s=seconds", file.toString());
+        CliOutput result =
+                importing(
+                        "--format",
+                        "csv",
+                        "--strict",
+                        "--experiment",
+                        "strict",
+                        "--option",
+                        "map.step=step",
+                        "--option",
+                        "map.duration_s=seconds",
+                        file.toString());
         // then
         assertThat(result.exit()).isEqualTo(Main.FAILED);
         assertThat(result.err()).contains("records were quarantined and --strict is given");
         assertThat(where("trials", "count(*)", "experiment = 'strict'")).isEqualTo("3");
         assertThat(result.out()).contains("1 quarantined");
         // and a second strict import of it still says so
-        assertThat(importing("--format", "csv", "--strict", "--option", "map.step=step", "--option",
-                "map.duration_s=seconds", file.toString()).exit()).isEqualTo(Main.FAILED);
+        assertThat(
+                        importing(
+                                        "--format",
+                                        "csv",
+                                        "--strict",
+                                        "--option",
+                                        "map.step=step",
+                                        "--option",
+                                        "map.duration_s=seconds",
+                                        file.toString())
+                                .exit())
+                .isEqualTo(Main.FAILED);
     }
 
     @Test
     void everyNewCommandHasHelp() {
-        assertThat(CliOutput.run("import", "--help").out()).contains("Formats:").contains("fio").contains("Examples:");
+        assertThat(CliOutput.run("import", "--help").out())
+                .contains("Formats:")
+                .contains("fio")
+                .contains("Examples:");
         assertThat(CliOutput.run("replay", "--help").exit()).isZero();
         assertThat(CliOutput.run("export", "--help").exit()).isZero();
     }

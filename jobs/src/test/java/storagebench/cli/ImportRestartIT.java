@@ -33,45 +33,83 @@ import storagebench.events.UndecodableEventException;
 class ImportRestartIT {
     private static final int ROWS = 120_000;
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void aKilledImportIsContinuedByImportingTheFileAgain() throws Exception {
-        // given: a large CSV, a broker of the test, and an import in a child process that will be killed
+        // given: a large CSV, a broker of the test, and an import in a child process that will be
+        // killed
         Path csv = tmp.resolve("large.csv");
         try (BufferedWriter out = Files.newBufferedWriter(csv)) {
             out.write("trial,step,seconds\n");
             for (int i = 0; i < ROWS; i++) {
-                out.write("r" + i / 4 + "," + (i % 2 == 0 ? "load" : "run") + "," + (1 + i % 5) / 10.0 + "\n");
+                out.write(
+                        "r"
+                                + i / 4
+                                + ","
+                                + (i % 2 == 0 ? "load" : "run")
+                                + ","
+                                + (1 + i % 5) / 10.0
+                                + "\n");
             }
         }
-        String[] options = {"--format", "csv", "--option", "map.trial=trial", "--option", "map.step=step", "--option",
-            "map.duration_s=seconds", "--no-sink"};
+        String[] options = {
+            "--format",
+            "csv",
+            "--option",
+            "map.trial=trial",
+            "--option",
+            "map.step=step",
+            "--option",
+            "map.duration_s=seconds",
+            "--no-sink"
+        };
         Path data = tmp.resolve("data");
-        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Settings brokerSettings =
+                Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
             String servers = kafka.bootstrapServers();
-            List<String> command = new ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), Main.class.getName(), "import", "--data-dir",
-                    data.toString(), "--bootstrap-servers", servers));
+            List<String> command =
+                    new ArrayList<>(
+                            List.of(
+                                    Path.of(System.getProperty("java.home"), "bin", "java")
+                                            .toString(),
+                                    "-cp",
+                                    System.getProperty("java.class.path"),
+                                    Main.class.getName(),
+                                    "import",
+                                    "--data-dir",
+                                    data.toString(),
+                                    "--bootstrap-servers",
+                                    servers));
             command.addAll(List.of(options));
             command.add(csv.toString());
-            Process child = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(tmp.resolve("child.log").toFile()).start();
+            Process child =
+                    new ProcessBuilder(command)
+                            .redirectErrorStream(true)
+                            .redirectOutput(tmp.resolve("child.log").toFile())
+                            .start();
             // when: killed once a few chunks are in the topic
             long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
             while (endOffset(kafka) < 5_000) {
-                assertThat(child.isAlive()).as("child still running; log: %s", Files.readString(tmp.resolve("child.log")))
+                assertThat(child.isAlive())
+                        .as(
+                                "child still running; log: %s",
+                                Files.readString(tmp.resolve("child.log")))
                         .isTrue();
                 assertThat(System.nanoTime()).as("events appear in time").isLessThan(deadline);
                 Thread.sleep(50);
             }
             child.destroyForcibly().waitFor();
             long beforeRestart = trials(kafka).size();
-            List<String> again = new ArrayList<>(List.of("import", "--data-dir", data.toString(),
-                    "--bootstrap-servers", servers));
+            List<String> again =
+                    new ArrayList<>(
+                            List.of(
+                                    "import",
+                                    "--data-dir",
+                                    data.toString(),
+                                    "--bootstrap-servers",
+                                    servers));
             again.addAll(List.of(options));
             again.add(csv.toString());
             CliOutput result = CliOutput.run(again.toArray(String[]::new));
@@ -79,26 +117,42 @@ class ImportRestartIT {
             assertThat(result.exit()).isZero();
             assertThat(beforeRestart).isBetween(1L, ROWS - 1L);
             List<SpecificRecord> events = all(kafka);
-            List<TrialTimed> trials = events.stream().filter(TrialTimed.class::isInstance).map(TrialTimed.class::cast)
-                    .toList();
+            List<TrialTimed> trials =
+                    events.stream()
+                            .filter(TrialTimed.class::isInstance)
+                            .map(TrialTimed.class::cast)
+                            .toList();
             Set<String> ids = new HashSet<>();
             trials.forEach(t -> ids.add(t.getEventId()));
             assertThat(trials).hasSize(ROWS);
             assertThat(ids).hasSize(ROWS);
-            assertThat(events.stream().filter(RunStarted.class::isInstance).map(e -> ((RunStarted) e).getAttempt()))
+            assertThat(
+                            events.stream()
+                                    .filter(RunStarted.class::isInstance)
+                                    .map(e -> ((RunStarted) e).getAttempt()))
                     .containsExactly(1, 2);
-            List<RunFinished> finished = events.stream().filter(RunFinished.class::isInstance)
-                    .map(RunFinished.class::cast).toList();
+            List<RunFinished> finished =
+                    events.stream()
+                            .filter(RunFinished.class::isInstance)
+                            .map(RunFinished.class::cast)
+                            .toList();
             assertThat(finished).hasSize(1);
             assertThat(finished.get(0).getStatus()).isEqualTo(RunStatus.COMPLETED);
             assertThat(finished.get(0).getTrials()).isEqualTo(ROWS / 4);
             assertThat(finished.get(0).getAttempt()).isEqualTo(2);
             // and the steps follow each other as in one uninterrupted import
-            List<TrialTimed> inOrder = trials.stream().sorted(Comparator.comparingLong(ImportRestartIT::record))
-                    .toList();
+            List<TrialTimed> inOrder =
+                    trials.stream()
+                            .sorted(Comparator.comparingLong(ImportRestartIT::record))
+                            .toList();
             for (int i = 1; i < inOrder.size(); i++) {
-                Instant expected = inOrder.get(i - 1).getStartTime().plusNanos(inOrder.get(i - 1).getDurationNs());
-                assertThat(inOrder.get(i).getStartTime()).as("start of record %d", i + 1).isEqualTo(expected);
+                Instant expected =
+                        inOrder.get(i - 1)
+                                .getStartTime()
+                                .plusNanos(inOrder.get(i - 1).getDurationNs());
+                assertThat(inOrder.get(i).getStartTime())
+                        .as("start of record %d", i + 1)
+                        .isEqualTo(expected);
             }
             assertThat(inOrder.get(ROWS - 1).getTrialIndex()).isEqualTo(ROWS / 4 - 1);
         }
@@ -110,27 +164,36 @@ class ImportRestartIT {
     }
 
     private static long endOffset(KafkaConnection kafka) {
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(kafka.clientProperties(),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(
+                        kafka.clientProperties(),
+                        new ByteArrayDeserializer(),
+                        new ByteArrayDeserializer())) {
             TopicPartition tp = new TopicPartition(kafka.settings().topic(), 0);
             return consumer.endOffsets(List.of(tp)).get(tp);
         }
     }
 
     private static List<TrialTimed> trials(KafkaConnection kafka) throws Exception {
-        return all(kafka).stream().filter(TrialTimed.class::isInstance).map(TrialTimed.class::cast).toList();
+        return all(kafka).stream()
+                .filter(TrialTimed.class::isInstance)
+                .map(TrialTimed.class::cast)
+                .toList();
     }
 
     private static List<SpecificRecord> all(KafkaConnection kafka) {
         EventCodec codec = new EventCodec();
         List<SpecificRecord> events = new ArrayList<>();
-        TopicScan.each(kafka, kafka.settings().topic(), message -> {
-            try {
-                events.add(codec.decode(message.value()));
-            } catch (UndecodableEventException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        TopicScan.each(
+                kafka,
+                kafka.settings().topic(),
+                message -> {
+                    try {
+                        events.add(codec.decode(message.value()));
+                    } catch (UndecodableEventException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
         return events;
     }
 }

@@ -15,8 +15,7 @@ class ReportCommandTest {
     private static final String R1 = "20261130-101500-a3f9";
     private static final String R2 = "20261130-101600-b001";
     private static final String R9 = "import-fio-00112233445566ff";
-    @TempDir
-    Path data;
+    @TempDir Path data;
 
     @Test
     void emptyDataDirExitsOneWithAClearMessage() {
@@ -27,8 +26,11 @@ class ReportCommandTest {
 
         // then
         assertThat(result.exitCode).isEqualTo(Main.FAILED);
-        assertThat(result.err).isEqualTo("storagebench report: no trials in " + data.resolve("parquet/trials")
-                + "; run `storagebench sink` first\n");
+        assertThat(result.err)
+                .isEqualTo(
+                        "storagebench report: no trials in "
+                                + data.resolve("parquet/trials")
+                                + "; run `storagebench sink` first\n");
         assertThat(result.out).isEmpty();
     }
 
@@ -39,11 +41,13 @@ class ReportCommandTest {
 
         // when
         Result csv = run("report", "--data-dir", data.toString(), "--format", "CSV", "--run", R1);
-        Result text = run("report", "--data-dir", data.toString(), "--experiment", "e1", "--host", "h1");
+        Result text =
+                run("report", "--data-dir", data.toString(), "--experiment", "e1", "--host", "h1");
 
         // then
         assertThat(csv.exitCode).isZero();
-        assertThat(csv.out).startsWith("experiment,host,variant,step,n,mean_s")
+        assertThat(csv.out)
+                .startsWith("experiment,host,variant,step,n,mean_s")
                 .contains("e1,h1,\"init=zero, files=4\",setup,2,1.5,1.5,");
         assertThat(text.exitCode).isZero();
         assertThat(text.out.lines()).hasSize(2);
@@ -56,11 +60,16 @@ class ReportCommandTest {
         oneExperiment();
 
         // when
-        Result result = run("report", "--data-dir", data.toString(), "--experiment", "nope", "--run", R9);
+        Result result =
+                run("report", "--data-dir", data.toString(), "--experiment", "nope", "--run", R9);
 
         // then
         assertThat(result.exitCode).isEqualTo(Main.FAILED);
-        assertThat(result.err).startsWith("storagebench report: no trials match --experiment nope --run " + R9 + " in ");
+        assertThat(result.err)
+                .startsWith(
+                        "storagebench report: no trials match --experiment nope --run "
+                                + R9
+                                + " in ");
     }
 
     @Test
@@ -75,8 +84,13 @@ class ReportCommandTest {
 
         // then
         assertThat(result.exitCode).isEqualTo(Main.FAILED);
-        assertThat(result.err).startsWith("storagebench report: " + data.resolve("parquet/trials")
-                + ": cannot summarise the trials: ").doesNotContain("\tat ").hasLineCount(1);
+        assertThat(result.err)
+                .startsWith(
+                        "storagebench report: "
+                                + data.resolve("parquet/trials")
+                                + ": cannot summarise the trials: ")
+                .doesNotContain("\tat ")
+                .hasLineCount(1);
     }
 
     @Test
@@ -89,8 +103,10 @@ class ReportCommandTest {
 
         // then
         assertThat(result.exitCode).isEqualTo(Main.BAD_INPUT);
-        assertThat(result.err).isEqualTo("storagebench report: --run: '../../../evilrun' is not a run id: a run's is "
-                + "yyyyMMdd-HHmmss-xxxx (e.g. 20261130-101500-a3f9), an import's import-<format>-<16 hex digits>\n");
+        assertThat(result.err)
+                .isEqualTo(
+                        "storagebench report: --run: '../../../evilrun' is not a run id: a run's is "
+                                + "yyyyMMdd-HHmmss-xxxx (e.g. 20261130-101500-a3f9), an import's import-<format>-<16 hex digits>\n");
         assertThat(result.out).isEmpty();
     }
 
@@ -115,8 +131,14 @@ class ReportCommandTest {
 
         // then
         assertThat(result.exitCode).isZero();
-        assertThat(result.out).contains("--experiment=NAME", "--run=RUN_ID", "--host=HOST", "--format=FORMAT",
-                "--data-dir=DIR", "95% confidence interval");
+        assertThat(result.out)
+                .contains(
+                        "--experiment=NAME",
+                        "--run=RUN_ID",
+                        "--host=HOST",
+                        "--format=FORMAT",
+                        "--data-dir=DIR",
+                        "95% confidence interval");
         assertThat(result.err).isEmpty();
     }
 
@@ -128,8 +150,7 @@ class ReportCommandTest {
                 .write(data.resolve("parquet"), "e1", "2026-11-30", "part-0");
     }
 
-    private record Result(int exitCode, String out, String err) {
-    }
+    private record Result(int exitCode, String out, String err) {}
 
     private static Result run(String... args) {
         PrintStream stdout = System.out;
@@ -142,7 +163,10 @@ class ReportCommandTest {
             int exitCode = Main.execute(args);
             System.out.flush();
             System.err.flush();
-            return new Result(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+            return new Result(
+                    exitCode,
+                    out.toString(StandardCharsets.UTF_8),
+                    err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(stdout);
             System.setErr(stderr);

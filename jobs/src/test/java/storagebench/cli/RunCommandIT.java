@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Bad input gets a clear message and exit code, and nothing runs or is recorded. */
 class RunCommandIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private PrintStream originalErr;
 
@@ -44,8 +43,10 @@ class RunCommandIT {
     @Test
     void malformedYamlExitsTwoNamingTheLineAndRunsNothing() throws Exception {
         // given
-        Path file = yaml("experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 8MB}\n"
-                + "factors: {init: [zero]}\nrepetitons: 2\n");
+        Path file =
+                yaml(
+                        "experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 8MB}\n"
+                                + "factors: {init: [zero]}\nrepetitons: 2\n");
         Path data = tmp.resolve("data");
         // when
         int exit = Main.execute("run", file.toString(), "--data-dir", data.toString());
@@ -58,12 +59,23 @@ class RunCommandIT {
 
     @Test
     void missingFileAndMissingArgumentsExitTwo() {
-        assertThat(Main.execute("run", tmp.resolve("nope.yaml").toString(), "--data-dir", tmp.toString()))
+        assertThat(
+                        Main.execute(
+                                "run",
+                                tmp.resolve("nope.yaml").toString(),
+                                "--data-dir",
+                                tmp.toString()))
                 .isEqualTo(Main.BAD_INPUT);
         assertThat(err()).contains("storagebench run: no such file: " + tmp.resolve("nope.yaml"));
         assertThat(Main.execute("run", "--data-dir", tmp.toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(err()).contains("give either an experiment YAML file or --restart RUN_ID");
-        assertThat(Main.execute("run", "--restart", "20261130-101500-a3f9", "--data-dir", tmp.toString()))
+        assertThat(
+                        Main.execute(
+                                "run",
+                                "--restart",
+                                "20261130-101500-a3f9",
+                                "--data-dir",
+                                tmp.toString()))
                 .isEqualTo(Main.BAD_INPUT);
         assertThat(err()).contains("no run 20261130-101500-a3f9");
     }
@@ -73,15 +85,20 @@ class RunCommandIT {
         // given: a config where ../../evilrun from the runs folder leads
         Path data = tmp.resolve("data");
         Path evil = Files.createDirectories(tmp.resolve("evilrun"));
-        Files.writeString(evil.resolve("experiment.yaml"), "experiment: x\ntarget: {kind: local}\n"
-                + "workload: {type: file-init, file-size: 1MB}\nfactors: {init: [zero]}\n");
+        Files.writeString(
+                evil.resolve("experiment.yaml"),
+                "experiment: x\ntarget: {kind: local}\n"
+                        + "workload: {type: file-init, file-size: 1MB}\nfactors: {init: [zero]}\n");
         // when
         int exit = Main.execute("run", "--restart", "../../evilrun", "--data-dir", data.toString());
         // then
         assertThat(exit).isEqualTo(Main.BAD_INPUT);
-        assertThat(err()).contains("--restart: '../../evilrun' is not a run id: a run's is yyyyMMdd-HHmmss-xxxx");
+        assertThat(err())
+                .contains(
+                        "--restart: '../../evilrun' is not a run id: a run's is yyyyMMdd-HHmmss-xxxx");
         try (var left = Files.list(evil)) {
-            assertThat(left.map(p -> p.getFileName().toString()).toList()).containsExactly("experiment.yaml");
+            assertThat(left.map(p -> p.getFileName().toString()).toList())
+                    .containsExactly("experiment.yaml");
         }
         assertThat(data.resolve("kafka")).doesNotExist();
     }
@@ -90,8 +107,10 @@ class RunCommandIT {
     void dataDirThatCannotBeWrittenExitsTwo() throws Exception {
         // given: the data dir is a file
         Path file = Files.writeString(tmp.resolve("plain-file"), "x");
-        Path yaml = yaml("experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 8MB}\n"
-                + "factors: {init: [zero]}\n");
+        Path yaml =
+                yaml(
+                        "experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 8MB}\n"
+                                + "factors: {init: [zero]}\n");
         // when
         int exit = Main.execute("run", yaml.toString(), "--data-dir", file.toString());
         // then
@@ -103,13 +122,17 @@ class RunCommandIT {
     void filesThatWouldNotFitAreRefusedBeforeAnythingRuns() throws Exception {
         // given
         Path data = tmp.resolve("data");
-        Path yaml = yaml("experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, files: 1000}\n"
-                + "factors: {init: [zero, instant], file-size: [8MB, 900TB]}\n");
+        Path yaml =
+                yaml(
+                        "experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, files: 1000}\n"
+                                + "factors: {init: [zero, instant], file-size: [8MB, 900TB]}\n");
         // when
         int exit = Main.execute("run", yaml.toString(), "--data-dir", data.toString());
         // then
         assertThat(exit).isEqualTo(Main.BAD_INPUT);
-        assertThat(err()).contains("file-init (1000 files × 900 TiB) needs").contains("is free on that disk");
+        assertThat(err())
+                .contains("file-init (1000 files × 900 TiB) needs")
+                .contains("is free on that disk");
         assertThat(data.resolve("runs")).doesNotExist();
     }
 
@@ -117,12 +140,20 @@ class RunCommandIT {
     void unreachableKafkaFailsWithinThirtySecondsAndRecordsNoRun() throws Exception {
         // given
         Path data = tmp.resolve("data");
-        Path yaml = yaml("experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 1MB}\n"
-                + "factors: {init: [zero]}\n");
+        Path yaml =
+                yaml(
+                        "experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 1MB}\n"
+                                + "factors: {init: [zero]}\n");
         long start = System.nanoTime();
         // when
-        int exit = Main.execute("run", yaml.toString(), "--data-dir", data.toString(), "--bootstrap-servers",
-                "127.0.0.1:1");
+        int exit =
+                Main.execute(
+                        "run",
+                        yaml.toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--bootstrap-servers",
+                        "127.0.0.1:1");
         // then
         assertThat(exit).isEqualTo(Main.FAILED);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));

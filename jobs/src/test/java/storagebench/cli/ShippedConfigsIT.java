@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.sink.Dataset;
 
@@ -21,8 +20,17 @@ class ShippedConfigsIT extends BrokerOnDataDir {
     }
 
     private static int run(String name, String... overrides) {
-        List<String> args = new ArrayList<>(List.of("run", config(name).toString(), "--data-dir", data.toString(),
-                "--override", "repetitions=1", "--override", "warmups=1"));
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "run",
+                                config(name).toString(),
+                                "--data-dir",
+                                data.toString(),
+                                "--override",
+                                "repetitions=1",
+                                "--override",
+                                "warmups=1"));
         for (String o : overrides) {
             args.add("--override");
             args.add(o);
@@ -35,16 +43,29 @@ class ShippedConfigsIT extends BrokerOnDataDir {
     }
 
     private static long trials(String experiment, String where) throws Exception {
-        return Long.parseLong(dataset().column("trials", "count(*) FILTER (WHERE experiment = '" + experiment
-                + "' AND phase = 'measured' AND " + where + ")").get(0));
+        return Long.parseLong(
+                dataset()
+                        .column(
+                                "trials",
+                                "count(*) FILTER (WHERE experiment = '"
+                                        + experiment
+                                        + "' AND phase = 'measured' AND "
+                                        + where
+                                        + ")")
+                        .get(0));
     }
 
     @Test
     void everyShippedConfigHasATest() throws Exception {
         try (var files = Files.list(Path.of("..", "pipeline-config", "local"))) {
-            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
-                    "command.yaml", "file-grow.yaml", "file-init.yaml", "file-io-capped.yaml", "file-io.yaml",
-                    "filegroup-insert.yaml");
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+                    .containsExactly(
+                            "command.yaml",
+                            "file-grow.yaml",
+                            "file-init.yaml",
+                            "file-io-capped.yaml",
+                            "file-io.yaml",
+                            "filegroup-insert.yaml");
         }
     }
 
@@ -58,8 +79,15 @@ class ShippedConfigsIT extends BrokerOnDataDir {
         assertThat(trials("local-file-init", "warmup")).isEqualTo(4);
         assertThat(trials("local-file-init", "outcome = 'OK'")).isEqualTo(8);
         // set-up and clean-up are recorded too, untimed: one 'prepare' and one 'delete' per trial
-        assertThat(Long.parseLong(dataset().column("trials", "count(*) FILTER (WHERE experiment = 'local-file-init'"
-                + " AND phase IN ('setup', 'cleanup'))").get(0))).isEqualTo(16);
+        assertThat(
+                        Long.parseLong(
+                                dataset()
+                                        .column(
+                                                "trials",
+                                                "count(*) FILTER (WHERE experiment = 'local-file-init'"
+                                                        + " AND phase IN ('setup', 'cleanup'))")
+                                        .get(0)))
+                .isEqualTo(16);
     }
 
     @Test
@@ -69,10 +97,16 @@ class ShippedConfigsIT extends BrokerOnDataDir {
         // then
         assertThat(exit).isZero();
         assertThat(trials("local-file-grow", "step = 'grow' AND outcome = 'OK'")).isEqualTo(4);
-        assertThat(dataset().column("trials", "DISTINCT metrics['grown_from_bytes'] FROM (SELECT * FROM "
-                + "read_parquet('" + data.resolve("parquet/trials") + "/**/*.parquet', hive_partitioning = true)) "
-                + "WHERE experiment = 'local-file-grow' AND phase = 'measured' --")).containsExactly(
-                        String.valueOf(1024.0 * 1024));
+        assertThat(
+                        dataset()
+                                .column(
+                                        "trials",
+                                        "DISTINCT metrics['grown_from_bytes'] FROM (SELECT * FROM "
+                                                + "read_parquet('"
+                                                + data.resolve("parquet/trials")
+                                                + "/**/*.parquet', hive_partitioning = true)) "
+                                                + "WHERE experiment = 'local-file-grow' AND phase = 'measured' --"))
+                .containsExactly(String.valueOf(1024.0 * 1024));
     }
 
     @Test
@@ -81,12 +115,23 @@ class ShippedConfigsIT extends BrokerOnDataDir {
         int exit = run("filegroup-insert.yaml", "workload.rows=400");
         // then: 4 zipped variants, per-file fill within one extent of the proportional share
         assertThat(exit).isZero();
-        assertThat(trials("local-filegroup-insert", "step = 'insert' AND outcome = 'OK'")).isEqualTo(8);
-        assertThat(dataset().column("trials", "DISTINCT variant FROM (SELECT * FROM read_parquet('"
-                + data.resolve("parquet/trials") + "/**/*.parquet', hive_partitioning = true)) WHERE experiment = "
-                + "'local-filegroup-insert' --")).containsExactlyInAnyOrder("files=100, file-size=20MB",
-                        "files=5, file-size=200MB", "files=50, file-size=20MB", "files=500, file-size=20MB");
-        assertThat(trials("local-filegroup-insert", "metrics['fill_max_deviation_pages'] > 8")).isZero();
+        assertThat(trials("local-filegroup-insert", "step = 'insert' AND outcome = 'OK'"))
+                .isEqualTo(8);
+        assertThat(
+                        dataset()
+                                .column(
+                                        "trials",
+                                        "DISTINCT variant FROM (SELECT * FROM read_parquet('"
+                                                + data.resolve("parquet/trials")
+                                                + "/**/*.parquet', hive_partitioning = true)) WHERE experiment = "
+                                                + "'local-filegroup-insert' --"))
+                .containsExactlyInAnyOrder(
+                        "files=100, file-size=20MB",
+                        "files=5, file-size=200MB",
+                        "files=50, file-size=20MB",
+                        "files=500, file-size=20MB");
+        assertThat(trials("local-filegroup-insert", "metrics['fill_max_deviation_pages'] > 8"))
+                .isZero();
         assertThat(trials("local-filegroup-insert", "metrics['rows'] = 400")).isEqualTo(8);
     }
 
@@ -94,25 +139,42 @@ class ShippedConfigsIT extends BrokerOnDataDir {
     void fileIo() throws Exception {
         // when
         int exit = run("file-io.yaml", "workload.file-size=16MB", "workload.duration=2s");
-        // then: an IoSample per file per interval (2 intervals of 1 s, maybe a short tail) for every trial
+        // then: an IoSample per file per interval (2 intervals of 1 s, maybe a short tail) for
+        // every trial
         assertThat(exit).isZero();
         assertThat(trials("local-file-io", "step = 'io' AND outcome = 'OK'")).isEqualTo(4);
-        List<String> perTrial = dataset().column("io_samples", "count(*) FROM (SELECT * FROM read_parquet('"
-                + data.resolve("parquet/io_samples") + "/**/*.parquet', hive_partitioning = true)) WHERE "
-                + "experiment = 'local-file-io' GROUP BY trial_id --");
+        List<String> perTrial =
+                dataset()
+                        .column(
+                                "io_samples",
+                                "count(*) FROM (SELECT * FROM read_parquet('"
+                                        + data.resolve("parquet/io_samples")
+                                        + "/**/*.parquet', hive_partitioning = true)) WHERE "
+                                        + "experiment = 'local-file-io' GROUP BY trial_id --");
         assertThat(perTrial).hasSize(4).allMatch(n -> Integer.parseInt(n) >= 2);
     }
 
     @Test
     void fileIoCapped() throws Exception {
         // when
-        int exit = run("file-io-capped.yaml", "factors.file-size=[4MB, 8MB]", "workload.size-scale=16384",
-                "workload.duration=2s", "workload.threads=2");
+        int exit =
+                run(
+                        "file-io-capped.yaml",
+                        "factors.file-size=[4MB, 8MB]",
+                        "workload.size-scale=16384",
+                        "workload.duration=2s",
+                        "workload.threads=2");
         // then: the modelled caps shape the samples
         assertThat(exit).isZero();
-        List<String> modelled = dataset().column("io_samples", "DISTINCT modelled FROM (SELECT * FROM "
-                + "read_parquet('" + data.resolve("parquet/io_samples") + "/**/*.parquet', hive_partitioning = true))"
-                + " WHERE experiment = 'local-file-io-capped' --");
+        List<String> modelled =
+                dataset()
+                        .column(
+                                "io_samples",
+                                "DISTINCT modelled FROM (SELECT * FROM "
+                                        + "read_parquet('"
+                                        + data.resolve("parquet/io_samples")
+                                        + "/**/*.parquet', hive_partitioning = true))"
+                                        + " WHERE experiment = 'local-file-io-capped' --");
         assertThat(modelled).containsExactly("true");
         assertThat(trials("local-file-io-capped", "step = 'io' AND outcome = 'OK'")).isEqualTo(4);
     }

@@ -10,22 +10,26 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SettingsTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void layersDefaultsFileEnvironmentAndOverrides() throws Exception {
         // given
         Path file = dir.resolve("s.properties");
-        Files.writeString(file, """
+        Files.writeString(
+                file,
+                """
                 data-dir=/from/file
                 kafka.bootstrap-servers=broker:9092
                 kafka.client.security.protocol=SASL_SSL
                 job-repository.password=secret
                 """);
         // when
-        Settings s = Settings.load(file, Map.of("STORAGEBENCH_DATA_DIR", "/from/env"),
-                Map.of("kafka.topic", "t1"));
+        Settings s =
+                Settings.load(
+                        file,
+                        Map.of("STORAGEBENCH_DATA_DIR", "/from/env"),
+                        Map.of("kafka.topic", "t1"));
         // then
         assertThat(s.dataDir()).isEqualTo(Path.of("/from/env"));
         assertThat(s.bootstrapServers()).contains("broker:9092");
@@ -49,12 +53,18 @@ class SettingsTest {
 
     @Test
     void theDiskFloorIsASizeOrZero() {
-        assertThat(Settings.load(null, Map.of(), Map.of("run.min-free-space", "1GB")).minFreeSpace()).isEqualTo(1L << 30);
-        assertThat(Settings.load(null, Map.of(), Map.of("run.min-free-space", "0")).minFreeSpace()).isZero();
-        assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("run.min-free-space", "lots")))
+        assertThat(
+                        Settings.load(null, Map.of(), Map.of("run.min-free-space", "1GB"))
+                                .minFreeSpace())
+                .isEqualTo(1L << 30);
+        assertThat(Settings.load(null, Map.of(), Map.of("run.min-free-space", "0")).minFreeSpace())
+                .isZero();
+        assertThatThrownBy(
+                        () -> Settings.load(null, Map.of(), Map.of("run.min-free-space", "lots")))
                 .isInstanceOf(Settings.SettingsException.class)
-                .hasMessageEndingWith(": setting 'run.min-free-space' must be a size such as 256MB, or 0 (not "
-                        + "checked), got 'lots'");
+                .hasMessageEndingWith(
+                        ": setting 'run.min-free-space' must be a size such as 256MB, or 0 (not "
+                                + "checked), got 'lots'");
     }
 
     @Test

@@ -18,12 +18,13 @@ import storagebench.workload.Workload;
 
 /** The h2, postgres and sqlserver targets' keys, checked at load with file, line, key and reason. */
 class DatabaseTargetConfigTest {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
     private final ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));
 
     private static String yaml(String target) {
-        return "experiment: db\ntarget:\n" + target.indent(2) + """
+        return "experiment: db\ntarget:\n"
+                + target.indent(2)
+                + """
                 workload:
                   type: filegroup-insert
                   rows: 10
@@ -32,7 +33,8 @@ class DatabaseTargetConfigTest {
                 """;
     }
 
-    private static final String POSTGRES = """
+    private static final String POSTGRES =
+            """
             kind: postgres
             url: jdbc:postgresql://127.0.0.1:55432/storagebench
             user: storagebench
@@ -53,8 +55,9 @@ class DatabaseTargetConfigTest {
         assertThat(t.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(t.storageRoot()).isEqualTo(Path.of("/tmp/storagebench-pg/tablespaces"));
         assertThat(e.workload()).isInstanceOf(Workload.class);
-        assertThat(e.workload().params()).extracting(p -> p.name()).containsExactly("files", "rows", "name",
-                "sample-interval");
+        assertThat(e.workload().params())
+                .extracting(p -> p.name())
+                .containsExactly("files", "rows", "name", "sample-interval");
     }
 
     @Test
@@ -72,17 +75,30 @@ class DatabaseTargetConfigTest {
     void anInlinePasswordIsRefusedPointingToPasswordEnv() {
         assertThatThrownBy(() -> loader.parse("e.yaml", yaml(POSTGRES + "password: hunter2\n")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("e.yaml:8: 'target.password': an inline password is refused")
-                .hasMessageContaining("password-env").hasMessageNotContaining("hunter2");
+                .hasMessageStartingWith(
+                        "e.yaml:8: 'target.password': an inline password is refused")
+                .hasMessageContaining("password-env")
+                .hasMessageNotContaining("hunter2");
     }
 
     @Test
     void theUrlMustMatchTheKind() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(POSTGRES.replace("jdbc:postgresql:", "jdbc:h2:"))))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        yaml(POSTGRES.replace("jdbc:postgresql:", "jdbc:h2:"))))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("e.yaml:4: 'target.url': a postgres target's url starts with jdbc:postgresql:");
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml("kind: h2\nurl: jdbc:postgresql://x/y;password=s3cret\n")))
-                .hasMessageContaining("starts with jdbc:h2:").hasMessageContaining("password=***")
+                .hasMessageStartingWith(
+                        "e.yaml:4: 'target.url': a postgres target's url starts with jdbc:postgresql:");
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        yaml(
+                                                "kind: h2\nurl: jdbc:postgresql://x/y;password=s3cret\n")))
+                .hasMessageContaining("starts with jdbc:h2:")
+                .hasMessageContaining("password=***")
                 .hasMessageNotContaining("s3cret");
         assertThatThrownBy(() -> loader.parse("e.yaml", yaml("kind: postgres\nuser: x\n")))
                 .hasMessageContaining("'url' (the JDBC URL, jdbc:postgresql:…) is missing");
@@ -95,18 +111,43 @@ class DatabaseTargetConfigTest {
         // given: a password file inside a git work tree, and one outside
         Path repo = Files.createDirectories(tmp.resolve("repo"));
         Files.createDirectories(repo.resolve(".git"));
-        Path inside = Files.writeString(Files.createDirectories(repo.resolve("conf")).resolve("pw"), "x");
+        Path inside =
+                Files.writeString(Files.createDirectories(repo.resolve("conf")).resolve("pw"), "x");
         Path outside = Files.writeString(tmp.resolve("pw"), "secret\n");
         // then
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(POSTGRES.replace(
-                "password-env: STORAGEBENCH_PG_PASSWORD", "password-file: " + inside))))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        yaml(
+                                                POSTGRES.replace(
+                                                        "password-env: STORAGEBENCH_PG_PASSWORD",
+                                                        "password-file: " + inside))))
                 .hasMessageContaining("is inside the git work tree " + repo);
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(POSTGRES + "password-file: " + outside + "\n")))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        yaml(POSTGRES + "password-file: " + outside + "\n")))
                 .hasMessageContaining("give password-env or password-file, not both");
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(POSTGRES.replace("STORAGEBENCH_PG_PASSWORD",
-                "'$(cat /etc/shadow)'")))).hasMessageContaining("is not an environment variable name");
-        DatabaseTarget t = (DatabaseTarget) loader.parse("e.yaml", yaml(POSTGRES.replace(
-                "password-env: STORAGEBENCH_PG_PASSWORD", "password-file: " + outside))).target();
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        yaml(
+                                                POSTGRES.replace(
+                                                        "STORAGEBENCH_PG_PASSWORD",
+                                                        "'$(cat /etc/shadow)'"))))
+                .hasMessageContaining("is not an environment variable name");
+        DatabaseTarget t =
+                (DatabaseTarget)
+                        loader.parse(
+                                        "e.yaml",
+                                        yaml(
+                                                POSTGRES.replace(
+                                                        "password-env: STORAGEBENCH_PG_PASSWORD",
+                                                        "password-file: " + outside)))
+                                .target();
         assertThat(t.password().resolve()).contains("secret");
     }
 
@@ -115,16 +156,22 @@ class DatabaseTargetConfigTest {
         // given
         PasswordSource unset = new PasswordSource("STORAGEBENCH_TEST_SURELY_UNSET_VARIABLE", null);
         // then
-        assertThatThrownBy(unset::resolve).isInstanceOf(BadInputException.class)
-                .hasMessageContaining("STORAGEBENCH_TEST_SURELY_UNSET_VARIABLE (target password-env) is not set");
+        assertThatThrownBy(unset::resolve)
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining(
+                        "STORAGEBENCH_TEST_SURELY_UNSET_VARIABLE (target password-env) is not set");
     }
 
     @Test
     void theStoredConfigAndTheLocationHaveNoPassword() {
         // when
-        Experiment e = loader.parse("e.yaml", yaml("kind: h2\nurl: jdbc:h2:file:/tmp/x;USER=sa;PASSWORD=s3cret\n"));
+        Experiment e =
+                loader.parse(
+                        "e.yaml",
+                        yaml("kind: h2\nurl: jdbc:h2:file:/tmp/x;USER=sa;PASSWORD=s3cret\n"));
         // then
-        assertThat(((DatabaseTarget) e.target()).location()).isEqualTo("jdbc:h2:file:/tmp/x;USER=sa;PASSWORD=***");
+        assertThat(((DatabaseTarget) e.target()).location())
+                .isEqualTo("jdbc:h2:file:/tmp/x;USER=sa;PASSWORD=***");
         assertThat(e.source()).doesNotContain("s3cret");
     }
 
@@ -134,7 +181,8 @@ class DatabaseTargetConfigTest {
                 .hasMessageContaining("'target.tablespace-root': unknown key in target");
     }
 
-    private static final String SQLSERVER = """
+    private static final String SQLSERVER =
+            """
             kind: sqlserver
             url: jdbc:sqlserver://127.0.0.1:1433;databaseName=master;encrypt=true;trustServerCertificate=true
             user: sa
@@ -153,21 +201,49 @@ class DatabaseTargetConfigTest {
         assertThat(t.fileRoot()).isEqualTo(new ServerPath("/var/opt/mssql/data"));
         assertThat(t.storageRoot()).isNull();
         assertThat(t.password()).isEqualTo(new PasswordSource("STORAGEBENCH_DB_PASSWORD", null));
-        assertThat(((DatabaseTarget) loader.parse("e.yaml", yaml(SQLSERVER.replace("/var/opt/mssql/data/",
-                "'D:\\SQLData'"))).target()).fileRoot().path()).isEqualTo("D:\\SQLData");
+        assertThat(
+                        ((DatabaseTarget)
+                                        loader.parse(
+                                                        "e.yaml",
+                                                        yaml(
+                                                                SQLSERVER.replace(
+                                                                        "/var/opt/mssql/data/",
+                                                                        "'D:\\SQLData'")))
+                                                .target())
+                                .fileRoot()
+                                .path())
+                .isEqualTo("D:\\SQLData");
     }
 
     @Test
     void aSqlServerTargetRefusesABadFileRootAndOtherKindsRefuseTheKey() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(SQLSERVER.replace("/var/opt/mssql/data/",
-                "\"/data/x'; DROP DATABASE y; --\""))))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        yaml(
+                                                SQLSERVER.replace(
+                                                        "/var/opt/mssql/data/",
+                                                        "\"/data/x'; DROP DATABASE y; --\""))))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("e.yaml:7: 'target.file-root': ").hasMessageContaining("string literals");
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(SQLSERVER.replace("/var/opt/mssql/data/", "data"))))
+                .hasMessageStartingWith("e.yaml:7: 'target.file-root': ")
+                .hasMessageContaining("string literals");
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        yaml(SQLSERVER.replace("/var/opt/mssql/data/", "data"))))
                 .hasMessageContaining("'target.file-root': 'data' must be an absolute path");
         assertThatThrownBy(() -> loader.parse("e.yaml", yaml(POSTGRES + "file-root: /tmp\n")))
                 .hasMessageContaining("'target.file-root': unknown key in target");
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml(SQLSERVER.replace("jdbc:sqlserver:", "jdbc:jtds:sqlserver:"))))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        yaml(
+                                                SQLSERVER.replace(
+                                                        "jdbc:sqlserver:",
+                                                        "jdbc:jtds:sqlserver:"))))
                 .hasMessageContaining("a sqlserver target's url starts with jdbc:sqlserver:");
     }
 
@@ -181,7 +257,10 @@ class DatabaseTargetConfigTest {
                 .isEqualTo("jdbc:sqlserver://db:1433;user=sa;password=***;encrypt=true");
         assertThat(Secrets.redactUrl(braced))
                 .isEqualTo("jdbc:sqlserver://db:1433;Password=***;databaseName=master");
-        assertThatThrownBy(() -> loader.parse("e.yaml", yaml("kind: postgres\nurl: " + braced + "\n")))
-                .hasMessageContaining("Password=***").hasMessageNotContaining("s3c").hasMessageNotContaining("r}}et");
+        assertThatThrownBy(
+                        () -> loader.parse("e.yaml", yaml("kind: postgres\nurl: " + braced + "\n")))
+                .hasMessageContaining("Password=***")
+                .hasMessageNotContaining("s3c")
+                .hasMessageNotContaining("r}}et");
     }
 }

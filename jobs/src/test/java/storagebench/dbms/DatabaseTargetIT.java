@@ -14,26 +14,40 @@ import storagebench.events.TargetSnapshot;
 
 /** Probing real databases: what the snapshot holds, and the failures that stop a run before a trial. */
 class DatabaseTargetIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private DatabaseTarget postgresAt(String url, PasswordSource password, Duration timeout) {
-        return new DatabaseTarget(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(), url, "storagebench", password, timeout,
+        return new DatabaseTarget(
+                TargetKind.POSTGRES,
+                TargetKind.POSTGRES.dialect(),
+                url,
+                "storagebench",
+                password,
+                timeout,
                 null);
     }
 
     @Test
     void h2SnapshotHasVersionAndStore() {
         // given
-        DatabaseTarget h2 = new DatabaseTarget(TargetKind.H2, TargetKind.H2.dialect(), "jdbc:h2:file:" + tmp.resolve("db"),
-                "sa", PasswordSource.NONE, Duration.ofSeconds(10), null);
+        DatabaseTarget h2 =
+                new DatabaseTarget(
+                        TargetKind.H2,
+                        TargetKind.H2.dialect(),
+                        "jdbc:h2:file:" + tmp.resolve("db"),
+                        "sa",
+                        PasswordSource.NONE,
+                        Duration.ofSeconds(10),
+                        null);
         // when
         TargetSnapshot s = h2.snapshot();
         // then
         assertThat(s.getKind()).isEqualTo("h2");
         assertThat(s.getProduct()).isEqualTo("H2");
         assertThat(s.getVersion()).startsWith("2.");
-        assertThat(s.getProperties()).containsEntry("storage_engine", "MVStore").containsEntry("COMPRESS", "false")
+        assertThat(s.getProperties())
+                .containsEntry("storage_engine", "MVStore")
+                .containsEntry("COMPRESS", "false")
                 .containsKeys("info.VERSION", "info.PAGE_SIZE", "WRITE_DELAY", "user");
     }
 
@@ -44,26 +58,39 @@ class DatabaseTargetIT {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        DatabaseTarget pg = postgresAt("jdbc:postgresql://127.0.0.1:" + port + "/x?password=inurl",
-                PasswordSource.NONE, Duration.ofSeconds(5));
+        DatabaseTarget pg =
+                postgresAt(
+                        "jdbc:postgresql://127.0.0.1:" + port + "/x?password=inurl",
+                        PasswordSource.NONE,
+                        Duration.ofSeconds(5));
         // then
-        assertThatThrownBy(pg::snapshot).isInstanceOf(TargetUnavailableException.class)
-                .hasMessageStartingWith("cannot connect to postgres target jdbc:postgresql://127.0.0.1:" + port
-                        + "/x?password=***").hasMessageNotContaining("inurl");
+        assertThatThrownBy(pg::snapshot)
+                .isInstanceOf(TargetUnavailableException.class)
+                .hasMessageStartingWith(
+                        "cannot connect to postgres target jdbc:postgresql://127.0.0.1:"
+                                + port
+                                + "/x?password=***")
+                .hasMessageNotContaining("inurl");
     }
 
     @Test
     void aServerThatNeverAnswersFailsWithinTheConnectTimeout() throws Exception {
         // given: a socket that accepts (the kernel's backlog) but never speaks
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            DatabaseTarget pg = postgresAt("jdbc:postgresql://127.0.0.1:" + silent.getLocalPort() + "/x",
-                    PasswordSource.NONE, Duration.ofSeconds(2));
+            DatabaseTarget pg =
+                    postgresAt(
+                            "jdbc:postgresql://127.0.0.1:" + silent.getLocalPort() + "/x",
+                            PasswordSource.NONE,
+                            Duration.ofSeconds(2));
             long start = System.nanoTime();
             // when / then
-            assertThatThrownBy(pg::snapshot).isInstanceOf(TargetUnavailableException.class)
-                    .hasMessageContaining("postgres target jdbc:postgresql://127.0.0.1:" + silent.getLocalPort())
+            assertThatThrownBy(pg::snapshot)
+                    .isInstanceOf(TargetUnavailableException.class)
+                    .hasMessageContaining(
+                            "postgres target jdbc:postgresql://127.0.0.1:" + silent.getLocalPort())
                     .hasMessageContaining("connect-timeout");
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(6));
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .isLessThan(Duration.ofSeconds(6));
         }
     }
 
@@ -74,8 +101,16 @@ class DatabaseTargetIT {
         TargetSnapshot s = PostgresEnv.target().snapshot();
         // then
         assertThat(s.getProduct()).isEqualTo("PostgreSQL");
-        assertThat(s.getProperties()).containsKeys("wal_init_zero", "wal_recycle", "fsync", "full_page_writes",
-                "block_size", "wal_segment_size", "synchronous_commit", "superuser");
+        assertThat(s.getProperties())
+                .containsKeys(
+                        "wal_init_zero",
+                        "wal_recycle",
+                        "fsync",
+                        "full_page_writes",
+                        "block_size",
+                        "wal_segment_size",
+                        "synchronous_commit",
+                        "superuser");
         assertThat(s.getProperties()).containsEntry("block_size", "8192");
         assertThat(s.toString()).doesNotContain(System.getenv("STORAGEBENCH_PG_PASSWORD"));
     }
@@ -85,10 +120,14 @@ class DatabaseTargetIT {
         PostgresEnv.assume();
         // given
         Path wrong = Files.writeString(tmp.resolve("pw"), "not-the-password-42");
-        DatabaseTarget pg = postgresAt(PostgresEnv.url(), new PasswordSource(null, wrong), Duration.ofSeconds(5));
+        DatabaseTarget pg =
+                postgresAt(
+                        PostgresEnv.url(), new PasswordSource(null, wrong), Duration.ofSeconds(5));
         // then
-        assertThatThrownBy(pg::snapshot).isInstanceOf(TargetUnavailableException.class)
-                .hasMessageContaining("refused the login of user 'storagebench' (password from " + wrong + ")")
+        assertThatThrownBy(pg::snapshot)
+                .isInstanceOf(TargetUnavailableException.class)
+                .hasMessageContaining(
+                        "refused the login of user 'storagebench' (password from " + wrong + ")")
                 .hasMessageNotContaining("not-the-password-42");
     }
 }

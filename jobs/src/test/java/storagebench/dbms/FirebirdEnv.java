@@ -10,18 +10,23 @@ import org.junit.jupiter.api.Assumptions;
  * Without them the tests that need it are skipped, saying so.
  */
 public final class FirebirdEnv {
-    private FirebirdEnv() {
-    }
+    private FirebirdEnv() {}
 
     /** Skips the calling test, with a visible reason, when no server is configured. */
     public static void assume() {
-        boolean set = url() != null && !url().isBlank() && System.getenv("STORAGEBENCH_FB_PASSWORD") != null;
+        boolean set =
+                url() != null
+                        && !url().isBlank()
+                        && System.getenv("STORAGEBENCH_FB_PASSWORD") != null;
         if (!set) {
-            System.err.println("SKIPPED: STORAGEBENCH_FB_URL/USER/PASSWORD are not set, so the Firebird tests "
-                    + "do not run; start a server with: eval \"$(.ci/db-servers.sh start firebird)\"");
+            System.err.println(
+                    "SKIPPED: STORAGEBENCH_FB_URL/USER/PASSWORD are not set, so the Firebird tests "
+                            + "do not run; start a server with: eval \"$(.ci/db-servers.sh start firebird)\"");
         }
-        Assumptions.assumeTrue(set, "STORAGEBENCH_FB_URL, STORAGEBENCH_FB_USER and STORAGEBENCH_FB_PASSWORD are "
-                + "not set: Firebird tests skipped (eval \"$(.ci/db-servers.sh start firebird)\" sets them)");
+        Assumptions.assumeTrue(
+                set,
+                "STORAGEBENCH_FB_URL, STORAGEBENCH_FB_USER and STORAGEBENCH_FB_PASSWORD are "
+                        + "not set: Firebird tests skipped (eval \"$(.ci/db-servers.sh start firebird)\" sets them)");
     }
 
     public static String url() {
@@ -44,13 +49,25 @@ public final class FirebirdEnv {
 
     /** A firebird target with the password from STORAGEBENCH_FB_PASSWORD. */
     public static DatabaseTarget target() {
-        return new DatabaseTarget(TargetKind.FIREBIRD, TargetKind.FIREBIRD.dialect(), url(), user(),
-                new PasswordSource("STORAGEBENCH_FB_PASSWORD", null), Duration.ofSeconds(10), databaseRoot());
+        return new DatabaseTarget(
+                TargetKind.FIREBIRD,
+                TargetKind.FIREBIRD.dialect(),
+                url(),
+                user(),
+                new PasswordSource("STORAGEBENCH_FB_PASSWORD", null),
+                Duration.ofSeconds(10),
+                databaseRoot());
     }
 
     /** The target's YAML keys, for configs written by tests. */
     public static String yaml() {
-        return "kind: firebird\nurl: " + url() + "\nuser: " + user() + "\npassword-env: STORAGEBENCH_FB_PASSWORD\n"
-                + "database-root: " + databaseRoot() + "\n";
+        return "kind: firebird\nurl: "
+                + url()
+                + "\nuser: "
+                + user()
+                + "\npassword-env: STORAGEBENCH_FB_PASSWORD\n"
+                + "database-root: "
+                + databaseRoot()
+                + "\n";
     }
 }

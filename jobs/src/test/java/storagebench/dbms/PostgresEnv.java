@@ -10,18 +10,23 @@ import org.junit.jupiter.api.Assumptions;
  * Without them the tests that need it are skipped, saying so.
  */
 public final class PostgresEnv {
-    private PostgresEnv() {
-    }
+    private PostgresEnv() {}
 
     /** Skips the calling test, with a visible reason, when no server is configured. */
     public static void assume() {
-        boolean set = url() != null && !url().isBlank() && System.getenv("STORAGEBENCH_PG_PASSWORD") != null;
+        boolean set =
+                url() != null
+                        && !url().isBlank()
+                        && System.getenv("STORAGEBENCH_PG_PASSWORD") != null;
         if (!set) {
-            System.err.println("SKIPPED: STORAGEBENCH_PG_URL/USER/PASSWORD are not set, so the PostgreSQL tests "
-                    + "do not run; start a server with: eval \"$(.ci/db-servers.sh start)\"");
+            System.err.println(
+                    "SKIPPED: STORAGEBENCH_PG_URL/USER/PASSWORD are not set, so the PostgreSQL tests "
+                            + "do not run; start a server with: eval \"$(.ci/db-servers.sh start)\"");
         }
-        Assumptions.assumeTrue(set, "STORAGEBENCH_PG_URL, STORAGEBENCH_PG_USER and STORAGEBENCH_PG_PASSWORD are "
-                + "not set: PostgreSQL tests skipped (eval \"$(.ci/db-servers.sh start)\" sets them)");
+        Assumptions.assumeTrue(
+                set,
+                "STORAGEBENCH_PG_URL, STORAGEBENCH_PG_USER and STORAGEBENCH_PG_PASSWORD are "
+                        + "not set: PostgreSQL tests skipped (eval \"$(.ci/db-servers.sh start)\" sets them)");
     }
 
     public static String url() {
@@ -40,14 +45,25 @@ public final class PostgresEnv {
 
     /** A postgres target with the password from STORAGEBENCH_PG_PASSWORD. */
     public static DatabaseTarget target() {
-        return new DatabaseTarget(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(), url(), user(),
-                new PasswordSource("STORAGEBENCH_PG_PASSWORD", null), Duration.ofSeconds(10),
+        return new DatabaseTarget(
+                TargetKind.POSTGRES,
+                TargetKind.POSTGRES.dialect(),
+                url(),
+                user(),
+                new PasswordSource("STORAGEBENCH_PG_PASSWORD", null),
+                Duration.ofSeconds(10),
                 tablespaceRoot());
     }
 
     /** The target's YAML keys, for configs written by tests. */
     public static String yaml() {
-        return "kind: postgres\nurl: " + url() + "\nuser: " + user() + "\npassword-env: STORAGEBENCH_PG_PASSWORD\n"
-                + "tablespace-root: " + tablespaceRoot() + "\n";
+        return "kind: postgres\nurl: "
+                + url()
+                + "\nuser: "
+                + user()
+                + "\npassword-env: STORAGEBENCH_PG_PASSWORD\n"
+                + "tablespace-root: "
+                + tablespaceRoot()
+                + "\n";
     }
 }

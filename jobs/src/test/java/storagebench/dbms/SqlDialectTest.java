@@ -15,7 +15,8 @@ class SqlDialectTest {
     void hostileNamesAreRejected(TargetKind kind) {
         SqlDialect dialect = kind.dialect();
         for (String name : HostileNames.ALL) {
-            assertThatThrownBy(() -> dialect.identifier(name)).as("%s", name)
+            assertThatThrownBy(() -> dialect.identifier(name))
+                    .as("%s", name)
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("is not a valid database identifier");
         }
@@ -24,11 +25,16 @@ class SqlDialectTest {
     @Test
     void aVeryLongNameIsShownShortened() {
         assertThatThrownBy(() -> TargetKind.H2.dialect().identifier("x".repeat(10_000)))
-                .hasMessageContaining("… (10000 characters)").message().hasSizeLessThan(300);
+                .hasMessageContaining("… (10000 characters)")
+                .message()
+                .hasSizeLessThan(300);
     }
 
     @ParameterizedTest
-    @EnumSource(value = TargetKind.class, names = {"LOCAL", "SQLSERVER"}, mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(
+            value = TargetKind.class,
+            names = {"LOCAL", "SQLSERVER"},
+            mode = EnumSource.Mode.EXCLUDE)
     void validNamesAreQuoted(TargetKind kind) {
         SqlDialect dialect = kind.dialect();
         assertThat(dialect.identifier("sb_filegroup")).isEqualTo("\"sb_filegroup\"");
@@ -37,11 +43,14 @@ class SqlDialectTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = TargetKind.class, names = {"POSTGRES", "H2"})
+    @EnumSource(
+            value = TargetKind.class,
+            names = {"POSTGRES", "H2"})
     void postgresAndH2AllowNamesOf63Characters(TargetKind kind) {
         SqlDialect dialect = kind.dialect();
         assertThat(dialect.identifier("_" + "x".repeat(62))).hasSize(65);
-        assertThatThrownBy(() -> dialect.identifier("x".repeat(64))).hasMessageContaining("at most 63 characters");
+        assertThatThrownBy(() -> dialect.identifier("x".repeat(64)))
+                .hasMessageContaining("at most 63 characters");
     }
 
     @Test
@@ -49,7 +58,8 @@ class SqlDialectTest {
         // given: Firebird 3 keeps identifiers in CHAR(31) columns
         String longest = "sb_" + "x".repeat(28);
         // then
-        assertThat(TargetKind.FIREBIRD.dialect().identifier(longest)).isEqualTo("\"" + longest + "\"");
+        assertThat(TargetKind.FIREBIRD.dialect().identifier(longest))
+                .isEqualTo("\"" + longest + "\"");
         assertThatThrownBy(() -> TargetKind.FIREBIRD.dialect().identifier(longest + "y"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at most 31 characters (firebird)");
@@ -58,7 +68,8 @@ class SqlDialectTest {
     @Test
     void sqlServerQuotesInBracketsAndKeepsTheSharedPattern() {
         // then: brackets, and the same 63-character pattern (SQL Server would take 128)
-        assertThat(TargetKind.SQLSERVER.dialect().identifier("sb_filegroup")).isEqualTo("[sb_filegroup]");
+        assertThat(TargetKind.SQLSERVER.dialect().identifier("sb_filegroup"))
+                .isEqualTo("[sb_filegroup]");
         assertThat(TargetKind.SQLSERVER.dialect().identifier("select")).isEqualTo("[select]");
         assertThat(TargetKind.SQLSERVER.dialect().identifier("_" + "x".repeat(62))).hasSize(65);
         assertThatThrownBy(() -> TargetKind.SQLSERVER.dialect().identifier("x".repeat(64)))
@@ -70,7 +81,9 @@ class SqlDialectTest {
         // when
         var props = TargetKind.SQLSERVER.dialect().connectProperties(Duration.ofMillis(2500));
         // then
-        assertThat(props).containsEntry("loginTimeout", "3").containsEntry("applicationName", "storagebench")
+        assertThat(props)
+                .containsEntry("loginTimeout", "3")
+                .containsEntry("applicationName", "storagebench")
                 .doesNotContainKey("password");
     }
 }

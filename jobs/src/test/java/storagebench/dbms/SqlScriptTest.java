@@ -10,7 +10,10 @@ class SqlScriptTest {
     @Test
     void readsNamedStatementsAndFillsPlaceholders() {
         // given
-        SqlScript script = SqlScript.parse("t.sql", """
+        SqlScript script =
+                SqlScript.parse(
+                        "t.sql",
+                        """
                 -- a comment before the first statement
                 -- name: create
                 CREATE TABLE {table} (id int);
@@ -20,15 +23,21 @@ class SqlScriptTest {
                 """);
         // then
         assertThat(script.statements()).containsOnlyKeys("create", "insert");
-        assertThat(script.sql("create", Map.of("table", "\"t\""))).isEqualTo("CREATE TABLE \"t\" (id int)");
+        assertThat(script.sql("create", Map.of("table", "\"t\"")))
+                .isEqualTo("CREATE TABLE \"t\" (id int)");
         assertThatThrownBy(() -> script.sql("insert")).hasMessageContaining("needs {table}");
-        assertThatThrownBy(() -> script.sql("drop")).hasMessageContaining("t.sql has no statement 'drop'");
+        assertThatThrownBy(() -> script.sql("drop"))
+                .hasMessageContaining("t.sql has no statement 'drop'");
     }
 
     @Test
     void regexQuantifiersAreNotPlaceholders() {
-        SqlScript script = SqlScript.parse("t.sql", "-- name: files\nSELECT name FROM f WHERE name ~ '^[0-9A-F]{24}$'\n");
-        assertThat(script.sql("files")).isEqualTo("SELECT name FROM f WHERE name ~ '^[0-9A-F]{24}$'");
+        SqlScript script =
+                SqlScript.parse(
+                        "t.sql",
+                        "-- name: files\nSELECT name FROM f WHERE name ~ '^[0-9A-F]{24}$'\n");
+        assertThat(script.sql("files"))
+                .isEqualTo("SELECT name FROM f WHERE name ~ '^[0-9A-F]{24}$'");
     }
 
     @Test
@@ -39,8 +48,8 @@ class SqlScriptTest {
         // then
         assertThat(h2.sql("which")).isEqualTo("SELECT 'h2'");
         assertThat(postgres.sql("which")).isEqualTo("SELECT 'generic'");
-        assertThatThrownBy(() -> TargetKind.H2.dialect().script("workloads/none")).hasMessageContaining(
-                "no SQL for h2 in workloads/none (h2.sql or generic.sql)");
+        assertThatThrownBy(() -> TargetKind.H2.dialect().script("workloads/none"))
+                .hasMessageContaining("no SQL for h2 in workloads/none (h2.sql or generic.sql)");
     }
 
     @Test

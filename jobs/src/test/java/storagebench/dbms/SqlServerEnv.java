@@ -18,16 +18,25 @@ public final class SqlServerEnv {
 
     private static boolean told;
 
-    private SqlServerEnv() {
-    }
+    private SqlServerEnv() {}
 
     /** Skips the calling test, with a visible reason, when no server is configured. */
     public static void assume() {
-        String missing = blank(System.getenv(URL)) ? URL : blank(System.getenv(PASSWORD)) ? PASSWORD : null;
-        String reason = missing + " is not set: SQL Server tests skipped. Start one with `docker compose -f "
-                + "docker/compose.yaml up -d --wait sqlserver` and set " + URL + " (e.g. jdbc:sqlserver://<its "
-                + "address>:1433;encrypt=true;trustServerCertificate=true), " + USER + " (sa), " + PASSWORD
-                + " (STORAGEBENCH_DB_PASSWORD) and " + FILE_ROOT + " (/var/opt/mssql/data)";
+        String missing =
+                blank(System.getenv(URL)) ? URL : blank(System.getenv(PASSWORD)) ? PASSWORD : null;
+        String reason =
+                missing
+                        + " is not set: SQL Server tests skipped. Start one with `docker compose -f "
+                        + "docker/compose.yaml up -d --wait sqlserver` and set "
+                        + URL
+                        + " (e.g. jdbc:sqlserver://<its "
+                        + "address>:1433;encrypt=true;trustServerCertificate=true), "
+                        + USER
+                        + " (sa), "
+                        + PASSWORD
+                        + " (STORAGEBENCH_DB_PASSWORD) and "
+                        + FILE_ROOT
+                        + " (/var/opt/mssql/data)";
         if (missing != null && !told) {
             told = true;
             System.err.println("SKIPPED: " + reason);
@@ -51,13 +60,27 @@ public final class SqlServerEnv {
 
     /** A sqlserver target with the password from STORAGEBENCH_SQLSERVER_PASSWORD. */
     public static DatabaseTarget target() {
-        return new DatabaseTarget(TargetKind.SQLSERVER, TargetKind.SQLSERVER.dialect(), System.getenv(URL), user(),
-                new PasswordSource(PASSWORD, null), Duration.ofSeconds(15), null, fileRoot());
+        return new DatabaseTarget(
+                TargetKind.SQLSERVER,
+                TargetKind.SQLSERVER.dialect(),
+                System.getenv(URL),
+                user(),
+                new PasswordSource(PASSWORD, null),
+                Duration.ofSeconds(15),
+                null,
+                fileRoot());
     }
 
     /** The target's YAML keys, for configs written by tests. */
     public static String yaml() {
-        return "kind: sqlserver\nurl: \"" + System.getenv(URL) + "\"\nuser: " + user() + "\npassword-env: " + PASSWORD
-                + "\nfile-root: " + fileRoot() + "\n";
+        return "kind: sqlserver\nurl: \""
+                + System.getenv(URL)
+                + "\"\nuser: "
+                + user()
+                + "\npassword-env: "
+                + PASSWORD
+                + "\nfile-root: "
+                + fileRoot()
+                + "\n";
     }
 }

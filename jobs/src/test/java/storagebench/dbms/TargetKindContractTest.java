@@ -25,35 +25,54 @@ import storagebench.config.ConfigNode;
 class TargetKindContractTest {
     private static final String SECRET = "s3cret-pw";
     private static final String INLINE = "inline-secret";
+
     /** Per database kind: its target keys without a password, and a URL that carries one inline. */
     private static final Map<TargetKind, String[]> SAMPLES = new EnumMap<>(TargetKind.class);
 
     static {
-        SAMPLES.put(TargetKind.H2, new String[] {"url: \"jdbc:h2:file:/tmp/sb-contract/base\"",
-                "jdbc:h2:file:/tmp/sb-contract/base;PASSWORD=" + INLINE});
-        SAMPLES.put(TargetKind.POSTGRES, new String[] {"url: \"jdbc:postgresql://127.0.0.1:5432/bench\"\nuser: bob",
-                "jdbc:postgresql://127.0.0.1:5432/bench?user=bob&password=" + INLINE});
-        SAMPLES.put(TargetKind.FIREBIRD, new String[] {"url: \"jdbc:firebird://127.0.0.1:3050//tmp/b.fdb\"\nuser: SYSDBA",
-                "jdbc:firebird://127.0.0.1:3050//tmp/b.fdb?password=" + INLINE});
-        SAMPLES.put(TargetKind.SQLSERVER, new String[] {
-                "url: \"jdbc:sqlserver://db1:1433;databaseName=bench\"\nuser: sa\nfile-root: /var/opt/mssql/data",
-                "jdbc:sqlserver://db1:1433;databaseName=bench;password=" + INLINE});
+        SAMPLES.put(
+                TargetKind.H2,
+                new String[] {
+                    "url: \"jdbc:h2:file:/tmp/sb-contract/base\"",
+                    "jdbc:h2:file:/tmp/sb-contract/base;PASSWORD=" + INLINE
+                });
+        SAMPLES.put(
+                TargetKind.POSTGRES,
+                new String[] {
+                    "url: \"jdbc:postgresql://127.0.0.1:5432/bench\"\nuser: bob",
+                    "jdbc:postgresql://127.0.0.1:5432/bench?user=bob&password=" + INLINE
+                });
+        SAMPLES.put(
+                TargetKind.FIREBIRD,
+                new String[] {
+                    "url: \"jdbc:firebird://127.0.0.1:3050//tmp/b.fdb\"\nuser: SYSDBA",
+                    "jdbc:firebird://127.0.0.1:3050//tmp/b.fdb?password=" + INLINE
+                });
+        SAMPLES.put(
+                TargetKind.SQLSERVER,
+                new String[] {
+                    "url: \"jdbc:sqlserver://db1:1433;databaseName=bench\"\nuser: sa\nfile-root: /var/opt/mssql/data",
+                    "jdbc:sqlserver://db1:1433;databaseName=bench;password=" + INLINE
+                });
     }
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private Target read(TargetKind kind, String keys) throws Exception {
         Path password = Files.writeString(tmp.resolve("pw"), SECRET);
-        String yaml = "kind: " + kind.yamlName() + "\n" + keys + "\npassword-file: " + password + "\n";
-        ConfigNode node = new ConfigNode("t.yaml", "target", new Yaml().compose(new StringReader(yaml)));
+        String yaml =
+                "kind: " + kind.yamlName() + "\n" + keys + "\npassword-file: " + password + "\n";
+        ConfigNode node =
+                new ConfigNode("t.yaml", "target", new Yaml().compose(new StringReader(yaml)));
         return kind.read(node, tmp.resolve("data"));
     }
 
     @Test
     void everyDatabaseKindHasASampleHere() {
         for (TargetKind kind : TargetKind.values()) {
-            assertThat(kind.isDatabase() == SAMPLES.containsKey(kind)).as("a sample for %s", kind.yamlName()).isTrue();
+            assertThat(kind.isDatabase() == SAMPLES.containsKey(kind))
+                    .as("a sample for %s", kind.yamlName())
+                    .isTrue();
         }
     }
 
@@ -61,9 +80,18 @@ class TargetKindContractTest {
     @EnumSource(TargetKind.class)
     void theKindIsFoundByItsYamlNameAndReadsItsOwnKeys(TargetKind kind) throws Exception {
         assertThat(TargetKind.of(" " + kind.yamlName() + " ")).isSameAs(kind);
-        String keys = kind.isDatabase() ? SAMPLES.get(kind)[0] : "directory: " + tmp.resolve("work");
-        Target target = kind.isDatabase() ? read(kind, keys) : kind.read(new ConfigNode("t.yaml", "target",
-                new Yaml().compose(new StringReader("kind: local\n" + keys))), tmp);
+        String keys =
+                kind.isDatabase() ? SAMPLES.get(kind)[0] : "directory: " + tmp.resolve("work");
+        Target target =
+                kind.isDatabase()
+                        ? read(kind, keys)
+                        : kind.read(
+                                new ConfigNode(
+                                        "t.yaml",
+                                        "target",
+                                        new Yaml()
+                                                .compose(new StringReader("kind: local\n" + keys))),
+                                tmp);
         assertThat(target.kind()).isSameAs(kind);
         if (target instanceof DatabaseTarget db) {
             assertThat(db.dialect()).isSameAs(kind.dialect());
@@ -74,33 +102,46 @@ class TargetKindContractTest {
 
     @ParameterizedTest
     @EnumSource(value = TargetKind.class, names = "LOCAL", mode = EnumSource.Mode.EXCLUDE)
-    void theToolEnvironmentHoldsThePasswordOnlyUnderThePasswordVariable(TargetKind kind) throws Exception {
+    void theToolEnvironmentHoldsThePasswordOnlyUnderThePasswordVariable(TargetKind kind)
+            throws Exception {
         // given
         DatabaseTarget target = (DatabaseTarget) read(kind, SAMPLES.get(kind)[0]);
         // when
         Map<String, String> env = ToolEnvironment.of(target);
         // then: never in a value a program could echo into a log or a command line
         assertThat(env).containsEntry("STORAGEBENCH_TARGET_KIND", kind.yamlName());
-        env.forEach((key, value) -> {
-            if (value.contains(SECRET)) {
-                assertThat(key).as("variable holding the password").endsWith("PASSWORD");
-            }
-        });
+        env.forEach(
+                (key, value) -> {
+                    if (value.contains(SECRET)) {
+                        assertThat(key).as("variable holding the password").endsWith("PASSWORD");
+                    }
+                });
     }
 
     @ParameterizedTest
     @EnumSource(value = TargetKind.class, names = "LOCAL", mode = EnumSource.Mode.EXCLUDE)
     void aPasswordInTheUrlIsNeverShownAndNeverLeavesForAProgram(TargetKind kind) throws Exception {
         // given: a URL that carries a password itself
-        DatabaseTarget target = new DatabaseTarget(kind, kind.dialect(), SAMPLES.get(kind)[1], "bob",
-                new PasswordSource(null, Files.writeString(tmp.resolve("pw2"), SECRET)), Duration.ofSeconds(3), null);
+        DatabaseTarget target =
+                new DatabaseTarget(
+                        kind,
+                        kind.dialect(),
+                        SAMPLES.get(kind)[1],
+                        "bob",
+                        new PasswordSource(null, Files.writeString(tmp.resolve("pw2"), SECRET)),
+                        Duration.ofSeconds(3),
+                        null);
         // then
         assertThat(target.location()).doesNotContain(INLINE);
-        assertThat(ToolEnvironment.of(target)).allSatisfy((key, value) -> {
-            if (value.contains(INLINE)) {
-                assertThat(key).as("variable holding the URL's password").endsWith("PASSWORD");
-            }
-        });
+        assertThat(ToolEnvironment.of(target))
+                .allSatisfy(
+                        (key, value) -> {
+                            if (value.contains(INLINE)) {
+                                assertThat(key)
+                                        .as("variable holding the URL's password")
+                                        .endsWith("PASSWORD");
+                            }
+                        });
     }
 
     @ParameterizedTest
@@ -108,7 +149,8 @@ class TargetKindContractTest {
     void theDialectRefusesHostileNamesAndBoundsConnectingWithoutAPassword(TargetKind kind) {
         SqlDialect dialect = kind.dialect();
         for (String name : HostileNames.ALL) {
-            assertThatThrownBy(() -> dialect.identifier(name)).as("%s on %s", name, kind.yamlName())
+            assertThatThrownBy(() -> dialect.identifier(name))
+                    .as("%s on %s", name, kind.yamlName())
                     .isInstanceOf(IllegalArgumentException.class);
         }
         assertThat(dialect.identifier("sb_x")).contains("sb_x").hasSize(6);
@@ -119,8 +161,11 @@ class TargetKindContractTest {
     @ParameterizedTest
     @EnumSource(value = TargetKind.class, names = "LOCAL", mode = EnumSource.Mode.EXCLUDE)
     void theKindHasItsProbeAndIoCounterSql(TargetKind kind) {
-        assertThat(kind.dialect().script("targets/probe").statements()).as("targets/probe/%s.sql",
-                kind.dialect().product()).isNotEmpty();
-        assertThat(kind.database().ioCounters()).as("samplers/io/%s.sql", kind.dialect().product()).isNotBlank();
+        assertThat(kind.dialect().script("targets/probe").statements())
+                .as("targets/probe/%s.sql", kind.dialect().product())
+                .isNotEmpty();
+        assertThat(kind.database().ioCounters())
+                .as("samplers/io/%s.sql", kind.dialect().product())
+                .isNotBlank();
     }
 }

@@ -2,6 +2,7 @@ package storagebench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,7 +15,8 @@ import storagebench.dbms.local.LocalTarget;
 class ExperimentLoaderTest {
     private final ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));
 
-    private static final String VALID = """
+    private static final String VALID =
+            """
             experiment: ifi
             target:
               kind: local
@@ -37,8 +39,10 @@ class ExperimentLoaderTest {
         assertThat(e.name()).isEqualTo("ifi");
         assertThat(e.target()).isEqualTo(new LocalTarget(Path.of("/tmp/sb-work")));
         assertThat(e.workload().name()).isEqualTo("file-init");
-        assertThat(e.matrix().factors()).containsExactly(Map.entry("init", List.of("zero", "instant")),
-                Map.entry("file-size", List.of("8MB", "256MB")));
+        assertThat(e.matrix().factors())
+                .containsExactly(
+                        Map.entry("init", List.of("zero", "instant")),
+                        Map.entry("file-size", List.of("8MB", "256MB")));
         assertThat(e.fixed()).containsEntry("files", 4).containsEntry("block-size", 1L << 20);
         assertThat(e.order()).isEqualTo(Order.INTERLEAVED);
         assertThat(e.params(Map.of("init", "zero", "file-size", "256MB")).getSize("file-size"))
@@ -64,58 +68,89 @@ class ExperimentLoaderTest {
     void unknownWorkloadKeyListsTheKnownOnes() {
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  filez: 4")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("e.yaml:7: 'workload.filez': unknown key in workload file-init")
+                .hasMessageContaining(
+                        "e.yaml:7: 'workload.filez': unknown key in workload file-init")
                 .hasMessageContaining("files");
     }
 
     @Test
     void wrongTypeNamesTheLineAndReason() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("repetitions: 3", "repetitions: three")))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID.replace("repetitions: 3", "repetitions: three")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("e.yaml:11: 'repetitions': expected a whole number, got 'three'");
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("256MB]", "256XB]")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("e.yaml:10: 'factors.file-size[1]': expected a size");
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("[zero, instant]", "[zero, fast]")))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml", VALID.replace("[zero, instant]", "[zero, fast]")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("'factors.init[1]': expected one of zero, instant, got 'fast'");
+                .hasMessageContaining(
+                        "'factors.init[1]': expected one of zero, instant, got 'fast'");
     }
 
     @Test
     void missingValuesAreNamed() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  file-size: [8MB, 256MB]\n", "")))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml", VALID.replace("  file-size: [8MB, 256MB]\n", "")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("'workload.file-size': missing; workload file-init needs it");
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("experiment: ifi\n", "")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("'experiment'")
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'experiment'")
                 .hasMessageContaining("required");
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  kind: local\n", "")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("'target.kind': missing");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'target.kind': missing");
     }
 
     @Test
     void badYamlAndBadNamesAreRefused() {
         assertThatThrownBy(() -> loader.parse("e.yaml", "experiment: [unclosed\n"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("not valid YAML");
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("experiment: ifi", "experiment: a/b")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("not a valid name");
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("kind: local", "kind: oracle")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("unknown target kind 'oracle'");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("not valid YAML");
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID.replace("experiment: ifi", "experiment: a/b")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("not a valid name");
+        assertThatThrownBy(
+                        () -> loader.parse("e.yaml", VALID.replace("kind: local", "kind: oracle")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("unknown target kind 'oracle'");
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "warmups: 2\n"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("duplicate key");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("duplicate key");
         assertThatThrownBy(() -> loader.parse("e.yaml", ""))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("empty");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("empty");
     }
 
     @Test
     void aFactorThatIsNotAParameterIsRefusedByAWorkloadWithoutExtraFactors() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  file-size:", "  disk: [ssd]\n  file-size:")))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID.replace(
+                                                "  file-size:", "  disk: [ssd]\n  file-size:")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("e.yaml:10: 'factors.disk': not a parameter of workload file-init; "
-                        + "it has: files, file-size, init, block-size");
+                .hasMessageStartingWith(
+                        "e.yaml:10: 'factors.disk': not a parameter of workload file-init; "
+                                + "it has: files, file-size, init, block-size");
     }
 
-    private static final String COMMAND = """
+    private static final String COMMAND =
+            """
             experiment: setup-times
             target:
               kind: local
@@ -136,58 +171,96 @@ class ExperimentLoaderTest {
         // when
         Experiment e = loader.parse("e.yaml", COMMAND);
         // then
-        assertThat(e.matrix().variants()).containsExactly(
-                Map.of("ifi", "on", "files", "4", "timeout", "90s"),
-                Map.of("ifi", "on", "files", "8", "timeout", "90s"),
-                Map.of("ifi", "off", "files", "4", "timeout", "90s"));
+        assertThat(e.matrix().variants())
+                .containsExactly(
+                        Map.of("ifi", "on", "files", "4", "timeout", "90s"),
+                        Map.of("ifi", "on", "files", "8", "timeout", "90s"),
+                        Map.of("ifi", "off", "files", "4", "timeout", "90s"));
         var params = e.params(e.matrix().variants().get(1));
         assertThat(params.getText("ifi")).isEqualTo("on");
         assertThat(params.getText("files")).isEqualTo("8");
         assertThat(params.getDuration("timeout")).isEqualTo(Duration.ofSeconds(90));
-        assertThat(params.getText("command")).isEqualTo("./setup.sh --ifi {ifi} --tempdb-files {files}");
+        assertThat(params.getText("command"))
+                .isEqualTo("./setup.sh --ifi {ifi} --tempdb-files {files}");
     }
 
     @Test
     void extraFactorsStillNeedValuesAndParameterFactorsAreStillChecked() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", COMMAND.replace("files: [4, 8]", "files: []")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("'factors.files': a factor needs at least");
+        assertThatThrownBy(
+                        () -> loader.parse("e.yaml", COMMAND.replace("files: [4, 8]", "files: []")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'factors.files': a factor needs at least");
         assertThatThrownBy(() -> loader.parse("e.yaml", COMMAND.replace("[90s]", "[soon]")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("'factors.timeout[0]': expected a duration such as 500ms, 90s, 10m or 2h");
-        assertThatThrownBy(() -> loader.parse("e.yaml", COMMAND.replace("  command: ./", "  comand: ./")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("'workload.command': missing");
+                .hasMessageContaining(
+                        "'factors.timeout[0]': expected a duration such as 500ms, 90s, 10m or 2h");
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml", COMMAND.replace("  command: ./", "  comand: ./")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'workload.command': missing");
     }
 
     @Test
     void hostSettingsAreCheckedAtLoad() {
         // given
-        String withSetting = VALID + "host-settings:\n  cpu-governor:\n    apply: cpupower frequency-set -g {value}\n";
+        String withSetting =
+                VALID
+                        + "host-settings:\n  cpu-governor:\n    apply: cpupower frequency-set -g {value}\n";
         // when
-        Experiment e = loader.parse("e.yaml", withSetting.replace("  init: [zero, instant]",
-                "  init: [zero, instant]\n  cpu-governor: [performance, powersave]"));
+        Experiment e =
+                loader.parse(
+                        "e.yaml",
+                        withSetting.replace(
+                                "  init: [zero, instant]",
+                                "  init: [zero, instant]\n  cpu-governor: [performance, powersave]"));
         // then
         assertThat(e.hostSettings()).extracting(HostSetting::name).containsExactly("cpu-governor");
         assertThat(e.matrix().variants()).hasSize(8);
-        assertThat(e.params(e.matrix().variants().get(0)).values()).doesNotContainKey("cpu-governor");
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "host-settings:\n  numa:\n    apply: x {value}\n"))
+        assertThat(e.params(e.matrix().variants().get(0)).values())
+                .doesNotContainKey("cpu-governor");
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID + "host-settings:\n  numa:\n    apply: x {value}\n"))
                 .hasMessageContaining("e.yaml:15: 'host-settings.numa': needs a 'read' command");
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "host-settings:\n  files:\n    apply: x\n"))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID + "host-settings:\n  files:\n    apply: x\n"))
                 .hasMessageContaining("is a workload parameter");
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "host-settings:\n  cpu-governor:\n    apply: 'x\n"))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID + "host-settings:\n  cpu-governor:\n    apply: 'x\n"))
                 .isInstanceOf(ConfigException.class);
     }
 
     @Test
     void aFactorValueWithAControlCharacterIsRefused() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", COMMAND.replace("ifi: [on, off]", "ifi: [on, \"o\\0ff\"]")))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        COMMAND.replace("ifi: [on, off]", "ifi: [on, \"o\\0ff\"]")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("e.yaml:9: 'factors.ifi[1]': holds a control character (o\\u0000ff)");
+                .hasMessageStartingWith(
+                        "e.yaml:9: 'factors.ifi[1]': holds a control character (o\\u0000ff)");
     }
 
     @Test
     void aParameterIsFixedOrAFactorNotBoth() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  files: 4\n  init: zero")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("also a factor");
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID.replace("  files: 4", "  files: 4\n  init: zero")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("also a factor");
     }
 
     @Test
@@ -195,11 +268,18 @@ class ExperimentLoaderTest {
         // given
         String text = VALID + "# connection password: not here\n";
         // when
-        String redacted = Secrets.redact("  password: hunter2\nurl: jdbc:x://h/db;password=hunter2;user=a\n");
+        String redacted =
+                Secrets.redact("  password: hunter2\nurl: jdbc:x://h/db;password=hunter2;user=a\n");
         // then
-        assertThat(redacted).doesNotContain("hunter2").contains("password: '***'").contains("password=***");
-        assertThat(Secrets.redact("  password-env: PG_PASSWORD\n  password-file: /etc/pw\n  api_key: k\n"))
-                .isEqualTo("  password-env: PG_PASSWORD\n  password-file: /etc/pw\n  api_key: '***'\n");
+        assertThat(redacted)
+                .doesNotContain("hunter2")
+                .contains("password: '***'")
+                .contains("password=***");
+        assertThat(
+                        Secrets.redact(
+                                "  password-env: PG_PASSWORD\n  password-file: /etc/pw\n  api_key: k\n"))
+                .isEqualTo(
+                        "  password-env: PG_PASSWORD\n  password-file: /etc/pw\n  api_key: '***'\n");
         assertThat(loader.parse("e.yaml", text).source()).isEqualTo(text);
     }
 }

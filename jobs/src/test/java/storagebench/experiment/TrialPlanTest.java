@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 
 class TrialPlanTest {
     private static Experiment experiment(String order, int reps, int warmups) {
-        return new ExperimentLoader(Path.of("/tmp/sb")).parse("e.yaml", """
+        return new ExperimentLoader(Path.of("/tmp/sb"))
+                .parse(
+                        "e.yaml",
+                        """
                 experiment: plan
                 target: {kind: local}
                 workload: {type: file-init}
@@ -20,7 +23,8 @@ class TrialPlanTest {
                 warmups: %d
                 order: %s
                 seed: 7
-                """.formatted(reps, warmups, order));
+                """
+                                .formatted(reps, warmups, order));
     }
 
     @Test
@@ -46,23 +50,40 @@ class TrialPlanTest {
         // when
         TrialPlan plan = TrialPlan.of(experiment("sequential", 2, 0));
         // then
-        assertThat(plan.trials().stream().map(Trial::variant).toList()).containsExactly(0, 0, 1, 1, 2, 2, 3, 3);
+        assertThat(plan.trials().stream().map(Trial::variant).toList())
+                .containsExactly(0, 0, 1, 1, 2, 2, 3, 3);
     }
 
     @Test
     void randomOrderIsRepeatableWithItsSeed() {
         // when
-        List<Integer> first = TrialPlan.of(experiment("random", 5, 1)).trials().stream().map(Trial::variant).toList();
-        List<Integer> again = TrialPlan.of(experiment("random", 5, 1)).trials().stream().map(Trial::variant).toList();
+        List<Integer> first =
+                TrialPlan.of(experiment("random", 5, 1)).trials().stream()
+                        .map(Trial::variant)
+                        .toList();
+        List<Integer> again =
+                TrialPlan.of(experiment("random", 5, 1)).trials().stream()
+                        .map(Trial::variant)
+                        .toList();
         // then
         assertThat(first).isEqualTo(again);
         assertThat(first.subList(0, 4)).containsExactly(0, 1, 2, 3);
-        assertThat(first.subList(4, 24)).containsExactlyInAnyOrderElementsOf(
-                TrialPlan.of(experiment("interleaved", 5, 1)).trials().subList(4, 24).stream().map(Trial::variant)
-                        .toList());
-        assertThat(first.subList(4, 24)).isNotEqualTo(
-                TrialPlan.of(experiment("interleaved", 5, 1)).trials().subList(4, 24).stream().map(Trial::variant)
-                        .toList());
+        assertThat(first.subList(4, 24))
+                .containsExactlyInAnyOrderElementsOf(
+                        TrialPlan.of(experiment("interleaved", 5, 1))
+                                .trials()
+                                .subList(4, 24)
+                                .stream()
+                                .map(Trial::variant)
+                                .toList());
+        assertThat(first.subList(4, 24))
+                .isNotEqualTo(
+                        TrialPlan.of(experiment("interleaved", 5, 1))
+                                .trials()
+                                .subList(4, 24)
+                                .stream()
+                                .map(Trial::variant)
+                                .toList());
     }
 
     @Test

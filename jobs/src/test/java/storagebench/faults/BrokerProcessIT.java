@@ -20,16 +20,20 @@ import storagebench.runner.TopicEvents;
 
 /** The embedded broker is a process of its own: it outlives commands, is shared, and comes back after a kill. */
 class BrokerProcessIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void brokerOutlivesTheCommandThatStartedItAndStopsOnRequest() throws Exception {
         // given
         Path data = tmp.resolve("data");
         // when: a run starts the broker and ends
-        int exit = Main.execute("run", Experiments.quick(tmp, "outlive", 1).toString(), "--data-dir",
-                data.toString(), "--no-sink");
+        int exit =
+                Main.execute(
+                        "run",
+                        Experiments.quick(tmp, "outlive", 1).toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--no-sink");
         // then: the broker still runs, and status says so
         BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
         assertThat(exit).isZero();
@@ -38,15 +42,23 @@ class BrokerProcessIT {
         long pid = files.readPid().orElseThrow();
         assertThat(pid).isNotEqualTo(ProcessHandle.current().pid());
         // and a second command uses the same broker process
-        assertThat(Main.execute("run", Experiments.quick(tmp, "outlive-2", 1).toString(), "--data-dir",
-                data.toString(), "--no-sink")).isZero();
+        assertThat(
+                        Main.execute(
+                                "run",
+                                Experiments.quick(tmp, "outlive-2", 1).toString(),
+                                "--data-dir",
+                                data.toString(),
+                                "--no-sink"))
+                .isZero();
         assertThat(files.readPid()).contains(pid);
         // when stopped
         assertThat(Main.execute("broker", "stop", "--data-dir", data.toString())).isZero();
         // then
         assertThat(BrokerProcess.alive(files)).isFalse();
-        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(Optional.of(true));
-        assertThat(Main.execute("broker", "status", "--data-dir", data.toString())).isEqualTo(Main.FAILED);
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive))
+                .isNotEqualTo(Optional.of(true));
+        assertThat(Main.execute("broker", "status", "--data-dir", data.toString()))
+                .isEqualTo(Main.FAILED);
     }
 
     @Test
@@ -54,17 +66,26 @@ class BrokerProcessIT {
         // given: no broker yet
         Path data = tmp.resolve("data");
         // when: three commands that need it start at once
-        List<Child> children = List.of(
-                Child.start(tmp, "a", "broker", "start", "--data-dir", data.toString()),
-                Child.start(tmp, "b", "broker", "start", "--data-dir", data.toString()),
-                Child.start(tmp, "c", "broker", "start", "--data-dir", data.toString()));
+        List<Child> children =
+                List.of(
+                        Child.start(tmp, "a", "broker", "start", "--data-dir", data.toString()),
+                        Child.start(tmp, "b", "broker", "start", "--data-dir", data.toString()),
+                        Child.start(tmp, "c", "broker", "start", "--data-dir", data.toString()));
         // then: all succeed, on one address
         String address = null;
         for (Child child : children) {
             assertThat(child.waitFor(120)).as(child.output()).isZero();
-            String line = child.output().lines().filter(l -> l.contains("running on")).findFirst().orElseThrow();
-            String said = line.substring(line.indexOf("running on ") + "running on ".length()).strip();
-            assertThat(address == null || address.equals(said)).as("one address: %s vs %s", address, said).isTrue();
+            String line =
+                    child.output()
+                            .lines()
+                            .filter(l -> l.contains("running on"))
+                            .findFirst()
+                            .orElseThrow();
+            String said =
+                    line.substring(line.indexOf("running on ") + "running on ".length()).strip();
+            assertThat(address == null || address.equals(said))
+                    .as("one address: %s vs %s", address, said)
+                    .isTrue();
             address = said;
         }
         BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
@@ -76,8 +97,14 @@ class BrokerProcessIT {
     void killedBrokerIsStartedAgainOnItsPortWithItsEvents() throws Exception {
         // given: a run's events in the broker, which is then killed with SIGKILL
         Path data = tmp.resolve("data");
-        assertThat(Main.execute("run", Experiments.quick(tmp, "kill-broker", 2).toString(), "--data-dir",
-                data.toString(), "--no-sink")).isZero();
+        assertThat(
+                        Main.execute(
+                                "run",
+                                Experiments.quick(tmp, "kill-broker", 2).toString(),
+                                "--data-dir",
+                                data.toString(),
+                                "--no-sink"))
+                .isZero();
         BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
         String address = BrokerProcess.answering(files).orElseThrow();
         Child.signal("KILL", files.readPid().orElseThrow());
@@ -90,8 +117,10 @@ class BrokerProcessIT {
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             // then: it is back, on the same address, with every event
             assertThat(kafka.bootstrapServers()).isEqualTo(address);
-            assertThat(TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class)
-                    .stream().filter(t -> t.getPhase().equals("measured"))).hasSize(4);
+            assertThat(
+                            TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).stream()
+                                    .filter(t -> t.getPhase().equals("measured")))
+                    .hasSize(4);
         }
     }
 
@@ -99,8 +128,15 @@ class BrokerProcessIT {
     void idleBrokerStopsByItselfWhenAskedTo() throws Exception {
         // given
         Path data = tmp.resolve("data");
-        assertThat(Main.execute("broker", "start", "--data-dir", data.toString(), "--set",
-                "broker.idle-stop-seconds=2")).isZero();
+        assertThat(
+                        Main.execute(
+                                "broker",
+                                "start",
+                                "--data-dir",
+                                data.toString(),
+                                "--set",
+                                "broker.idle-stop-seconds=2"))
+                .isZero();
         BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
         Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", data.toString()));
         // when: a command holds it longer than the idle time

@@ -18,13 +18,23 @@ final class Child {
     }
 
     static Child start(Path logDir, String name, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx384m", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events", "-cp",
-                System.getProperty("java.class.path"), "storagebench.cli.Main"));
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Xmx384m",
+                                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "storagebench.cli.Main"));
         command.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + ".log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process =
+                new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(log.toFile())
+                        .start();
         return new Child(process, log);
     }
 
@@ -59,7 +69,8 @@ final class Child {
     int waitFor(long seconds) throws InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError(log.getFileName() + " did not finish within " + seconds + " s:\n" + output());
+            throw new AssertionError(
+                    log.getFileName() + " did not finish within " + seconds + " s:\n" + output());
         }
         return process.exitValue();
     }
@@ -73,7 +84,11 @@ final class Child {
     }
 
     static void signal(String signal, long pid) throws Exception {
-        int exit = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).inheritIO().start().waitFor();
+        int exit =
+                new ProcessBuilder("kill", "-" + signal, String.valueOf(pid))
+                        .inheritIO()
+                        .start()
+                        .waitFor();
         if (exit != 0) {
             throw new AssertionError("kill -" + signal + " " + pid + " failed");
         }

@@ -27,21 +27,29 @@ import storagebench.events.EventPublisher;
  * transaction holds back what readers see.
  */
 class CommitWindowIT {
-    private static final Set<TransactionState> WINDOW = Set.of(TransactionState.ONGOING,
-            TransactionState.PREPARE_COMMIT);
+    private static final Set<TransactionState> WINDOW =
+            Set.of(TransactionState.ONGOING, TransactionState.PREPARE_COMMIT);
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
-    void runKilledInsideItsTransactionTogetherWithItsBrokerIsRestartedExactlyOnce() throws Exception {
+    void runKilledInsideItsTransactionTogetherWithItsBrokerIsRestartedExactlyOnce()
+            throws Exception {
         // given: a run of 200 short trials on the embedded broker
         Path data = tmp.resolve("data");
-        Child run = Child.start(tmp, "run", "run", Experiments.quick(tmp, "window", 100).toString(), "--data-dir",
-                data.toString(), "--no-sink");
+        Child run =
+                Child.start(
+                        tmp,
+                        "run",
+                        "run",
+                        Experiments.quick(tmp, "window", 100).toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--no-sink");
         String runId = awaitRunId(run, data);
         try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {
-            // when: some trials in, frozen with a trial's events written and not committed, then killed, and the
+            // when: some trials in, frozen with a trial's events written and not committed, then
+            // killed, and the
             // broker killed too
             SignalIT.awaitOutput(run, "trial 30/200");
             freezeInsideTransaction(kafka, run, runId);
@@ -51,7 +59,15 @@ class CommitWindowIT {
             ProcessHandle.of(broker).ifPresent(p -> p.onExit().join());
         }
         // then: the restart records every trial once
-        assertThat(Main.execute("run", "--restart", runId, "--data-dir", data.toString(), "--no-sink")).isZero();
+        assertThat(
+                        Main.execute(
+                                "run",
+                                "--restart",
+                                runId,
+                                "--data-dir",
+                                data.toString(),
+                                "--no-sink"))
+                .isZero();
         try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {
             Counts.exactlyOnceInTopic(kafka, runId, 200);
             Counts.exactlyOnceInDataset(kafka, data, runId, 200);
@@ -59,14 +75,30 @@ class CommitWindowIT {
     }
 
     @Test
-    void anotherRunsDeadTransactionDoesNotHideTrialsFromARestartWithoutJobRepository() throws Exception {
-        // given: two runs on one data directory; A frozen inside a transaction and killed, its transaction left open
+    void anotherRunsDeadTransactionDoesNotHideTrialsFromARestartWithoutJobRepository()
+            throws Exception {
+        // given: two runs on one data directory; A frozen inside a transaction and killed, its
+        // transaction left open
         Path data = tmp.resolve("data");
-        Child a = Child.start(tmp, "a", "run", Experiments.quick(tmp, "run-a", 100).toString(), "--data-dir",
-                data.toString(), "--no-sink");
+        Child a =
+                Child.start(
+                        tmp,
+                        "a",
+                        "run",
+                        Experiments.quick(tmp, "run-a", 100).toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--no-sink");
         String runA = awaitRunId(a, data);
-        Child b = Child.start(tmp, "b", "run", Experiments.quick(tmp, "run-b", 100).toString(), "--data-dir",
-                data.toString(), "--no-sink");
+        Child b =
+                Child.start(
+                        tmp,
+                        "b",
+                        "run",
+                        Experiments.quick(tmp, "run-b", 100).toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--no-sink");
         String runB = awaitOtherRunId(b, data, runA);
         try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {
             SignalIT.awaitOutput(b, "trial 20/200");
@@ -78,8 +110,24 @@ class CommitWindowIT {
         }
         deleteTree(data.resolve("job-repository"));
         // when: B is continued from the topic alone, while A's transaction is still open
-        assertThat(Main.execute("run", "--restart", runB, "--data-dir", data.toString(), "--no-sink")).isZero();
-        assertThat(Main.execute("run", "--restart", runA, "--data-dir", data.toString(), "--no-sink")).isZero();
+        assertThat(
+                        Main.execute(
+                                "run",
+                                "--restart",
+                                runB,
+                                "--data-dir",
+                                data.toString(),
+                                "--no-sink"))
+                .isZero();
+        assertThat(
+                        Main.execute(
+                                "run",
+                                "--restart",
+                                runA,
+                                "--data-dir",
+                                data.toString(),
+                                "--no-sink"))
+                .isZero();
         // then
         try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {
             Counts.exactlyOnceInTopic(kafka, runB, 200);
@@ -90,7 +138,8 @@ class CommitWindowIT {
     }
 
     /** SIGSTOPs {@code run} at a moment its transaction has events and no marker; tries again until it lands. */
-    static void freezeInsideTransaction(KafkaConnection kafka, Child run, String runId) throws Exception {
+    static void freezeInsideTransaction(KafkaConnection kafka, Child run, String runId)
+            throws Exception {
         String id = EventPublisher.TRANSACTIONAL_ID_PREFIX + runId;
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         try (Admin admin = kafka.admin()) {
@@ -109,8 +158,10 @@ class CommitWindowIT {
     }
 
     private static boolean inWindow(Admin admin, String transactionalId) throws Exception {
-        TransactionDescription d = admin.describeTransactions(List.of(transactionalId)).description(transactionalId)
-                .get(10, TimeUnit.SECONDS);
+        TransactionDescription d =
+                admin.describeTransactions(List.of(transactionalId))
+                        .description(transactionalId)
+                        .get(10, TimeUnit.SECONDS);
         return WINDOW.contains(d.state()) && !d.topicPartitions().isEmpty();
     }
 

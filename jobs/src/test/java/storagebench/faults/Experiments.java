@@ -6,12 +6,14 @@ import java.nio.file.Path;
 
 /** Small local experiments for the fault tests: many short trials, so a kill lands between or inside them. */
 final class Experiments {
-    private Experiments() {
-    }
+    private Experiments() {}
 
     /** {@code repetitions} × 2 variants of file-init on 1 MiB files, no warm-up: a trial takes milliseconds. */
     static Path quick(Path dir, String name, int repetitions) throws IOException {
-        return write(dir, name, """
+        return write(
+                dir,
+                name,
+                """
                 experiment: %s
                 target: {kind: local}
                 workload: {type: file-init, files: 1, file-size: 1MB}
@@ -19,12 +21,16 @@ final class Experiments {
                   init: [zero, instant]
                 repetitions: %d
                 warmups: 0
-                """.formatted(name, repetitions));
+                """
+                        .formatted(name, repetitions));
     }
 
     /** Trials of about {@code millis} each (a command that sleeps; its clean-up leaves {@code cleaned}), for kills inside a trial. */
     static Path slow(Path dir, String name, int repetitions, int millis) throws IOException {
-        return write(dir, name, """
+        return write(
+                dir,
+                name,
+                """
                 experiment: %s
                 target: {kind: local}
                 workload: {type: command, command: "sleep %s", cleanup: "touch {out}/cleaned"}
@@ -32,7 +38,8 @@ final class Experiments {
                   v: [a, b]
                 repetitions: %d
                 warmups: 0
-                """.formatted(name, millis / 1000.0, repetitions));
+                """
+                        .formatted(name, millis / 1000.0, repetitions));
     }
 
     private static Path write(Path dir, String name, String yaml) throws IOException {

@@ -22,15 +22,21 @@ import storagebench.runner.TopicEvents;
 
 /** SIGTERM during a run: the trial under way is abandoned and cleaned up, the run STOPPED and restartable. */
 class SignalIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void sigtermAbandonsTheTrialUnderWayAndTheRunContinuesLater() throws Exception {
         // given: a run of 6 trials of 1.5 s each in a child process
         Path data = tmp.resolve("data");
-        Child run = Child.start(tmp, "run", "run", Experiments.slow(tmp, "sigterm", 3, 1500).toString(),
-                "--data-dir", data.toString(), "--no-sink");
+        Child run =
+                Child.start(
+                        tmp,
+                        "run",
+                        "run",
+                        Experiments.slow(tmp, "sigterm", 3, 1500).toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--no-sink");
         Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", data.toString()));
         // when: SIGTERM while its third trial runs (a trial's line is logged when it ends)
         awaitOutput(run, "trial 2/6");
@@ -40,36 +46,55 @@ class SignalIT {
         // then
         assertThat(exit).as(run.output()).isEqualTo(143);
         String runId = onlyRun(data);
-        assertThat(run.output()).contains("run " + runId + " stopped by SIGTERM")
-                .contains("storagebench run --restart " + runId).doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(run.output())
+                .contains("run " + runId + " stopped by SIGTERM")
+                .contains("storagebench run --restart " + runId)
+                .doesNotContain("\tat ")
+                .doesNotContain("Exception");
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             var events = TopicEvents.all(kafka);
             List<Integer> done = measured(events);
             assertThat(done).hasSize(2).containsExactly(0, 1);
             List<RunFinished> finished = TopicEvents.of(events, RunFinished.class);
-            assertThat(finished).extracting(RunFinished::getStatus).containsExactly(RunStatus.STOPPED);
+            assertThat(finished)
+                    .extracting(RunFinished::getStatus)
+                    .containsExactly(RunStatus.STOPPED);
         }
-        Path abandoned = data.resolve("runs").resolve(runId).resolve("trials").resolve(runId + "-t0002");
+        Path abandoned =
+                data.resolve("runs").resolve(runId).resolve("trials").resolve(runId + "-t0002");
         assertThat(abandoned.resolve("cleaned")).as("the abandoned trial's clean-up ran").exists();
         // when continued
-        assertThat(Main.execute("run", "--restart", runId, "--data-dir", data.toString(), "--no-sink")).isZero();
+        assertThat(
+                        Main.execute(
+                                "run",
+                                "--restart",
+                                runId,
+                                "--data-dir",
+                                data.toString(),
+                                "--no-sink"))
+                .isZero();
         // then every trial once
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
-            assertThat(measured(TopicEvents.all(kafka))).containsExactlyElementsOf(
-                    IntStream.range(0, 6).boxed().toList());
+            assertThat(measured(TopicEvents.all(kafka)))
+                    .containsExactlyElementsOf(IntStream.range(0, 6).boxed().toList());
         }
     }
 
     static List<Integer> measured(List<SpecificRecord> events) {
-        return TopicEvents.of(events, TrialTimed.class).stream().filter(t -> t.getPhase().equals("measured"))
-                .map(TrialTimed::getTrialIndex).sorted().toList();
+        return TopicEvents.of(events, TrialTimed.class).stream()
+                .filter(t -> t.getPhase().equals("measured"))
+                .map(TrialTimed::getTrialIndex)
+                .sorted()
+                .toList();
     }
 
     static void awaitOutput(Child child, String text) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (!child.output().contains(text)) {
             assertThat(child.alive()).as("still running: %s", child.output()).isTrue();
-            assertThat(System.nanoTime()).as("'%s' in time: %s", text, child.output()).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("'%s' in time: %s", text, child.output())
+                    .isLessThan(deadline);
             Thread.sleep(20);
         }
     }

@@ -24,10 +24,14 @@ import storagebench.broker.KafkaConnection;
 class SoakIT {
     private static final int PLANNED = 120;
 
-    enum Fault { KILL_RUNNER, FREEZE_IN_TRANSACTION_KILL_WITH_BROKER, KILL_BROKER, SIGTERM_RUNNER }
+    enum Fault {
+        KILL_RUNNER,
+        FREEZE_IN_TRANSACTION_KILL_WITH_BROKER,
+        KILL_BROKER,
+        SIGTERM_RUNNER
+    }
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void everyTrialExactlyOnceWhateverDiesWhen() throws Exception {
@@ -42,19 +46,32 @@ class SoakIT {
             long started = System.nanoTime();
             int rounds0 = round(tmp.resolve("round-" + round), fault, random);
             restarts += rounds0;
-            lines.add(String.format("soak round %d: %s, %d restart(s), %d trials once in topic and dataset, %.0f s",
-                    round, fault, rounds0, PLANNED, (System.nanoTime() - started) / 1e9));
+            lines.add(
+                    String.format(
+                            "soak round %d: %s, %d restart(s), %d trials once in topic and dataset, %.0f s",
+                            round, fault, rounds0, PLANNED, (System.nanoTime() - started) / 1e9));
             System.out.println(lines.get(lines.size() - 1));
         }
-        System.out.printf("soak (seed %d): %d rounds, %d restarts, %d planned trials, each exactly once in the topic"
-                + " and the dataset%n", seed, rounds, restarts, rounds * PLANNED);
+        System.out.printf(
+                "soak (seed %d): %d rounds, %d restarts, %d planned trials, each exactly once in the topic"
+                        + " and the dataset%n",
+                seed, rounds, restarts, rounds * PLANNED);
     }
 
     /** One round; returns how many restarts it took. */
     private int round(Path dir, Fault fault, Random random) throws Exception {
         Path data = dir.resolve("data");
-        Child run = Child.start(dir, "run", "run", Experiments.quick(dir, "soak", PLANNED / 2).toString(),
-                "--data-dir", data.toString(), "--no-sink", "--set", "kafka.grace-seconds=90");
+        Child run =
+                Child.start(
+                        dir,
+                        "run",
+                        "run",
+                        Experiments.quick(dir, "soak", PLANNED / 2).toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--no-sink",
+                        "--set",
+                        "kafka.grace-seconds=90");
         String runId = CommitWindowIT.awaitRunId(run, data);
         Child sink = Child.start(dir, "sink", "sink", "--data-dir", data.toString());
         SignalIT.awaitOutput(run, "trial " + (1 + random.nextInt(PLANNED - 20)) + "/" + PLANNED);
@@ -76,10 +93,20 @@ class SoakIT {
         int exit = run.waitFor(300);
         int restarts = 0;
         while (exit != 0) {
-            assertThat(restarts).as("restarts of %s (%s): %s", runId, fault, run.output()).isLessThan(3);
+            assertThat(restarts)
+                    .as("restarts of %s (%s): %s", runId, fault, run.output())
+                    .isLessThan(3);
             restarts++;
-            run = Child.start(dir, "restart-" + restarts, "run", "--restart", runId, "--data-dir", data.toString(),
-                    "--no-sink");
+            run =
+                    Child.start(
+                            dir,
+                            "restart-" + restarts,
+                            "run",
+                            "--restart",
+                            runId,
+                            "--data-dir",
+                            data.toString(),
+                            "--no-sink");
             exit = run.waitFor(300);
         }
         try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {

@@ -7,7 +7,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ImportIdentityTest {
-    private static final String SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+    private static final String SHA =
+            "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 
     @Test
     void theSameFileFormatAndOptionsGiveTheSameIds() {
@@ -24,7 +25,9 @@ class ImportIdentityTest {
         // then
         assertThat(again).isEqualTo(first);
         assertThat(first.runId()).matches("import-csv-[0-9a-f]{16}");
-        assertThat(again.eventId(7, 9)).isEqualTo(first.eventId(7, 9)).isEqualTo(first.runId() + "/7-L9");
+        assertThat(again.eventId(7, 9))
+                .isEqualTo(first.eventId(7, 9))
+                .isEqualTo(first.runId() + "/7-L9");
         assertThat(first.trialId(3)).isEqualTo(first.runId() + "-t0003");
         assertThat(first.startedId(2)).isEqualTo(first.runId() + "/started/2");
         assertThat(first.finishedId(1)).isEqualTo(first.runId() + "/finished/1");
@@ -35,11 +38,14 @@ class ImportIdentityTest {
         // given
         ImportIdentity base = ImportIdentity.of(SHA, "csv", Map.of("delimiter", ";"));
         // when / then
-        assertThat(ImportIdentity.of(SHA.replace('9', '8'), "csv", Map.of("delimiter", ";"))).isNotEqualTo(base);
-        assertThat(ImportIdentity.of(SHA, "file-stats", Map.of("delimiter", ";"))).isNotEqualTo(base);
+        assertThat(ImportIdentity.of(SHA.replace('9', '8'), "csv", Map.of("delimiter", ";")))
+                .isNotEqualTo(base);
+        assertThat(ImportIdentity.of(SHA, "file-stats", Map.of("delimiter", ";")))
+                .isNotEqualTo(base);
         assertThat(ImportIdentity.of(SHA, "csv", Map.of("delimiter", ","))).isNotEqualTo(base);
         assertThat(ImportIdentity.of(SHA, "csv", Map.of())).isNotEqualTo(base);
-        assertThat(ImportIdentity.of(SHA, "csv", Map.of("delimiter", ";", "header", "true"))).isNotEqualTo(base);
+        assertThat(ImportIdentity.of(SHA, "csv", Map.of("delimiter", ";", "header", "true")))
+                .isNotEqualTo(base);
     }
 
     @Test

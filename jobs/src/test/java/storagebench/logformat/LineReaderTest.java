@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class LineReaderTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private List<LineReader.Line> read(byte[] bytes) throws IOException {
         Path file = Files.write(dir.resolve("log"), bytes);
@@ -43,7 +42,9 @@ class LineReaderTest {
         List<LineReader.Line> lines = read(text);
 
         // then
-        assertThat(lines).extracting(LineReader.Line::text).containsExactly("a", "b", "", "c\rd", "e");
+        assertThat(lines)
+                .extracting(LineReader.Line::text)
+                .containsExactly("a", "b", "", "c\rd", "e");
         assertThat(lines).extracting(LineReader.Line::number).containsExactly(1L, 2L, 3L, 4L, 5L);
         assertThat(lines).noneMatch(LineReader.Line::tooLong);
     }
@@ -57,22 +58,41 @@ class LineReaderTest {
     }
 
     @Test
-    void aByteOrderMarkIsDroppedAndBytesThatAreNotUtf8BecomeReplacementCharacters() throws IOException {
+    void aByteOrderMarkIsDroppedAndBytesThatAreNotUtf8BecomeReplacementCharacters()
+            throws IOException {
         // given a BOM, then "café" in ISO-8859-1 and a stray continuation byte
-        byte[] bytes = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'o', 'k', '\n', 'c', 'a', 'f', (byte) 0xE9, '\n',
-            (byte) 0x80, 'z'};
+        byte[] bytes = {
+            (byte) 0xEF,
+            (byte) 0xBB,
+            (byte) 0xBF,
+            'o',
+            'k',
+            '\n',
+            'c',
+            'a',
+            'f',
+            (byte) 0xE9,
+            '\n',
+            (byte) 0x80,
+            'z'
+        };
 
         // when
         List<LineReader.Line> lines = read(bytes);
 
         // then
-        assertThat(lines).extracting(LineReader.Line::text).containsExactly("ok", "caf\uFFFD", "\uFFFDz");
+        assertThat(lines)
+                .extracting(LineReader.Line::text)
+                .containsExactly("ok", "caf\uFFFD", "\uFFFDz");
     }
 
     @Test
     void theTextInAnotherCharsetDropsItsByteOrderMarkToo() throws IOException {
         // given
-        Path file = Files.write(dir.resolve("utf16"), "\uFEFFd\u00e9j\u00e0".getBytes(StandardCharsets.UTF_16LE));
+        Path file =
+                Files.write(
+                        dir.resolve("utf16"),
+                        "\uFEFFd\u00e9j\u00e0".getBytes(StandardCharsets.UTF_16LE));
 
         // when
         StringWriter text = new StringWriter();
@@ -97,8 +117,10 @@ class LineReaderTest {
         assertThat(lines.get(0).text()).hasSize(LineReader.MAX_LINE_CHARS);
         assertThat(lines.get(0).length()).isEqualTo(length);
         assertThat(lines.get(0).tooLong()).isTrue();
-        assertThat(lines.get(0).malformed()).isEqualTo(new Parsed.Malformed(1, LineReader.TOO_LONG,
-                "x".repeat(LineReader.KEPT_CHARS)));
+        assertThat(lines.get(0).malformed())
+                .isEqualTo(
+                        new Parsed.Malformed(
+                                1, LineReader.TOO_LONG, "x".repeat(LineReader.KEPT_CHARS)));
         assertThat(lines.get(1).text()).isEqualTo("next");
         assertThat(lines.get(1).number()).isEqualTo(2);
     }
@@ -106,17 +128,25 @@ class LineReaderTest {
     @Test
     void aLineOfExactlyTheLimitIsNotCutByItsCarriageReturn() throws IOException {
         // when / then
-        assertThat(read("y".repeat(LineReader.MAX_LINE_CHARS) + "\r\n")).singleElement().satisfies(l -> {
-            assertThat(l.tooLong()).isFalse();
-            assertThat(l.text()).hasSize(LineReader.MAX_LINE_CHARS).doesNotContain("\r");
-        });
+        assertThat(read("y".repeat(LineReader.MAX_LINE_CHARS) + "\r\n"))
+                .singleElement()
+                .satisfies(
+                        l -> {
+                            assertThat(l.tooLong()).isFalse();
+                            assertThat(l.text())
+                                    .hasSize(LineReader.MAX_LINE_CHARS)
+                                    .doesNotContain("\r");
+                        });
     }
 
     @Test
     void headIsTheFirstTwentyLinesWithTooLongOnesCut() throws IOException {
         // given
         Path many = Files.writeString(dir.resolve("many"), "line\n".repeat(100));
-        Path cut = Files.writeString(dir.resolve("cut"), "z".repeat(LineReader.MAX_LINE_CHARS + 1) + "\nafter\n");
+        Path cut =
+                Files.writeString(
+                        dir.resolve("cut"),
+                        "z".repeat(LineReader.MAX_LINE_CHARS + 1) + "\nafter\n");
 
         // when / then
         assertThat(LineReader.head(many)).hasSize(LogParser.SNIFF_LINES);
@@ -128,8 +158,10 @@ class LineReaderTest {
     @Test
     void lineRecordsTurnTooLongLinesIntoMalformedRecords() throws IOException {
         // given
-        Path file = Files.writeString(dir.resolve("records"), "short\n" + "w".repeat(LineReader.MAX_LINE_CHARS + 1)
-                + "\nlast\n");
+        Path file =
+                Files.writeString(
+                        dir.resolve("records"),
+                        "short\n" + "w".repeat(LineReader.MAX_LINE_CHARS + 1) + "\nlast\n");
 
         // when
         List<Parsed> records;
@@ -140,12 +172,16 @@ class LineReaderTest {
         // then
         assertThat(records).hasSize(3);
         assertThat(records.get(0)).isInstanceOf(Parsed.Step.class);
-        assertThat(records.get(1)).isInstanceOfSatisfying(Parsed.Malformed.class, m -> {
-            assertThat(m.line()).isEqualTo(2);
-            assertThat(m.reason()).isEqualTo(LineReader.TOO_LONG);
-            assertThat(m.text()).hasSize(LineReader.KEPT_CHARS);
-        });
-        assertThat(records.get(2)).isInstanceOfSatisfying(Parsed.Step.class, s -> assertThat(s.line()).isEqualTo(3));
+        assertThat(records.get(1))
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m -> {
+                            assertThat(m.line()).isEqualTo(2);
+                            assertThat(m.reason()).isEqualTo(LineReader.TOO_LONG);
+                            assertThat(m.text()).hasSize(LineReader.KEPT_CHARS);
+                        });
+        assertThat(records.get(2))
+                .isInstanceOfSatisfying(Parsed.Step.class, s -> assertThat(s.line()).isEqualTo(3));
     }
 
     /** One step per line. */
@@ -156,7 +192,9 @@ class LineReaderTest {
 
         @Override
         protected void accept(LineReader.Line line, Consumer<Parsed> out) {
-            out.accept(new Parsed.Step("t", Map.of(), line.text(), null, 0, null, Map.of(), line.number()));
+            out.accept(
+                    new Parsed.Step(
+                            "t", Map.of(), line.text(), null, 0, null, Map.of(), line.number()));
         }
     }
 }

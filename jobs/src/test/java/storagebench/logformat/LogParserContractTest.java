@@ -43,13 +43,13 @@ import storagebench.BadInputException;
  */
 public abstract class LogParserContractTest {
     private static final boolean UPDATE = Boolean.getBoolean("golden.update");
-    private static final Path FIXTURES = Path.of(System.getProperty("basedir", "."), "src/test/resources/importer");
+    private static final Path FIXTURES =
+            Path.of(System.getProperty("basedir", "."), "src/test/resources/importer");
 
     private final LogParser parser;
     private final String fixtures;
 
-    @TempDir
-    protected Path dir;
+    @TempDir protected Path dir;
 
     /**
      * @param parser the parser under test
@@ -119,13 +119,23 @@ public abstract class LogParserContractTest {
 
     /** The records as rendered, each with line 0: the same records read from a file with lines more or less. */
     private List<String> withoutLines(List<Parsed> records) {
-        return records.stream().map(LogParserContractTest::atLineZero).map(ParsedText::render).toList();
+        return records.stream()
+                .map(LogParserContractTest::atLineZero)
+                .map(ParsedText::render)
+                .toList();
     }
 
     private static Parsed atLineZero(Parsed r) {
         if (r instanceof Parsed.Step s) {
-            return new Parsed.Step(s.trial(), s.factors(), s.step(), s.start(), s.durationNs(), s.error(),
-                    s.metrics(), 0);
+            return new Parsed.Step(
+                    s.trial(),
+                    s.factors(),
+                    s.step(),
+                    s.start(),
+                    s.durationNs(),
+                    s.error(),
+                    s.metrics(),
+                    0);
         }
         if (r instanceof Parsed.Sample s) {
             return new Parsed.Sample(s.trial(), s.factors(), s.step(), s.sample(), 0);
@@ -142,8 +152,8 @@ public abstract class LogParserContractTest {
     private static List<Path> files(String glob) throws IOException {
         Path pattern = FIXTURES.resolve(glob);
         List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> found = Files.newDirectoryStream(pattern.getParent(),
-                pattern.getFileName().toString())) {
+        try (DirectoryStream<Path> found =
+                Files.newDirectoryStream(pattern.getParent(), pattern.getFileName().toString())) {
             found.forEach(files::add);
         }
         Collections.sort(files);
@@ -160,7 +170,9 @@ public abstract class LogParserContractTest {
             try (Reader in = Files.newBufferedReader(file)) {
                 properties.load(in);
             }
-            properties.stringPropertyNames().forEach(k -> options.put(k, properties.getProperty(k)));
+            properties
+                    .stringPropertyNames()
+                    .forEach(k -> options.put(k, properties.getProperty(k)));
         }
         options.computeIfPresent("mapping", (k, v) -> fixture.resolveSibling(v).toString());
         return options;
@@ -181,43 +193,85 @@ public abstract class LogParserContractTest {
 
     @TestFactory
     Stream<DynamicTest> everyFixtureMatchesItsGoldenFile() throws IOException {
-        return files(fixtures).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(), () -> {
-            // given
-            Path golden = fixture.resolveSibling(fixture.getFileName() + ".golden");
+        return files(fixtures).stream()
+                .map(
+                        fixture ->
+                                dynamicTest(
+                                        fixture.getFileName().toString(),
+                                        () -> {
+                                            // given
+                                            Path golden =
+                                                    fixture.resolveSibling(
+                                                            fixture.getFileName() + ".golden");
 
-            // when
-            List<String> lines = rendered(parse(fixture, options(fixture)));
+                                            // when
+                                            List<String> lines =
+                                                    rendered(parse(fixture, options(fixture)));
 
-            // then
-            if (UPDATE) {
-                Files.write(golden, lines, StandardCharsets.UTF_8);
-            }
-            assertThat(golden).as("golden file; write it with -Dgolden.update=true").exists();
-            assertThat(lines).containsExactlyElementsOf(Files.readAllLines(golden, StandardCharsets.UTF_8));
-        }));
+                                            // then
+                                            if (UPDATE) {
+                                                Files.write(golden, lines, StandardCharsets.UTF_8);
+                                            }
+                                            assertThat(golden)
+                                                    .as(
+                                                            "golden file; write it with -Dgolden.update=true")
+                                                    .exists();
+                                            assertThat(lines)
+                                                    .containsExactlyElementsOf(
+                                                            Files.readAllLines(
+                                                                    golden,
+                                                                    StandardCharsets.UTF_8));
+                                        }));
     }
 
     @TestFactory
     Stream<DynamicTest> crlfLineEndsGiveTheSameRecords() throws IOException {
-        return files(fixtures).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(), () -> {
-            // given the fixture with CRLF line ends, under the same name
-            String text = Files.readString(fixture, StandardCharsets.ISO_8859_1);
-            Path crlf = write("crlf/" + fixture.getFileName(), text.replace("\r\n", "\n").replace("\n", "\r\n")
-                    .getBytes(StandardCharsets.ISO_8859_1));
+        return files(fixtures).stream()
+                .map(
+                        fixture ->
+                                dynamicTest(
+                                        fixture.getFileName().toString(),
+                                        () -> {
+                                            // given the fixture with CRLF line ends, under the same
+                                            // name
+                                            String text =
+                                                    Files.readString(
+                                                            fixture, StandardCharsets.ISO_8859_1);
+                                            Path crlf =
+                                                    write(
+                                                            "crlf/" + fixture.getFileName(),
+                                                            text.replace("\r\n", "\n")
+                                                                    .replace("\n", "\r\n")
+                                                                    .getBytes(
+                                                                            StandardCharsets
+                                                                                    .ISO_8859_1));
 
-            // when
-            List<Parsed> fromCrlf = parse(crlf, options(fixture));
-            List<Parsed> fromFixture = parse(fixture, options(fixture));
+                                            // when
+                                            List<Parsed> fromCrlf = parse(crlf, options(fixture));
+                                            List<Parsed> fromFixture =
+                                                    parse(fixture, options(fixture));
 
-            // then the same records, but for line ends inside a quoted CSV value: they are kept as written
-            assertThat(lf(rendered(fromCrlf))).containsExactlyElementsOf(lf(rendered(fromFixture)));
-        }));
+                                            // then the same records, but for line ends inside a
+                                            // quoted CSV value: they are kept as written
+                                            assertThat(lf(rendered(fromCrlf)))
+                                                    .containsExactlyElementsOf(
+                                                            lf(rendered(fromFixture)));
+                                        }));
     }
 
     @TestFactory
     Stream<DynamicTest> everyFixtureIsRecognisedFromItsFirstLines() throws IOException {
-        return files(fixtures).stream().map(fixture -> dynamicTest(fixture.getFileName().toString(),
-                () -> assertThat(parser().mismatch(LineReader.head(fixture))).isEmpty()));
+        return files(fixtures).stream()
+                .map(
+                        fixture ->
+                                dynamicTest(
+                                        fixture.getFileName().toString(),
+                                        () ->
+                                                assertThat(
+                                                                parser().mismatch(
+                                                                                LineReader.head(
+                                                                                        fixture)))
+                                                        .isEmpty()));
     }
 
     @TestFactory
@@ -227,17 +281,31 @@ public abstract class LogParserContractTest {
         for (String glob : refused()) {
             others.addAll(files(glob));
         }
-        return others.stream().map(other -> dynamicTest(FIXTURES.relativize(other).toString(),
-                () -> assertThat(parser().mismatch(LineReader.head(other))).get().asString()
-                        .contains(parser().name())));
+        return others.stream()
+                .map(
+                        other ->
+                                dynamicTest(
+                                        FIXTURES.relativize(other).toString(),
+                                        () ->
+                                                assertThat(
+                                                                parser().mismatch(
+                                                                                LineReader.head(
+                                                                                        other)))
+                                                        .get()
+                                                        .asString()
+                                                        .contains(parser().name())));
     }
 
     @Test
     void garbageIsRefusedNamingThisFormat() throws IOException {
         // given
         Path garbage = write("garbage.bin", randomBytes(64 * 1024));
-        List<List<String>> heads = List.of(List.of(), List.of("hello", "", "world 1 2 3"),
-                List.of("\u0000\u0001\ufffd\ufffd", "PK\u0003\u0004"), LineReader.head(garbage));
+        List<List<String>> heads =
+                List.of(
+                        List.of(),
+                        List.of("hello", "", "world 1 2 3"),
+                        List.of("\u0000\u0001\ufffd\ufffd", "PK\u0003\u0004"),
+                        LineReader.head(garbage));
 
         // when / then
         for (List<String> head : heads) {
@@ -247,24 +315,28 @@ public abstract class LogParserContractTest {
 
     @Test
     void theSampleIsAcceptedFromItsFirstTwentyLinesOnly() {
-        // given the sample, the sample after 20 lines of something else, and a head that fails past line 20
+        // given the sample, the sample after 20 lines of something else, and a head that fails past
+        // line 20
         List<String> lines = sample("x").lines().toList();
-        List<String> late = new ArrayList<>(Collections.nCopies(LogParser.SNIFF_LINES, "some other tool's chatter"));
+        List<String> late =
+                new ArrayList<>(
+                        Collections.nCopies(LogParser.SNIFF_LINES, "some other tool's chatter"));
         late.addAll(lines);
-        List<String> guarded = new AbstractList<>() {
-            @Override
-            public String get(int index) {
-                if (index >= LogParser.SNIFF_LINES) {
-                    throw new AssertionError("read line " + (index + 1));
-                }
-                return lines.get(Math.min(index, lines.size() - 1));
-            }
+        List<String> guarded =
+                new AbstractList<>() {
+                    @Override
+                    public String get(int index) {
+                        if (index >= LogParser.SNIFF_LINES) {
+                            throw new AssertionError("read line " + (index + 1));
+                        }
+                        return lines.get(Math.min(index, lines.size() - 1));
+                    }
 
-            @Override
-            public int size() {
-                return 1000;
-            }
-        };
+                    @Override
+                    public int size() {
+                        return 1000;
+                    }
+                };
 
         // when / then
         assertThat(parser().mismatch(lines)).isEmpty();
@@ -281,7 +353,9 @@ public abstract class LogParserContractTest {
         List<Parsed> records = parse(empty, sampleOptions());
 
         // then
-        assertThat(records).hasSizeLessThanOrEqualTo(1).allMatch(r -> r instanceof Parsed.Malformed);
+        assertThat(records)
+                .hasSizeLessThanOrEqualTo(1)
+                .allMatch(r -> r instanceof Parsed.Malformed);
     }
 
     @Test
@@ -318,21 +392,30 @@ public abstract class LogParserContractTest {
         List<Parsed> records = parse(file, sampleOptions());
 
         // then nothing of the line is kept beyond a quarantine excerpt
-        List<Parsed.Malformed> malformed = records.stream()
-                .filter(r -> r instanceof Parsed.Malformed).map(r -> (Parsed.Malformed) r).toList();
-        assertThat(malformed).isNotEmpty()
-                .allSatisfy(m -> assertThat(m.reason().length() + m.text().length()).isLessThan(1000));
+        List<Parsed.Malformed> malformed =
+                records.stream()
+                        .filter(r -> r instanceof Parsed.Malformed)
+                        .map(r -> (Parsed.Malformed) r)
+                        .toList();
+        assertThat(malformed)
+                .isNotEmpty()
+                .allSatisfy(
+                        m -> assertThat(m.reason().length() + m.text().length()).isLessThan(1000));
         if (!readsLines()) {
             assertThat(records).allMatch(r -> r instanceof Parsed.Malformed);
             return;
         }
-        assertThat(malformed).singleElement().satisfies(m -> {
-            assertThat(m.line()).isEqualTo(longLine);
-            assertThat(m.reason()).contains(LineReader.TOO_LONG);
-        });
+        assertThat(malformed)
+                .singleElement()
+                .satisfies(
+                        m -> {
+                            assertThat(m.line()).isEqualTo(longLine);
+                            assertThat(m.reason()).contains(LineReader.TOO_LONG);
+                        });
         List<Parsed> others = records.stream().filter(r -> r != malformed.get(0)).toList();
         Path sample = write("short/long", sample("x").getBytes(StandardCharsets.UTF_8));
-        assertThat(withoutLines(others)).containsExactlyElementsOf(withoutLines(parse(sample, sampleOptions())));
+        assertThat(withoutLines(others))
+                .containsExactlyElementsOf(withoutLines(parse(sample, sampleOptions())));
     }
 
     @Test
@@ -357,10 +440,12 @@ public abstract class LogParserContractTest {
         String cut = text.substring(0, text.lastIndexOf(last) + last.length() / 2);
 
         // when
-        List<Parsed> records = parse(write("cut", cut.getBytes(StandardCharsets.UTF_8)), sampleOptions());
+        List<Parsed> records =
+                parse(write("cut", cut.getBytes(StandardCharsets.UTF_8)), sampleOptions());
 
         // then
-        assertThat(records).filteredOn(r -> r instanceof Parsed.Malformed)
+        assertThat(records)
+                .filteredOn(r -> r instanceof Parsed.Malformed)
                 .allSatisfy(r -> assertThat(r.line()).isEqualTo(lines.size()));
     }
 
@@ -381,13 +466,21 @@ public abstract class LogParserContractTest {
         Path sample = write("refused/sample", sample("x").getBytes(StandardCharsets.UTF_8));
         Map<String, String> options = new LinkedHashMap<>(sampleOptions());
         options.put(key, "1");
-        String message = parser().name() + ": unknown option '" + key + "'; options: "
-                + String.join(", ", parser().options().stream().map(ParserOption::shown).toList());
+        String message =
+                parser().name()
+                        + ": unknown option '"
+                        + key
+                        + "'; options: "
+                        + String.join(
+                                ", ",
+                                parser().options().stream().map(ParserOption::shown).toList());
 
         // when / then: the way import and the command workload read, and parse itself
-        assertThatThrownBy(() -> parser().records(sample, options)).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> parser().records(sample, options))
+                .isInstanceOf(BadInputException.class)
                 .hasMessage(message);
-        assertThatThrownBy(() -> parse(dir.resolve("never-read"), options)).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> parse(dir.resolve("never-read"), options))
+                .isInstanceOf(BadInputException.class)
                 .hasMessage(message);
     }
 
@@ -397,13 +490,24 @@ public abstract class LogParserContractTest {
         List<ParserOption> options = parser().options();
 
         // then
-        assertThat(options).isNotNull().extracting(ParserOption::key).doesNotHaveDuplicates()
+        assertThat(options)
+                .isNotNull()
+                .extracting(ParserOption::key)
+                .doesNotHaveDuplicates()
                 .allSatisfy(key -> assertThat(key).matches("[a-z][a-z0-9_.-]*"));
-        assertThat(options).allSatisfy(option -> {
-            assertThat(option.doc()).as("doc of %s", option.key()).isNotBlank().doesNotContain("\n");
-            assertThat(option.prefixed()).as("%s ends with a dot if and only if it is a prefix", option.key())
-                    .isEqualTo(option.key().endsWith("."));
-        });
+        assertThat(options)
+                .allSatisfy(
+                        option -> {
+                            assertThat(option.doc())
+                                    .as("doc of %s", option.key())
+                                    .isNotBlank()
+                                    .doesNotContain("\n");
+                            assertThat(option.prefixed())
+                                    .as(
+                                            "%s ends with a dot if and only if it is a prefix",
+                                            option.key())
+                                    .isEqualTo(option.key().endsWith("."));
+                        });
     }
 
     @Test
@@ -413,14 +517,21 @@ public abstract class LogParserContractTest {
 
     @TestFactory
     Stream<DynamicTest> aMistypedOptionIsRefusedNamingTheFormatAndTheKey() {
-        return parser().options().stream().map(option -> dynamicTest(option.key(), () -> {
-            // given
-            String key = mistyped(option);
-            assertThat(parser().options()).as("no option takes %s", key).noneMatch(o -> o.accepts(key));
+        return parser().options().stream()
+                .map(
+                        option ->
+                                dynamicTest(
+                                        option.key(),
+                                        () -> {
+                                            // given
+                                            String key = mistyped(option);
+                                            assertThat(parser().options())
+                                                    .as("no option takes %s", key)
+                                                    .noneMatch(o -> o.accepts(key));
 
-            // when / then
-            assertRefused(key);
-        }));
+                                            // when / then
+                                            assertRefused(key);
+                                        }));
     }
 
     @Test
@@ -431,7 +542,8 @@ public abstract class LogParserContractTest {
 
         // then the examples give every option
         for (ParserOption option : parser().options()) {
-            assertThat(examples).as("optionExamples give %s", option.shown())
+            assertThat(examples)
+                    .as("optionExamples give %s", option.shown())
                     .anySatisfy(example -> assertThat(example.keySet()).anyMatch(option::accepts));
         }
         for (Map<String, String> example : examples) {
@@ -442,7 +554,9 @@ public abstract class LogParserContractTest {
             }
 
             // then
-            assertThat(records).as("records read with %s", example).isNotEmpty()
+            assertThat(records)
+                    .as("records read with %s", example)
+                    .isNotEmpty()
                     .anyMatch(r -> !(r instanceof Parsed.Malformed));
         }
     }

@@ -13,37 +13,94 @@ import storagebench.events.IoSample;
  * control characters escaped.
  */
 public final class ParsedText {
-    private ParsedText() {
-    }
+    private ParsedText() {}
 
     public static String render(Parsed record) {
         if (record instanceof Parsed.Step s) {
-            return "step line=" + s.line() + " trial=" + text(s.trial()) + " step=" + text(s.step()) + " factors="
-                    + map(s.factors()) + " start=" + s.start() + " duration_ns=" + s.durationNs() + " error="
-                    + (s.error() == null ? "null" : text(s.error())) + " metrics=" + map(s.metrics());
+            return "step line="
+                    + s.line()
+                    + " trial="
+                    + text(s.trial())
+                    + " step="
+                    + text(s.step())
+                    + " factors="
+                    + map(s.factors())
+                    + " start="
+                    + s.start()
+                    + " duration_ns="
+                    + s.durationNs()
+                    + " error="
+                    + (s.error() == null ? "null" : text(s.error()))
+                    + " metrics="
+                    + map(s.metrics());
         }
         if (record instanceof Parsed.Sample s) {
             IoSample.Builder b = s.sample();
-            return "sample line=" + s.line() + " trial=" + text(s.trial()) + " step=" + text(s.step()) + " factors="
-                    + map(s.factors()) + " file=" + text(b.getFile()) + " interval_start=" + b.getIntervalStart()
-                    + " interval_ms=" + number(b.getIntervalMs()) + " reads=" + b.getReads() + " writes="
-                    + b.getWrites() + " bytes_read=" + b.getBytesRead() + " bytes_written=" + b.getBytesWritten()
-                    + " iops=" + number(b.getIops()) + " mb_per_s=" + number(b.getMbPerS())
-                    + " read_latency_avg_us=" + number(b.getReadLatencyAvgUs()) + " write_latency_avg_us="
-                    + number(b.getWriteLatencyAvgUs()) + " queued_ms=" + number(b.getQueuedMs()) + " device_ms="
-                    + number(b.getDeviceMs()) + " size_bytes=" + b.getSizeBytes() + " p50/p95/p99/max_us="
-                    + number(b.getLatencyP50Us()) + "/" + number(b.getLatencyP95Us()) + "/"
-                    + number(b.getLatencyP99Us()) + "/" + number(b.getLatencyMaxUs());
+            return "sample line="
+                    + s.line()
+                    + " trial="
+                    + text(s.trial())
+                    + " step="
+                    + text(s.step())
+                    + " factors="
+                    + map(s.factors())
+                    + " file="
+                    + text(b.getFile())
+                    + " interval_start="
+                    + b.getIntervalStart()
+                    + " interval_ms="
+                    + number(b.getIntervalMs())
+                    + " reads="
+                    + b.getReads()
+                    + " writes="
+                    + b.getWrites()
+                    + " bytes_read="
+                    + b.getBytesRead()
+                    + " bytes_written="
+                    + b.getBytesWritten()
+                    + " iops="
+                    + number(b.getIops())
+                    + " mb_per_s="
+                    + number(b.getMbPerS())
+                    + " read_latency_avg_us="
+                    + number(b.getReadLatencyAvgUs())
+                    + " write_latency_avg_us="
+                    + number(b.getWriteLatencyAvgUs())
+                    + " queued_ms="
+                    + number(b.getQueuedMs())
+                    + " device_ms="
+                    + number(b.getDeviceMs())
+                    + " size_bytes="
+                    + b.getSizeBytes()
+                    + " p50/p95/p99/max_us="
+                    + number(b.getLatencyP50Us())
+                    + "/"
+                    + number(b.getLatencyP95Us())
+                    + "/"
+                    + number(b.getLatencyP99Us())
+                    + "/"
+                    + number(b.getLatencyMaxUs());
         }
         Parsed.Malformed m = (Parsed.Malformed) record;
-        return "malformed line=" + m.line() + " reason=" + text(m.reason()) + " text=" + text(m.text());
+        return "malformed line="
+                + m.line()
+                + " reason="
+                + text(m.reason())
+                + " text="
+                + text(m.text());
     }
 
     private static String map(Map<String, ?> map) {
-        return new TreeMap<>(map).entrySet().stream()
-                .map(e -> text(e.getKey()) + "=" + (e.getValue() instanceof Double d ? number(d)
-                        : text(String.valueOf(e.getValue()))))
-                .collect(Collectors.joining(", ", "{", "}"));
+        return new TreeMap<>(map)
+                .entrySet().stream()
+                        .map(
+                                e ->
+                                        text(e.getKey())
+                                                + "="
+                                                + (e.getValue() instanceof Double d
+                                                        ? number(d)
+                                                        : text(String.valueOf(e.getValue()))))
+                        .collect(Collectors.joining(", ", "{", "}"));
     }
 
     private static String number(Double d) {

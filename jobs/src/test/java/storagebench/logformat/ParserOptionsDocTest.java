@@ -21,8 +21,10 @@ import org.junit.jupiter.api.Test;
  */
 class ParserOptionsDocTest {
     private static final boolean UPDATE = Boolean.getBoolean("golden.update");
-    private static final Path DOC = Path.of(System.getProperty("basedir", "."), "../docs/import.md").normalize();
-    private static final String BEGIN = "<!-- parser options: written from LogParser.options() by ParserOptionsDocTest -->";
+    private static final Path DOC =
+            Path.of(System.getProperty("basedir", "."), "../docs/import.md").normalize();
+    private static final String BEGIN =
+            "<!-- parser options: written from LogParser.options() by ParserOptionsDocTest -->";
     private static final String END = "<!-- end of parser options -->";
 
     /** Every format with its options, one line each, in the registry's order. */
@@ -57,7 +59,8 @@ class ParserOptionsDocTest {
             doc = updated;
             end = begin + 1 + listed.size();
         }
-        assertThat(doc.subList(begin + 1, end)).as("%s; write it with -Dgolden.update=true", DOC)
+        assertThat(doc.subList(begin + 1, end))
+                .as("%s; write it with -Dgolden.update=true", DOC)
                 .containsExactlyElementsOf(listed);
     }
 }

@@ -12,12 +12,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class QuarantineFileTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private List<String> visible(Path folder) throws Exception {
         try (Stream<Path> files = Files.list(folder)) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".")).sorted().toList();
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.startsWith("."))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -28,7 +30,9 @@ class QuarantineFileTest {
         Path source = dir.resolve("log.csv");
         // when
         try (QuarantineFile file = QuarantineFile.create(target, source)) {
-            file.add(new Parsed.Malformed(3, "column 'pages': 'many' is not a number", "A;restore;many"));
+            file.add(
+                    new Parsed.Malformed(
+                            3, "column 'pages': 'many' is not a number", "A;restore;many"));
             file.add(new Parsed.Malformed(9, "truncated: \"quoted\"\nfield", "A;\"restore\n"));
             // then: nothing under the target's name yet
             assertThat(visible(target.getParent())).isEmpty();

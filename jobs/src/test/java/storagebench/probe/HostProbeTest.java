@@ -12,20 +12,27 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.events.HostSnapshot;
 
 class HostProbeTest {
-    @TempDir
-    Path temp;
+    @TempDir Path temp;
 
     @Test
     void readsProcAndSysUnderTheRoot() throws IOException {
         // given a copy of /proc and /sys in which the data dir's parent is an xfs on sda2
         Path root = Files.createDirectory(temp.resolve("root"));
         Path mnt = Files.createDirectory(temp.resolve("mnt")).toRealPath();
-        write(root, "proc/cpuinfo", "processor\t: 0\nmodel name\t: AMD EPYC 7763 64-Core Processor\n");
+        write(
+                root,
+                "proc/cpuinfo",
+                "processor\t: 0\nmodel name\t: AMD EPYC 7763 64-Core Processor\n");
         write(root, "proc/meminfo", "MemTotal:       16384 kB\nMemFree:        1024 kB\n");
         write(root, "proc/sys/kernel/osrelease", "6.8.0-45-generic\n");
         write(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "performance\n");
-        write(root, "proc/self/mountinfo", "22 1 254:0 / / rw - ext4 /dev/vda rw\n"
-                + "40 22 8:2 / " + mnt.toString().replace(" ", "\\040") + " rw - xfs /dev/sda2 rw,attr2\n");
+        write(
+                root,
+                "proc/self/mountinfo",
+                "22 1 254:0 / / rw - ext4 /dev/vda rw\n"
+                        + "40 22 8:2 / "
+                        + mnt.toString().replace(" ", "\\040")
+                        + " rw - xfs /dev/sda2 rw,attr2\n");
         Path sda = root.resolve("sys/devices/pci0000:00/ata1/block/sda");
         write(sda, "sda2/partition", "2\n");
         write(sda, "device/model", "Samsung SSD 860 EVO 1TB\n");
@@ -50,11 +57,17 @@ class HostProbeTest {
         assertThat(host.getDataDir()).isEqualTo(data.toString());
         assertThat(host.getDataFilesystem()).isEqualTo("xfs");
         assertThat(host.getDataDevice()).isEqualTo("/dev/sda2");
-        assertThat(device).containsExactly(Map.entry("mount_point", mnt.toString()), Map.entry("filesystem", "xfs"),
-                Map.entry("device", "/dev/sda2"), Map.entry("block_device", "sda"),
-                Map.entry("model", "Samsung SSD 860 EVO 1TB"), Map.entry("vendor", "ATA"),
-                Map.entry("rotational", "false"), Map.entry("scheduler", "none"),
-                Map.entry("size_bytes", String.valueOf(1953525168L * 512)));
+        assertThat(device)
+                .containsExactly(
+                        Map.entry("mount_point", mnt.toString()),
+                        Map.entry("filesystem", "xfs"),
+                        Map.entry("device", "/dev/sda2"),
+                        Map.entry("block_device", "sda"),
+                        Map.entry("model", "Samsung SSD 860 EVO 1TB"),
+                        Map.entry("vendor", "ATA"),
+                        Map.entry("rotational", "false"),
+                        Map.entry("scheduler", "none"),
+                        Map.entry("size_bytes", String.valueOf(1953525168L * 512)));
         assertThat(data).doesNotExist();
     }
 
@@ -95,8 +108,9 @@ class HostProbeTest {
         assertThat(host.getCpuCores()).isPositive();
         assertThat(host.getMemoryBytes()).isGreaterThan(64L * 1024 * 1024);
         assertThat(host.getDataDir()).isEqualTo(data.toAbsolutePath().toString());
-        assertThat(host.getJvm()).contains(System.getProperty("java.vendor")).contains(
-                System.getProperty("java.version"));
+        assertThat(host.getJvm())
+                .contains(System.getProperty("java.vendor"))
+                .contains(System.getProperty("java.version"));
         assertThat(data).doesNotExist();
         assumeThat(System.getProperty("os.name")).isEqualTo("Linux");
         assertThat(host.getKernel()).isNotBlank();

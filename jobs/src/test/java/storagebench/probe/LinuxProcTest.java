@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 class LinuxProcTest {
-    private static final String X86_CPUINFO = """
+    private static final String X86_CPUINFO =
+            """
             processor\t: 0
             vendor_id\t: GenuineIntel
             cpu family\t: 6
@@ -18,7 +19,8 @@ class LinuxProcTest {
             model name\t: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz
             """;
 
-    private static final String ARM_CPUINFO = """
+    private static final String ARM_CPUINFO =
+            """
             processor\t: 0
             BogoMIPS\t: 50.00
             Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics
@@ -26,7 +28,8 @@ class LinuxProcTest {
             CPU part\t: 0xd0c
             """;
 
-    private static final String MEMINFO = """
+    private static final String MEMINFO =
+            """
             MemTotal:       24684096 kB
             MemFree:        10123456 kB
             MemAvailable:   20123456 kB
@@ -68,7 +71,8 @@ class LinuxProcTest {
         assertThat(LinuxProc.firstLine("performance\n")).isEqualTo("performance");
         assertThat(LinuxProc.firstLine("\n")).isNull();
         assertThat(LinuxProc.firstLine(null)).isNull();
-        assertThat(LinuxProc.activeScheduler("none [mq-deadline] kyber bfq \n")).isEqualTo("mq-deadline");
+        assertThat(LinuxProc.activeScheduler("none [mq-deadline] kyber bfq \n"))
+                .isEqualTo("mq-deadline");
         assertThat(LinuxProc.activeScheduler("none\n")).isEqualTo("none");
         assertThat(LinuxProc.rotational("1\n")).isTrue();
         assertThat(LinuxProc.rotational("0\n")).isFalse();

@@ -12,7 +12,8 @@ import storagebench.probe.MountTable.Mount;
 
 class MountTableTest {
     /** From a machine with a separate /data, a directory with a space in its name and a stacked mount. */
-    private static final String MOUNTINFO = """
+    private static final String MOUNTINFO =
+            """
             22 1 8:2 / / rw,relatime shared:1 - ext4 /dev/sda2 rw,errors=remount-ro
             23 22 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc proc rw
             30 22 259:1 / /data rw,noatime shared:5 master:2 - xfs /dev/nvme0n1p1 rw,attr2,inode64
@@ -31,8 +32,10 @@ class MountTableTest {
 
         // then the optional fields before "-" are skipped, escapes decoded, other lines ignored
         assertThat(mounts).hasSize(6);
-        assertThat(mounts.get(0)).isEqualTo(new Mount("8:2", "/", "ext4", "/dev/sda2", "rw,relatime"));
-        assertThat(mounts.get(2)).isEqualTo(new Mount("259:1", "/data", "xfs", "/dev/nvme0n1p1", "rw,noatime"));
+        assertThat(mounts.get(0))
+                .isEqualTo(new Mount("8:2", "/", "ext4", "/dev/sda2", "rw,relatime"));
+        assertThat(mounts.get(2))
+                .isEqualTo(new Mount("259:1", "/data", "xfs", "/dev/nvme0n1p1", "rw,noatime"));
         assertThat(mounts.get(4).mountPoint()).isEqualTo("/data/my disk");
     }
 
@@ -42,10 +45,18 @@ class MountTableTest {
         List<Mount> mounts = MountTable.parse(MOUNTINFO);
 
         // when / then
-        assertThat(MountTable.holding(mounts, Path.of("/data/runs/1"))).map(Mount::fsType).hasValue("btrfs");
-        assertThat(MountTable.holding(mounts, Path.of("/data2/x"))).map(Mount::source).hasValue("/dev/sdb1");
-        assertThat(MountTable.holding(mounts, Path.of("/data/my disk/x"))).map(Mount::fsType).hasValue("tmpfs");
-        assertThat(MountTable.holding(mounts, Path.of("/home/me"))).map(Mount::source).hasValue("/dev/sda2");
+        assertThat(MountTable.holding(mounts, Path.of("/data/runs/1")))
+                .map(Mount::fsType)
+                .hasValue("btrfs");
+        assertThat(MountTable.holding(mounts, Path.of("/data2/x")))
+                .map(Mount::source)
+                .hasValue("/dev/sdb1");
+        assertThat(MountTable.holding(mounts, Path.of("/data/my disk/x")))
+                .map(Mount::fsType)
+                .hasValue("tmpfs");
+        assertThat(MountTable.holding(mounts, Path.of("/home/me")))
+                .map(Mount::source)
+                .hasValue("/dev/sda2");
         assertThat(MountTable.holding(List.of(), Path.of("/home/me"))).isEmpty();
     }
 

@@ -6,11 +6,40 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReportFormatTest {
-    private static final List<SummaryRow> ROWS = List.of(
-            new SummaryRow("e1", "h1", "init=zero, files=4", "setup", 4, 2.5, 2.5, 1.25, 1.0, 4.0, 3.85, 2.0, 3.0, 1,
-                    1),
-            new SummaryRow("e1", "h\"2", "init=none", "setup", 1, 0.0001, 0.0001, null, 0.0001, 0.0001, 0.0001, null,
-                    1.0, 0, 0));
+    private static final List<SummaryRow> ROWS =
+            List.of(
+                    new SummaryRow(
+                            "e1",
+                            "h1",
+                            "init=zero, files=4",
+                            "setup",
+                            4,
+                            2.5,
+                            2.5,
+                            1.25,
+                            1.0,
+                            4.0,
+                            3.85,
+                            2.0,
+                            3.0,
+                            1,
+                            1),
+                    new SummaryRow(
+                            "e1",
+                            "h\"2",
+                            "init=none",
+                            "setup",
+                            1,
+                            0.0001,
+                            0.0001,
+                            null,
+                            0.0001,
+                            0.0001,
+                            0.0001,
+                            null,
+                            1.0,
+                            0,
+                            0));
 
     @Test
     void csvQuotesLabelsWithCommasAndLeavesMissingValuesEmpty() {
@@ -20,7 +49,9 @@ class ReportFormatTest {
         String csv = ReportFormat.CSV.render(ROWS);
 
         // then
-        assertThat(csv).isEqualTo("""
+        assertThat(csv)
+                .isEqualTo(
+                        """
                 experiment,host,variant,step,n,mean_s,median_s,stddev_s,min_s,max_s,p95_s,ci95_low_s,ci95_high_s,\
                 ratio,failed,warmups
                 e1,h1,"init=zero, files=4",setup,4,2.5,2.5,1.25,1,4,3.85,0.5,4.5,3,1,1
@@ -30,9 +61,26 @@ class ReportFormatTest {
 
     @Test
     void textAndCsvShowControlCharactersEscaped() {
-        // given: labels imported before control characters were refused, or from a dataset written by others
-        List<SummaryRow> rows = List.of(new SummaryRow("e1", "h\u00001", "job=a\nb, esc=\u001b[2J", "set\tup", 1, 1.0,
-                1.0, null, 1.0, 1.0, 1.0, null, 1.0, 0, 0));
+        // given: labels imported before control characters were refused, or from a dataset written
+        // by others
+        List<SummaryRow> rows =
+                List.of(
+                        new SummaryRow(
+                                "e1",
+                                "h\u00001",
+                                "job=a\nb, esc=\u001b[2J",
+                                "set\tup",
+                                1,
+                                1.0,
+                                1.0,
+                                null,
+                                1.0,
+                                1.0,
+                                1.0,
+                                null,
+                                1.0,
+                                0,
+                                0));
 
         // when
         String csv = ReportFormat.CSV.render(rows);
@@ -41,8 +89,11 @@ class ReportFormatTest {
         // then
         assertThat(csv.lines().skip(1).findFirst().orElseThrow())
                 .startsWith("e1,h\\u00001,\"job=a\\u000Ab, esc=\\u001B[2J\",set\tup,1,");
-        assertThat(text).contains("h\\u00001", "job=a\\u000Ab, esc=\\u001B[2J", "set\tup").hasLineCount(2)
-                .doesNotContain("\u0000").doesNotContain("\u001b");
+        assertThat(text)
+                .contains("h\\u00001", "job=a\\u000Ab, esc=\\u001B[2J", "set\tup")
+                .hasLineCount(2)
+                .doesNotContain("\u0000")
+                .doesNotContain("\u001b");
     }
 
     @Test
@@ -53,7 +104,9 @@ class ReportFormatTest {
         String json = ReportFormat.JSON.render(ROWS.subList(1, 2));
 
         // then
-        assertThat(json).isEqualTo("""
+        assertThat(json)
+                .isEqualTo(
+                        """
                 [
                   {"experiment": "e1", "host": "h\\"2", "variant": "init=none", "step": "setup", "n": 1, \
                 "mean_s": 0.0001, "median_s": 0.0001, "stddev_s": null, "min_s": 0.0001, "max_s": 0.0001, \

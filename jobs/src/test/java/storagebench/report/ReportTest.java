@@ -21,8 +21,7 @@ class ReportTest {
     private static final String MANY = "files=500, file-size=20MB";
     private static final Offset<Double> CLOSE = within(1e-4);
 
-    @TempDir
-    static Path parquet;
+    @TempDir static Path parquet;
 
     /**
      * e1 on h1: ZERO measured 1, 2, 3, 4 s over runs r1 and r2, one warm-up, one failure; NONE 0.5,
@@ -63,7 +62,8 @@ class ReportTest {
         // given the dataset above
 
         // when
-        SummaryRow zero = row(Report.summarize(parquet, ReportFilter.all()), "e1", "h1", ZERO, "setup");
+        SummaryRow zero =
+                row(Report.summarize(parquet, ReportFilter.all()), "e1", "h1", ZERO, "setup");
 
         // then durations 1, 2, 3, 4 s
         assertThat(zero.n()).isEqualTo(4);
@@ -103,7 +103,8 @@ class ReportTest {
         // given e1 ran once on h2
 
         // when
-        SummaryRow single = row(Report.summarize(parquet, ReportFilter.all()), "e1", "h2", ZERO, "setup");
+        SummaryRow single =
+                row(Report.summarize(parquet, ReportFilter.all()), "e1", "h2", ZERO, "setup");
 
         // then
         assertThat(single.n()).isEqualTo(1);
@@ -135,9 +136,16 @@ class ReportTest {
         List<SummaryRow> rows = Report.summarize(parquet, ReportFilter.all());
 
         // then
-        assertThat(rows).extracting(r -> r.experiment() + " " + r.host() + " " + r.step() + " " + r.variant())
-                .containsExactly("e1 h1 cleanup " + ZERO, "e1 h1 setup " + ZERO, "e1 h1 setup " + NONE,
-                        "e1 h2 setup " + ZERO, "e2 h1 insert " + FEW, "e2 h1 insert " + MANY);
+        assertThat(rows)
+                .extracting(
+                        r -> r.experiment() + " " + r.host() + " " + r.step() + " " + r.variant())
+                .containsExactly(
+                        "e1 h1 cleanup " + ZERO,
+                        "e1 h1 setup " + ZERO,
+                        "e1 h1 setup " + NONE,
+                        "e1 h2 setup " + ZERO,
+                        "e2 h1 insert " + FEW,
+                        "e2 h1 insert " + MANY);
     }
 
     @Test
@@ -164,12 +172,15 @@ class ReportTest {
         // when
         List<SummaryRow> e2 = Report.summarize(parquet, ReportFilter.all().withExperiment("e2"));
         List<SummaryRow> h2 = Report.summarize(parquet, ReportFilter.all().withHost("h2"));
-        List<SummaryRow> e1h1 = Report.summarize(parquet, ReportFilter.all().withExperiment("e1").withHost("h1"));
+        List<SummaryRow> e1h1 =
+                Report.summarize(parquet, ReportFilter.all().withExperiment("e1").withHost("h1"));
 
         // then
         assertThat(e2).extracting(SummaryRow::variant).containsExactly(FEW, MANY);
         assertThat(h2).extracting(SummaryRow::host).containsExactly("h2");
-        assertThat(e1h1).hasSize(3).allMatch(r -> r.experiment().equals("e1") && r.host().equals("h1"));
+        assertThat(e1h1)
+                .hasSize(3)
+                .allMatch(r -> r.experiment().equals("e1") && r.host().equals("h1"));
     }
 
     @Test
@@ -177,7 +188,8 @@ class ReportTest {
         // given
 
         // when
-        List<SummaryRow> rows = Report.summarize(parquet, ReportFilter.all().withExperiment("nope"));
+        List<SummaryRow> rows =
+                Report.summarize(parquet, ReportFilter.all().withExperiment("nope"));
 
         // then
         assertThat(rows).isEmpty();
@@ -215,12 +227,28 @@ class ReportTest {
         }
     }
 
-    static SummaryRow row(List<SummaryRow> rows, String experiment, String host, String variant, String step) {
+    static SummaryRow row(
+            List<SummaryRow> rows, String experiment, String host, String variant, String step) {
         return rows.stream()
-                .filter(r -> r.experiment().equals(experiment) && r.host().equals(host) && r.variant().equals(variant)
-                        && r.step().equals(step))
+                .filter(
+                        r ->
+                                r.experiment().equals(experiment)
+                                        && r.host().equals(host)
+                                        && r.variant().equals(variant)
+                                        && r.step().equals(step))
                 .findFirst()
-                .orElseThrow(() -> new AssertionError("no row " + experiment + "/" + host + "/" + variant + "/"
-                        + step + " in " + rows));
+                .orElseThrow(
+                        () ->
+                                new AssertionError(
+                                        "no row "
+                                                + experiment
+                                                + "/"
+                                                + host
+                                                + "/"
+                                                + variant
+                                                + "/"
+                                                + step
+                                                + " in "
+                                                + rows));
     }
 }

@@ -16,7 +16,8 @@ class StudentTTest {
         assertThat(StudentT.critical95(3)).isCloseTo(3.182, within(1e-3));
         assertThat(StudentT.critical95(30)).isEqualTo(2.0423);
         assertThat(StudentT.critical95(31)).isEqualTo(1.96);
-        assertThatThrownBy(() -> StudentT.critical95(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> StudentT.critical95(0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -19,16 +19,38 @@ public final class TrialsFixture {
     private final List<String> rows = new ArrayList<>();
     private boolean withMetrics = true;
 
-    public TrialsFixture trial(String runId, String experiment, String host, String variant, String step, int index,
-            boolean warmup, String outcome, double seconds) {
+    public TrialsFixture trial(
+            String runId,
+            String experiment,
+            String host,
+            String variant,
+            String step,
+            int index,
+            boolean warmup,
+            String outcome,
+            double seconds) {
         long nanos = Math.round(seconds * 1e9);
         String start = "TIMESTAMPTZ '2026-11-30 10:00:00+00' + INTERVAL " + index + " MINUTE";
-        rows.add(String.join(", ", quote(runId + "/" + index + "/" + step), quote(runId), quote(experiment),
-                quote(host), quote(runId + "/" + index), String.valueOf(index), quote(variant), factors(variant),
-                "1", String.valueOf(warmup), quote(step), start,
-                start + " + INTERVAL " + Math.round(seconds * 1e6) + " MICROSECOND", String.valueOf(nanos),
-                quote(outcome), "FAILED".equals(outcome) ? quote("boom") : "NULL::VARCHAR",
-                "MAP {'bytes': 8192.0}"));
+        rows.add(
+                String.join(
+                        ", ",
+                        quote(runId + "/" + index + "/" + step),
+                        quote(runId),
+                        quote(experiment),
+                        quote(host),
+                        quote(runId + "/" + index),
+                        String.valueOf(index),
+                        quote(variant),
+                        factors(variant),
+                        "1",
+                        String.valueOf(warmup),
+                        quote(step),
+                        start,
+                        start + " + INTERVAL " + Math.round(seconds * 1e6) + " MICROSECOND",
+                        String.valueOf(nanos),
+                        quote(outcome),
+                        "FAILED".equals(outcome) ? quote("boom") : "NULL::VARCHAR",
+                        "MAP {'bytes': 8192.0}"));
         return this;
     }
 
@@ -39,26 +61,48 @@ public final class TrialsFixture {
     }
 
     /** Writes {@code <parquetRoot>/trials/experiment=<e>/date=<date>/<name>.parquet}. */
-    public void write(Path parquetRoot, String experiment, String date, String name) throws IOException, SQLException {
-        Path dir = parquetRoot.resolve("trials").resolve("experiment=" + experiment).resolve("date=" + date);
+    public void write(Path parquetRoot, String experiment, String date, String name)
+            throws IOException, SQLException {
+        Path dir =
+                parquetRoot
+                        .resolve("trials")
+                        .resolve("experiment=" + experiment)
+                        .resolve("date=" + date);
         Files.createDirectories(dir);
-        String columns = "event_id, run_id, experiment, host, trial_id, trial_index, variant, factors, repetition,"
-                + " warmup, step, start_time, end_time, duration_ns, outcome, error, metrics";
+        String columns =
+                "event_id, run_id, experiment, host, trial_id, trial_index, variant, factors, repetition,"
+                        + " warmup, step, start_time, end_time, duration_ns, outcome, error, metrics";
         String values = rows.stream().map(r -> "(" + r + ")").collect(Collectors.joining(",\n"));
-        String select = "SELECT " + (withMetrics ? "*" : "* EXCLUDE (metrics)") + " FROM (VALUES " + values
-                + ") AS t(" + columns + ")";
+        String select =
+                "SELECT "
+                        + (withMetrics ? "*" : "* EXCLUDE (metrics)")
+                        + " FROM (VALUES "
+                        + values
+                        + ") AS t("
+                        + columns
+                        + ")";
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
                 Statement sql = duckdb.createStatement()) {
-            sql.execute("COPY (" + select + ") TO " + quote(dir.resolve(name + ".parquet").toString())
-                    + " (FORMAT parquet)");
+            sql.execute(
+                    "COPY ("
+                            + select
+                            + ") TO "
+                            + quote(dir.resolve(name + ".parquet").toString())
+                            + " (FORMAT parquet)");
         }
     }
 
     /** {@code init=zero, files=4} as a MAP(VARCHAR, VARCHAR) literal. */
     private static String factors(String variant) {
-        return "MAP {" + List.of(variant.split(", ")).stream()
-                .map(kv -> quote(kv.substring(0, kv.indexOf('='))) + ": " + quote(kv.substring(kv.indexOf('=') + 1)))
-                .collect(Collectors.joining(", ")) + "}";
+        return "MAP {"
+                + List.of(variant.split(", ")).stream()
+                        .map(
+                                kv ->
+                                        quote(kv.substring(0, kv.indexOf('=')))
+                                                + ": "
+                                                + quote(kv.substring(kv.indexOf('=') + 1)))
+                        .collect(Collectors.joining(", "))
+                + "}";
     }
 
     private static String quote(String s) {

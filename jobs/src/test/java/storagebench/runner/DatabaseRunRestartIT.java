@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storagebench.config.Settings;
 import storagebench.broker.KafkaConnection;
 import storagebench.cli.Main;
-import storagebench.events.TrialTimed;
+import storagebench.config.Settings;
 import storagebench.dbms.PostgresEnv;
+import storagebench.events.TrialTimed;
 
 /**
  * A run on PostgreSQL killed with SIGKILL while a trial has its tablespaces, continued with
@@ -25,8 +25,7 @@ import storagebench.dbms.PostgresEnv;
  * once, and nothing is left on the server at the end.
  */
 class DatabaseRunRestartIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private static long count(Statement s, String sql) throws Exception {
         try (ResultSet rs = s.executeQuery(sql)) {
@@ -40,45 +39,83 @@ class DatabaseRunRestartIT {
         PostgresEnv.assume();
         // given: a broker of the test, and a run in a child process that will be killed
         Path data = tmp.resolve("data");
-        Path yaml = Files.writeString(tmp.resolve("killed.yaml"), """
+        Path yaml =
+                Files.writeString(
+                        tmp.resolve("killed.yaml"),
+                        """
                 experiment: db-restart-check
                 target:
                 %s
                 workload: {type: filegroup-insert, name: sb_killed, files: 3, rows: 2000}
                 repetitions: 6
                 warmups: 0
-                """.formatted(PostgresEnv.yaml().indent(2).stripTrailing()));
-        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+                """
+                                .formatted(PostgresEnv.yaml().indent(2).stripTrailing()));
+        Settings brokerSettings =
+                Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings);
-                Connection c = PostgresEnv.target().connect(); Statement s = c.createStatement()) {
+                Connection c = PostgresEnv.target().connect();
+                Statement s = c.createStatement()) {
             String servers = kafka.bootstrapServers();
-            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", yaml.toString(),
-                    "--data-dir", data.toString(), "--bootstrap-servers", servers, "--no-sink")
-                    .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
+            Process child =
+                    new ProcessBuilder(
+                                    Path.of(System.getProperty("java.home"), "bin", "java")
+                                            .toString(),
+                                    "-cp",
+                                    System.getProperty("java.class.path"),
+                                    Main.class.getName(),
+                                    "run",
+                                    yaml.toString(),
+                                    "--data-dir",
+                                    data.toString(),
+                                    "--bootstrap-servers",
+                                    servers,
+                                    "--no-sink")
+                            .redirectErrorStream(true)
+                            .redirectOutput(tmp.resolve("child.log").toFile())
+                            .start();
             // when: killed while a trial after the first is inside an insert into its tablespaces
             long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
             while (TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).isEmpty()
-                    || count(s, "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE "
-                            + "'INSERT INTO \"sb_killed\"%'") == 0) {
+                    || count(
+                                    s,
+                                    "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE "
+                                            + "'INSERT INTO \"sb_killed\"%'")
+                            == 0) {
                 assertThat(child.isAlive()).as("child still running; log: %s", log()).isTrue();
                 assertThat(System.nanoTime()).as("a trial inserts in time").isLessThan(deadline);
                 Thread.sleep(5);
             }
             child.destroyForcibly().waitFor();
-            long leftBehind = count(s, "SELECT count(*) FROM pg_tablespace WHERE spcname LIKE 'sb_killed%'");
-            int exit = Main.execute("run", "--restart", onlyRun(data), "--data-dir", data.toString(),
-                    "--bootstrap-servers", servers, "--no-sink");
+            long leftBehind =
+                    count(s, "SELECT count(*) FROM pg_tablespace WHERE spcname LIKE 'sb_killed%'");
+            int exit =
+                    Main.execute(
+                            "run",
+                            "--restart",
+                            onlyRun(data),
+                            "--data-dir",
+                            data.toString(),
+                            "--bootstrap-servers",
+                            servers,
+                            "--no-sink");
             // then
             assertThat(leftBehind).as("the killed trial's tablespaces").isEqualTo(3);
             assertThat(exit).isZero();
-            List<TrialTimed> measured = TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).stream()
-                    .filter(t -> t.getPhase().equals("measured")).toList();
+            List<TrialTimed> measured =
+                    TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).stream()
+                            .filter(t -> t.getPhase().equals("measured"))
+                            .toList();
             assertThat(measured.stream().map(TrialTimed::getTrialIndex).sorted().toList())
                     .containsExactly(0, 1, 2, 3, 4, 5);
             assertThat(measured).allMatch(t -> t.getMetrics().get("pages") == 2000.0);
-            assertThat(count(s, "SELECT count(*) FROM pg_tablespace WHERE spcname LIKE 'sb_killed%'")).isZero();
-            assertThat(count(s, "SELECT count(*) FROM pg_class WHERE relname LIKE 'sb_killed%'")).isZero();
+            assertThat(
+                            count(
+                                    s,
+                                    "SELECT count(*) FROM pg_tablespace WHERE spcname LIKE 'sb_killed%'"))
+                    .isZero();
+            assertThat(count(s, "SELECT count(*) FROM pg_class WHERE relname LIKE 'sb_killed%'"))
+                    .isZero();
         }
     }
 

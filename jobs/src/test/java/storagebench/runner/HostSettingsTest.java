@@ -9,8 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HostSettingsTest {
-    @TempDir
-    Path sys;
+    @TempDir Path sys;
 
     private void governor(String cpu, String value) throws Exception {
         Path dir = Files.createDirectories(sys.resolve(cpu).resolve("cpufreq"));
@@ -31,13 +30,17 @@ class HostSettingsTest {
 
     @Test
     void noCpufreqIsAClearError() {
-        assertThatThrownBy(() -> HostSettings.cpuGovernor(sys)).hasMessageContaining("no CPU frequency governor");
+        assertThatThrownBy(() -> HostSettings.cpuGovernor(sys))
+                .hasMessageContaining("no CPU frequency governor");
     }
 
     @Test
     void powerPlanNameComesFromPowercfg() throws Exception {
-        assertThat(HostSettings.powerPlan("Power Scheme GUID: 8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c  (High performance)\r\n"))
+        assertThat(
+                        HostSettings.powerPlan(
+                                "Power Scheme GUID: 8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c  (High performance)\r\n"))
                 .isEqualTo("High performance");
-        assertThatThrownBy(() -> HostSettings.powerPlan("Access denied")).hasMessageContaining("cannot read");
+        assertThatThrownBy(() -> HostSettings.powerPlan("Access denied"))
+                .hasMessageContaining("cannot read");
     }
 }

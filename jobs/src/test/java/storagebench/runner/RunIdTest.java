@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
-import storagebench.logformat.LogParsers;
 import storagebench.importer.ImportIdentity;
+import storagebench.logformat.LogParsers;
 
 class RunIdTest {
     @Test
@@ -20,17 +20,28 @@ class RunIdTest {
             String imported = ImportIdentity.of("ab".repeat(32), format, Map.of("k", "v")).runId();
             assertThat(RunId.isValid(imported)).as(imported).isTrue();
         }
-        assertThat(RunId.isValid(ImportIdentity.of("ab".repeat(32), "events", Map.of()).runId())).isTrue();
+        assertThat(RunId.isValid(ImportIdentity.of("ab".repeat(32), "events", Map.of()).runId()))
+                .isTrue();
     }
 
     @Test
     void pathsAndOtherShapesAreRefusedNamingTheOption() {
-        for (String bad : new String[] {"../../../evilrun", "20261130-101500-a3f9/..", "20261130-101500-a3f9\n",
-            "20261130-101500-A3F9", "import-fio-0011", "import-../x-00112233445566ff", "", "no-such-run"}) {
+        for (String bad :
+                new String[] {
+                    "../../../evilrun",
+                    "20261130-101500-a3f9/..",
+                    "20261130-101500-a3f9\n",
+                    "20261130-101500-A3F9",
+                    "import-fio-0011",
+                    "import-../x-00112233445566ff",
+                    "",
+                    "no-such-run"
+                }) {
             assertThat(RunId.isValid(bad)).as(bad).isFalse();
         }
         assertThat(RunId.isValid(null)).isFalse();
-        assertThatThrownBy(() -> RunId.validate("a\u0000b", "--restart")).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> RunId.validate("a\u0000b", "--restart"))
+                .isInstanceOf(BadInputException.class)
                 .hasMessageStartingWith("--restart: 'a\\u0000b' is not a run id");
     }
 }

@@ -26,8 +26,7 @@ import storagebench.sink.Sink;
 
 /** A run killed with SIGKILL mid-way and continued with --restart has every trial exactly once. */
 class RunRestartIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     /**
      * @param loseJobRepository also delete the job repository after the kill: the topic alone then
@@ -39,7 +38,9 @@ class RunRestartIT {
         // given: a broker of the test, and a run in a child process that will be killed
         Path data = tmp.resolve("data");
         Path yaml = tmp.resolve("slow.yaml");
-        Files.writeString(yaml, """
+        Files.writeString(
+                yaml,
+                """
                 experiment: restart-check
                 target: {kind: local}
                 workload: {type: file-init, files: 2, file-size: 24MB}
@@ -48,13 +49,27 @@ class RunRestartIT {
                 repetitions: 8
                 warmups: 1
                 """);
-        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Settings brokerSettings =
+                Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
             String servers = kafka.bootstrapServers();
-            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", yaml.toString(),
-                    "--data-dir", data.toString(), "--bootstrap-servers", servers, "--no-sink")
-                    .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
+            Process child =
+                    new ProcessBuilder(
+                                    Path.of(System.getProperty("java.home"), "bin", "java")
+                                            .toString(),
+                                    "-cp",
+                                    System.getProperty("java.class.path"),
+                                    Main.class.getName(),
+                                    "run",
+                                    yaml.toString(),
+                                    "--data-dir",
+                                    data.toString(),
+                                    "--bootstrap-servers",
+                                    servers,
+                                    "--no-sink")
+                            .redirectErrorStream(true)
+                            .redirectOutput(tmp.resolve("child.log").toFile())
+                            .start();
             // when: killed once a few trials are in the topic
             long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
             while (TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).size() < 3) {
@@ -68,18 +83,29 @@ class RunRestartIT {
             if (loseJobRepository) {
                 deleteTree(data.resolve("job-repository"));
             }
-            int exit = Main.execute("run", "--restart", runId, "--data-dir", data.toString(), "--bootstrap-servers",
-                    servers, "--no-sink");
+            int exit =
+                    Main.execute(
+                            "run",
+                            "--restart",
+                            runId,
+                            "--data-dir",
+                            data.toString(),
+                            "--bootstrap-servers",
+                            servers,
+                            "--no-sink");
             // then
             assertThat(exit).isZero();
             var events = TopicEvents.all(kafka);
-            List<TrialTimed> trials = TopicEvents.of(events, TrialTimed.class).stream()
-                    .filter(t -> t.getPhase().equals("measured")).toList();
+            List<TrialTimed> trials =
+                    TopicEvents.of(events, TrialTimed.class).stream()
+                            .filter(t -> t.getPhase().equals("measured"))
+                            .toList();
             assertThat(beforeRestart).isLessThan(18);
             assertThat(trials.stream().map(TrialTimed::getTrialIndex).sorted().toList())
                     .containsExactlyElementsOf(IntStream.range(0, 18).boxed().toList());
             assertThat(trials).allMatch(t -> t.getRunId().equals(runId));
-            assertThat(TopicEvents.of(events, RunStarted.class)).extracting(RunStarted::getAttempt)
+            assertThat(TopicEvents.of(events, RunStarted.class))
+                    .extracting(RunStarted::getAttempt)
                     .containsExactly(1, 2);
             List<RunFinished> finished = TopicEvents.of(events, RunFinished.class);
             assertThat(finished).hasSize(1);
@@ -87,12 +113,19 @@ class RunRestartIT {
             assertThat(finished.get(0).getTrials()).isEqualTo(18);
             assertThat(finished.get(0).getAttempt()).isEqualTo(2);
             // and the dataset built from the topic has every trial exactly once
-            Settings sinkSettings = Settings.load(null, Map.of(), Map.of("data-dir", data.toString()));
+            Settings sinkSettings =
+                    Settings.load(null, Map.of(), Map.of("data-dir", data.toString()));
             Sink.runUntilIdle(sinkSettings, kafka);
             Dataset dataset = new Dataset(sinkSettings.parquetDir());
-            assertThat(dataset.column("trials", "trial_index FROM (SELECT * FROM read_parquet('"
-                    + sinkSettings.parquetDir().resolve("trials") + "/**/*.parquet', hive_partitioning = true)) WHERE "
-                    + "phase = 'measured' --")).hasSize(18).doesNotHaveDuplicates();
+            assertThat(
+                            dataset.column(
+                                    "trials",
+                                    "trial_index FROM (SELECT * FROM read_parquet('"
+                                            + sinkSettings.parquetDir().resolve("trials")
+                                            + "/**/*.parquet', hive_partitioning = true)) WHERE "
+                                            + "phase = 'measured' --"))
+                    .hasSize(18)
+                    .doesNotHaveDuplicates();
             assertThat(dataset.rows("trials")).isEqualTo(dataset.distinctEventIds("trials"));
         }
     }
@@ -118,6 +151,7 @@ class RunRestartIT {
     }
 
     static String classPath() {
-        return System.getProperty("java.class.path").replace(File.pathSeparator, File.pathSeparator);
+        return System.getProperty("java.class.path")
+                .replace(File.pathSeparator, File.pathSeparator);
     }
 }

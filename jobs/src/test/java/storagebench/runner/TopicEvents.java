@@ -14,15 +14,16 @@ import storagebench.events.EventCodec;
 
 /** Reads every committed event of the topic, decoded, for assertions. */
 public final class TopicEvents {
-    private TopicEvents() {
-    }
+    private TopicEvents() {}
 
     public static List<SpecificRecord> all(KafkaConnection kafka) throws Exception {
         Map<String, Object> props = kafka.clientProperties();
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         EventCodec codec = new EventCodec();
         List<SpecificRecord> events = new ArrayList<>();
-        try (var consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (var consumer =
+                new KafkaConsumer<>(
+                        props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             TopicPartition tp = new TopicPartition(kafka.settings().topic(), 0);
             consumer.assign(List.of(tp));
             consumer.seekToBeginning(List.of(tp));

@@ -25,16 +25,21 @@ class TrialReaderTest {
     }
 
     private static StepExecution step() {
-        return new StepExecution(1, "trials", new JobExecution(1, new JobInstance(1, "experiment-run"),
-                new JobParameters()));
+        return new StepExecution(
+                1,
+                "trials",
+                new JobExecution(1, new JobInstance(1, "experiment-run"), new JobParameters()));
     }
 
     @Test
     void stopsBeforeTheTrialThatWouldStartBelowTheFloorAndARestartBeginsWithIt() throws Exception {
         // given: 10 GiB free for two trials, then 1 MiB, against a floor of 256 MiB
         Deque<Long> free = new ArrayDeque<>(List.of(10_240 * MIB, 10_240 * MIB, MIB));
-        DiskFloor floor = new DiskFloor(Path.of("/data/kafka"), 256 * MIB, p -> free.isEmpty() ? 10_240 * MIB
-                : free.pop());
+        DiskFloor floor =
+                new DiskFloor(
+                        Path.of("/data/kafka"),
+                        256 * MIB,
+                        p -> free.isEmpty() ? 10_240 * MIB : free.pop());
         TrialReader reader = new TrialReader(trials, floor);
         StepExecution step = step();
         reader.beforeStep(step);
@@ -49,8 +54,10 @@ class TrialReaderTest {
         assertThat(List.of(first, second)).containsExactly(trials.get(0), trials.get(1));
         assertThat(third).isNull();
         assertThat(step.isTerminateOnly()).isTrue();
-        assertThat(floor.reason()).contains("only 1 MiB free under /data/kafka, below run.min-free-space 256 MiB: "
-                + "stopped before trial 3 of 3");
+        assertThat(floor.reason())
+                .contains(
+                        "only 1 MiB free under /data/kafka, below run.min-free-space 256 MiB: "
+                                + "stopped before trial 3 of 3");
         // and a restart, with space again, begins with the trial that did not start
         TrialReader restarted = new TrialReader(trials, floor);
         restarted.beforeStep(step());
@@ -62,14 +69,19 @@ class TrialReaderTest {
     @Test
     void aFloorOfZeroIsNeverChecked() throws Exception {
         // given
-        DiskFloor off = new DiskFloor(Path.of("/data"), 0, p -> {
-            throw new AssertionError("free space read with the floor off");
-        });
+        DiskFloor off =
+                new DiskFloor(
+                        Path.of("/data"),
+                        0,
+                        p -> {
+                            throw new AssertionError("free space read with the floor off");
+                        });
         TrialReader reader = new TrialReader(trials, off);
         reader.beforeStep(step());
         reader.open(new ExecutionContext());
         // when / then
-        assertThat(List.of(reader.read(), reader.read(), reader.read())).containsExactlyElementsOf(trials);
+        assertThat(List.of(reader.read(), reader.read(), reader.read()))
+                .containsExactlyElementsOf(trials);
         assertThat(reader.read()).isNull();
     }
 }

@@ -15,19 +15,27 @@ class DataFileTest {
         // when
         String name = file.fileName();
         // then
-        assertThat(name).isEqualTo("storagebench.events+3+00000000000000000042+00000000000001000041.parquet");
+        assertThat(name)
+                .isEqualTo(
+                        "storagebench.events+3+00000000000000000042+00000000000001000041.parquet");
         assertThat(DataFile.parse(name)).contains(file);
     }
 
     @Test
     void namesSortByOffset() {
         // given
-        List<String> names = Stream.of(new DataFile("t", 0, 1000, 1999), new DataFile("t", 0, 0, 999),
-                new DataFile("t", 0, 20_000, 20_000)).map(DataFile::fileName).toList();
+        List<String> names =
+                Stream.of(
+                                new DataFile("t", 0, 1000, 1999),
+                                new DataFile("t", 0, 0, 999),
+                                new DataFile("t", 0, 20_000, 20_000))
+                        .map(DataFile::fileName)
+                        .toList();
         // when
         List<String> sorted = names.stream().sorted().toList();
         // then
-        assertThat(sorted).extracting(n -> DataFile.parse(n).orElseThrow().firstOffset())
+        assertThat(sorted)
+                .extracting(n -> DataFile.parse(n).orElseThrow().firstOffset())
                 .containsExactly(0L, 1000L, 20_000L);
     }
 
@@ -54,7 +62,9 @@ class DataFileTest {
     @Test
     void refusesAnEmptyOrNegativeRange() {
         // given / when / then
-        assertThatThrownBy(() -> new DataFile("t", 0, 5, 4)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new DataFile("t", 0, -1, 4)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DataFile("t", 0, 5, 4))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DataFile("t", 0, -1, 4))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -22,11 +22,15 @@ public final class Dataset {
     }
 
     public long rows(String table) throws SQLException {
-        return Files.isDirectory(root.resolve(table)) ? single("SELECT count(*) FROM " + scan(table)) : 0;
+        return Files.isDirectory(root.resolve(table))
+                ? single("SELECT count(*) FROM " + scan(table))
+                : 0;
     }
 
     public long distinctEventIds(String table) throws SQLException {
-        return Files.isDirectory(root.resolve(table)) ? single("SELECT count(DISTINCT event_id) FROM " + scan(table)) : 0;
+        return Files.isDirectory(root.resolve(table))
+                ? single("SELECT count(DISTINCT event_id) FROM " + scan(table))
+                : 0;
     }
 
     /** {@code SELECT <expression> FROM <table> ORDER BY 1}, as strings. */
@@ -35,8 +39,11 @@ public final class Dataset {
             return List.of();
         }
         List<String> values = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT " + expression + " FROM " + scan(table) + " ORDER BY 1")) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT " + expression + " FROM " + scan(table) + " ORDER BY 1")) {
             while (rs.next()) {
                 values.add(rs.getString(1));
             }
@@ -48,19 +55,24 @@ public final class Dataset {
     public List<String> rowsAsText(String table, String... columns) throws SQLException {
         StringBuilder expression = new StringBuilder();
         for (String column : columns) {
-            expression.append(expression.length() == 0 ? "" : " || '|' || ").append("coalesce(CAST(").append(column)
+            expression
+                    .append(expression.length() == 0 ? "" : " || '|' || ")
+                    .append("coalesce(CAST(")
+                    .append(column)
                     .append(" AS VARCHAR), '∅')");
         }
         return column(table, expression.toString());
     }
 
     private String scan(String table) {
-        return "read_parquet('" + root.resolve(table).toString().replace("'", "''")
+        return "read_parquet('"
+                + root.resolve(table).toString().replace("'", "''")
                 + "/**/*.parquet', hive_partitioning = true, union_by_name = true)";
     }
 
     private static long single(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);

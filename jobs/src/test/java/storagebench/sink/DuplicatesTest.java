@@ -12,12 +12,12 @@ import org.junit.jupiter.api.io.TempDir;
 class DuplicatesTest {
     private static final Instant DAY = Instant.parse("2024-01-01T12:00:00Z");
 
-    @TempDir
-    Path dataset;
+    @TempDir Path dataset;
 
     @Test
     void eventsOfFinishedFilesAreDuplicatesAndThoseOfUnfinishedOnesAreNot() throws IOException {
-        // given: a committed roll of partitions 0 and 1, and a file of partition 0 that was never committed
+        // given: a committed roll of partitions 0 and 1, and a file of partition 0 that was never
+        // committed
         write(0, 0, true, TestEvents.runStarted("r", "x", DAY), TestEvents.trial("r", "x", 0, DAY));
         write(1, 0, true, TestEvents.trial("q", "y", 0, DAY));
         RecordWriter open = writer(0);
@@ -30,7 +30,8 @@ class DuplicatesTest {
         assertThat(duplicates.firstTime(TestEvents.trial("q", "y", 0, DAY))).isFalse();
         assertThat(duplicates.firstTime(TestEvents.trial("r", "x", 1, DAY))).isTrue();
         assertThat(duplicates.dropped()).isEqualTo(3);
-        assertThat(duplicates.examples()).containsExactly("r/0/measure", "r/started", "q/0/measure");
+        assertThat(duplicates.examples())
+                .containsExactly("r/0/measure", "r/started", "q/0/measure");
         open.close();
     }
 
@@ -63,8 +64,8 @@ class DuplicatesTest {
         assertThat(duplicates.examples()).hasSize(Duplicates.EXAMPLES).startsWith("r/0/measure");
     }
 
-    private void write(int partition, long firstOffset, boolean commit,
-            SpecificRecord... events) throws IOException {
+    private void write(int partition, long firstOffset, boolean commit, SpecificRecord... events)
+            throws IOException {
         RecordWriter writer = writer(partition);
         for (int i = 0; i < events.length; i++) {
             writer.write(events[i], firstOffset + i);
@@ -76,6 +77,7 @@ class DuplicatesTest {
     }
 
     private RecordWriter writer(int partition) {
-        return new FanOutWriter(dataset, "t", partition, new HivePartitioner(), new ParquetFormat(1 << 20));
+        return new FanOutWriter(
+                dataset, "t", partition, new HivePartitioner(), new ParquetFormat(1 << 20));
     }
 }

@@ -15,28 +15,38 @@ class FanOutWriterTest {
     private static final Instant DAY1 = Instant.parse("2024-01-01T12:00:00Z");
     private static final Instant DAY2 = Instant.parse("2024-01-02T12:00:00Z");
 
-    @TempDir
-    Path dataset;
+    @TempDir Path dataset;
 
     @Test
     void commitPublishesOneFilePerFolderNamedByItsOffsetRange() throws IOException {
         // given
-        try (RecordWriter writer = new FanOutWriter(dataset, "t", 2, new HivePartitioner(), new ParquetFormat(1 << 20))) {
+        try (RecordWriter writer =
+                new FanOutWriter(
+                        dataset, "t", 2, new HivePartitioner(), new ParquetFormat(1 << 20))) {
             writer.write(TestEvents.runStarted("r", "x", DAY1), 10);
             writer.write(TestEvents.trial("r", "x", 0, DAY1), 11);
             writer.write(TestEvents.trial("r", "x", 1, DAY2), 13);
             writer.write(TestEvents.trial("r", "x", 2, DAY1), 14);
             assertThat(writer.rows()).isEqualTo(4);
-            assertThat(files()).allMatch(name -> name.startsWith(".") && name.endsWith(".tmp")).hasSize(3);
+            assertThat(files())
+                    .allMatch(name -> name.startsWith(".") && name.endsWith(".tmp"))
+                    .hasSize(3);
             // when
             List<RecordWriter.CommittedFile> committed = writer.commit();
             // then
             assertThat(writer.rows()).isZero();
-            assertThat(committed).extracting(f -> dataset.relativize(f.path()).toString()).containsExactlyInAnyOrder(
-                    "runs/experiment=x/date=2024-01-01/" + new DataFile("t", 2, 10, 10).fileName(),
-                    "trials/experiment=x/date=2024-01-01/" + new DataFile("t", 2, 11, 14).fileName(),
-                    "trials/experiment=x/date=2024-01-02/" + new DataFile("t", 2, 13, 13).fileName());
-            assertThat(committed).extracting(RecordWriter.CommittedFile::rows).containsExactlyInAnyOrder(1L, 2L, 1L);
+            assertThat(committed)
+                    .extracting(f -> dataset.relativize(f.path()).toString())
+                    .containsExactlyInAnyOrder(
+                            "runs/experiment=x/date=2024-01-01/"
+                                    + new DataFile("t", 2, 10, 10).fileName(),
+                            "trials/experiment=x/date=2024-01-01/"
+                                    + new DataFile("t", 2, 11, 14).fileName(),
+                            "trials/experiment=x/date=2024-01-02/"
+                                    + new DataFile("t", 2, 13, 13).fileName());
+            assertThat(committed)
+                    .extracting(RecordWriter.CommittedFile::rows)
+                    .containsExactlyInAnyOrder(1L, 2L, 1L);
             assertThat(files()).noneMatch(name -> name.endsWith(".tmp"));
         }
     }
@@ -44,7 +54,9 @@ class FanOutWriterTest {
     @Test
     void closingWithoutCommitLeavesNoTrace() throws IOException {
         // given
-        RecordWriter writer = new FanOutWriter(dataset, "t", 0, new HivePartitioner(), new ParquetFormat(1 << 20));
+        RecordWriter writer =
+                new FanOutWriter(
+                        dataset, "t", 0, new HivePartitioner(), new ParquetFormat(1 << 20));
         writer.write(TestEvents.trial("r", "x", 0, DAY1), 0);
         writer.write(TestEvents.trial("r", "y", 0, DAY2), 1);
         // when

@@ -12,7 +12,9 @@ class HivePartitionerTest {
     @Test
     void trialsGoByExperimentAndUtcStartDate() {
         // given
-        var event = TestEvents.trial("r1", "file-init", 0, Instant.parse("2024-03-01T23:59:59.999999Z"));
+        var event =
+                TestEvents.trial(
+                        "r1", "file-init", 0, Instant.parse("2024-03-01T23:59:59.999999Z"));
         // when
         String folder = partitioner.folderOf(EventType.TRIAL_TIMED, event);
         // then
@@ -25,7 +27,8 @@ class HivePartitionerTest {
         var started = TestEvents.runStarted("r1", "x", Instant.parse("2024-03-01T23:00:00Z"));
         var finished = TestEvents.runFinished("r1", "x", 3, Instant.parse("2024-03-02T00:00:01Z"));
         // when / then
-        assertThat(partitioner.folderOf(EventType.RUN_STARTED, started)).isEqualTo("runs/experiment=x/date=2024-03-01");
+        assertThat(partitioner.folderOf(EventType.RUN_STARTED, started))
+                .isEqualTo("runs/experiment=x/date=2024-03-01");
         assertThat(partitioner.folderOf(EventType.RUN_FINISHED, finished))
                 .isEqualTo("run_finished/experiment=x/date=2024-03-02");
     }

@@ -9,8 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class OffsetMarkerTest {
-    @TempDir
-    Path dataset;
+    @TempDir Path dataset;
 
     @Test
     void absentUntilWrittenThenTheLatestValue() {
@@ -34,9 +33,11 @@ class OffsetMarkerTest {
         marker.write("storagebench.events", 0, 7);
         // then
         try (var files = Files.list(dataset.resolve("_offsets"))) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("storagebench.events+0");
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactly("storagebench.events+0");
         }
-        assertThat(Files.readString(dataset.resolve("_offsets/storagebench.events+0")).strip()).isEqualTo("7");
+        assertThat(Files.readString(dataset.resolve("_offsets/storagebench.events+0")).strip())
+                .isEqualTo("7");
     }
 
     @Test
@@ -45,6 +46,7 @@ class OffsetMarkerTest {
         Files.createDirectories(dataset.resolve("_offsets"));
         Files.writeString(dataset.resolve("_offsets/t+0"), "not a number");
         // when / then
-        assertThatThrownBy(() -> new OffsetMarker(dataset).read("t", 0)).hasMessageContaining("corrupt");
+        assertThatThrownBy(() -> new OffsetMarker(dataset).read("t", 0))
+                .hasMessageContaining("corrupt");
     }
 }

@@ -35,22 +35,57 @@ import storagebench.events.TrialTimed;
  */
 public abstract class PartitionerContractTest {
     /** Experiment names that would leave the root, hide a folder, fake a part or not be a name at all. */
-    protected static final List<String> HOSTILE = List.of("a/b", "/absolute", "../../outside", "..", ".",
-            ".hidden", "x/../../y", "k=v", "experiment=x/date=2020-01-01", "a b", " lead", "trail ", "tab\there",
-            "new\nline", "cr\rlf", "nul\u0000", "bell\u0007", "del\u007f", "esc\u001b[31m", "C:\\tmp", "a\\b",
-            "<>:\"|?*", "%2F", "%", "~", "+plus", "\u00e9", "\u65e5\u672c\u8a9e", "\ud83d\ude80 rocket",
-            "\u202eevil", "zero\u200bwidth", "\ufeffbom", "lone\ud800surrogate", "x".repeat(10_000),
-            "x".repeat(10_000) + "y", "\u00e9".repeat(1_000), "/".repeat(300), "%".repeat(300),
-            "a".repeat(150) + "/" + "b".repeat(150));
+    protected static final List<String> HOSTILE =
+            List.of(
+                    "a/b",
+                    "/absolute",
+                    "../../outside",
+                    "..",
+                    ".",
+                    ".hidden",
+                    "x/../../y",
+                    "k=v",
+                    "experiment=x/date=2020-01-01",
+                    "a b",
+                    " lead",
+                    "trail ",
+                    "tab\there",
+                    "new\nline",
+                    "cr\rlf",
+                    "nul\u0000",
+                    "bell\u0007",
+                    "del\u007f",
+                    "esc\u001b[31m",
+                    "C:\\tmp",
+                    "a\\b",
+                    "<>:\"|?*",
+                    "%2F",
+                    "%",
+                    "~",
+                    "+plus",
+                    "\u00e9",
+                    "\u65e5\u672c\u8a9e",
+                    "\ud83d\ude80 rocket",
+                    "\u202eevil",
+                    "zero\u200bwidth",
+                    "\ufeffbom",
+                    "lone\ud800surrogate",
+                    "x".repeat(10_000),
+                    "x".repeat(10_000) + "y",
+                    "\u00e9".repeat(1_000),
+                    "/".repeat(300),
+                    "%".repeat(300),
+                    "a".repeat(150) + "/" + "b".repeat(150));
+
     /** Longest folder name most file systems take, in bytes. */
     private static final int NAME_MAX = 255;
+
     private static final Instant TIME = Instant.parse("2024-03-01T23:59:59.999999Z");
 
     private final Supplier<Partitioner> partitioners;
     private final Partitioner partitioner;
 
-    @TempDir
-    protected Path dir;
+    @TempDir protected Path dir;
 
     /** @param partitioners a new partitioner under test each call, all alike */
     protected PartitionerContractTest(Supplier<Partitioner> partitioners) {
@@ -60,8 +95,11 @@ public abstract class PartitionerContractTest {
 
     /** One event of each type, all of {@code experiment}, each partitioned by {@code time}. */
     protected static List<SpecificRecord> everyType(String experiment, Instant time) {
-        return List.of(TestEvents.runStarted("r1", experiment, time), TestEvents.trial("r1", experiment, 0, time),
-                TestEvents.runFinished("r1", experiment, 1, time), TestEvents.ioSample("r1", experiment, 0, time));
+        return List.of(
+                TestEvents.runStarted("r1", experiment, time),
+                TestEvents.trial("r1", experiment, 0, time),
+                TestEvents.runFinished("r1", experiment, 1, time),
+                TestEvents.ioSample("r1", experiment, 0, time));
     }
 
     private String folderOf(SpecificRecord event) {
@@ -74,7 +112,9 @@ public abstract class PartitionerContractTest {
         for (String part : folder.substring(folder.indexOf('/') + 1).split("/", -1)) {
             int eq = part.indexOf('=');
             assertThat(eq).as("%s: a key=value part", part).isPositive();
-            assertThat(parts.put(part.substring(0, eq), part.substring(eq + 1))).as("%s: key twice", folder).isNull();
+            assertThat(parts.put(part.substring(0, eq), part.substring(eq + 1)))
+                    .as("%s: key twice", folder)
+                    .isNull();
         }
         return parts;
     }
@@ -85,7 +125,8 @@ public abstract class PartitionerContractTest {
 
     /** Whether the name survives UTF-8, as every event's text does on its way through the topic. */
     private static boolean encodable(String name) {
-        return new String(name.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8).equals(name);
+        return new String(name.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)
+                .equals(name);
     }
 
     @Test
@@ -99,11 +140,14 @@ public abstract class PartitionerContractTest {
 
             // then
             assertThat(folder).as(type.name()).startsWith(type.table() + "/");
-            assertThat(parts(folder)).as(folder).containsKeys("experiment", "date")
-                    .allSatisfy((key, value) -> {
-                        assertThat(key).matches("[a-z][a-z0-9_]*");
-                        assertThat(value).isNotEmpty().doesNotContain("=");
-                    });
+            assertThat(parts(folder))
+                    .as(folder)
+                    .containsKeys("experiment", "date")
+                    .allSatisfy(
+                            (key, value) -> {
+                                assertThat(key).matches("[a-z][a-z0-9_]*");
+                                assertThat(value).isNotEmpty().doesNotContain("=");
+                            });
         }
     }
 
@@ -125,8 +169,11 @@ public abstract class PartitionerContractTest {
 
             // then
             assertThat(decoded(parts.get("experiment"))).isEqualTo(type.experiment(event));
-            assertThat(parts.get("date")).as(type.name())
-                    .isEqualTo(LocalDate.ofInstant(type.partitionTime(event), ZoneOffset.UTC).toString());
+            assertThat(parts.get("date"))
+                    .as(type.name())
+                    .isEqualTo(
+                            LocalDate.ofInstant(type.partitionTime(event), ZoneOffset.UTC)
+                                    .toString());
         }
     }
 
@@ -137,12 +184,18 @@ public abstract class PartitionerContractTest {
                 // when
                 String folder = folderOf(event);
 
-                // then every part is a portable name of its own: no separator, dot folder, control or other odd character
+                // then every part is a portable name of its own: no separator, dot folder, control
+                // or other odd character
                 String shown = name.length() > 40 ? name.substring(0, 40) + "…" : name;
                 for (String part : folder.split("/", -1)) {
-                    assertThat(part).as(shown).matches("[A-Za-z0-9_%~=.-]+").doesNotStartWith(".")
+                    assertThat(part)
+                            .as(shown)
+                            .matches("[A-Za-z0-9_%~=.-]+")
+                            .doesNotStartWith(".")
                             .isNotIn(".", "..");
-                    assertThat(part.getBytes(StandardCharsets.UTF_8).length).as(shown).isLessThanOrEqualTo(NAME_MAX);
+                    assertThat(part.getBytes(StandardCharsets.UTF_8).length)
+                            .as(shown)
+                            .isLessThanOrEqualTo(NAME_MAX);
                 }
                 String experiment = parts(folder).get("experiment");
                 if (encodable(name) && name.length() <= 40) {
@@ -154,7 +207,8 @@ public abstract class PartitionerContractTest {
 
     @Test
     void distinctExperimentNamesGetDistinctFolders() {
-        // given every hostile name that survives UTF-8 (a lone surrogate is written as '?', in the topic too)
+        // given every hostile name that survives UTF-8 (a lone surrogate is written as '?', in the
+        // topic too)
         List<String> names = HOSTILE.stream().filter(PartitionerContractTest::encodable).toList();
         Set<String> folders = new HashSet<>();
 
@@ -192,7 +246,10 @@ public abstract class PartitionerContractTest {
         // then each is under the root, where nothing else was made, and nothing is outside it
         assertThat(made).allSatisfy(folder -> assertThat(folder).startsWith(root.toRealPath()));
         try (Stream<Path> files = Files.walk(root)) {
-            assertThat(files.filter(Files::isRegularFile).map(Path::getParent).map(PartitionerContractTest::real))
+            assertThat(
+                            files.filter(Files::isRegularFile)
+                                    .map(Path::getParent)
+                                    .map(PartitionerContractTest::real))
                     .containsExactlyInAnyOrderElementsOf(made);
         }
         try (Stream<Path> top = Files.list(dir)) {
@@ -216,16 +273,22 @@ public abstract class PartitionerContractTest {
     void theSameEventGoesToTheSameFolderAlways() {
         // given events of every type, long names among them, and their first folders
         List<SpecificRecord> events = new ArrayList<>();
-        for (String name : List.of("file-init", "a/b", "x".repeat(10_000), "\u00e9".repeat(1_000))) {
+        for (String name :
+                List.of("file-init", "a/b", "x".repeat(10_000), "\u00e9".repeat(1_000))) {
             events.addAll(everyType(name, TIME));
         }
         List<String> first = events.stream().map(this::folderOf).toList();
 
-        // when asked again, for equal copies, by a new partitioner, and after many other names and dates
+        // when asked again, for equal copies, by a new partitioner, and after many other names and
+        // dates
         List<String> again = events.stream().map(this::folderOf).toList();
-        List<String> copies = events.stream().map(e -> folderOf(SpecificData.get().deepCopy(e.getSchema(), e))).toList();
+        List<String> copies =
+                events.stream()
+                        .map(e -> folderOf(SpecificData.get().deepCopy(e.getSchema(), e)))
+                        .toList();
         Partitioner fresh = partitioners.get();
-        List<String> fromFresh = events.stream().map(e -> fresh.folderOf(EventType.of(e), e)).toList();
+        List<String> fromFresh =
+                events.stream().map(e -> fresh.folderOf(EventType.of(e), e)).toList();
         TrialTimed other = TestEvents.trial("r1", "other", 0, TIME);
         for (int i = 0; i < 20_000; i++) {
             other.setExperiment("other-" + i);

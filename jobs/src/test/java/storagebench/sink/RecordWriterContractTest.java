@@ -42,11 +42,11 @@ public abstract class RecordWriterContractTest {
 
     private final Factory factory;
 
-    @TempDir
-    protected Path dir;
+    @TempDir protected Path dir;
 
     /** What a test wrote, by event id: the offset and the type. */
     private final Map<String, Long> offsets = new HashMap<>();
+
     private final Map<String, EventType> types = new HashMap<>();
 
     protected RecordWriterContractTest(Factory factory) {
@@ -71,18 +71,20 @@ public abstract class RecordWriterContractTest {
             String runId = run + "-" + i;
             String experiment = "exp-" + i % 3;
             Instant time = DAY1.plusSeconds(86_400L * (i % 2));
-            events.add(switch (i % 4) {
-                case 0 -> TestEvents.runStarted(runId, experiment, time);
-                case 1 -> TestEvents.trial(runId, experiment, i, time);
-                case 2 -> TestEvents.runFinished(runId, experiment, 1, time);
-                default -> TestEvents.ioSample(runId, experiment, i, time);
-            });
+            events.add(
+                    switch (i % 4) {
+                        case 0 -> TestEvents.runStarted(runId, experiment, time);
+                        case 1 -> TestEvents.trial(runId, experiment, i, time);
+                        case 2 -> TestEvents.runFinished(runId, experiment, 1, time);
+                        default -> TestEvents.ioSample(runId, experiment, i, time);
+                    });
         }
         return events;
     }
 
     /** Writes the events at offsets {@code firstOffset}, {@code firstOffset + step}, ... */
-    private void write(RecordWriter writer, List<SpecificRecord> events, long firstOffset, long step)
+    private void write(
+            RecordWriter writer, List<SpecificRecord> events, long firstOffset, long step)
             throws IOException {
         long offset = firstOffset;
         for (SpecificRecord event : events) {
@@ -128,11 +130,15 @@ public abstract class RecordWriterContractTest {
     /** The event ids in each Parquet file, read by DuckDB as users read the dataset: a file cut short fails. */
     private static Map<Path, List<String>> idsIn(Collection<Path> files) throws SQLException {
         Map<Path, List<String>> ids = new HashMap<>();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement s = c.createStatement()) {
             for (Path file : files) {
                 List<String> inFile = new ArrayList<>();
-                try (ResultSet rs = s.executeQuery("SELECT event_id FROM read_parquet('"
-                        + file.toString().replace("'", "''") + "')")) {
+                try (ResultSet rs =
+                        s.executeQuery(
+                                "SELECT event_id FROM read_parquet('"
+                                        + file.toString().replace("'", "''")
+                                        + "')")) {
                     while (rs.next()) {
                         inFile.add(rs.getString(1));
                     }
@@ -148,8 +154,11 @@ public abstract class RecordWriterContractTest {
      * writer's topic-partition and the first and last offset of the events in it; together they hold
      * {@code expected}, each once.
      */
-    private void assertHold(List<RecordWriter.CommittedFile> committed, int partition,
-            Collection<SpecificRecord> expected) throws SQLException {
+    private void assertHold(
+            List<RecordWriter.CommittedFile> committed,
+            int partition,
+            Collection<SpecificRecord> expected)
+            throws SQLException {
         Map<Path, List<String>> ids = idsIn(paths(committed));
         List<String> all = new ArrayList<>();
         for (RecordWriter.CommittedFile file : committed) {
@@ -158,7 +167,9 @@ public abstract class RecordWriterContractTest {
             assertThat(file.path().getFileName()).hasToString(file.name().fileName());
             assertThat(file.name().belongsTo(TOPIC, partition)).as(file.name().toString()).isTrue();
             assertThat(dataset().relativize(file.path()).getName(0)).hasToString(file.table());
-            assertThat(inFile).hasSize((int) file.rows()).isNotEmpty()
+            assertThat(inFile)
+                    .hasSize((int) file.rows())
+                    .isNotEmpty()
                     .allSatisfy(id -> assertThat(types.get(id).table()).isEqualTo(file.table()));
             assertThat(inFile.stream().mapToLong(offsets::get).min().orElseThrow())
                     .isEqualTo(file.name().firstOffset());
@@ -166,8 +177,9 @@ public abstract class RecordWriterContractTest {
                     .isEqualTo(file.name().lastOffset());
             all.addAll(inFile);
         }
-        assertThat(all).containsExactlyInAnyOrderElementsOf(expected.stream().map(RecordWriterContractTest::idOf)
-                .toList());
+        assertThat(all)
+                .containsExactlyInAnyOrderElementsOf(
+                        expected.stream().map(RecordWriterContractTest::idOf).toList());
     }
 
     @Test
@@ -196,7 +208,8 @@ public abstract class RecordWriterContractTest {
 
             // then only hidden files, none with a finished file's name
             assertThat(visibleFiles()).isEmpty();
-            assertThat(files()).noneMatch(f -> DataFile.parse(f.getFileName().toString()).isPresent());
+            assertThat(files())
+                    .noneMatch(f -> DataFile.parse(f.getFileName().toString()).isPresent());
         }
     }
 
@@ -236,7 +249,8 @@ public abstract class RecordWriterContractTest {
 
             // then
             assertHold(committed, 3, events);
-            assertThat(committed.stream().mapToLong(RecordWriter.CommittedFile::rows).sum()).isEqualTo(events.size());
+            assertThat(committed.stream().mapToLong(RecordWriter.CommittedFile::rows).sum())
+                    .isEqualTo(events.size());
             assertThat(visibleFiles()).containsExactlyInAnyOrderElementsOf(paths(committed));
             assertThat(files()).hasSameSizeAs(committed);
         }
@@ -259,8 +273,10 @@ public abstract class RecordWriterContractTest {
             // then new files after the first ones' offsets, the first ones as they were
             assertHold(after, 0, second);
             assertThat(paths(after)).doesNotContainAnyElementsOf(paths(before));
-            long lastBefore = before.stream().mapToLong(f -> f.name().lastOffset()).max().orElseThrow();
-            assertThat(after).allSatisfy(f -> assertThat(f.name().firstOffset()).isGreaterThan(lastBefore));
+            long lastBefore =
+                    before.stream().mapToLong(f -> f.name().lastOffset()).max().orElseThrow();
+            assertThat(after)
+                    .allSatisfy(f -> assertThat(f.name().firstOffset()).isGreaterThan(lastBefore));
             assertThat(contents(paths(before))).containsExactlyInAnyOrderEntriesOf(contents);
             assertThat(visibleFiles()).hasSize(before.size() + after.size());
         }
@@ -353,7 +369,14 @@ public abstract class RecordWriterContractTest {
         // given
         List<SpecificRecord> events = new ArrayList<>();
         int i = 0;
-        for (String name : List.of("../../outside", "/absolute", ".hidden", "..", "a b\u0000\n", "\u00e9".repeat(500))) {
+        for (String name :
+                List.of(
+                        "../../outside",
+                        "/absolute",
+                        ".hidden",
+                        "..",
+                        "a b\u0000\n",
+                        "\u00e9".repeat(500))) {
             events.add(TestEvents.trial("r", name, i++, DAY1));
             events.add(TestEvents.ioSample("r", name, i++, DAY1));
         }
@@ -365,7 +388,8 @@ public abstract class RecordWriterContractTest {
 
             // then
             assertHold(committed, 0, events);
-            assertThat(committed).allSatisfy(f -> assertThat(f.path().normalize()).startsWith(dataset()));
+            assertThat(committed)
+                    .allSatisfy(f -> assertThat(f.path().normalize()).startsWith(dataset()));
             try (Stream<Path> top = Files.list(dir)) {
                 assertThat(top).containsExactly(dataset());
             }

@@ -13,12 +13,12 @@ import org.junit.jupiter.api.io.TempDir;
 class RecoveryTest {
     private static final String TOPIC = "storagebench.events";
 
-    @TempDir
-    Path dataset;
+    @TempDir Path dataset;
 
     @Test
     void removesTemporaryFilesAndFilesOfAnInterruptedRoll() throws IOException {
-        // given: two complete rolls (0..99, 100..199), then a roll that renamed some files but died before the marker
+        // given: two complete rolls (0..99, 100..199), then a roll that renamed some files but died
+        // before the marker
         Path a = dataset.resolve("trials/experiment=a/date=2024-01-01");
         Path b = dataset.resolve("runs/experiment=b/date=2024-01-02");
         touch(a, new DataFile(TOPIC, 0, 0, 99).fileName());
@@ -36,13 +36,14 @@ class RecoveryTest {
         var next = new Recovery(dataset).recover(TOPIC, 0);
         // then
         assertThat(next).hasValue(200);
-        assertThat(names()).containsExactlyInAnyOrder(
-                new DataFile(TOPIC, 0, 0, 99).fileName(),
-                new DataFile(TOPIC, 0, 5, 97).fileName(),
-                new DataFile(TOPIC, 0, 100, 199).fileName(),
-                new DataFile(TOPIC, 1, 500, 600).fileName(),
-                DataFile.tempName(TOPIC, 1, 601),
-                TOPIC + "+0");
+        assertThat(names())
+                .containsExactlyInAnyOrder(
+                        new DataFile(TOPIC, 0, 0, 99).fileName(),
+                        new DataFile(TOPIC, 0, 5, 97).fileName(),
+                        new DataFile(TOPIC, 0, 100, 199).fileName(),
+                        new DataFile(TOPIC, 1, 500, 600).fileName(),
+                        DataFile.tempName(TOPIC, 1, 601),
+                        TOPIC + "+0");
     }
 
     @Test

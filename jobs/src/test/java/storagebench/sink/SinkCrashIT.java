@@ -21,28 +21,43 @@ import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 
 class SinkCrashIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void killedMidStreamAndRestartedTheSinkWritesEveryEventExactlyOnce() throws Exception {
         // given: a broker in this JVM and a publisher that keeps publishing runs
-        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Settings brokerSettings =
+                Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         Path sinkData = tmp.resolve("sink");
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
-            String[] args = {"--data-dir", sinkData.toString(), "--bootstrap-servers", kafka.bootstrapServers(),
-                    "--set", "sink.roll-rows=23", "--set", "sink.idle-roll-seconds=1"};
+            String[] args = {
+                "--data-dir",
+                sinkData.toString(),
+                "--bootstrap-servers",
+                kafka.bootstrapServers(),
+                "--set",
+                "sink.roll-rows=23",
+                "--set",
+                "sink.idle-roll-seconds=1"
+            };
             List<SpecificRecord> published = new CopyOnWriteArrayList<>();
             AtomicBoolean publishing = new AtomicBoolean(true);
-            Thread publisher = new Thread(() -> publishUntilStopped(kafka, brokerSettings.topic(), published,
-                    publishing));
+            Thread publisher =
+                    new Thread(
+                            () ->
+                                    publishUntilStopped(
+                                            kafka, brokerSettings.topic(), published, publishing));
             publisher.start();
-            Path marker = new OffsetMarker(sinkData.resolve("parquet")).fileOf(brokerSettings.topic(), 0);
+            Path marker =
+                    new OffsetMarker(sinkData.resolve("parquet")).fileOf(brokerSettings.topic(), 0);
 
             // when: the sink is killed twice while it writes and events keep coming
             for (int round = 1; round <= 3; round++) {
                 SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sink-" + round, args);
-                long markedBefore = Files.exists(marker) ? Long.parseLong(Files.readString(marker).strip()) : -1;
+                long markedBefore =
+                        Files.exists(marker)
+                                ? Long.parseLong(Files.readString(marker).strip())
+                                : -1;
                 awaitMarkerBeyond(marker, markedBefore, sink);
                 Thread.sleep(ThreadLocalRandom.current().nextInt(50, 400));
                 sink.kill();
@@ -50,7 +65,9 @@ class SinkCrashIT {
             assertThat(publisher.isAlive()).as("still publishing at the last kill").isTrue();
             publishing.set(false);
             publisher.join();
-            SinkProcess last = SinkProcess.start(tmp.resolve("logs"), "sink-last", append(args, "--until-idle"));
+            SinkProcess last =
+                    SinkProcess.start(
+                            tmp.resolve("logs"), "sink-last", append(args, "--until-idle"));
             int exit = last.waitFor(120);
 
             // then
@@ -64,13 +81,21 @@ class SinkCrashIT {
     @Test
     void stoppedWithSigtermTheSinkClosesItsFilesCleanlyAndExitsZero() throws Exception {
         // given: events in the topic and a sink that would not roll by itself for ten minutes
-        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Settings brokerSettings =
+                Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         Path dataset = tmp.resolve("sink/parquet");
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
-            List<SpecificRecord> published = TestEvents.run("sigterm", 30, Instant.parse("2024-02-01T00:00:00Z"));
+            List<SpecificRecord> published =
+                    TestEvents.run("sigterm", 30, Instant.parse("2024-02-01T00:00:00Z"));
             TestEvents.publish(kafka, brokerSettings.topic(), published, 8);
-            String[] args = {"--data-dir", tmp.resolve("sink").toString(), "--bootstrap-servers",
-                    kafka.bootstrapServers(), "--set", "sink.idle-roll-seconds=600"};
+            String[] args = {
+                "--data-dir",
+                tmp.resolve("sink").toString(),
+                "--bootstrap-servers",
+                kafka.bootstrapServers(),
+                "--set",
+                "sink.idle-roll-seconds=600"
+            };
             SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sigterm", args);
             awaitTempFiles(dataset, 3, sink);
             Thread.sleep(1000);
@@ -85,24 +110,36 @@ class SinkCrashIT {
             assertThat(new OffsetMarker(dataset).read(brokerSettings.topic(), 0)).isPresent();
 
             // and when: a second sink over the same topic
-            SinkProcess again = SinkProcess.start(tmp.resolve("logs"), "after-sigterm", append(args, "--until-idle"));
+            SinkProcess again =
+                    SinkProcess.start(
+                            tmp.resolve("logs"), "after-sigterm", append(args, "--until-idle"));
             // then: the marker was past everything, nothing is read again
             assertThat(again.waitFor(120)).as(again.output()).isZero();
-            assertThat(again.output()).contains("sink: 0 rows in 0 files, 0 dead letters, 0 duplicates dropped");
+            assertThat(again.output())
+                    .contains("sink: 0 rows in 0 files, 0 dead letters, 0 duplicates dropped");
             SinkIT.assertExactlyOnce(new Dataset(dataset), published);
         }
     }
 
     @Test
-    void aSinkThatCannotCloseItsFilesOnSigtermExitsOneAndItsSuccessorWritesEverything() throws Exception {
+    void aSinkThatCannotCloseItsFilesOnSigtermExitsOneAndItsSuccessorWritesEverything()
+            throws Exception {
         // given: a sink with open files, one of whose folders has been deleted under it
-        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        Settings brokerSettings =
+                Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         Path dataset = tmp.resolve("sink/parquet");
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
-            List<SpecificRecord> published = TestEvents.run("sigterm", 30, Instant.parse("2024-02-01T00:00:00Z"));
+            List<SpecificRecord> published =
+                    TestEvents.run("sigterm", 30, Instant.parse("2024-02-01T00:00:00Z"));
             TestEvents.publish(kafka, brokerSettings.topic(), published, 8);
-            String[] args = {"--data-dir", tmp.resolve("sink").toString(), "--bootstrap-servers",
-                    kafka.bootstrapServers(), "--set", "sink.idle-roll-seconds=600"};
+            String[] args = {
+                "--data-dir",
+                tmp.resolve("sink").toString(),
+                "--bootstrap-servers",
+                kafka.bootstrapServers(),
+                "--set",
+                "sink.idle-roll-seconds=600"
+            };
             SinkProcess sink = SinkProcess.start(tmp.resolve("logs"), "sigterm-failing", args);
             awaitTempFiles(dataset, 3, sink);
             Thread.sleep(1000);
@@ -112,11 +149,15 @@ class SinkCrashIT {
             int exit = sink.waitFor(60);
             // then
             assertThat(exit).as(sink.output()).isOne();
-            assertThat(sink.output()).contains("storagebench sink: ").doesNotContain("sink: " + published.size());
+            assertThat(sink.output())
+                    .contains("storagebench sink: ")
+                    .doesNotContain("sink: " + published.size());
             assertThat(new OffsetMarker(dataset).read(brokerSettings.topic(), 0)).isEmpty();
 
             // and when: the sink is started again
-            SinkProcess again = SinkProcess.start(tmp.resolve("logs"), "after-failure", append(args, "--until-idle"));
+            SinkProcess again =
+                    SinkProcess.start(
+                            tmp.resolve("logs"), "after-failure", append(args, "--until-idle"));
             // then
             assertThat(again.waitFor(120)).as(again.output()).isZero();
             SinkIT.assertExactlyOnce(new Dataset(dataset), published);
@@ -147,15 +188,20 @@ class SinkCrashIT {
             return 0;
         }
         try (var paths = Files.walk(dataset)) {
-            return paths.filter(p -> p.getFileName().toString().endsWith(DataFile.TEMP_SUFFIX)).count();
+            return paths.filter(p -> p.getFileName().toString().endsWith(DataFile.TEMP_SUFFIX))
+                    .count();
         }
     }
 
-    private static void publishUntilStopped(KafkaConnection kafka, String topic, List<SpecificRecord> published,
+    private static void publishUntilStopped(
+            KafkaConnection kafka,
+            String topic,
+            List<SpecificRecord> published,
             AtomicBoolean publishing) {
         Instant start = Instant.parse("2024-02-01T00:00:00Z");
         for (int run = 0; publishing.get(); run++) {
-            List<SpecificRecord> events = TestEvents.run("crash-" + run % 3, 10, start.plusSeconds(run * 3600L));
+            List<SpecificRecord> events =
+                    TestEvents.run("crash-" + run % 3, 10, start.plusSeconds(run * 3600L));
             TestEvents.publish(kafka, topic, events, 4);
             published.addAll(events);
         }

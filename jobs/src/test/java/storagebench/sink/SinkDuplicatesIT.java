@@ -24,13 +24,14 @@ import storagebench.config.Settings;
 class SinkDuplicatesIT {
     private static final Instant START = Instant.parse("2024-03-01T08:00:00Z");
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void eventsPublishedTwiceAreInTheDatasetOnceAcrossAKilledSink() throws Exception {
-        // given: three runs in the topic, and a sink that rolled some of them and holds the rest in open files
-        Settings brokerSettings = Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+        // given: three runs in the topic, and a sink that rolled some of them and holds the rest in
+        // open files
+        Settings brokerSettings =
+                Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
         Path dataset = tmp.resolve("sink/parquet");
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
             String topic = brokerSettings.topic();
@@ -39,26 +40,42 @@ class SinkDuplicatesIT {
                 first.addAll(TestEvents.run("dup-" + run, 30, START.plusSeconds(run * 3600L)));
             }
             TestEvents.publish(kafka, topic, first, 8);
-            String[] args = {"--data-dir", tmp.resolve("sink").toString(), "--bootstrap-servers",
-                    kafka.bootstrapServers(), "--set", "sink.roll-rows=40", "--set", "sink.idle-roll-seconds=600"};
+            String[] args = {
+                "--data-dir",
+                tmp.resolve("sink").toString(),
+                "--bootstrap-servers",
+                kafka.bootstrapServers(),
+                "--set",
+                "sink.roll-rows=40",
+                "--set",
+                "sink.idle-roll-seconds=600"
+            };
             SinkProcess killed = SinkProcess.start(tmp.resolve("logs"), "killed", args);
             Path marker = new OffsetMarker(dataset).fileOf(topic, 0);
             SinkCrashIT.awaitMarkerBeyond(marker, 0, killed);
             SinkCrashIT.awaitTempFiles(dataset, 1, killed);
             Thread.sleep(1500);
             killed.kill();
-            long committed = new Dataset(dataset).rows("trials") + new Dataset(dataset).rows("runs")
-                    + new Dataset(dataset).rows("run_finished");
-            assertThat(committed).as("rolled before the kill").isBetween(40L, (long) first.size() - 1);
+            long committed =
+                    new Dataset(dataset).rows("trials")
+                            + new Dataset(dataset).rows("runs")
+                            + new Dataset(dataset).rows("run_finished");
+            assertThat(committed)
+                    .as("rolled before the kill")
+                    .isBetween(40L, (long) first.size() - 1);
 
-            // when: the same events again (a producer that sent them twice), then a new run; a sink restarted
+            // when: the same events again (a producer that sent them twice), then a new run; a sink
+            // restarted
             List<SpecificRecord> fresh = TestEvents.run("dup-new", 5, START.plusSeconds(86_400));
             TestEvents.publish(kafka, topic, first, 5);
             TestEvents.publish(kafka, topic, fresh, 5);
-            SinkProcess restarted = SinkProcess.start(tmp.resolve("logs"), "restarted", append(args, "--until-idle"));
+            SinkProcess restarted =
+                    SinkProcess.start(
+                            tmp.resolve("logs"), "restarted", append(args, "--until-idle"));
             int exit = restarted.waitFor(120);
 
-            // then: the killed sink's open files written again, every second copy dropped and counted
+            // then: the killed sink's open files written again, every second copy dropped and
+            // counted
             List<SpecificRecord> all = new ArrayList<>(first);
             all.addAll(fresh);
             assertThat(exit).as(restarted.output()).isZero();

@@ -18,13 +18,23 @@ final class SinkProcess {
     }
 
     static SinkProcess start(Path logDir, String name, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx256m", "-cp", System.getProperty("java.class.path"), "storagebench.cli.Main",
-                "sink"));
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Xmx256m",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "storagebench.cli.Main",
+                                "sink"));
         command.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + ".log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process =
+                new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(log.toFile())
+                        .start();
         return new SinkProcess(process, log);
     }
 

@@ -18,8 +18,8 @@ import storagebench.events.HostSnapshot;
 import storagebench.events.IoSample;
 import storagebench.events.Outcome;
 import storagebench.events.RunFinished;
-import storagebench.events.RunStatus;
 import storagebench.events.RunStarted;
+import storagebench.events.RunStatus;
 import storagebench.events.TargetSnapshot;
 import storagebench.events.TrialTimed;
 
@@ -27,41 +27,102 @@ import storagebench.events.TrialTimed;
 public final class TestEvents {
     private static final EventCodec CODEC = new EventCodec();
 
-    private TestEvents() {
-    }
+    private TestEvents() {}
 
     public static RunStarted runStarted(String runId, String experiment, Instant time) {
-        HostSnapshot host = HostSnapshot.newBuilder().setHostname("h1").setOsName("Linux").setOsVersion("6.1")
-                .setArch("amd64").setCpuCores(2).setMemoryBytes(1L << 34).setDataDir("/data").setJvm("17").build();
-        TargetSnapshot target = TargetSnapshot.newBuilder().setKind("local").setProduct("filesystem")
-                .setLocation("/data").setProperties(Map.of("fs", "ext4")).build();
-        return RunStarted.newBuilder().setEventId(runId + "/started").setRunId(runId).setExperiment(experiment)
-                .setConfigText("name: " + experiment).setConfigSha256("00").setHost(host).setTarget(target)
-                .setToolVersion("dev").setPlannedTrials(3).setStartTime(time).build();
+        HostSnapshot host =
+                HostSnapshot.newBuilder()
+                        .setHostname("h1")
+                        .setOsName("Linux")
+                        .setOsVersion("6.1")
+                        .setArch("amd64")
+                        .setCpuCores(2)
+                        .setMemoryBytes(1L << 34)
+                        .setDataDir("/data")
+                        .setJvm("17")
+                        .build();
+        TargetSnapshot target =
+                TargetSnapshot.newBuilder()
+                        .setKind("local")
+                        .setProduct("filesystem")
+                        .setLocation("/data")
+                        .setProperties(Map.of("fs", "ext4"))
+                        .build();
+        return RunStarted.newBuilder()
+                .setEventId(runId + "/started")
+                .setRunId(runId)
+                .setExperiment(experiment)
+                .setConfigText("name: " + experiment)
+                .setConfigSha256("00")
+                .setHost(host)
+                .setTarget(target)
+                .setToolVersion("dev")
+                .setPlannedTrials(3)
+                .setStartTime(time)
+                .build();
     }
 
     public static TrialTimed trial(String runId, String experiment, int index, Instant start) {
-        Map<String, String> factors = new HashMap<>(Map.of("ifi", index % 2 == 0 ? "on" : "off", "files", "8",
-                "size", "8MB"));
-        return TrialTimed.newBuilder().setEventId(runId + "/" + index + "/measure").setRunId(runId)
-                .setExperiment(experiment).setHost("h1").setTrialId(runId + "/" + index).setTrialIndex(index)
-                .setVariant("ifi=" + factors.get("ifi")).setFactors(factors).setRepetition(1).setWarmup(false)
-                .setStep("measure").setStartTime(start).setEndTime(start.plusMillis(5)).setDurationNs(5_000_000)
-                .setOutcome(Outcome.OK).setMetrics(new HashMap<>(Map.of("iops", 500.0))).build();
+        Map<String, String> factors =
+                new HashMap<>(
+                        Map.of("ifi", index % 2 == 0 ? "on" : "off", "files", "8", "size", "8MB"));
+        return TrialTimed.newBuilder()
+                .setEventId(runId + "/" + index + "/measure")
+                .setRunId(runId)
+                .setExperiment(experiment)
+                .setHost("h1")
+                .setTrialId(runId + "/" + index)
+                .setTrialIndex(index)
+                .setVariant("ifi=" + factors.get("ifi"))
+                .setFactors(factors)
+                .setRepetition(1)
+                .setWarmup(false)
+                .setStep("measure")
+                .setStartTime(start)
+                .setEndTime(start.plusMillis(5))
+                .setDurationNs(5_000_000)
+                .setOutcome(Outcome.OK)
+                .setMetrics(new HashMap<>(Map.of("iops", 500.0)))
+                .build();
     }
 
-    public static RunFinished runFinished(String runId, String experiment, int trials, Instant end) {
-        return RunFinished.newBuilder().setEventId(runId + "/finished").setRunId(runId).setExperiment(experiment)
-                .setHost("h1").setStatus(RunStatus.COMPLETED).setTrials(trials).setFailures(0).setEndTime(end).build();
+    public static RunFinished runFinished(
+            String runId, String experiment, int trials, Instant end) {
+        return RunFinished.newBuilder()
+                .setEventId(runId + "/finished")
+                .setRunId(runId)
+                .setExperiment(experiment)
+                .setHost("h1")
+                .setStatus(RunStatus.COMPLETED)
+                .setTrials(trials)
+                .setFailures(0)
+                .setEndTime(end)
+                .build();
     }
 
-    public static IoSample ioSample(String runId, String experiment, int index, Instant intervalStart) {
-        return IoSample.newBuilder().setEventId(runId + "/" + index + "/measure/io/data.db@" + intervalStart)
-                .setRunId(runId).setExperiment(experiment).setHost("h1").setTrialId(runId + "/" + index)
-                .setTrialIndex(index).setVariant("ifi=on").setFactors(new HashMap<>(Map.of("ifi", "on")))
-                .setWarmup(false).setStep("measure").setFile("data.db").setIntervalStart(intervalStart)
-                .setIntervalMs(1000).setReads(10).setWrites(20).setBytesRead(81_920).setBytesWritten(163_840)
-                .setIops(30).setMbPerS(0.23).build();
+    public static IoSample ioSample(
+            String runId, String experiment, int index, Instant intervalStart) {
+        return IoSample.newBuilder()
+                .setEventId(runId + "/" + index + "/measure/io/data.db@" + intervalStart)
+                .setRunId(runId)
+                .setExperiment(experiment)
+                .setHost("h1")
+                .setTrialId(runId + "/" + index)
+                .setTrialIndex(index)
+                .setVariant("ifi=on")
+                .setFactors(new HashMap<>(Map.of("ifi", "on")))
+                .setWarmup(false)
+                .setStep("measure")
+                .setFile("data.db")
+                .setIntervalStart(intervalStart)
+                .setIntervalMs(1000)
+                .setReads(10)
+                .setWrites(20)
+                .setBytesRead(81_920)
+                .setBytesWritten(163_840)
+                .setIops(30)
+                .setMbPerS(0.23)
+                .build();
     }
 
     /** A whole run: started, {@code trials} trials one second apart, finished. */
@@ -85,15 +146,20 @@ public final class TestEvents {
     }
 
     /** Publishes in a transaction that is then aborted, as a runner that failed mid-trial would. */
-    public static void publishAborted(KafkaConnection kafka, String topic, List<? extends SpecificRecord> events) {
+    public static void publishAborted(
+            KafkaConnection kafka, String topic, List<? extends SpecificRecord> events) {
         Map<String, Object> props = new HashMap<>(kafka.clientProperties());
         props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "test-" + UUID.randomUUID());
-        try (var producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (var producer =
+                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
             producer.initTransactions();
             producer.beginTransaction();
             for (SpecificRecord event : events) {
-                producer.send(new ProducerRecord<>(topic, runId(event).getBytes(StandardCharsets.UTF_8),
-                        CODEC.encode(event)));
+                producer.send(
+                        new ProducerRecord<>(
+                                topic,
+                                runId(event).getBytes(StandardCharsets.UTF_8),
+                                CODEC.encode(event)));
             }
             producer.flush();
             producer.abortTransaction();
@@ -101,17 +167,25 @@ public final class TestEvents {
     }
 
     /** Publishes in one transaction per {@code perTransaction} events, as the runner does per trial. */
-    public static void publish(KafkaConnection kafka, String topic, List<? extends SpecificRecord> events,
+    public static void publish(
+            KafkaConnection kafka,
+            String topic,
+            List<? extends SpecificRecord> events,
             int perTransaction) {
         Map<String, Object> props = new HashMap<>(kafka.clientProperties());
         props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "test-" + UUID.randomUUID());
-        try (var producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (var producer =
+                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
             producer.initTransactions();
             for (int i = 0; i < events.size(); i += perTransaction) {
                 producer.beginTransaction();
-                for (SpecificRecord event : events.subList(i, Math.min(events.size(), i + perTransaction))) {
-                    producer.send(new ProducerRecord<>(topic, runId(event).getBytes(StandardCharsets.UTF_8),
-                            CODEC.encode(event)));
+                for (SpecificRecord event :
+                        events.subList(i, Math.min(events.size(), i + perTransaction))) {
+                    producer.send(
+                            new ProducerRecord<>(
+                                    topic,
+                                    runId(event).getBytes(StandardCharsets.UTF_8),
+                                    CODEC.encode(event)));
                 }
                 producer.commitTransaction();
             }

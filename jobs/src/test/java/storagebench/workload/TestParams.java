@@ -5,8 +5,7 @@ import java.util.Map;
 
 /** A workload's parameters as a trial gets them: defaults, then the given values read as YAML text. */
 public final class TestParams {
-    private TestParams() {
-    }
+    private TestParams() {}
 
     /** @param values alternating names and texts, e.g. "files", "500", "file-size", "20MB" */
     public static Params of(Workload workload, String... values) {
@@ -24,7 +23,8 @@ public final class TestParams {
             }
         }
         if (!given.isEmpty()) {
-            throw new IllegalArgumentException("not parameters of " + workload.name() + ": " + given.keySet());
+            throw new IllegalArgumentException(
+                    "not parameters of " + workload.name() + ": " + given.keySet());
         }
         return new Params(typed);
     }

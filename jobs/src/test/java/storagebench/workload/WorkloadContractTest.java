@@ -16,8 +16,7 @@ import storagebench.dbms.local.LocalTarget;
 
 /** What every workload promises; each workload's test extends this with a small valid variant. */
 public abstract class WorkloadContractTest {
-    @TempDir
-    protected Path dir;
+    @TempDir protected Path dir;
 
     protected abstract Workload workload();
 
@@ -29,13 +28,21 @@ public abstract class WorkloadContractTest {
     }
 
     protected TrialContext trial(Params params) {
-        return new TrialContext("run-0", "contract", "host", "trial-0", Map.of(), target(), params, dir.resolve("out"));
+        return new TrialContext(
+                "run-0",
+                "contract",
+                "host",
+                "trial-0",
+                Map.of(),
+                target(),
+                params,
+                dir.resolve("out"));
     }
 
     @Test
     void isRegisteredByItsName() {
-        assertThat(Workloads.find(workload().name())).containsSame(
-                Workloads.find(workload().name()).orElseThrow());
+        assertThat(Workloads.find(workload().name()))
+                .containsSame(Workloads.find(workload().name()).orElseThrow());
         assertThat(Workloads.find(workload().name()).orElseThrow().on(target()).getClass())
                 .isEqualTo(workload().getClass());
     }
@@ -73,7 +80,9 @@ public abstract class WorkloadContractTest {
                 }
             }
             // then: buffers come from the untimed set-up (a 1 GiB block would otherwise be timed)
-            assertThat(directBuffers() - before).as("direct buffers allocated by the measured step").isLessThanOrEqualTo(0);
+            assertThat(directBuffers() - before)
+                    .as("direct buffers allocated by the measured step")
+                    .isLessThanOrEqualTo(0);
         } finally {
             for (Step step : steps) {
                 if (step.phase() == Phase.CLEANUP) {
@@ -84,9 +93,10 @@ public abstract class WorkloadContractTest {
     }
 
     private static long directBuffers() {
-        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)
-                .stream().filter(pool -> pool.getName().equals("direct")).mapToLong(
-                        BufferPoolMXBean::getCount).sum();
+        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(pool -> pool.getName().equals("direct"))
+                .mapToLong(BufferPoolMXBean::getCount)
+                .sum();
     }
 
     @Test
@@ -103,7 +113,9 @@ public abstract class WorkloadContractTest {
         // then
         assertThat(steps).anyMatch(s -> s.phase() == Phase.MEASURED);
         try (Stream<Path> left = Files.walk(target().directory())) {
-            assertThat(left.filter(Files::isRegularFile).toList()).as("files left after clean-up").isEmpty();
+            assertThat(left.filter(Files::isRegularFile).toList())
+                    .as("files left after clean-up")
+                    .isEmpty();
         }
     }
 }

@@ -43,14 +43,16 @@ class WorkloadsOnEveryKindIT {
         small("filegroup-insert", TargetKind.POSTGRES, "files: 2\nrows: 10\nname: sb_every_kind");
         small("filegroup-insert", TargetKind.FIREBIRD, "files: 1\nrows: 10\nname: sb_every_kind");
         small("filegroup-insert", TargetKind.SQLSERVER, "files: 2\nrows: 10\nname: sb_every_kind");
-        small("file-io", TargetKind.LOCAL, "files: 1\nfile-size: 1MB\nduration: 200ms\ninterval: 100ms");
+        small(
+                "file-io",
+                TargetKind.LOCAL,
+                "files: 1\nfile-size: 1MB\nduration: 200ms\ninterval: 100ms");
         small("restore", TargetKind.POSTGRES, "rows: 1000\nindexes: 1\nname: sb_every_kind");
         small("restore", TargetKind.FIREBIRD, "rows: 1000\nindexes: 1\nname: sb_every_kind");
         small("restore", TargetKind.SQLSERVER, "rows: 1000\nindexes: 1\nname: sb_every_kind");
     }
 
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private static void small(String workload, TargetKind kind, String yaml) {
         SMALL.computeIfAbsent(workload, w -> new EnumMap<>(TargetKind.class)).put(kind, yaml);
@@ -76,7 +78,10 @@ class WorkloadsOnEveryKindIT {
             for (TargetKind kind : Workloads.find(name).orElseThrow().kinds()) {
                 String variant = SMALL.getOrDefault(name, Map.of()).get(kind);
                 if (variant != null) {
-                    tests.add(DynamicTest.dynamicTest(name + " on " + kind.yamlName(), () -> run(name, kind, variant)));
+                    tests.add(
+                            DynamicTest.dynamicTest(
+                                    name + " on " + kind.yamlName(),
+                                    () -> run(name, kind, variant)));
                 }
             }
         }
@@ -85,13 +90,27 @@ class WorkloadsOnEveryKindIT {
 
     private void run(String workload, TargetKind kind, String variant) throws Exception {
         // given: the experiment as a user writes it
-        String yaml = "experiment: every-kind\ntarget:\n" + indent(target(kind)) + "workload:\n  type: " + workload
-                + "\n" + indent(variant);
-        Experiment experiment = new ExperimentLoader(tmp.resolve("data")).parse("every-kind.yaml", yaml);
+        String yaml =
+                "experiment: every-kind\ntarget:\n"
+                        + indent(target(kind))
+                        + "workload:\n  type: "
+                        + workload
+                        + "\n"
+                        + indent(variant);
+        Experiment experiment =
+                new ExperimentLoader(tmp.resolve("data")).parse("every-kind.yaml", yaml);
         Workload implementation = experiment.workload();
         Params params = experiment.params(Map.of());
-        TrialContext trial = new TrialContext("run-1", "every-kind", "host", "trial-1", Map.of(), experiment.target(),
-                params, tmp.resolve("out"));
+        TrialContext trial =
+                new TrialContext(
+                        "run-1",
+                        "every-kind",
+                        "host",
+                        "trial-1",
+                        Map.of(),
+                        experiment.target(),
+                        params,
+                        tmp.resolve("out"));
         // when
         implementation.preflight(experiment.target(), List.of(params));
         List<Step> steps = implementation.steps(trial);
@@ -115,13 +134,16 @@ class WorkloadsOnEveryKindIT {
         }
         // then
         assertThat(implementation.name()).isEqualTo(workload);
-        assertThat(measured).as("the measured step of %s on %s", workload, kind.yamlName()).isNotNull();
+        assertThat(measured)
+                .as("the measured step of %s on %s", workload, kind.yamlName())
+                .isNotNull();
     }
 
     private String target(TargetKind kind) {
         return switch (kind) {
             case LOCAL -> "kind: local\ndirectory: " + tmp.resolve("work") + "\n";
-            case H2 -> "kind: h2\nurl: \"jdbc:h2:file:" + tmp.resolve("h2").resolve("base") + "\"\n";
+            case H2 ->
+                    "kind: h2\nurl: \"jdbc:h2:file:" + tmp.resolve("h2").resolve("base") + "\"\n";
             case POSTGRES -> {
                 PostgresEnv.assume();
                 yield PostgresEnv.yaml();

@@ -27,7 +27,8 @@ public final class EventCodec {
     }
 
     private final Map<Long, EventType> typeByFingerprint = new HashMap<>();
-    private final Map<EventType, BinaryMessageDecoder<? extends SpecificRecord>> decoders = new EnumMap<>(EventType.class);
+    private final Map<EventType, BinaryMessageDecoder<? extends SpecificRecord>> decoders =
+            new EnumMap<>(EventType.class);
 
     public EventCodec() {
         for (EventType type : EventType.values()) {
@@ -36,7 +37,8 @@ public final class EventCodec {
             typeByFingerprint.put(SchemaNormalization.parsingFingerprint64(type.schema()), type);
             for (ReleasedSchemas.Version version : ReleasedSchemas.of(type)) {
                 store.addSchema(version.schema());
-                typeByFingerprint.put(SchemaNormalization.parsingFingerprint64(version.schema()), type);
+                typeByFingerprint.put(
+                        SchemaNormalization.parsingFingerprint64(version.schema()), type);
             }
             decoders.put(type, type.newDecoder(store));
         }
@@ -47,7 +49,8 @@ public final class EventCodec {
     }
 
     @SuppressWarnings("unchecked")
-    private static <T extends SpecificRecord> byte[] encodeTyped(BinaryMessageEncoder<T> encoder, SpecificRecord event) {
+    private static <T extends SpecificRecord> byte[] encodeTyped(
+            BinaryMessageEncoder<T> encoder, SpecificRecord event) {
         try {
             ByteBuffer buffer = encoder.encode((T) event);
             byte[] bytes = new byte[buffer.remaining()];
@@ -60,14 +63,21 @@ public final class EventCodec {
 
     /** The event type named by the message's fingerprint, without decoding the body. */
     public EventType typeOf(byte[] message) throws UndecodableEventException {
-        if (message == null || message.length < HEADER || message[0] != MARKER[0] || message[1] != MARKER[1]) {
-            throw new UndecodableEventException("not Avro single-object encoding (no C3 01 marker)", null);
+        if (message == null
+                || message.length < HEADER
+                || message[0] != MARKER[0]
+                || message[1] != MARKER[1]) {
+            throw new UndecodableEventException(
+                    "not Avro single-object encoding (no C3 01 marker)", null);
         }
         long fingerprint = ByteBuffer.wrap(message, 2, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
         EventType type = typeByFingerprint.get(fingerprint);
         if (type == null) {
             throw new UndecodableEventException(
-                    "unknown schema fingerprint " + Long.toHexString(fingerprint) + " (not a released event schema)", null);
+                    "unknown schema fingerprint "
+                            + Long.toHexString(fingerprint)
+                            + " (not a released event schema)",
+                    null);
         }
         return type;
     }
@@ -77,7 +87,8 @@ public final class EventCodec {
         try {
             return decoders.get(type).decode(message);
         } catch (IOException | RuntimeException e) {
-            throw new UndecodableEventException("corrupt " + type.schemaName() + " body: " + e.getMessage(), e);
+            throw new UndecodableEventException(
+                    "corrupt " + type.schemaName() + " body: " + e.getMessage(), e);
         }
     }
 }

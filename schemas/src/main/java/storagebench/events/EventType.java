@@ -13,26 +13,56 @@ import org.apache.avro.specific.SpecificRecord;
  * the experiment and time an event of the type is partitioned by.
  */
 public enum EventType {
-    RUN_STARTED(RunStarted.class, RunStarted.getClassSchema(), "runs", RunStarted::createDecoder,
-            RunStarted.getEncoder(), RunStarted::getExperiment, RunStarted::getStartTime),
-    TRIAL_TIMED(TrialTimed.class, TrialTimed.getClassSchema(), "trials", TrialTimed::createDecoder,
-            TrialTimed.getEncoder(), TrialTimed::getExperiment, TrialTimed::getStartTime),
-    RUN_FINISHED(RunFinished.class, RunFinished.getClassSchema(), "run_finished", RunFinished::createDecoder,
-            RunFinished.getEncoder(), RunFinished::getExperiment, RunFinished::getEndTime),
-    IO_SAMPLE(IoSample.class, IoSample.getClassSchema(), "io_samples", IoSample::createDecoder,
-            IoSample.getEncoder(), IoSample::getExperiment, IoSample::getIntervalStart);
+    RUN_STARTED(
+            RunStarted.class,
+            RunStarted.getClassSchema(),
+            "runs",
+            RunStarted::createDecoder,
+            RunStarted.getEncoder(),
+            RunStarted::getExperiment,
+            RunStarted::getStartTime),
+    TRIAL_TIMED(
+            TrialTimed.class,
+            TrialTimed.getClassSchema(),
+            "trials",
+            TrialTimed::createDecoder,
+            TrialTimed.getEncoder(),
+            TrialTimed::getExperiment,
+            TrialTimed::getStartTime),
+    RUN_FINISHED(
+            RunFinished.class,
+            RunFinished.getClassSchema(),
+            "run_finished",
+            RunFinished::createDecoder,
+            RunFinished.getEncoder(),
+            RunFinished::getExperiment,
+            RunFinished::getEndTime),
+    IO_SAMPLE(
+            IoSample.class,
+            IoSample.getClassSchema(),
+            "io_samples",
+            IoSample::createDecoder,
+            IoSample.getEncoder(),
+            IoSample::getExperiment,
+            IoSample::getIntervalStart);
 
     private final Class<? extends SpecificRecord> recordClass;
     private final Schema schema;
     private final String table;
-    private final Function<SchemaStore, ? extends BinaryMessageDecoder<? extends SpecificRecord>> decoderFactory;
+    private final Function<SchemaStore, ? extends BinaryMessageDecoder<? extends SpecificRecord>>
+            decoderFactory;
     private final BinaryMessageEncoder<? extends SpecificRecord> encoder;
     private final Function<SpecificRecord, String> experiment;
     private final Function<SpecificRecord, Instant> partitionTime;
 
-    <T extends SpecificRecord> EventType(Class<T> recordClass, Schema schema, String table,
-            Function<SchemaStore, BinaryMessageDecoder<T>> decoderFactory, BinaryMessageEncoder<T> encoder,
-            Function<T, String> experiment, Function<T, Instant> partitionTime) {
+    <T extends SpecificRecord> EventType(
+            Class<T> recordClass,
+            Schema schema,
+            String table,
+            Function<SchemaStore, BinaryMessageDecoder<T>> decoderFactory,
+            BinaryMessageEncoder<T> encoder,
+            Function<T, String> experiment,
+            Function<T, Instant> partitionTime) {
         this.recordClass = recordClass;
         this.schema = schema;
         this.table = table;
@@ -76,8 +106,11 @@ public enum EventType {
 
     private SpecificRecord own(SpecificRecord record) {
         if (!recordClass.isInstance(record)) {
-            throw new IllegalArgumentException("not a " + schemaName() + ": "
-                    + (record == null ? "null" : record.getClass().getName()));
+            throw new IllegalArgumentException(
+                    "not a "
+                            + schemaName()
+                            + ": "
+                            + (record == null ? "null" : record.getClass().getName()));
         }
         return record;
     }

@@ -15,11 +15,9 @@ public final class ReleasedSchemas {
     static final String ROOT = "/storagebench/events/released/";
 
     /** One released version of one event type. */
-    public record Version(EventType type, int version, String path, Schema schema) {
-    }
+    public record Version(EventType type, int version, String path, Schema schema) {}
 
-    private ReleasedSchemas() {
-    }
+    private ReleasedSchemas() {}
 
     public static List<Version> all() {
         List<Version> versions = new ArrayList<>();
@@ -29,7 +27,8 @@ public final class ReleasedSchemas {
                 throw new IllegalStateException("released/index.txt: bad entry " + path);
             }
             EventType type = EventType.ofSchemaName(parts[0]);
-            int version = Integer.parseInt(parts[1].substring(1, parts[1].length() - ".avsc".length()));
+            int version =
+                    Integer.parseInt(parts[1].substring(1, parts[1].length() - ".avsc".length()));
             versions.add(new Version(type, version, path, parse(path)));
         }
         return versions;
@@ -41,8 +40,12 @@ public final class ReleasedSchemas {
 
     static List<String> index() {
         try (InputStream in = open("index.txt");
-                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return reader.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+                BufferedReader reader =
+                        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            return reader.lines()
+                    .map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

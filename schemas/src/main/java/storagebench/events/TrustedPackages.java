@@ -8,8 +8,7 @@ final class TrustedPackages {
     private static final String PACKAGE = EventCodec.class.getPackageName() + ".";
     private static boolean done;
 
-    private TrustedPackages() {
-    }
+    private TrustedPackages() {}
 
     static synchronized void trust() {
         if (done) {

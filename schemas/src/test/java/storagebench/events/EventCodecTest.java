@@ -20,21 +20,43 @@ class EventCodecTest {
 
     static TrialTimed trial() {
         Instant start = Instant.parse("2026-11-30T10:00:00.123456Z");
-        return TrialTimed.newBuilder().setEventId("r1/t0/measure").setRunId("r1").setExperiment("file-init")
-                .setHost("h1").setTrialId("r1-t0").setTrialIndex(0).setVariant("init=zero, files=4")
-                .setFactors(Map.of("init", "zero", "files", "4")).setRepetition(1).setWarmup(false)
-                .setStep("create").setStartTime(start).setEndTime(start.plus(5, ChronoUnit.MILLIS))
-                .setDurationNs(5_000_000L).setOutcome(Outcome.OK).setError(null)
-                .setMetrics(Map.of("bytes", 4.0 * 8 * 1024 * 1024)).build();
+        return TrialTimed.newBuilder()
+                .setEventId("r1/t0/measure")
+                .setRunId("r1")
+                .setExperiment("file-init")
+                .setHost("h1")
+                .setTrialId("r1-t0")
+                .setTrialIndex(0)
+                .setVariant("init=zero, files=4")
+                .setFactors(Map.of("init", "zero", "files", "4"))
+                .setRepetition(1)
+                .setWarmup(false)
+                .setStep("create")
+                .setStartTime(start)
+                .setEndTime(start.plus(5, ChronoUnit.MILLIS))
+                .setDurationNs(5_000_000L)
+                .setOutcome(Outcome.OK)
+                .setError(null)
+                .setMetrics(Map.of("bytes", 4.0 * 8 * 1024 * 1024))
+                .build();
     }
 
     @Test
     void roundTripsEveryEventType() throws Exception {
         // given
         TrialTimed trial = trial();
-        RunFinished finished = RunFinished.newBuilder().setEventId("r1/finished/1").setRunId("r1")
-                .setExperiment("file-init").setHost("h1").setStatus(RunStatus.COMPLETED).setTrials(4).setFailures(0)
-                .setError(null).setEndTime(Instant.parse("2026-11-30T10:01:00Z")).build();
+        RunFinished finished =
+                RunFinished.newBuilder()
+                        .setEventId("r1/finished/1")
+                        .setRunId("r1")
+                        .setExperiment("file-init")
+                        .setHost("h1")
+                        .setStatus(RunStatus.COMPLETED)
+                        .setTrials(4)
+                        .setFailures(0)
+                        .setError(null)
+                        .setEndTime(Instant.parse("2026-11-30T10:01:00Z"))
+                        .build();
         // when
         byte[] bytes = codec.encode(trial);
         // then
@@ -49,8 +71,9 @@ class EventCodecTest {
         for (ReleasedSchemas.Version version : ReleasedSchemas.all()) {
             // given: a record written with the released schema, default values only
             GenericRecord record = minimal(version.schema());
-            ByteBuffer encoded = new BinaryMessageEncoder<GenericRecord>(GenericData.get(), version.schema())
-                    .encode(record);
+            ByteBuffer encoded =
+                    new BinaryMessageEncoder<GenericRecord>(GenericData.get(), version.schema())
+                            .encode(record);
             byte[] bytes = new byte[encoded.remaining()];
             encoded.get(bytes);
             // when
@@ -63,12 +86,15 @@ class EventCodecTest {
     @Test
     void rejectsGarbageWithAReason() {
         assertThatThrownBy(() -> codec.decode("not an event".getBytes()))
-                .isInstanceOf(UndecodableEventException.class).hasMessageContaining("marker");
+                .isInstanceOf(UndecodableEventException.class)
+                .hasMessageContaining("marker");
         byte[] unknown = {(byte) 0xC3, 0x01, 1, 2, 3, 4, 5, 6, 7, 8, 0};
-        assertThatThrownBy(() -> codec.decode(unknown)).isInstanceOf(UndecodableEventException.class)
+        assertThatThrownBy(() -> codec.decode(unknown))
+                .isInstanceOf(UndecodableEventException.class)
                 .hasMessageContaining("unknown schema fingerprint");
         byte[] truncated = Arrays.copyOf(codec.encode(trial()), 14);
-        assertThatThrownBy(() -> codec.decode(truncated)).isInstanceOf(UndecodableEventException.class)
+        assertThatThrownBy(() -> codec.decode(truncated))
+                .isInstanceOf(UndecodableEventException.class)
                 .hasMessageContaining("corrupt TrialTimed");
     }
 

@@ -16,14 +16,22 @@ import org.junit.jupiter.api.Test;
 
 class EventTypeTest {
     private static final Instant TIME = Instant.parse("2024-03-01T23:59:59.123456Z");
-    private static final Map<EventType, String> PARTITION_FIELD = Map.of(EventType.RUN_STARTED, "start_time",
-            EventType.TRIAL_TIMED, "start_time", EventType.RUN_FINISHED, "end_time",
-            EventType.IO_SAMPLE, "interval_start");
+    private static final Map<EventType, String> PARTITION_FIELD =
+            Map.of(
+                    EventType.RUN_STARTED,
+                    "start_time",
+                    EventType.TRIAL_TIMED,
+                    "start_time",
+                    EventType.RUN_FINISHED,
+                    "end_time",
+                    EventType.IO_SAMPLE,
+                    "interval_start");
 
     private final EventCodec codec = new EventCodec();
 
     @Test
-    void everyTypeNamesItsExperimentAndPartitionTimeInTheCurrentAndEveryReleasedSchema() throws Exception {
+    void everyTypeNamesItsExperimentAndPartitionTimeInTheCurrentAndEveryReleasedSchema()
+            throws Exception {
         Map<String, Schema> writers = new LinkedHashMap<>();
         for (EventType type : EventType.values()) {
             writers.put(type.schemaName() + " (current)", type.schema());
@@ -31,7 +39,8 @@ class EventTypeTest {
         ReleasedSchemas.all().forEach(version -> writers.put(version.path(), version.schema()));
         for (Map.Entry<String, Schema> entry : writers.entrySet()) {
             Schema writer = entry.getValue();
-            // given an event written with this schema: its experiment and partition field set, the others distinct
+            // given an event written with this schema: its experiment and partition field set, the
+            // others distinct
             EventType type = EventType.ofSchemaName(writer.getName());
             GenericRecord written = sample(writer);
             written.put("experiment", "exp " + writer.getName());
@@ -41,7 +50,9 @@ class EventTypeTest {
             SpecificRecord event = codec.decode(encode(writer, written));
 
             // then
-            assertThat(type.experiment(event)).as(entry.getKey()).isEqualTo("exp " + writer.getName());
+            assertThat(type.experiment(event))
+                    .as(entry.getKey())
+                    .isEqualTo("exp " + writer.getName());
             assertThat(type.partitionTime(event)).as(entry.getKey()).isEqualTo(TIME);
         }
     }
@@ -57,21 +68,29 @@ class EventTypeTest {
             Instant time = type.partitionTime(event);
 
             // then
-            assertThat(experiment).isEqualTo(event.get(event.getSchema().getField("experiment").pos()));
-            assertThat(time).isEqualTo(event.get(event.getSchema().getField(PARTITION_FIELD.get(type)).pos()));
+            assertThat(experiment)
+                    .isEqualTo(event.get(event.getSchema().getField("experiment").pos()));
+            assertThat(time)
+                    .isEqualTo(
+                            event.get(event.getSchema().getField(PARTITION_FIELD.get(type)).pos()));
         }
     }
 
     @Test
     void anEventOfAnotherTypeIsRefusedNamingTheType() throws Exception {
         // given
-        SpecificRecord finished = codec.decode(encode(RunFinished.getClassSchema(), sample(RunFinished.getClassSchema())));
+        SpecificRecord finished =
+                codec.decode(
+                        encode(RunFinished.getClassSchema(), sample(RunFinished.getClassSchema())));
 
         // when / then
-        assertThatThrownBy(() -> EventType.TRIAL_TIMED.experiment(finished)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("TrialTimed").hasMessageContaining("RunFinished");
+        assertThatThrownBy(() -> EventType.TRIAL_TIMED.experiment(finished))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("TrialTimed")
+                .hasMessageContaining("RunFinished");
         assertThatThrownBy(() -> EventType.RUN_STARTED.partitionTime(finished))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("RunStarted");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("RunStarted");
     }
 
     private static long micros(Instant time) {
@@ -79,7 +98,8 @@ class EventTypeTest {
     }
 
     private static byte[] encode(Schema schema, GenericRecord record) throws Exception {
-        ByteBuffer encoded = new BinaryMessageEncoder<GenericRecord>(GenericData.get(), schema).encode(record);
+        ByteBuffer encoded =
+                new BinaryMessageEncoder<GenericRecord>(GenericData.get(), schema).encode(record);
         byte[] bytes = new byte[encoded.remaining()];
         encoded.get(bytes);
         return bytes;

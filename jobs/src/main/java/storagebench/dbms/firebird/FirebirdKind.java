@@ -17,13 +17,20 @@ import storagebench.dbms.TargetKind;
  */
 public final class FirebirdKind implements DatabaseKind {
     /** Firebird 3: identifiers are at most 31 characters (Firebird 4 allows 63). */
-    private static final SqlDialect DIALECT = new SqlDialect("firebird", "\"", "\"", 31, timeout -> {
-        Properties p = new Properties();
-        p.setProperty("connectTimeout", String.valueOf(SqlDialect.seconds(timeout)));
-        p.setProperty("encoding", "UTF8");
-        p.setProperty("processName", "storagebench");
-        return p;
-    });
+    private static final SqlDialect DIALECT =
+            new SqlDialect(
+                    "firebird",
+                    "\"",
+                    "\"",
+                    31,
+                    timeout -> {
+                        Properties p = new Properties();
+                        p.setProperty(
+                                "connectTimeout", String.valueOf(SqlDialect.seconds(timeout)));
+                        p.setProperty("encoding", "UTF8");
+                        p.setProperty("processName", "storagebench");
+                        return p;
+                    });
 
     @Override
     public SqlDialect dialect() {
@@ -33,10 +40,13 @@ public final class FirebirdKind implements DatabaseKind {
     @Override
     public Target read(ConfigNode node, Path dataDir) {
         ConfigNode url = node.get("url");
-        String prefix = url != null && url.text().strip().startsWith(FirebirdServer.OTHER_PREFIX)
-                ? FirebirdServer.OTHER_PREFIX : FirebirdServer.PREFIX;
-        DatabaseTarget target = DatabaseTarget.read(node, TargetKind.FIREBIRD, prefix, null, "SYSDBA",
-                "database-root");
+        String prefix =
+                url != null && url.text().strip().startsWith(FirebirdServer.OTHER_PREFIX)
+                        ? FirebirdServer.OTHER_PREFIX
+                        : FirebirdServer.PREFIX;
+        DatabaseTarget target =
+                DatabaseTarget.read(
+                        node, TargetKind.FIREBIRD, prefix, null, "SYSDBA", "database-root");
         try {
             FirebirdServer.parse(target.url());
         } catch (IllegalArgumentException e) {

@@ -36,12 +36,18 @@ public record FirebirdServer(String prefix, String host, int port, String databa
     public static final String PREFIX = "jdbc:firebird:";
     public static final String OTHER_PREFIX = "jdbc:firebirdsql:";
     static final int DEFAULT_PORT = 3050;
+
     /** Paths written into DDL or given to gbak: nothing that needs quoting. */
     public static final Pattern SAFE_PATH = Pattern.compile("/[A-Za-z0-9_./-]*");
-    private static final Pattern MODERN = Pattern.compile("//([^/:?\\[\\]]+)(?::(\\d{1,5}))?/([^?]+)(?:\\?(.*))?");
-    private static final Pattern LEGACY = Pattern.compile("([^/:?]+)(?:/(\\d{1,5}))?:([^?]+)(?:\\?(.*))?");
+
+    private static final Pattern MODERN =
+            Pattern.compile("//([^/:?\\[\\]]+)(?::(\\d{1,5}))?/([^?]+)(?:\\?(.*))?");
+    private static final Pattern LEGACY =
+            Pattern.compile("([^/:?]+)(?:/(\\d{1,5}))?:([^?]+)(?:\\?(.*))?");
+
     /** Service manager capabilities (ibase.h): one server for all clients, or one process each. */
     private static final int MULTI_CLIENT_SUPPORT = 0x2;
+
     private static final int NO_SERVER_SHUTDOWN_SUPPORT = 0x100;
 
     /**
@@ -58,12 +64,15 @@ public record FirebirdServer(String prefix, String host, int port, String databa
         if (!m.matches()) {
             m = LEGACY.matcher(rest);
             if (rest.startsWith("//") || !m.matches()) {
-                throw new IllegalArgumentException("cannot read host, port and database from the firebird url '"
-                        + Secrets.redactUrl(url) + "'; write jdbc:firebird://HOST:PORT/DATABASE");
+                throw new IllegalArgumentException(
+                        "cannot read host, port and database from the firebird url '"
+                                + Secrets.redactUrl(url)
+                                + "'; write jdbc:firebird://HOST:PORT/DATABASE");
             }
         }
         int port = m.group(2) == null ? DEFAULT_PORT : Integer.parseInt(m.group(2));
-        return new FirebirdServer(prefix, m.group(1), port, m.group(3), m.group(4) == null ? "" : m.group(4));
+        return new FirebirdServer(
+                prefix, m.group(1), port, m.group(3), m.group(4) == null ? "" : m.group(4));
     }
 
     /**
@@ -73,22 +82,37 @@ public record FirebirdServer(String prefix, String host, int port, String databa
     public static void checkDatabaseRoot(DatabaseTarget target, String workload) {
         Path root = target.storageRoot();
         if (root == null) {
-            throw new BadInputException(workload + " on firebird needs target.database-root: a directory on the "
-                    + "server's host, writable by the server's user, where the trial's database files are made");
+            throw new BadInputException(
+                    workload
+                            + " on firebird needs target.database-root: a directory on the "
+                            + "server's host, writable by the server's user, where the trial's database files are made");
         }
         if (!SAFE_PATH.matcher(root.toString()).matches() || root.toString().contains("..")) {
-            throw new BadInputException("target.database-root '" + root + "' must be an absolute path of letters, "
-                    + "digits, '_', '-', '.' and '/' (it is written into ALTER DATABASE ADD FILE)");
+            throw new BadInputException(
+                    "target.database-root '"
+                            + root
+                            + "' must be an absolute path of letters, "
+                            + "digits, '_', '-', '.' and '/' (it is written into ALTER DATABASE ADD FILE)");
         }
         if (!Files.isDirectory(root)) {
-            throw new BadInputException("target.database-root " + root + " is not a directory on this host; "
-                    + "storagebench removes what an interrupted trial left there, so run it on the server's host");
+            throw new BadInputException(
+                    "target.database-root "
+                            + root
+                            + " is not a directory on this host; "
+                            + "storagebench removes what an interrupted trial left there, so run it on the server's host");
         }
     }
 
     /** The JDBC URL of another database on this server, with the same properties. */
     public String url(Path database) {
-        return prefix + "//" + host + ":" + port + "/" + database + (query.isEmpty() ? "" : "?" + query);
+        return prefix
+                + "//"
+                + host
+                + ":"
+                + port
+                + "/"
+                + database
+                + (query.isEmpty() ? "" : "?" + query);
     }
 
     /** The URL of {@link #url(Path)} with more properties (name=value pairs). */
@@ -111,7 +135,8 @@ public record FirebirdServer(String prefix, String host, int port, String databa
         if (!Files.exists(database)) {
             return;
         }
-        try (Connection c = target.connect(url(database)); Statement s = c.createStatement()) {
+        try (Connection c = target.connect(url(database));
+                Statement s = c.createStatement()) {
             c.setAutoCommit(true);
             s.execute(target.dialect().script("targets/admin").sql("disconnect-others"));
         }
@@ -124,7 +149,8 @@ public record FirebirdServer(String prefix, String host, int port, String databa
             manager.setServer(host);
             manager.setPort(port);
             manager.start();
-            manager.dropDatabase(database.toString(), target.user(), target.password().resolve().orElse(null));
+            manager.dropDatabase(
+                    database.toString(), target.user(), target.password().resolve().orElse(null));
         } catch (SQLException e) {
             throw e;
         } catch (Exception e) {
@@ -157,7 +183,9 @@ public record FirebirdServer(String prefix, String host, int port, String databa
                 values.put("server_mode", "Super");
             } else if ((capabilities & NO_SERVER_SHUTDOWN_SUPPORT) != 0) {
                 try (Connection second = target.connect()) {
-                    values.put("server_mode", serverPid(first) == serverPid(second) ? "SuperClassic" : "Classic");
+                    values.put(
+                            "server_mode",
+                            serverPid(first) == serverPid(second) ? "SuperClassic" : "Classic");
                 }
             } else {
                 values.put("server_mode", "embedded");
@@ -187,8 +215,10 @@ public record FirebirdServer(String prefix, String host, int port, String databa
     }
 
     private static long serverPid(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT MON$SERVER_PID FROM MON$ATTACHMENTS WHERE MON$ATTACHMENT_ID = CURRENT_CONNECTION")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT MON$SERVER_PID FROM MON$ATTACHMENTS WHERE MON$ATTACHMENT_ID = CURRENT_CONNECTION")) {
             rs.next();
             return rs.getLong(1);
         }

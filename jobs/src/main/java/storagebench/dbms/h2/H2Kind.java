@@ -11,7 +11,8 @@ import storagebench.dbms.TargetKind;
 
 /** Embedded H2 (or an H2 server): url defaults to a database file under the data directory. */
 public final class H2Kind implements DatabaseKind {
-    private static final SqlDialect DIALECT = new SqlDialect("h2", "\"", "\"", 63, timeout -> new Properties());
+    private static final SqlDialect DIALECT =
+            new SqlDialect("h2", "\"", "\"", 63, timeout -> new Properties());
     private static final String MEMORY = "jdbc:h2:mem:";
 
     @Override
@@ -21,11 +22,15 @@ public final class H2Kind implements DatabaseKind {
 
     @Override
     public Target read(ConfigNode node, Path dataDir) {
-        String fallback = "jdbc:h2:file:" + dataDir.resolve("h2").resolve("storagebench").toAbsolutePath();
-        DatabaseTarget target = DatabaseTarget.read(node, TargetKind.H2, "jdbc:h2:", fallback, "sa", null);
+        String fallback =
+                "jdbc:h2:file:" + dataDir.resolve("h2").resolve("storagebench").toAbsolutePath();
+        DatabaseTarget target =
+                DatabaseTarget.read(node, TargetKind.H2, "jdbc:h2:", fallback, "sa", null);
         if (target.url().regionMatches(true, 0, MEMORY, 0, MEMORY.length())) {
-            throw node.required("url").error("an in-memory H2 database has no storage to measure; use "
-                    + "jdbc:h2:file:PATH");
+            throw node.required("url")
+                    .error(
+                            "an in-memory H2 database has no storage to measure; use "
+                                    + "jdbc:h2:file:PATH");
         }
         return target;
     }

@@ -9,9 +9,9 @@ import java.util.Map;
 import storagebench.BadInputException;
 import storagebench.config.ConfigNode;
 import storagebench.config.Values;
-import storagebench.events.TargetSnapshot;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
+import storagebench.events.TargetSnapshot;
 
 /**
  * A directory on a real disk. Relative directories are resolved against the working directory;
@@ -34,7 +34,8 @@ public record LocalTarget(Path directory) implements Target {
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
-            throw new BadInputException("target directory " + directory + " cannot be created: " + e.getMessage());
+            throw new BadInputException(
+                    "target directory " + directory + " cannot be created: " + e.getMessage());
         }
         if (!Files.isWritable(directory)) {
             throw new BadInputException("target directory " + directory + " is not writable");
@@ -46,11 +47,19 @@ public record LocalTarget(Path directory) implements Target {
         try {
             long usable = Files.getFileStore(directory).getUsableSpace();
             if (bytes > usable) {
-                throw new BadInputException(what + " needs " + Values.formatSize(bytes) + " in " + directory
-                        + " but only " + Values.formatSize(usable) + " is free on that disk");
+                throw new BadInputException(
+                        what
+                                + " needs "
+                                + Values.formatSize(bytes)
+                                + " in "
+                                + directory
+                                + " but only "
+                                + Values.formatSize(usable)
+                                + " is free on that disk");
             }
         } catch (IOException e) {
-            throw new BadInputException("cannot read the free space of " + directory + ": " + e.getMessage());
+            throw new BadInputException(
+                    "cannot read the free space of " + directory + ": " + e.getMessage());
         }
     }
 
@@ -67,7 +76,12 @@ public record LocalTarget(Path directory) implements Target {
         } catch (IOException e) {
             props.put("filesystem_error", e.getMessage());
         }
-        return TargetSnapshot.newBuilder().setKind(kind().yamlName()).setProduct("local disk").setVersion(version)
-                .setLocation(directory.toString()).setProperties(props).build();
+        return TargetSnapshot.newBuilder()
+                .setKind(kind().yamlName())
+                .setProduct("local disk")
+                .setVersion(version)
+                .setLocation(directory.toString())
+                .setProperties(props)
+                .build();
     }
 }

@@ -21,27 +21,35 @@ import storagebench.config.Secrets;
  * @param query the URL's parameters
  */
 public record PgConnection(String host, String port, String database, Map<String, String> query) {
-    private static final Pattern URL = Pattern.compile(
-            "jdbc:postgresql:(?://(\\[[^]]+]|[^:/?]*)(?::(\\d+))?/)?([^?/,]*)(?:\\?(.*))?");
+    private static final Pattern URL =
+            Pattern.compile(
+                    "jdbc:postgresql:(?://(\\[[^]]+]|[^:/?]*)(?::(\\d+))?/)?([^?/,]*)(?:\\?(.*))?");
 
     public static PgConnection of(String url) {
         Matcher m = URL.matcher(url);
         if (!m.matches() || (m.group(1) != null && m.group(1).contains(","))) {
-            throw new BadInputException("the postgres target's url cannot be passed to PostgreSQL's programs: '"
-                    + Secrets.redactUrl(url) + "' is not jdbc:postgresql://HOST[:PORT]/DATABASE with one host");
+            throw new BadInputException(
+                    "the postgres target's url cannot be passed to PostgreSQL's programs: '"
+                            + Secrets.redactUrl(url)
+                            + "' is not jdbc:postgresql://HOST[:PORT]/DATABASE with one host");
         }
         Map<String, String> query = new LinkedHashMap<>();
         if (m.group(4) != null) {
             for (String pair : m.group(4).split("&")) {
                 int eq = pair.indexOf('=');
                 if (eq > 0) {
-                    query.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                    query.put(
+                            pair.substring(0, eq),
+                            URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
                 }
             }
         }
         String host = m.group(1) == null ? "" : m.group(1).replace("[", "").replace("]", "");
-        return new PgConnection(host, m.group(2) == null ? "" : m.group(2),
-                URLDecoder.decode(m.group(3), StandardCharsets.UTF_8), query);
+        return new PgConnection(
+                host,
+                m.group(2) == null ? "" : m.group(2),
+                URLDecoder.decode(m.group(3), StandardCharsets.UTF_8),
+                query);
     }
 
     /** The environment for a libpq tool connecting to {@code db} (no password: the caller adds it). */
@@ -68,15 +76,21 @@ public record PgConnection(String host, String port, String database, Map<String
     /** The same server's JDBC URL for database {@code db}, with the URL's parameters. */
     public String url(String db) {
         String hostPart = host.contains(":") ? "[" + host + "]" : host;
-        StringBuilder url = new StringBuilder("jdbc:postgresql://").append(hostPart.isEmpty() ? "localhost" : hostPart);
+        StringBuilder url =
+                new StringBuilder("jdbc:postgresql://")
+                        .append(hostPart.isEmpty() ? "localhost" : hostPart);
         if (!port.isEmpty()) {
             url.append(':').append(port);
         }
         url.append('/').append(db);
         if (!query.isEmpty()) {
             url.append('?');
-            query.forEach((k, v) -> url.append(k).append('=')
-                    .append(URLEncoder.encode(v, StandardCharsets.UTF_8)).append('&'));
+            query.forEach(
+                    (k, v) ->
+                            url.append(k)
+                                    .append('=')
+                                    .append(URLEncoder.encode(v, StandardCharsets.UTF_8))
+                                    .append('&'));
             url.setLength(url.length() - 1);
         }
         return url.toString();

@@ -16,14 +16,20 @@ import storagebench.dbms.TargetKind;
  * libpq's variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGCONNECT_TIMEOUT, PGPASSWORD).
  */
 public final class PostgresKind implements DatabaseKind {
-    private static final SqlDialect DIALECT = new SqlDialect("postgresql", "\"", "\"", 63, timeout -> {
-        Properties p = new Properties();
-        String seconds = String.valueOf(SqlDialect.seconds(timeout));
-        p.setProperty("connectTimeout", seconds);
-        p.setProperty("loginTimeout", seconds);
-        p.setProperty("ApplicationName", "storagebench");
-        return p;
-    });
+    private static final SqlDialect DIALECT =
+            new SqlDialect(
+                    "postgresql",
+                    "\"",
+                    "\"",
+                    63,
+                    timeout -> {
+                        Properties p = new Properties();
+                        String seconds = String.valueOf(SqlDialect.seconds(timeout));
+                        p.setProperty("connectTimeout", seconds);
+                        p.setProperty("loginTimeout", seconds);
+                        p.setProperty("ApplicationName", "storagebench");
+                        return p;
+                    });
 
     @Override
     public SqlDialect dialect() {
@@ -32,14 +38,19 @@ public final class PostgresKind implements DatabaseKind {
 
     @Override
     public Target read(ConfigNode node, Path dataDir) {
-        return DatabaseTarget.read(node, TargetKind.POSTGRES, "jdbc:postgresql:", null, "", "tablespace-root");
+        return DatabaseTarget.read(
+                node, TargetKind.POSTGRES, "jdbc:postgresql:", null, "", "tablespace-root");
     }
 
     @Override
     public Map<String, String> toolEnvironment(DatabaseTarget target) {
         PgConnection server = PgConnection.of(target.url());
-        Map<String, String> env = new LinkedHashMap<>(
-                server.environment(server.database(), target.user(), target.connectTimeout().toSeconds()));
+        Map<String, String> env =
+                new LinkedHashMap<>(
+                        server.environment(
+                                server.database(),
+                                target.user(),
+                                target.connectTimeout().toSeconds()));
         target.passwordInto(env, "PGPASSWORD");
         return env;
     }

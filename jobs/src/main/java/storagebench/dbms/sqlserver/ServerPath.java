@@ -13,9 +13,11 @@ import java.util.regex.Pattern;
  */
 public record ServerPath(String path) {
     private static final String SEGMENT = "[A-Za-z0-9_. -]+";
-    private static final Pattern LINUX = Pattern.compile("/(?:" + SEGMENT + "(?:/" + SEGMENT + ")*)?");
-    private static final Pattern WINDOWS = Pattern.compile("[A-Za-z]:\\\\(?:" + SEGMENT + "(?:\\\\" + SEGMENT
-            + ")*)?");
+    private static final Pattern LINUX =
+            Pattern.compile("/(?:" + SEGMENT + "(?:/" + SEGMENT + ")*)?");
+    private static final Pattern WINDOWS =
+            Pattern.compile("[A-Za-z]:\\\\(?:" + SEGMENT + "(?:\\\\" + SEGMENT + ")*)?");
+
     /** A file name made by a workload: a checked identifier and an extension. */
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}");
 
@@ -29,7 +31,9 @@ public record ServerPath(String path) {
     /** Reads a configured path, dropping a trailing separator; the exception's message says what is wrong. */
     public static ServerPath parse(String text) {
         String p = text == null ? "" : text.strip();
-        if (p.length() > 1 && (p.endsWith("/") || p.endsWith("\\")) && !p.matches("[A-Za-z]:\\\\")) {
+        if (p.length() > 1
+                && (p.endsWith("/") || p.endsWith("\\"))
+                && !p.matches("[A-Za-z]:\\\\")) {
             p = p.substring(0, p.length() - 1);
         }
         return new ServerPath(p);
@@ -39,17 +43,24 @@ public record ServerPath(String path) {
         if (path == null || path.isEmpty()) {
             return "an absolute directory on the server's host is needed, e.g. /var/opt/mssql/data or D:\\SQLData";
         }
-        String shown = path.length() > 80 ? path.substring(0, 80) + "… (" + path.length() + " characters)" : path;
+        String shown =
+                path.length() > 80
+                        ? path.substring(0, 80) + "… (" + path.length() + " characters)"
+                        : path;
         if (path.length() > 200) {
             return "'" + shown + "' is longer than 200 characters";
         }
         if (!LINUX.matcher(path).matches() && !WINDOWS.matcher(path).matches()) {
-            return "'" + shown + "' must be an absolute path on the server's host (/dir/... or D:\\dir\\...) of "
+            return "'"
+                    + shown
+                    + "' must be an absolute path on the server's host (/dir/... or D:\\dir\\...) of "
                     + "letters, digits, spaces, '_', '-', '.' and one kind of separator: it is written into T-SQL "
                     + "string literals";
         }
         for (String segment : path.split("[/\\\\]")) {
-            if (segment.equals("..") || segment.equals(".") || (!segment.isEmpty() && segment.isBlank())) {
+            if (segment.equals("..")
+                    || segment.equals(".")
+                    || (!segment.isEmpty() && segment.isBlank())) {
                 return "'" + shown + "' has a '" + segment + "' segment; give the directory itself";
             }
         }
@@ -66,7 +77,9 @@ public record ServerPath(String path) {
         if (fileName == null || !FILE_NAME.matcher(fileName).matches() || fileName.contains("..")) {
             throw new IllegalArgumentException("'" + fileName + "' is not a plain file name");
         }
-        return path.endsWith(String.valueOf(separator())) ? path + fileName : path + separator() + fileName;
+        return path.endsWith(String.valueOf(separator()))
+                ? path + fileName
+                : path + separator() + fileName;
     }
 
     /** {@code N'<path>'}: this path itself (a backup file, say) as a T-SQL literal. */

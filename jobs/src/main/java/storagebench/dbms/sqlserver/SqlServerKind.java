@@ -22,14 +22,23 @@ import storagebench.dbms.TargetKind;
  */
 public final class SqlServerKind implements DatabaseKind {
     /** Identifiers in brackets, {@code ]} doubled; names up to 128, ours stay at 63. */
-    private static final SqlDialect DIALECT = new SqlDialect("sqlserver", "[", "]", 63, timeout -> {
-        Properties p = new Properties();
-        p.setProperty("loginTimeout", String.valueOf(SqlDialect.seconds(timeout)));
-        p.setProperty("applicationName", "storagebench");
-        return p;
-    });
-    private static final Pattern URL = Pattern.compile(
-            "jdbc:sqlserver://([^;:\\\\]*)(\\\\[^;:]+)?(?::(\\d+))?(;.*)?", Pattern.CASE_INSENSITIVE);
+    private static final SqlDialect DIALECT =
+            new SqlDialect(
+                    "sqlserver",
+                    "[",
+                    "]",
+                    63,
+                    timeout -> {
+                        Properties p = new Properties();
+                        p.setProperty("loginTimeout", String.valueOf(SqlDialect.seconds(timeout)));
+                        p.setProperty("applicationName", "storagebench");
+                        return p;
+                    });
+
+    private static final Pattern URL =
+            Pattern.compile(
+                    "jdbc:sqlserver://([^;:\\\\]*)(\\\\[^;:]+)?(?::(\\d+))?(;.*)?",
+                    Pattern.CASE_INSENSITIVE);
 
     @Override
     public SqlDialect dialect() {
@@ -38,7 +47,8 @@ public final class SqlServerKind implements DatabaseKind {
 
     @Override
     public Target read(ConfigNode node, Path dataDir) {
-        DatabaseTarget target = DatabaseTarget.read(node, TargetKind.SQLSERVER, "jdbc:sqlserver:", null, "", null);
+        DatabaseTarget target =
+                DatabaseTarget.read(node, TargetKind.SQLSERVER, "jdbc:sqlserver:", null, "", null);
         return target.withFileRoot(node.value("file-root", SqlServerKind::serverPath, null));
     }
 
@@ -64,12 +74,17 @@ public final class SqlServerKind implements DatabaseKind {
     public static Map<String, String> sqlcmd(String url) {
         Matcher m = URL.matcher(url);
         if (!m.matches() || m.group(1).isEmpty()) {
-            throw new BadInputException("the sqlserver target's url cannot be passed to sqlcmd: '"
-                    + Secrets.redactUrl(url) + "' is not jdbc:sqlserver://HOST[\\INSTANCE][:PORT][;…]");
+            throw new BadInputException(
+                    "the sqlserver target's url cannot be passed to sqlcmd: '"
+                            + Secrets.redactUrl(url)
+                            + "' is not jdbc:sqlserver://HOST[\\INSTANCE][:PORT][;…]");
         }
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("SQLCMDSERVER", m.group(1) + (m.group(2) == null ? "" : m.group(2))
-                + (m.group(3) == null ? "" : "," + m.group(3)));
+        env.put(
+                "SQLCMDSERVER",
+                m.group(1)
+                        + (m.group(2) == null ? "" : m.group(2))
+                        + (m.group(3) == null ? "" : "," + m.group(3)));
         if (m.group(4) != null) {
             for (String property : m.group(4).split(";")) {
                 int eq = property.indexOf('=');

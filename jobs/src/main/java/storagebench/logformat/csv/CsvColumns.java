@@ -30,17 +30,23 @@ record CsvColumns(Map<String, Integer> index, int width) {
     static CsvColumns named(CsvMapping mapping, List<String> header) {
         Map<String, Integer> index = new LinkedHashMap<>();
         List<String> missing = new ArrayList<>();
-        mapping.columns().forEach((key, column) -> {
-            int at = find(header, column);
-            if (at < 0) {
-                missing.add("'" + column + "' (" + key + ")");
-            } else {
-                index.put(key, at);
-            }
-        });
+        mapping.columns()
+                .forEach(
+                        (key, column) -> {
+                            int at = find(header, column);
+                            if (at < 0) {
+                                missing.add("'" + column + "' (" + key + ")");
+                            } else {
+                                index.put(key, at);
+                            }
+                        });
         if (!missing.isEmpty()) {
-            throw new IllegalArgumentException("missing column" + (missing.size() > 1 ? "s " : " ")
-                    + String.join(", ", missing) + "; the header has: " + String.join(", ", header));
+            throw new IllegalArgumentException(
+                    "missing column"
+                            + (missing.size() > 1 ? "s " : " ")
+                            + String.join(", ", missing)
+                            + "; the header has: "
+                            + String.join(", ", header));
         }
         return new CsvColumns(index, header.size());
     }

@@ -44,7 +44,8 @@ public final class CsvParser implements LogParser {
     @Override
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         CsvMapping mapping = CsvMapping.of(options);
-        CsvReader csv = new CsvReader(LineReader.text(file, mapping.charset()), mapping.delimiter());
+        CsvReader csv =
+                new CsvReader(LineReader.text(file, mapping.charset()), mapping.delimiter());
         return new CsvRows(csv, mapping).stream();
     }
 }

@@ -120,7 +120,8 @@ public final class CsvReader implements Closeable {
         if (c >= 0) {
             endLine(c);
         }
-        return new CsvRecord(start, List.of(), LineReader.kept(raw.toString()), LineReader.TOO_LONG);
+        return new CsvRecord(
+                start, List.of(), LineReader.kept(raw.toString()), LineReader.TOO_LONG);
     }
 
     private void endLine(int c) throws IOException {

@@ -10,5 +10,4 @@ import java.util.List;
  * @param text the record as written, without its line end (cut short when too long)
  * @param problem null, or why the record cannot be trusted (too long, truncated inside quotes)
  */
-public record CsvRecord(long line, List<String> fields, String text, String problem) {
-}
+public record CsvRecord(long line, List<String> fields, String text, String problem) {}

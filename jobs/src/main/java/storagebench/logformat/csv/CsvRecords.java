@@ -25,8 +25,7 @@ public abstract class CsvRecords implements ParsedStream.Source {
     protected abstract void accept(CsvRecord row, Consumer<Parsed> out);
 
     /** Called once at the end of the file, to emit what is still pending. */
-    protected void finish(Consumer<Parsed> out) {
-    }
+    protected void finish(Consumer<Parsed> out) {}
 
     /** The stream of records; closing it closes the file. */
     public final Stream<Parsed> stream() {

@@ -26,7 +26,8 @@ final class CsvRows extends CsvRecords {
             return new Parsed.Malformed(1, "empty file: no header row", "");
         }
         if (header.problem() != null) {
-            return new Parsed.Malformed(header.line(), "header: " + header.problem(), header.text());
+            return new Parsed.Malformed(
+                    header.line(), "header: " + header.problem(), header.text());
         }
         try {
             rows = new RowMapper(mapping, CsvColumns.named(mapping, header.fields()));

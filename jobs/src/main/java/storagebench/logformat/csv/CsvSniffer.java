@@ -9,12 +9,12 @@ import storagebench.logformat.LogParser;
  * for one of the usual delimiters, and most rows have as many. Looks at the first lines only.
  */
 final class CsvSniffer {
-    static final String EXPECTED = "expected a csv file: a header row, then rows with the same number of fields"
-            + " separated by , or ; or tab";
+    static final String EXPECTED =
+            "expected a csv file: a header row, then rows with the same number of fields"
+                    + " separated by , or ; or tab";
     private static final char[] DELIMITERS = {',', ';', '\t'};
 
-    private CsvSniffer() {
-    }
+    private CsvSniffer() {}
 
     static Optional<String> mismatch(List<String> head) {
         List<String> lines = head.subList(0, Math.min(LogParser.SNIFF_LINES, head.size()));
@@ -34,8 +34,12 @@ final class CsvSniffer {
                 return Optional.empty();
             }
         }
-        return Optional.of("the first line '" + shorten(first) + "' has one field, or the rows disagree on how"
-                + " many: " + EXPECTED);
+        return Optional.of(
+                "the first line '"
+                        + shorten(first)
+                        + "' has one field, or the rows disagree on how"
+                        + " many: "
+                        + EXPECTED);
     }
 
     private static boolean fits(List<CsvRecord> records) {
@@ -51,9 +55,14 @@ final class CsvSniffer {
 
     /** NUL, or more than one in ten characters a control character or a replaced byte. */
     private static boolean binary(String text) {
-        long odd = text.chars()
-                .filter(c -> c == 0xFFFD || (c < 0x20 && c != '\n' && c != '\r' && c != '\t'))
-                .count();
+        long odd =
+                text.chars()
+                        .filter(
+                                c ->
+                                        c == 0xFFFD
+                                                || (c < 0x20 && c != '\n' && c != '\r'
+                                                        && c != '\t'))
+                        .count();
         return text.indexOf('\0') >= 0 || odd * 10 > text.length();
     }
 

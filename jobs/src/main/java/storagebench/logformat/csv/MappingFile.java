@@ -18,22 +18,23 @@ import storagebench.BadInputException;
  * ({@code map.step: phase}) or nested ({@code map: {step: phase}}).
  */
 final class MappingFile {
-    private MappingFile() {
-    }
+    private MappingFile() {}
 
     static Map<String, String> load(Path path) {
         Object document;
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             document = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
         } catch (IOException | YAMLException e) {
-            throw new BadInputException("csv: mapping file " + path + ": " + firstLine(e.getMessage()));
+            throw new BadInputException(
+                    "csv: mapping file " + path + ": " + firstLine(e.getMessage()));
         }
         Map<String, String> options = new LinkedHashMap<>();
         if (document == null) {
             return options;
         }
         if (!(document instanceof Map<?, ?> root)) {
-            throw new BadInputException("csv: mapping file " + path + ": expected keys such as map.step: phase");
+            throw new BadInputException(
+                    "csv: mapping file " + path + ": expected keys such as map.step: phase");
         }
         flatten(path, "", root, options);
         return options;
@@ -46,8 +47,12 @@ final class MappingFile {
             if (value instanceof Map<?, ?> nested) {
                 flatten(path, key + ".", nested, into);
             } else if (value == null || value instanceof Iterable<?>) {
-                throw new BadInputException("csv: mapping file " + path + ": key " + key
-                        + ": expected one value (a column name or a setting)");
+                throw new BadInputException(
+                        "csv: mapping file "
+                                + path
+                                + ": key "
+                                + key
+                                + ": expected one value (a column name or a setting)");
             } else {
                 into.put(key, String.valueOf(value));
             }

@@ -32,10 +32,18 @@ final class RowMapper {
             return new Parsed.Malformed(row.line(), row.problem(), row.text());
         }
         List<String> fields = row.fields();
-        if (columns.width() >= 0 ? fields.size() != columns.width() : fields.size() < columns.needed()) {
-            return new Parsed.Malformed(row.line(), "the row has " + fields.size() + " fields, "
-                    + (columns.width() >= 0 ? "the header " : "the mapping needs ") + columns.needed()
-                    + " (truncated?)", row.text());
+        if (columns.width() >= 0
+                ? fields.size() != columns.width()
+                : fields.size() < columns.needed()) {
+            return new Parsed.Malformed(
+                    row.line(),
+                    "the row has "
+                            + fields.size()
+                            + " fields, "
+                            + (columns.width() >= 0 ? "the header " : "the mapping needs ")
+                            + columns.needed()
+                            + " (truncated?)",
+                    row.text());
         }
         try {
             return step(fields, number, row.line());
@@ -45,16 +53,19 @@ final class RowMapper {
     }
 
     private Parsed.Step step(List<String> fields, long number, long line) {
-        String trial = mapping.trial() != null ? mapping.trial()
-                : has("map.trial") ? required(fields, "map.trial") : "row=" + number;
+        String trial =
+                mapping.trial() != null
+                        ? mapping.trial()
+                        : has("map.trial") ? required(fields, "map.trial") : "row=" + number;
         String step = has("map.step") ? required(fields, "map.step") : mapping.step();
         Instant start = has("map.start") ? time(fields, "map.start") : null;
-        long nanos = switch (mapping.duration()) {
-            case "map.end" -> between(start, time(fields, "map.end"));
-            case "map.duration_s" -> seconds(fields, "map.duration_s");
-            case "map.duration_ms" -> nanos(fields, "map.duration_ms", 6);
-            default -> nanos(fields, "map.duration_ns", 0);
-        };
+        long nanos =
+                switch (mapping.duration()) {
+                    case "map.end" -> between(start, time(fields, "map.end"));
+                    case "map.duration_s" -> seconds(fields, "map.duration_s");
+                    case "map.duration_ms" -> nanos(fields, "map.duration_ms", 6);
+                    default -> nanos(fields, "map.duration_ns", 0);
+                };
         String error = has("map.error") ? value(fields, "map.error") : "";
         Map<String, String> factors = new LinkedHashMap<>();
         Map<String, Double> metrics = new LinkedHashMap<>();
@@ -65,8 +76,15 @@ final class RowMapper {
                 metrics.put(key.substring(CsvMapping.METRIC.length()), metric(fields, key));
             }
         }
-        return new Parsed.Step(trial, Collections.unmodifiableMap(factors), step, start, nanos,
-                error.isEmpty() ? null : error, Collections.unmodifiableMap(metrics), line);
+        return new Parsed.Step(
+                trial,
+                Collections.unmodifiableMap(factors),
+                step,
+                start,
+                nanos,
+                error.isEmpty() ? null : error,
+                Collections.unmodifiableMap(metrics),
+                line);
     }
 
     private boolean has(String key) {
@@ -96,7 +114,8 @@ final class RowMapper {
 
     private long between(Instant start, Instant end) {
         if (end.isBefore(start)) {
-            throw new IllegalArgumentException(column("map.end") + ": " + end + " is before the start " + start);
+            throw new IllegalArgumentException(
+                    column("map.end") + ": " + end + " is before the start " + start);
         }
         return Duration.between(start, end).toNanos();
     }
@@ -108,8 +127,11 @@ final class RowMapper {
             return nanos(fields, key, 9);
         }
         long hours = clock.group(1) == null ? 0 : Long.parseLong(clock.group(1));
-        BigDecimal s = new BigDecimal(clock.group(3))
-                .add(BigDecimal.valueOf(hours * 3600 + Long.parseLong(clock.group(2)) * 60));
+        BigDecimal s =
+                new BigDecimal(clock.group(3))
+                        .add(
+                                BigDecimal.valueOf(
+                                        hours * 3600 + Long.parseLong(clock.group(2)) * 60));
         return s.movePointRight(9).setScale(0, RoundingMode.HALF_UP).longValueExact();
     }
 
@@ -117,14 +139,16 @@ final class RowMapper {
     private long nanos(List<String> fields, String key, int shift) {
         String v = required(fields, key);
         try {
-            BigDecimal n = new BigDecimal(v).movePointRight(shift).setScale(0, RoundingMode.HALF_UP);
+            BigDecimal n =
+                    new BigDecimal(v).movePointRight(shift).setScale(0, RoundingMode.HALF_UP);
             if (n.signum() >= 0) {
                 return n.longValueExact();
             }
         } catch (NumberFormatException | ArithmeticException e) {
             // reported below with the column's name
         }
-        throw bad(key, v, "a duration (a number >= 0" + (key.endsWith("_s") ? ", or [h:]m:s)" : ")"));
+        throw bad(
+                key, v, "a duration (a number >= 0" + (key.endsWith("_s") ? ", or [h:]m:s)" : ")"));
     }
 
     private double metric(List<String> fields, String key) {
@@ -146,6 +170,9 @@ final class RowMapper {
 
     private String column(String key) {
         String column = mapping.columns().get(key);
-        return (mapping.header() ? "column '" + column + "'" : "column " + column) + " (" + key + ")";
+        return (mapping.header() ? "column '" + column + "'" : "column " + column)
+                + " ("
+                + key
+                + ")";
     }
 }

@@ -14,14 +14,30 @@ import storagebench.logformat.csv.CsvRecord;
  */
 record FileStatsColumns(char delimiter, int width, Map<String, Integer> index) {
     /** The database: the first of these names the header has. */
-    static final List<String> DATABASE = List.of("database", "database_name", "db_name", "database_id");
-    static final List<String> REQUIRED = List.of("file_id", "sample_time", "num_of_reads", "num_of_bytes_read",
-            "io_stall_read_ms", "num_of_writes", "num_of_bytes_written", "io_stall_write_ms",
-            "io_stall_queued_read_ms", "io_stall_queued_write_ms", "size_on_disk_bytes");
+    static final List<String> DATABASE =
+            List.of("database", "database_name", "db_name", "database_id");
+
+    static final List<String> REQUIRED =
+            List.of(
+                    "file_id",
+                    "sample_time",
+                    "num_of_reads",
+                    "num_of_bytes_read",
+                    "io_stall_read_ms",
+                    "num_of_writes",
+                    "num_of_bytes_written",
+                    "io_stall_write_ms",
+                    "io_stall_queued_read_ms",
+                    "io_stall_queued_write_ms",
+                    "size_on_disk_bytes");
+
     /** The file's name: the first of these the header has; else the file is named by its id. */
     static final List<String> FILE_NAME = List.of("file_name", "logical_name", "physical_name");
-    static final String EXPECTED = "a file-stats CSV: snapshots of sys.dm_io_virtual_file_stats with a header row"
-            + " naming database (or database_name / database_id), " + String.join(", ", REQUIRED);
+
+    static final String EXPECTED =
+            "a file-stats CSV: snapshots of sys.dm_io_virtual_file_stats with a header row"
+                    + " naming database (or database_name / database_id), "
+                    + String.join(", ", REQUIRED);
     private static final char[] DELIMITERS = {',', ';', '\t'};
 
     /** The columns of a header line, split by whichever delimiter finds most of them; see {@link #missing()}. */

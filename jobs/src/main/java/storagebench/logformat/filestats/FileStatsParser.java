@@ -30,9 +30,11 @@ import storagebench.logformat.csv.CsvReader;
  */
 public final class FileStatsParser implements LogParser {
     public static final String TRIAL = "trial";
-    private static final List<ParserOption> OPTIONS = List.of(
-            ParserOption.plain(TRIAL, "the trial key of every record (default: the database)"),
-            ParserOption.ENCODING);
+    private static final List<ParserOption> OPTIONS =
+            List.of(
+                    ParserOption.plain(
+                            TRIAL, "the trial key of every record (default: the database)"),
+                    ParserOption.ENCODING);
 
     @Override
     public String name() {
@@ -52,9 +54,10 @@ public final class FileStatsParser implements LogParser {
 
     @Override
     public Optional<String> mismatch(List<String> head) {
-        Optional<String> header = head.subList(0, Math.min(SNIFF_LINES, head.size())).stream()
-                .filter(line -> !line.isBlank())
-                .findFirst();
+        Optional<String> header =
+                head.subList(0, Math.min(SNIFF_LINES, head.size())).stream()
+                        .filter(line -> !line.isBlank())
+                        .findFirst();
         if (header.isEmpty()) {
             return Optional.of("no header line: expected " + FileStatsColumns.EXPECTED);
         }

@@ -58,8 +58,14 @@ final class FileStatsReader extends CsvRecords {
             return new Parsed.Malformed(row.line(), row.problem(), row.text());
         }
         if (row.fields().size() != columns.width()) {
-            return new Parsed.Malformed(row.line(), "the row has " + row.fields().size() + " fields, the header "
-                    + columns.width() + " (truncated?)", row.text());
+            return new Parsed.Malformed(
+                    row.line(),
+                    "the row has "
+                            + row.fields().size()
+                            + " fields, the header "
+                            + columns.width()
+                            + " (truncated?)",
+                    row.text());
         }
         Snapshot snapshot;
         try {
@@ -67,7 +73,8 @@ final class FileStatsReader extends CsvRecords {
         } catch (IllegalArgumentException e) {
             return new Parsed.Malformed(row.line(), e.getMessage(), row.text());
         }
-        return tracks.computeIfAbsent(snapshot.database() + '\u0000' + snapshot.fileId(), k -> track(snapshot))
+        return tracks.computeIfAbsent(
+                        snapshot.database() + '\u0000' + snapshot.fileId(), k -> track(snapshot))
                 .add(snapshot);
     }
 
@@ -79,6 +86,7 @@ final class FileStatsReader extends CsvRecords {
             factors.put("file", s.fileName());
         }
         String file = s.fileName().isEmpty() ? s.fileId() : s.fileName();
-        return new FileTrack(trial == null ? s.database() : trial, Collections.unmodifiableMap(factors), file);
+        return new FileTrack(
+                trial == null ? s.database() : trial, Collections.unmodifiableMap(factors), file);
     }
 }

@@ -32,17 +32,27 @@ final class FileTrack {
             return null;
         }
         if (!now.time().isAfter(last.time())) {
-            return new Parsed.Malformed(now.line(), "out of order: sample_time " + now.time()
-                    + " is not after the previous snapshot of this file (" + last.time() + ", line " + last.line()
-                    + ")", now.text());
+            return new Parsed.Malformed(
+                    now.line(),
+                    "out of order: sample_time "
+                            + now.time()
+                            + " is not after the previous snapshot of this file ("
+                            + last.time()
+                            + ", line "
+                            + last.line()
+                            + ")",
+                    now.text());
         }
         Snapshot before = last;
         last = now;
         String decrease = now.decreaseSince(before);
         if (decrease != null) {
             totals.reset();
-            return new Parsed.Malformed(now.line(), "counter reset: " + decrease
-                    + " (server restart or file recreated); no sample for this interval, the next one starts here",
+            return new Parsed.Malformed(
+                    now.line(),
+                    "counter reset: "
+                            + decrease
+                            + " (server restart or file recreated); no sample for this interval, the next one starts here",
                     now.text());
         }
         Interval interval = Interval.between(before, now);
@@ -53,10 +63,20 @@ final class FileTrack {
     /** The step covering the file's first to last snapshot. */
     Parsed.Step step() {
         long nanos = Duration.between(first.time(), last.time()).toNanos();
-        String error = totals.intervals() > 0 ? null
-                : first == last ? "one snapshot only: no interval to measure"
-                        : "no interval without a counter reset";
-        return new Parsed.Step(trial, factors, STEP, first.time(), nanos, error, totals.metrics(last.sizeBytes()),
+        String error =
+                totals.intervals() > 0
+                        ? null
+                        : first == last
+                                ? "one snapshot only: no interval to measure"
+                                : "no interval without a counter reset";
+        return new Parsed.Step(
+                trial,
+                factors,
+                STEP,
+                first.time(),
+                nanos,
+                error,
+                totals.metrics(last.sizeBytes()),
                 first.line());
     }
 }

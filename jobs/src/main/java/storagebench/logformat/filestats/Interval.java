@@ -10,17 +10,35 @@ import storagebench.events.IoSample;
  * an IO waited, before it was issued, for IO resource governance (on Azure SQL Managed Instance:
  * the IOPS and throughput limit of the file's size tier). So device time = stall - queued.
  */
-public record Interval(Instant start, long nanos, long reads, long writes, long bytesRead, long bytesWritten,
-        long stallReadMs, long stallWriteMs, long queuedReadMs, long queuedWriteMs, long sizeBytes) {
+public record Interval(
+        Instant start,
+        long nanos,
+        long reads,
+        long writes,
+        long bytesRead,
+        long bytesWritten,
+        long stallReadMs,
+        long stallWriteMs,
+        long queuedReadMs,
+        long queuedWriteMs,
+        long sizeBytes) {
 
     private static final double MIB = 1024.0 * 1024.0;
 
     /** What the file did from snapshot {@code a} to the later {@code b} (whose counters did not go down). */
     public static Interval between(Snapshot a, Snapshot b) {
-        return new Interval(a.time(), Duration.between(a.time(), b.time()).toNanos(), b.reads() - a.reads(),
-                b.writes() - a.writes(), b.bytesRead() - a.bytesRead(), b.bytesWritten() - a.bytesWritten(),
-                b.stallReadMs() - a.stallReadMs(), b.stallWriteMs() - a.stallWriteMs(),
-                b.queuedReadMs() - a.queuedReadMs(), b.queuedWriteMs() - a.queuedWriteMs(), b.sizeBytes());
+        return new Interval(
+                a.time(),
+                Duration.between(a.time(), b.time()).toNanos(),
+                b.reads() - a.reads(),
+                b.writes() - a.writes(),
+                b.bytesRead() - a.bytesRead(),
+                b.bytesWritten() - a.bytesWritten(),
+                b.stallReadMs() - a.stallReadMs(),
+                b.stallWriteMs() - a.stallWriteMs(),
+                b.queuedReadMs() - a.queuedReadMs(),
+                b.queuedWriteMs() - a.queuedWriteMs(),
+                b.sizeBytes());
     }
 
     double seconds() {

@@ -26,19 +26,27 @@ import storagebench.logformat.LineReader;
  */
 final class FioDocuments {
     private static final int MARK_LIMIT = 64 * 1024;
-    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(1 << 20).maxNestingDepth(64).build())
-            .build());
+    private static final ObjectMapper JSON =
+            new ObjectMapper(
+                    JsonFactory.builder()
+                            .streamReadConstraints(
+                                    StreamReadConstraints.builder()
+                                            .maxStringLength(1 << 20)
+                                            .maxNestingDepth(64)
+                                            .build())
+                            .build());
 
-    private FioDocuments() {
-    }
+    private FioDocuments() {}
 
     static FioRun read(Path file) throws IOException, FioFormatException {
-        try (BufferedReader in = new BufferedReader(LineReader.text(file, StandardCharsets.UTF_8), MARK_LIMIT)) {
+        try (BufferedReader in =
+                new BufferedReader(LineReader.text(file, StandardCharsets.UTF_8), MARK_LIMIT)) {
             long skipped = skipToJson(in);
             if (skipped < 0) {
-                throw new FioFormatException(1, "no JSON document: fio --output-format=json output has a line "
-                        + "starting with '{', this file has none");
+                throw new FioFormatException(
+                        1,
+                        "no JSON document: fio --output-format=json output has a line "
+                                + "starting with '{', this file has none");
             }
             return lastDocument(in, skipped);
         }
@@ -46,11 +54,12 @@ final class FioDocuments {
 
     /** Lines skipped before the first line whose first non-blank character is '{'; -1 when there is none. */
     private static long skipToJson(BufferedReader in) throws IOException {
-        for (long skipped = 0;; skipped++) {
+        for (long skipped = 0; ; skipped++) {
             in.mark(MARK_LIMIT);
             int blanks = 0;
             int c = in.read();
-            while ((c == ' ' || c == '\t' || c == '\r' || c == '\uFEFF') && blanks < MARK_LIMIT - 2) {
+            while ((c == ' ' || c == '\t' || c == '\r' || c == '\uFEFF')
+                    && blanks < MARK_LIMIT - 2) {
                 blanks++;
                 c = in.read();
             }
@@ -68,7 +77,8 @@ final class FioDocuments {
         }
     }
 
-    private static FioRun lastDocument(BufferedReader in, long skipped) throws IOException, FioFormatException {
+    private static FioRun lastDocument(BufferedReader in, long skipped)
+            throws IOException, FioFormatException {
         try (JsonParser json = JSON.createParser(in)) {
             FioRun last = null;
             while (true) {
@@ -93,7 +103,8 @@ final class FioDocuments {
         }
     }
 
-    private static FioRun document(JsonParser json, long skipped) throws IOException, FioFormatException {
+    private static FioRun document(JsonParser json, long skipped)
+            throws IOException, FioFormatException {
         long line = skipped + json.currentTokenLocation().getLineNr();
         String version = null;
         JsonNode global = MissingNode.getInstance();
@@ -102,10 +113,11 @@ final class FioDocuments {
             String name = json.currentName();
             JsonToken value = json.nextToken();
             switch (name) {
-                case "fio version" -> version = value.isScalarValue() ? json.getValueAsString() : null;
+                case "fio version" ->
+                        version = value.isScalarValue() ? json.getValueAsString() : null;
                 case "global options" -> global = json.readValueAsTree();
                 case "jobs" -> jobs = value == JsonToken.START_ARRAY ? jobs(json, skipped) : null;
-                default -> { }
+                default -> {}
             }
             json.skipChildren();
         }
@@ -113,10 +125,12 @@ final class FioDocuments {
             throw new JsonEOFException(json, null, "Unexpected end-of-input in a document");
         }
         if (version == null) {
-            throw new FioFormatException(line, "a JSON document without \"fio version\": not fio --output-format=json");
+            throw new FioFormatException(
+                    line, "a JSON document without \"fio version\": not fio --output-format=json");
         }
         if (jobs == null) {
-            throw new FioFormatException(line, "fio JSON without a \"jobs\" array (fio --client output is not read)");
+            throw new FioFormatException(
+                    line, "fio JSON without a \"jobs\" array (fio --client output is not read)");
         }
         return new FioRun(line, version, global, jobs);
     }
@@ -134,8 +148,12 @@ final class FioDocuments {
     }
 
     private static FioFormatException invalid(JsonProcessingException e, long skipped) {
-        long line = skipped + (e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr()));
-        String what = e instanceof JsonEOFException ? "truncated fio JSON, no steps read: " : "invalid fio JSON: ";
+        long line =
+                skipped + (e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr()));
+        String what =
+                e instanceof JsonEOFException
+                        ? "truncated fio JSON, no steps read: "
+                        : "invalid fio JSON: ";
         return new FioFormatException(line, what + e.getOriginalMessage());
     }
 }

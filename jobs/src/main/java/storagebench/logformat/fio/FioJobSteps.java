@@ -17,8 +17,7 @@ import storagebench.logformat.Parsed;
 final class FioJobSteps {
     private static final List<String> DIRECTIONS = List.of("read", "write", "trim");
 
-    private FioJobSteps() {
-    }
+    private FioJobSteps() {}
 
     static List<Parsed> of(FioRun run) {
         Map<String, Integer> named = new HashMap<>();
@@ -30,7 +29,11 @@ final class FioJobSteps {
             int index = seen.merge(name, 1, Integer::sum) - 1;
             String trial = named.get(name) > 1 ? name + "/" + index : name;
             if (!job.node().isObject()) {
-                steps.add(new Parsed.Malformed(job.line(), "a fio job that is not a JSON object", job.node().toString()));
+                steps.add(
+                        new Parsed.Malformed(
+                                job.line(),
+                                "a fio job that is not a JSON object",
+                                job.node().toString()));
             } else {
                 steps.addAll(steps(job, trial, factors(run, job.node(), name)));
             }
@@ -38,7 +41,8 @@ final class FioJobSteps {
         return steps;
     }
 
-    private static List<Parsed.Step> steps(FioRun.Job job, String trial, Map<String, String> factors) {
+    private static List<Parsed.Step> steps(
+            FioRun.Job job, String trial, Map<String, String> factors) {
         JsonNode node = job.node();
         long error = node.path("error").asLong(0);
         String failed = error == 0 ? null : "fio reported error " + error + " (errno) for the job";
@@ -49,17 +53,42 @@ final class FioJobSteps {
             if (d.path("total_ios").asLong(0) > 0 || d.path("io_bytes").asLong(0) > 0) {
                 long runtimeMs = d.path("runtime").asLong(0);
                 wall = Math.max(wall, runtimeMs);
-                steps.add(new Parsed.Step(trial, factors, direction, null, nanos(runtimeMs, node), failed,
-                        FioMetrics.direction(d, node), job.line()));
+                steps.add(
+                        new Parsed.Step(
+                                trial,
+                                factors,
+                                direction,
+                                null,
+                                nanos(runtimeMs, node),
+                                failed,
+                                FioMetrics.direction(d, node),
+                                job.line()));
             }
         }
         JsonNode sync = node.path("sync");
         if (sync.path("total_ios").asLong(0) > 0) {
-            steps.add(new Parsed.Step(trial, factors, "sync", null, nanos(wall, node), failed, FioMetrics.sync(sync),
-                    job.line()));
+            steps.add(
+                    new Parsed.Step(
+                            trial,
+                            factors,
+                            "sync",
+                            null,
+                            nanos(wall, node),
+                            failed,
+                            FioMetrics.sync(sync),
+                            job.line()));
         }
         if (steps.isEmpty() && failed != null) {
-            steps.add(new Parsed.Step(trial, factors, "io", null, nanos(0, node), failed, Map.of(), job.line()));
+            steps.add(
+                    new Parsed.Step(
+                            trial,
+                            factors,
+                            "io",
+                            null,
+                            nanos(0, node),
+                            failed,
+                            Map.of(),
+                            job.line()));
         }
         return steps;
     }
@@ -77,7 +106,9 @@ final class FioJobSteps {
     private static Map<String, String> factors(FioRun run, JsonNode job, String name) {
         Map<String, String> factors = new TreeMap<>();
         run.globalOptions().properties().forEach(e -> factors.put(e.getKey(), text(e.getValue())));
-        job.path("job options").properties().forEach(e -> factors.put(e.getKey(), text(e.getValue())));
+        job.path("job options")
+                .properties()
+                .forEach(e -> factors.put(e.getKey(), text(e.getValue())));
         factors.remove("name"); // the job name, kept as 'job'
         factors.put("job", name);
         factors.put("fio_version", run.version());

@@ -14,10 +14,10 @@ import java.util.TreeMap;
 final class FioMetrics {
     /** fio's percentile keys ("99.900000") and the metric suffix each becomes. */
     private static final double[] PERCENTILES = {50, 95, 99, 99.9};
+
     private static final String[] SUFFIXES = {"p50", "p95", "p99", "p99_9"};
 
-    private FioMetrics() {
-    }
+    private FioMetrics() {}
 
     static Map<String, Double> direction(JsonNode d, JsonNode job) {
         Map<String, Double> m = new TreeMap<>();
@@ -51,14 +51,17 @@ final class FioMetrics {
             micros(m, kind + "_min_us", ns.path("min"));
             micros(m, kind + "_stddev_us", ns.path("stddev"));
         }
-        ns.path("percentile").properties().forEach(e -> {
-            double at = parse(e.getKey());
-            for (int i = 0; i < PERCENTILES.length; i++) {
-                if (Math.abs(at - PERCENTILES[i]) < 1e-6) {
-                    micros(m, kind + "_" + SUFFIXES[i] + "_us", e.getValue());
-                }
-            }
-        });
+        ns.path("percentile")
+                .properties()
+                .forEach(
+                        e -> {
+                            double at = parse(e.getKey());
+                            for (int i = 0; i < PERCENTILES.length; i++) {
+                                if (Math.abs(at - PERCENTILES[i]) < 1e-6) {
+                                    micros(m, kind + "_" + SUFFIXES[i] + "_us", e.getValue());
+                                }
+                            }
+                        });
     }
 
     private static double parse(String key) {

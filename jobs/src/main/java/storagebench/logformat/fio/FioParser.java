@@ -27,8 +27,11 @@ import storagebench.logformat.ParserOptions;
 public final class FioParser implements LogParser {
     public static final long DEFAULT_MAX_BYTES = 256L * 1024 * 1024;
     private static final String MAX_BYTES = "max-bytes";
-    private static final List<ParserOption> OPTIONS = List.of(ParserOption.plain(MAX_BYTES,
-            "the largest file read, in bytes (default 256 MiB): a whole document is held while it is read"));
+    private static final List<ParserOption> OPTIONS =
+            List.of(
+                    ParserOption.plain(
+                            MAX_BYTES,
+                            "the largest file read, in bytes (default 256 MiB): a whole document is held while it is read"));
     private static final String EXPECTED = "fio --output-format=json (or json+)";
 
     @Override
@@ -38,7 +41,8 @@ public final class FioParser implements LogParser {
 
     @Override
     public String description() {
-        return EXPECTED + ": a step per job and direction (read, write, trim, sync) with IOPS, bandwidth and "
+        return EXPECTED
+                + ": a step per job and direction (read, write, trim, sync) with IOPS, bandwidth and "
                 + "latency percentiles; the job's options as factors";
     }
 
@@ -52,12 +56,22 @@ public final class FioParser implements LogParser {
         List<String> lines = head.subList(0, Math.min(head.size(), SNIFF_LINES));
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).strip().startsWith("{")) {
-                boolean fio = lines.subList(i, lines.size()).stream().anyMatch(l -> l.contains("\"fio version\""));
-                return fio ? Optional.empty()
-                        : Optional.of("a JSON document without \"fio version\" near its start: not " + EXPECTED);
+                boolean fio =
+                        lines.subList(i, lines.size()).stream()
+                                .anyMatch(l -> l.contains("\"fio version\""));
+                return fio
+                        ? Optional.empty()
+                        : Optional.of(
+                                "a JSON document without \"fio version\" near its start: not "
+                                        + EXPECTED);
             }
         }
-        return Optional.of("not " + EXPECTED + ": no line starts with '{' in the first " + SNIFF_LINES + " lines");
+        return Optional.of(
+                "not "
+                        + EXPECTED
+                        + ": no line starts with '{' in the first "
+                        + SNIFF_LINES
+                        + " lines");
     }
 
     @Override
@@ -68,8 +82,16 @@ public final class FioParser implements LogParser {
             return Stream.of(new Parsed.Malformed(1, "empty file: no fio JSON output", ""));
         }
         if (size > max) {
-            return Stream.of(new Parsed.Malformed(1, "a fio output of " + size + " bytes: this parser reads whole "
-                    + "JSON documents of at most " + max + " bytes (option max-bytes)", ""));
+            return Stream.of(
+                    new Parsed.Malformed(
+                            1,
+                            "a fio output of "
+                                    + size
+                                    + " bytes: this parser reads whole "
+                                    + "JSON documents of at most "
+                                    + max
+                                    + " bytes (option max-bytes)",
+                            ""));
         }
         try {
             return FioJobSteps.of(FioDocuments.read(file)).stream();
@@ -91,6 +113,7 @@ public final class FioParser implements LogParser {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("fio option max-bytes: a positive number of bytes, not '" + value + "'");
+        throw new IllegalArgumentException(
+                "fio option max-bytes: a positive number of bytes, not '" + value + "'");
     }
 }

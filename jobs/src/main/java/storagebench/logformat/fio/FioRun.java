@@ -13,6 +13,5 @@ import java.util.List;
  */
 record FioRun(long line, String version, JsonNode globalOptions, List<Job> jobs) {
 
-    record Job(JsonNode node, long line) {
-    }
+    record Job(JsonNode node, long line) {}
 }

@@ -15,7 +15,10 @@ import java.util.regex.Pattern;
 record GbakColumns(List<Column> columns) {
 
     enum Column {
-        TIME("time", 't'), DELTA("delta", 'd'), READS("reads", 'r'), WRITES("writes", 'w');
+        TIME("time", 't'),
+        DELTA("delta", 'd'),
+        READS("reads", 'r'),
+        WRITES("writes", 'w');
 
         final String word;
         final char letter;
@@ -31,12 +34,10 @@ record GbakColumns(List<Column> columns) {
     }
 
     /** The values of one line; null where the column is absent. Times in ns. */
-    record Stats(Long timeNs, Long deltaNs, Long reads, Long writes, boolean wrapped) {
-    }
+    record Stats(Long timeNs, Long deltaNs, Long reads, Long writes, boolean wrapped) {}
 
     /** A line's statistics and the message after them; stats is null on a line without numbers. */
-    record Split(Stats stats, String message) {
-    }
+    record Split(Stats stats, String message) {}
 
     static final GbakColumns NONE = new GbakColumns(List.of());
 
@@ -53,7 +54,9 @@ record GbakColumns(List<Column> columns) {
                 found.add(column);
             }
         }
-        return found.isEmpty() || found.size() != words.length ? Optional.empty() : Optional.of(new GbakColumns(found));
+        return found.isEmpty() || found.size() != words.length
+                ? Optional.empty()
+                : Optional.of(new GbakColumns(found));
     }
 
     /** The columns of the {@code columns=} option, letters as for {@code -st}. */
@@ -65,7 +68,8 @@ record GbakColumns(List<Column> columns) {
             }
         }
         if (found.isEmpty() || letters.chars().anyMatch(c -> "tdrw".indexOf(c) < 0)) {
-            throw new IllegalArgumentException("columns= takes the -st letters t, d, r, w; got '" + letters + "'");
+            throw new IllegalArgumentException(
+                    "columns= takes the -st letters t, d, r, w; got '" + letters + "'");
         }
         return new GbakColumns(found);
     }
@@ -84,7 +88,9 @@ record GbakColumns(List<Column> columns) {
             return Optional.empty();
         }
         int counts = 0;
-        while (counts < 2 && seconds + counts < tokens.length && COUNT.matcher(tokens[seconds + counts]).matches()) {
+        while (counts < 2
+                && seconds + counts < tokens.length
+                && COUNT.matcher(tokens[seconds + counts]).matches()) {
             counts++;
         }
         List<Column> all = List.of(Column.values());
@@ -104,7 +110,8 @@ record GbakColumns(List<Column> columns) {
         int end = 0;
         int read = 0;
         for (Column column : columns) {
-            if (!tokens.find() || !(column.seconds() ? SECONDS : COUNT).matcher(tokens.group()).matches()) {
+            if (!tokens.find()
+                    || !(column.seconds() ? SECONDS : COUNT).matcher(tokens.group()).matches()) {
                 break;
             }
             Long value = column.seconds() ? nanos(tokens.group()) : counter(tokens.group());

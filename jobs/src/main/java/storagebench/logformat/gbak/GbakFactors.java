@@ -19,8 +19,7 @@ final class GbakFactors {
     private static final Pattern VERSION = Pattern.compile("gbak version\\s+(\\S+)");
     private static final Pattern PAGE_SIZE = Pattern.compile("page[ _]size (?:of )?(\\d+) bytes");
 
-    private GbakFactors() {
-    }
+    private GbakFactors() {}
 
     static Map<String, String> of(List<String> head) {
         Map<String, String> factors = new LinkedHashMap<>();
@@ -39,7 +38,8 @@ final class GbakFactors {
         return Collections.unmodifiableMap(factors);
     }
 
-    private static void find(Pattern pattern, String message, String factor, Map<String, String> factors) {
+    private static void find(
+            Pattern pattern, String message, String factor, Map<String, String> factors) {
         Matcher m = pattern.matcher(message);
         if (m.find()) {
             factors.putIfAbsent(factor, m.group(1));

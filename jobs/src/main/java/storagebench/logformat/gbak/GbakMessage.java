@@ -17,46 +17,88 @@ import java.util.regex.Pattern;
 record GbakMessage(Kind kind, String text, String operation) {
 
     enum Kind {
-        STEP, TOTAL, ERROR, FATAL, RUN_ERROR, DETAIL
+        STEP,
+        TOTAL,
+        ERROR,
+        FATAL,
+        RUN_ERROR,
+        DETAIL
     }
 
     static final String FINISH = "finish";
     private static final String BACKUP = "backup";
     private static final String RESTORE = "restore";
 
-    private static final Pattern INDEX = Pattern.compile("activating and creating deferred index\\s+(.+)");
-    private static final Pattern TABLE = Pattern.compile("(writing|restoring) data for table\\s+(.+)");
-    private static final Pattern ITEM = Pattern.compile("(writing|restoring)\\s+(.+)", Pattern.CASE_INSENSITIVE);
+    private static final Pattern INDEX =
+            Pattern.compile("activating and creating deferred index\\s+(.+)");
+    private static final Pattern TABLE =
+            Pattern.compile("(writing|restoring) data for table\\s+(.+)");
+    private static final Pattern ITEM =
+            Pattern.compile("(writing|restoring)\\s+(.+)", Pattern.CASE_INSENSITIVE);
     private static final Pattern ERROR = Pattern.compile("ERROR:\\s*(.*)");
 
-    private record Opening(String prefix, String step, String operation) {
-    }
+    private record Opening(String prefix, String step, String operation) {}
 
     /** Messages that start a step by their first words. */
-    private static final List<Opening> OPENINGS = List.of(
-            new Opening("readied database", "open", BACKUP),
-            new Opening("opened file", "open", RESTORE),
-            new Opening("starting transaction", "metadata", BACKUP),
-            new Opening("started transaction", "metadata", RESTORE),
-            new Opening("creating indexes", "create indexes", RESTORE));
+    private static final List<Opening> OPENINGS =
+            List.of(
+                    new Opening("readied database", "open", BACKUP),
+                    new Opening("opened file", "open", RESTORE),
+                    new Opening("starting transaction", "metadata", BACKUP),
+                    new Opening("started transaction", "metadata", RESTORE),
+                    new Opening("creating indexes", "create indexes", RESTORE));
 
     /** The end of a run, restore's and backup's, from its first line on: one step. */
-    private static final List<String> FINISHES = List.of("fixing views dbkey length", "updating ownership",
-            "adding missing privileges", "adjusting system generators", "finishing, closing, and going home",
-            "closing file, committing, and finishing");
+    private static final List<String> FINISHES =
+            List.of(
+                    "fixing views dbkey length",
+                    "updating ownership",
+                    "adding missing privileges",
+                    "adjusting system generators",
+                    "finishing, closing, and going home",
+                    "closing file, committing, and finishing");
 
     /**
      * Metadata gbak writes or restores after the tables' data (triggers, privileges, constraints,
      * …): the step "metadata after data". The longer names come first.
      */
-    private static final List<String> AFTER_DATA = List.of("trigger", "user privilege", "privilege",
-            "security class", "table constraint", "referential constraint", "check constraint", "constraint",
-            "sql role", "role", "names mapping", "mapping");
+    private static final List<String> AFTER_DATA =
+            List.of(
+                    "trigger",
+                    "user privilege",
+                    "privilege",
+                    "security class",
+                    "table constraint",
+                    "referential constraint",
+                    "check constraint",
+                    "constraint",
+                    "sql role",
+                    "role",
+                    "names mapping",
+                    "mapping");
 
     /** Metadata before the data (domains, tables, generators, procedures, …): the step "metadata". */
-    private static final List<String> BEFORE_DATA = List.of("domain", "shadow file", "file", "table", "column",
-            "function", "argument", "type", "filter", "id generator", "generator", "stored procedure", "procedure",
-            "parameter", "exception", "character set", "collation", "package", "view");
+    private static final List<String> BEFORE_DATA =
+            List.of(
+                    "domain",
+                    "shadow file",
+                    "file",
+                    "table",
+                    "column",
+                    "function",
+                    "argument",
+                    "type",
+                    "filter",
+                    "id generator",
+                    "generator",
+                    "stored procedure",
+                    "procedure",
+                    "parameter",
+                    "exception",
+                    "character set",
+                    "collation",
+                    "package",
+                    "view");
 
     static GbakMessage classify(String message) {
         Matcher m = ERROR.matcher(message);
@@ -126,5 +168,4 @@ record GbakMessage(Kind kind, String text, String operation) {
     private static String operation(String verb) {
         return verb.equalsIgnoreCase("writing") ? BACKUP : RESTORE;
     }
-
 }

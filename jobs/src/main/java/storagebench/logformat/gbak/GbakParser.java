@@ -73,11 +73,16 @@ public final class GbakParser implements LogParser {
     private static final String TRIAL = "trial";
     private static final String START = "start";
     private static final String COLUMNS = "columns";
-    private static final List<ParserOption> OPTIONS = List.of(
-            ParserOption.plain(TRIAL, "the trial key (default: the file name)"),
-            ParserOption.plain(START, "wall-clock time gbak started, ISO-8601, UTC without an offset: steps then "
-                    + "get start times"),
-            ParserOption.plain(COLUMNS, "the -st letters (t, d, r, w) of an excerpt without its header line"));
+    private static final List<ParserOption> OPTIONS =
+            List.of(
+                    ParserOption.plain(TRIAL, "the trial key (default: the file name)"),
+                    ParserOption.plain(
+                            START,
+                            "wall-clock time gbak started, ISO-8601, UTC without an offset: steps then "
+                                    + "get start times"),
+                    ParserOption.plain(
+                            COLUMNS,
+                            "the -st letters (t, d, r, w) of an excerpt without its header line"));
 
     @Override
     public String name() {
@@ -100,15 +105,20 @@ public final class GbakParser implements LogParser {
         if (lines.stream().anyMatch(line -> line.strip().startsWith("gbak:"))) {
             return Optional.empty();
         }
-        return Optional.of("not a gbak log: none of the first " + lines.size()
-                + " lines starts with 'gbak:' (expected the output of gbak -v, -st optional)");
+        return Optional.of(
+                "not a gbak log: none of the first "
+                        + lines.size()
+                        + " lines starts with 'gbak:' (expected the output of gbak -v, -st optional)");
     }
 
     @Override
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
-        GbakRun run = new GbakRun(options.get(TRIAL).orElse(file.getFileName().toString()),
-                GbakFactors.of(LineReader.head(file, GbakFactors.HEAD_LINES)),
-                options.get(COLUMNS).map(GbakColumns::letters).orElse(null), start(options.get(START).orElse(null)));
+        GbakRun run =
+                new GbakRun(
+                        options.get(TRIAL).orElse(file.getFileName().toString()),
+                        GbakFactors.of(LineReader.head(file, GbakFactors.HEAD_LINES)),
+                        options.get(COLUMNS).map(GbakColumns::letters).orElse(null),
+                        start(options.get(START).orElse(null)));
         return new LineRecords(file) {
             @Override
             protected void accept(LineReader.Line line, Consumer<Parsed> out) {
@@ -132,8 +142,11 @@ public final class GbakParser implements LogParser {
             try {
                 return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
             } catch (DateTimeParseException again) {
-                throw new IllegalArgumentException("gbak: start= takes an ISO-8601 time, e.g. 2024-05-02T10:15:03Z; got '"
-                        + text + "'", again);
+                throw new IllegalArgumentException(
+                        "gbak: start= takes an ISO-8601 time, e.g. 2024-05-02T10:15:03Z; got '"
+                                + text
+                                + "'",
+                        again);
             }
         }
     }

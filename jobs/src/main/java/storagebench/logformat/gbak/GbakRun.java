@@ -16,10 +16,10 @@ import storagebench.logformat.Parsed;
  * that is running, and a step ends at the statistics line that starts the next one.
  */
 final class GbakRun {
-    private static final Pattern RECORDS = Pattern.compile("(\\d{1,18}) records (?:restored|written)");
+    private static final Pattern RECORDS =
+            Pattern.compile("(\\d{1,18}) records (?:restored|written)");
 
-    private record Total(long line, Long elapsedNs) {
-    }
+    private record Total(long line, Long elapsedNs) {}
 
     private final String trial;
     private final Instant start;
@@ -61,8 +61,13 @@ final class GbakRun {
         }
         if (!text.startsWith("gbak:") && !text.contains("ERROR:")) {
             boolean continuation = Character.isWhitespace(line.text().charAt(0));
-            return continuation ? List.of()
-                    : List.of(new Parsed.Malformed(line.number(), "not a gbak line (no 'gbak:' prefix)", line.text()));
+            return continuation
+                    ? List.of()
+                    : List.of(
+                            new Parsed.Malformed(
+                                    line.number(),
+                                    "not a gbak line (no 'gbak:' prefix)",
+                                    line.text()));
         }
         seen = true;
         lastLine = line.number();
@@ -77,10 +82,14 @@ final class GbakRun {
         }
         var split = (columns == null ? GbakColumns.NONE : columns).split(body);
         if (split.isEmpty()) {
-            return List.of(new Parsed.Malformed(line.number(),
-                    "expected the statistics columns '" + columns.names() + "' or none", line.text()));
+            return List.of(
+                    new Parsed.Malformed(
+                            line.number(),
+                            "expected the statistics columns '" + columns.names() + "' or none",
+                            line.text()));
         }
-        return apply(line.number(), split.get().stats(), GbakMessage.classify(split.get().message()));
+        return apply(
+                line.number(), split.get().stats(), GbakMessage.classify(split.get().message()));
     }
 
     /** A header after steps: another gbak run appended to the log; the running step is cut. */
@@ -115,7 +124,8 @@ final class GbakRun {
             case FATAL -> {
                 fatal = true;
                 String cause = current == null ? null : current.errors.first();
-                runErrors.add(cause == null ? "gbak exited before completion" : "gbak exited: " + cause);
+                runErrors.add(
+                        cause == null ? "gbak exited before completion" : "gbak exited: " + cause);
                 if (current != null && current.errors.isEmpty()) {
                     current.errors.add("gbak exited before completion");
                 }
@@ -172,8 +182,16 @@ final class GbakRun {
         String error = step.error();
         steps++;
         failed += error == null ? 0 : 1;
-        out.add(new Parsed.Step(trial, factors, step.name, at(step.startNs), timed ? endNs - step.startNs : 0, error,
-                step.metrics(columns == null ? GbakColumns.NONE : columns, timed), step.line));
+        out.add(
+                new Parsed.Step(
+                        trial,
+                        factors,
+                        step.name,
+                        at(step.startNs),
+                        timed ? endNs - step.startNs : 0,
+                        error,
+                        step.metrics(columns == null ? GbakColumns.NONE : columns, timed),
+                        step.line));
     }
 
     /** At the end of the log: the running step, then the step "total". */
@@ -182,7 +200,10 @@ final class GbakRun {
         if (!seen) {
             return out;
         }
-        boolean finished = total != null || fatal || current != null && current.name.equals(GbakMessage.FINISH);
+        boolean finished =
+                total != null
+                        || fatal
+                        || current != null && current.name.equals(GbakMessage.FINISH);
         if (!finished) {
             runErrors.add("log ends before gbak finished");
             if (current != null) {
@@ -221,7 +242,8 @@ final class GbakRun {
         }
         String error = runErrors.joined();
         long line = total != null ? total.line() : lastLine;
-        return new Parsed.Step(trial, factors, "total", start, known ? elapsed : 0, error, metrics, line);
+        return new Parsed.Step(
+                trial, factors, "total", start, known ? elapsed : 0, error, metrics, line);
     }
 
     private Instant at(Long elapsedNs) {

@@ -35,8 +35,12 @@ final class AggregateLogRecords extends LineRecords {
             return;
         }
         if (!PgbenchForm.isAggregate(f)) {
-            out.accept(new Parsed.Malformed(line.number(), "not a pgbench aggregate log line (interval_start "
-                    + "num_transactions sum_latency sum_latency_2 min_latency max_latency …)", shown(line.text())));
+            out.accept(
+                    new Parsed.Malformed(
+                            line.number(),
+                            "not a pgbench aggregate log line (interval_start "
+                                    + "num_transactions sum_latency sum_latency_2 min_latency max_latency …)",
+                            shown(line.text())));
         } else if (interval > 0) {
             out.accept(step(f, line.number()));
         } else if (held == null) {
@@ -67,7 +71,9 @@ final class AggregateLogRecords extends LineRecords {
         if (n > 0) {
             double mean = Double.parseDouble(f[2]) / n;
             m.put("lat_ms", mean / 1000);
-            m.put("stddev_ms", Math.sqrt(Math.max(0, Double.parseDouble(f[3]) / n - mean * mean)) / 1000);
+            m.put(
+                    "stddev_ms",
+                    Math.sqrt(Math.max(0, Double.parseDouble(f[3]) / n - mean * mean)) / 1000);
             m.put("lat_min_ms", Double.parseDouble(f[4]) / 1000);
             m.put("lat_max_ms", Double.parseDouble(f[5]) / 1000);
             if (f.length >= 10) {
@@ -75,11 +81,20 @@ final class AggregateLogRecords extends LineRecords {
                 m.put("lag_max_ms", Double.parseDouble(f[9]) / 1000);
             }
         }
-        String[] counts = {"skipped", "retried", "retries", "serialization_failures", "deadlock_failures"};
+        String[] counts = {
+            "skipped", "retried", "retries", "serialization_failures", "deadlock_failures"
+        };
         for (int i = 10; i < f.length; i++) {
             m.put(counts[i - 10], Double.parseDouble(f[i]));
         }
-        return new Parsed.Step(trial, Map.of(), "progress", Instant.ofEpochSecond(Long.parseLong(f[0])),
-                Math.round(interval * 1e9), null, Collections.unmodifiableMap(m), line);
+        return new Parsed.Step(
+                trial,
+                Map.of(),
+                "progress",
+                Instant.ofEpochSecond(Long.parseLong(f[0])),
+                Math.round(interval * 1e9),
+                null,
+                Collections.unmodifiableMap(m),
+                line);
     }
 }

@@ -14,14 +14,27 @@ enum PgbenchForm {
     /** -l log: {@code client_id transaction_no time script_no time_epoch time_us [schedule_lag] [retries]}. */
     TRANSACTION_LOG;
 
-    static final String EXPECTED = "pgbench output (its summary, -P progress lines), an --aggregate-interval log "
-            + "or a per-transaction -l log";
+    static final String EXPECTED =
+            "pgbench output (its summary, -P progress lines), an --aggregate-interval log "
+                    + "or a per-transaction -l log";
+
     /** Unix time of 1973-03-03: an interval_start or time_epoch, never a client id. */
     private static final long EPOCH_MIN = 100_000_000L;
+
     private static final Set<Integer> AGGREGATE_FIELDS = Set.of(6, 10, 11, 15);
-    private static final Set<String> TIME_WORDS = Set.of("skipped", "failed", "serialization", "deadlock");
-    private static final List<String> SUMMARY_STARTS = List.of("pgbench (", "pgbench: ", "starting vacuum",
-            "transaction type:", "progress: ", "scaling factor:", "number of clients:", "latency average", "tps = ");
+    private static final Set<String> TIME_WORDS =
+            Set.of("skipped", "failed", "serialization", "deadlock");
+    private static final List<String> SUMMARY_STARTS =
+            List.of(
+                    "pgbench (",
+                    "pgbench: ",
+                    "starting vacuum",
+                    "transaction type:",
+                    "progress: ",
+                    "scaling factor:",
+                    "number of clients:",
+                    "latency average",
+                    "tps = ");
 
     static Optional<PgbenchForm> detect(List<String> head) {
         for (String line : head.subList(0, Math.min(head.size(), LogParser.SNIFF_LINES))) {
@@ -59,8 +72,14 @@ enum PgbenchForm {
     }
 
     static boolean isTransaction(String[] f) {
-        if (f.length < 6 || f.length > 8 || !digits(f[0]) || epoch(f[0]) || !digits(f[1]) || !digits(f[3])
-                || !epoch(f[4]) || !digits(f[5])) {
+        if (f.length < 6
+                || f.length > 8
+                || !digits(f[0])
+                || epoch(f[0])
+                || !digits(f[1])
+                || !digits(f[3])
+                || !epoch(f[4])
+                || !digits(f[5])) {
             return false;
         }
         for (int i = 6; i < f.length; i++) {

@@ -29,11 +29,16 @@ import storagebench.logformat.ParserOptions;
 public final class PgbenchParser implements LogParser {
     private static final String TRIAL = "trial";
     private static final String AGGREGATE_INTERVAL = "aggregate-interval";
-    private static final List<ParserOption> OPTIONS = List.of(
-            ParserOption.plain(TRIAL, "the trial key (default: the file's name); several runs in one output "
-                    + "become key/1, key/2 …"),
-            ParserOption.plain(AGGREGATE_INTERVAL, "seconds per --aggregate-interval line (default: the log's "
-                    + "own spacing)"));
+    private static final List<ParserOption> OPTIONS =
+            List.of(
+                    ParserOption.plain(
+                            TRIAL,
+                            "the trial key (default: the file's name); several runs in one output "
+                                    + "become key/1, key/2 …"),
+                    ParserOption.plain(
+                            AGGREGATE_INTERVAL,
+                            "seconds per --aggregate-interval line (default: the log's "
+                                    + "own spacing)"));
 
     @Override
     public String name() {
@@ -56,8 +61,12 @@ public final class PgbenchParser implements LogParser {
         if (PgbenchForm.detect(head).isPresent()) {
             return Optional.empty();
         }
-        return Optional.of("not " + PgbenchForm.EXPECTED + ": none of the first " + SNIFF_LINES
-                + " lines is one of them");
+        return Optional.of(
+                "not "
+                        + PgbenchForm.EXPECTED
+                        + ": none of the first "
+                        + SNIFF_LINES
+                        + " lines is one of them");
     }
 
     @Override
@@ -68,7 +77,9 @@ public final class PgbenchParser implements LogParser {
         }
         Optional<PgbenchForm> form = PgbenchForm.detect(head);
         if (form.isEmpty()) {
-            return Stream.of(new Parsed.Malformed(1, mismatch(head).orElseThrow(), LineRecords.shown(head.get(0))));
+            return Stream.of(
+                    new Parsed.Malformed(
+                            1, mismatch(head).orElseThrow(), LineRecords.shown(head.get(0))));
         }
         String trial = options.get(TRIAL).orElse(String.valueOf(file.getFileName()));
         return switch (form.get()) {
@@ -87,7 +98,9 @@ public final class PgbenchParser implements LogParser {
         double seconds = SummaryLines.number(value.strip());
         if (!(seconds > 0) || Double.isInfinite(seconds)) {
             throw new IllegalArgumentException(
-                    "pgbench option aggregate-interval: a positive number of seconds, not '" + value + "'");
+                    "pgbench option aggregate-interval: a positive number of seconds, not '"
+                            + value
+                            + "'");
         }
         return seconds;
     }

@@ -24,8 +24,10 @@ final class PgbenchRun {
     boolean aborted;
     boolean versioned;
     int progressLines;
+
     /** The first two progress times: with --progress-timestamp the first interval is the gap between them. */
     double firstProgress = Double.NaN;
+
     double secondProgress = Double.NaN;
 
     PgbenchRun(long firstLine) {

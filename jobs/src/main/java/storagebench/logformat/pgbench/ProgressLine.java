@@ -15,6 +15,7 @@ import java.util.TreeMap;
  */
 record ProgressLine(double time, Map<String, Double> metrics) {
     static final String START = "progress: ";
+
     /** Times at least this large are Unix times (--progress-timestamp), not seconds since the start. */
     static final double EPOCH_MIN = 100_000_000;
 
@@ -30,7 +31,8 @@ record ProgressLine(double time, Map<String, Double> metrics) {
         }
         String[] parts = text.substring(START.length()).split(",\\s*");
         String[] time = parts[0].split("\\s+");
-        double at = time.length == 2 && time[1].equals("s") ? SummaryLines.number(time[0]) : Double.NaN;
+        double at =
+                time.length == 2 && time[1].equals("s") ? SummaryLines.number(time[0]) : Double.NaN;
         Map<String, Double> metrics = new TreeMap<>();
         for (int i = 1; i < parts.length; i++) {
             part(parts[i].split("\\s+"), metrics);
@@ -43,18 +45,22 @@ record ProgressLine(double time, Map<String, Double> metrics) {
 
     private static void part(String[] w, Map<String, Double> metrics) {
         if (w.length == 2) {
-            String name = switch (w[1]) {
-                case "tps" -> "tps";
-                case "failed" -> "failed";
-                case "skipped" -> "skipped";
-                case "retried" -> "retried";
-                case "retries" -> "retries";
-                default -> null;
-            };
+            String name =
+                    switch (w[1]) {
+                        case "tps" -> "tps";
+                        case "failed" -> "failed";
+                        case "skipped" -> "skipped";
+                        case "retried" -> "retried";
+                        case "retries" -> "retries";
+                        default -> null;
+                    };
             put(metrics, name, w[0]);
         } else if (w.length == 3 && w[0].equals("lag") && w[2].equals("ms")) {
             put(metrics, "lag_ms", w[1]);
-        } else if (w.length == 5 && w[0].equals("lat") && w[2].equals("ms") && w[3].equals("stddev")) {
+        } else if (w.length == 5
+                && w[0].equals("lat")
+                && w[2].equals("ms")
+                && w[3].equals("stddev")) {
             put(metrics, "lat_ms", w[1]);
             put(metrics, "stddev_ms", w[4]);
         } else if (w.length == 3 && w[1].equals("ms") && w[2].equals("lat")) {

@@ -14,39 +14,54 @@ import java.util.regex.Pattern;
  * {@code _retries}), numbered from 1 in script order. Lines it does not know are ignored.
  */
 final class SummaryLines {
-    private enum Kind { TEXT, NUMBER, METRIC }
-
-    private record Rule(String start, String name, Kind kind) {
+    private enum Kind {
+        TEXT,
+        NUMBER,
+        METRIC
     }
 
-    private static final List<Rule> RULES = List.of(
-            new Rule("transaction type", "transaction_type", Kind.TEXT),
-            new Rule("query mode", "query_mode", Kind.TEXT),
-            new Rule("scaling factor", "scaling_factor", Kind.NUMBER),
-            new Rule("number of clients", "clients", Kind.NUMBER),
-            new Rule("number of threads", "threads", Kind.NUMBER),
-            new Rule("maximum number of tries", "max_tries", Kind.NUMBER),
-            new Rule("duration", "duration_s", Kind.NUMBER),
-            new Rule("number of transactions per client", "transactions_per_client", Kind.NUMBER),
-            new Rule("weight", "weight", Kind.NUMBER),
-            new Rule("number of transactions actually processed", "transactions", Kind.METRIC),
-            new Rule("number of failed transactions", "failed_transactions", Kind.METRIC),
-            new Rule("number of serialization failures", "serialization_failures", Kind.METRIC),
-            new Rule("number of deadlock failures", "deadlock_failures", Kind.METRIC),
-            new Rule("number of transactions skipped", "skipped_transactions", Kind.METRIC),
-            new Rule("number of transactions retried", "retried_transactions", Kind.METRIC),
-            new Rule("total number of retries", "retries", Kind.METRIC),
-            new Rule("latency average", "latency_avg_ms", Kind.METRIC),
-            new Rule("latency stddev", "latency_stddev_ms", Kind.METRIC),
-            new Rule("initial connection time", "initial_connection_ms", Kind.METRIC));
+    private record Rule(String start, String name, Kind kind) {}
+
+    private static final List<Rule> RULES =
+            List.of(
+                    new Rule("transaction type", "transaction_type", Kind.TEXT),
+                    new Rule("query mode", "query_mode", Kind.TEXT),
+                    new Rule("scaling factor", "scaling_factor", Kind.NUMBER),
+                    new Rule("number of clients", "clients", Kind.NUMBER),
+                    new Rule("number of threads", "threads", Kind.NUMBER),
+                    new Rule("maximum number of tries", "max_tries", Kind.NUMBER),
+                    new Rule("duration", "duration_s", Kind.NUMBER),
+                    new Rule(
+                            "number of transactions per client",
+                            "transactions_per_client",
+                            Kind.NUMBER),
+                    new Rule("weight", "weight", Kind.NUMBER),
+                    new Rule(
+                            "number of transactions actually processed",
+                            "transactions",
+                            Kind.METRIC),
+                    new Rule("number of failed transactions", "failed_transactions", Kind.METRIC),
+                    new Rule(
+                            "number of serialization failures",
+                            "serialization_failures",
+                            Kind.METRIC),
+                    new Rule("number of deadlock failures", "deadlock_failures", Kind.METRIC),
+                    new Rule("number of transactions skipped", "skipped_transactions", Kind.METRIC),
+                    new Rule("number of transactions retried", "retried_transactions", Kind.METRIC),
+                    new Rule("total number of retries", "retries", Kind.METRIC),
+                    new Rule("latency average", "latency_avg_ms", Kind.METRIC),
+                    new Rule("latency stddev", "latency_stddev_ms", Kind.METRIC),
+                    new Rule("initial connection time", "initial_connection_ms", Kind.METRIC));
     private static final Pattern VALUE = Pattern.compile("\\s*[:=]\\s*(.*)");
     private static final Pattern TPS = Pattern.compile("tps = (\\S+) \\((.*)\\)");
-    private static final Pattern ABOVE_LIMIT = Pattern.compile(
-            "number of transactions above the (\\S+) ms latency limit: (\\S+?)(/\\S+)? .*");
-    private static final Pattern LAG = Pattern.compile("rate limit schedule lag: avg (\\S+) \\(max (\\S+)\\) ms");
+    private static final Pattern ABOVE_LIMIT =
+            Pattern.compile(
+                    "number of transactions above the (\\S+) ms latency limit: (\\S+?)(/\\S+)? .*");
+    private static final Pattern LAG =
+            Pattern.compile("rate limit schedule lag: avg (\\S+) \\(max (\\S+)\\) ms");
     private static final Pattern SCRIPT = Pattern.compile("SQL script (\\d+): (.*)");
-    private static final Pattern SCRIPT_TRANSACTIONS = Pattern.compile(
-            "(\\d+) transactions \\(\\S+ of total, tps = (\\S+)\\)");
+    private static final Pattern SCRIPT_TRANSACTIONS =
+            Pattern.compile("(\\d+) transactions \\(\\S+ of total, tps = (\\S+)\\)");
 
     private final PgbenchRun run;
     private String prefix = "";
@@ -72,7 +87,8 @@ final class SummaryLines {
         } else if (!special(number, text, line)) {
             for (Rule rule : RULES) {
                 Matcher value = VALUE.matcher(text);
-                if (text.startsWith(rule.start()) && value.region(rule.start().length(), text.length()).matches()) {
+                if (text.startsWith(rule.start())
+                        && value.region(rule.start().length(), text.length()).matches()) {
                     apply(rule, value.group(1), number, line);
                     return;
                 }
@@ -86,7 +102,11 @@ final class SummaryLines {
             prefix = "script_" + m.group(1) + "_";
             run.factors.put("script_" + m.group(1), m.group(2));
         } else if ((m = TPS.matcher(text)).matches()) {
-            metric(m.group(2).contains("including") ? "tps_including_connections" : "tps", m.group(1), number, line);
+            metric(
+                    m.group(2).contains("including") ? "tps_including_connections" : "tps",
+                    m.group(1),
+                    number,
+                    line);
         } else if ((m = ABOVE_LIMIT.matcher(text)).matches()) {
             run.factors.putIfAbsent("latency_limit_ms", m.group(1));
             metric("above_latency_limit", m.group(2), number, line);
@@ -108,7 +128,10 @@ final class SummaryLines {
             case TEXT -> run.factors.put(prefix + rule.name(), value);
             case NUMBER -> {
                 if (Double.isNaN(number(first))) {
-                    run.problem(number, "unreadable number for " + rule.name() + " in the pgbench summary", line);
+                    run.problem(
+                            number,
+                            "unreadable number for " + rule.name() + " in the pgbench summary",
+                            line);
                 } else {
                     run.factors.put(prefix + rule.name(), first);
                 }
@@ -121,7 +144,8 @@ final class SummaryLines {
         double v = number(value);
         if (Double.isFinite(v)) {
             run.metrics.put(prefix + name, v);
-        } else if (!value.toLowerCase(Locale.ROOT).endsWith("nan")) { // pgbench prints nan for empty stats
+        } else if (!value.toLowerCase(Locale.ROOT)
+                .endsWith("nan")) { // pgbench prints nan for empty stats
             run.problem(number, "unreadable number for " + name + " in the pgbench summary", line);
         }
     }

@@ -37,32 +37,50 @@ final class SummaryRecords extends LineRecords {
             previous = 0;
         }
         String text = line.text().strip();
-        ProgressLine progress = text.startsWith(ProgressLine.START) ? ProgressLine.parse(text) : null;
+        ProgressLine progress =
+                text.startsWith(ProgressLine.START) ? ProgressLine.parse(text) : null;
         if (text.startsWith(ProgressLine.START) && progress == null) {
-            out.accept(new Parsed.Malformed(line.number(), "a pgbench progress line without a time or tps",
-                    line.text()));
+            out.accept(
+                    new Parsed.Malformed(
+                            line.number(),
+                            "a pgbench progress line without a time or tps",
+                            line.text()));
         } else if (index >= 0) {
             accept(runs.get(index), line, progress, out);
         }
     }
 
-    private void accept(PgbenchRun run, LineReader.Line line, ProgressLine progress, Consumer<Parsed> out) {
+    private void accept(
+            PgbenchRun run, LineReader.Line line, ProgressLine progress, Consumer<Parsed> out) {
         if (line.number() == run.firstLine && !run.hasSummary() && run.progressLines == 0) {
-            out.accept(new Parsed.Malformed(line.number(), "a pgbench run with no summary and no progress line"
-                    + run.cause(), line.text()));
+            out.accept(
+                    new Parsed.Malformed(
+                            line.number(),
+                            "a pgbench run with no summary and no progress line" + run.cause(),
+                            line.text()));
         } else if (progress != null) {
             out.accept(progress(run, progress, line.number()));
         } else if (line.number() == run.summaryLine) {
             run.problems.forEach(out);
-            out.accept(new Parsed.Step(trial(), run.factorsView(), "run", null, run.durationNs(), run.failure(),
-                    run.metricsView(), line.number()));
+            out.accept(
+                    new Parsed.Step(
+                            trial(),
+                            run.factorsView(),
+                            "run",
+                            null,
+                            run.durationNs(),
+                            run.failure(),
+                            run.metricsView(),
+                            line.number()));
         }
     }
 
     @Override
     protected void finish(Consumer<Parsed> out) {
         if (runs.isEmpty()) {
-            out.accept(new Parsed.Malformed(1, "no pgbench summary, progress line or error in the file", ""));
+            out.accept(
+                    new Parsed.Malformed(
+                            1, "no pgbench summary, progress line or error in the file", ""));
         }
     }
 
@@ -86,8 +104,15 @@ final class SummaryRecords extends LineRecords {
             metrics.put("elapsed_s", p.time());
         }
         // to the microsecond: the difference of two Unix times as doubles is off by up to 0.24 µs
-        return new Parsed.Step(trial(), run.factorsView(), "progress", start, Math.round(seconds * 1e6) * 1000,
-                run.hasSummary() ? null : run.failure(), Collections.unmodifiableMap(metrics), line);
+        return new Parsed.Step(
+                trial(),
+                run.factorsView(),
+                "progress",
+                start,
+                Math.round(seconds * 1e6) * 1000,
+                run.hasSummary() ? null : run.failure(),
+                Collections.unmodifiableMap(metrics),
+                line);
     }
 
     private String trial() {

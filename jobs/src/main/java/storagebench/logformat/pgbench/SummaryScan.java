@@ -17,8 +17,7 @@ final class SummaryScan {
     private PgbenchRun run;
     private SummaryLines summary;
 
-    private SummaryScan() {
-    }
+    private SummaryScan() {}
 
     static List<PgbenchRun> runs(Path file) throws IOException {
         SummaryScan scan = new SummaryScan();
@@ -59,7 +58,9 @@ final class SummaryScan {
 
     /** The run a line belongs to; a new one after a summary, or on a version line when asked. */
     private PgbenchRun current(long number, boolean versionLine) {
-        if (run == null || run.hasSummary() || versionLine && (run.versioned || run.progressLines > 0)) {
+        if (run == null
+                || run.hasSummary()
+                || versionLine && (run.versioned || run.progressLines > 0)) {
             run = new PgbenchRun(number);
             runs.add(run);
         }
@@ -77,7 +78,8 @@ final class SummaryScan {
     }
 
     private static boolean error(String text) {
-        return text.startsWith("pgbench: error:") || text.startsWith("pgbench: fatal:")
+        return text.startsWith("pgbench: error:")
+                || text.startsWith("pgbench: fatal:")
                 || text.startsWith("client ") && text.contains(" aborted")
                 || text.startsWith("connection to database") && text.contains("failed");
     }

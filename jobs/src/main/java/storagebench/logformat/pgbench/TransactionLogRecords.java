@@ -44,14 +44,25 @@ final class TransactionLogRecords extends LineRecords {
             return;
         }
         if (!PgbenchForm.isTransaction(f)) {
-            out.accept(new Parsed.Malformed(line.number(), "not a pgbench transaction log line (client_id "
-                    + "transaction_no time script_no time_epoch time_us …)", shown(line.text())));
+            out.accept(
+                    new Parsed.Malformed(
+                            line.number(),
+                            "not a pgbench transaction log line (client_id "
+                                    + "transaction_no time script_no time_epoch time_us …)",
+                            shown(line.text())));
             return;
         }
         long epoch = Long.parseLong(f[4]);
         if (second != NO_SECOND && epoch < second) {
-            out.accept(new Parsed.Malformed(line.number(), "completed at " + epoch + ", before second " + second
-                    + " already summed up: the log is not in completion order", line.text()));
+            out.accept(
+                    new Parsed.Malformed(
+                            line.number(),
+                            "completed at "
+                                    + epoch
+                                    + ", before second "
+                                    + second
+                                    + " already summed up: the log is not in completion order",
+                            line.text()));
             return;
         }
         if (epoch > second) {
@@ -88,8 +99,16 @@ final class TransactionLogRecords extends LineRecords {
         if (!Double.isNaN(retries)) {
             m.put("retries", retries);
         }
-        out.accept(new Parsed.Step(trial, Map.of(), "progress", Instant.ofEpochSecond(second), 1_000_000_000L, null,
-                Collections.unmodifiableMap(m), firstLine));
+        out.accept(
+                new Parsed.Step(
+                        trial,
+                        Map.of(),
+                        "progress",
+                        Instant.ofEpochSecond(second),
+                        1_000_000_000L,
+                        null,
+                        Collections.unmodifiableMap(m),
+                        firstLine));
     }
 
     private void start(long epoch, long line) {

@@ -33,18 +33,31 @@ final class CsvRows implements RowReader {
             return List.of();
         }
         if (header == null) {
-            return header(text) ? List.of()
-                    : List.of(TimingRow.bad(line.number(), "expected the CSV header " + String.join(",", TimingRow.COLUMNS)
-                            + " (comma, semicolon or tab separated) before the records", text));
+            return header(text)
+                    ? List.of()
+                    : List.of(
+                            TimingRow.bad(
+                                    line.number(),
+                                    "expected the CSV header "
+                                            + String.join(",", TimingRow.COLUMNS)
+                                            + " (comma, semicolon or tab separated) before the records",
+                                    text));
         }
         List<String> fields = split(text, delimiter);
         if (delimiter == ',' && fields.size() > header.size()) {
             fields = rejoinFractions(fields, header.size());
         }
         if (fields.size() != header.size()) {
-            return List.of(TimingRow.bad(line.number(),
-                    "expected " + header.size() + " fields (" + String.join(",", header) + "), found " + fields.size(),
-                    text));
+            return List.of(
+                    TimingRow.bad(
+                            line.number(),
+                            "expected "
+                                    + header.size()
+                                    + " fields ("
+                                    + String.join(",", header)
+                                    + "), found "
+                                    + fields.size(),
+                            text));
         }
         Map<String, String> values = new LinkedHashMap<>();
         for (int i = 0; i < header.size(); i++) {
@@ -55,17 +68,22 @@ final class CsvRows implements RowReader {
 
     private boolean header(String text) {
         Optional<Character> found = headerDelimiter(text);
-        found.ifPresent(d -> {
-            delimiter = d;
-            header = split(text, d).stream().map(f -> f.strip().toLowerCase(Locale.ROOT)).toList();
-        });
+        found.ifPresent(
+                d -> {
+                    delimiter = d;
+                    header =
+                            split(text, d).stream()
+                                    .map(f -> f.strip().toLowerCase(Locale.ROOT))
+                                    .toList();
+                });
         return found.isPresent();
     }
 
     /** The delimiter that makes this line a header naming all of server, test, start, end. */
     static Optional<Character> headerDelimiter(String text) {
         for (char d : DELIMITERS.toCharArray()) {
-            List<String> names = split(text, d).stream().map(f -> f.strip().toLowerCase(Locale.ROOT)).toList();
+            List<String> names =
+                    split(text, d).stream().map(f -> f.strip().toLowerCase(Locale.ROOT)).toList();
             if (names.containsAll(TimingRow.COLUMNS)) {
                 return Optional.of(d);
             }
@@ -107,7 +125,9 @@ final class CsvRows implements RowReader {
         int extra = fields.size() - wanted;
         for (String field : fields) {
             int last = joined.size() - 1;
-            if (extra > 0 && last >= 0 && DIGITS.matcher(field).matches()
+            if (extra > 0
+                    && last >= 0
+                    && DIGITS.matcher(field).matches()
                     && TIME_WITHOUT_FRACTION.matcher(joined.get(last)).matches()) {
                 joined.set(last, joined.get(last) + "," + field);
                 extra--;

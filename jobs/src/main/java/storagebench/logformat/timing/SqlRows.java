@@ -16,10 +16,18 @@ import storagebench.logformat.timing.SqlTokens.Token;
  * SELECT, GO, …) are skipped; an INSERT that is not of that form is malformed.
  */
 final class SqlRows implements RowReader {
-    private static final Set<String> NOT_A_NAME = Set.of("SELECT", "EXEC", "EXECUTE", "DEFAULT", "OUTPUT");
+    private static final Set<String> NOT_A_NAME =
+            Set.of("SELECT", "EXEC", "EXECUTE", "DEFAULT", "OUTPUT");
 
     private enum State {
-        IDLE, TABLE, COLUMNS, AFTER_COLUMNS, TUPLE_START, TUPLE, AFTER_TUPLE, SKIP
+        IDLE,
+        TABLE,
+        COLUMNS,
+        AFTER_COLUMNS,
+        TUPLE_START,
+        TUPLE,
+        AFTER_TUPLE,
+        SKIP
     }
 
     private final SqlTokens tokenizer = new SqlTokens();
@@ -47,12 +55,18 @@ final class SqlRows implements RowReader {
     @Override
     public List<TimingRow> finish() {
         if (tokenizer.inString()) {
-            return List.of(TimingRow.bad(statementLine, "a string literal is not closed before the end of the file",
-                    statementText));
+            return List.of(
+                    TimingRow.bad(
+                            statementLine,
+                            "a string literal is not closed before the end of the file",
+                            statementText));
         }
         if (state != State.IDLE && state != State.AFTER_TUPLE && state != State.SKIP) {
-            return List.of(TimingRow.bad(statementLine, "the INSERT statement is not finished at the end of the file",
-                    statementText));
+            return List.of(
+                    TimingRow.bad(
+                            statementLine,
+                            "the INSERT statement is not finished at the end of the file",
+                            statementText));
         }
         return List.of();
     }
@@ -75,7 +89,8 @@ final class SqlRows implements RowReader {
                 } else if (token.is("(")) {
                     columns = new ArrayList<>();
                     state = State.COLUMNS;
-                } else if (token.kind() != SqlTokens.Kind.WORD || NOT_A_NAME.contains(token.text().toUpperCase(Locale.ROOT))) {
+                } else if (token.kind() != SqlTokens.Kind.WORD
+                        || NOT_A_NAME.contains(token.text().toUpperCase(Locale.ROOT))) {
                     bad("only INSERT … VALUES (…) is read, found '" + token.text() + "'", rows);
                 }
             }
@@ -124,7 +139,9 @@ final class SqlRows implements RowReader {
             depth += token.is("(") ? 1 : token.is(")") ? -1 : 0;
         } else if (token.is("(")) {
             depth = 1;
-            problem = "values must be literals, found a call of " + (values.isEmpty() ? "?" : values.remove(values.size() - 1));
+            problem =
+                    "values must be literals, found a call of "
+                            + (values.isEmpty() ? "?" : values.remove(values.size() - 1));
         } else if (token.is(")")) {
             state = State.AFTER_TUPLE;
             rows.add(row());
@@ -132,7 +149,10 @@ final class SqlRows implements RowReader {
             bad("the statement ends inside a VALUES tuple", rows);
             state = State.IDLE;
         } else if (!token.is(",")) {
-            values.add(token.kind() == SqlTokens.Kind.WORD && token.text().equalsIgnoreCase("NULL") ? null : token.text());
+            values.add(
+                    token.kind() == SqlTokens.Kind.WORD && token.text().equalsIgnoreCase("NULL")
+                            ? null
+                            : token.text());
         }
     }
 
@@ -142,8 +162,14 @@ final class SqlRows implements RowReader {
         }
         List<String> names = columns == null ? TimingRow.COLUMNS : columns;
         if (values.size() != names.size()) {
-            return TimingRow.bad(tupleLine,
-                    "expected " + names.size() + " values (" + String.join(", ", names) + "), found " + values.size(),
+            return TimingRow.bad(
+                    tupleLine,
+                    "expected "
+                            + names.size()
+                            + " values ("
+                            + String.join(", ", names)
+                            + "), found "
+                            + values.size(),
                     tupleText);
         }
         Map<String, String> fields = new LinkedHashMap<>();

@@ -12,7 +12,9 @@ import java.util.List;
 final class SqlTokens {
 
     enum Kind {
-        STRING, WORD, PUNCT
+        STRING,
+        WORD,
+        PUNCT
     }
 
     /** A token and the line it starts on. */
@@ -29,6 +31,7 @@ final class SqlTokens {
 
     /** Longest string literal kept; a quote that never closes must not hold the rest of the file. */
     private static final int MAX_STRING = 1 << 16;
+
     private static final String PUNCT = "(),;";
     private static final String WORD_END = "(),;'\"[] \t\f\u000B";
 
@@ -59,7 +62,10 @@ final class SqlTokens {
             } else if (text.startsWith("/*", i)) {
                 inComment = true;
                 i += 2;
-            } else if (c == '\'' || (c == 'N' || c == 'n') && i + 1 < text.length() && text.charAt(i + 1) == '\'') {
+            } else if (c == '\''
+                    || (c == 'N' || c == 'n')
+                            && i + 1 < text.length()
+                            && text.charAt(i + 1) == '\'') {
                 string = new StringBuilder();
                 stringLine = number;
                 i = readString(text, c == '\'' ? i + 1 : i + 2, tokens);

@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
  * @param time the time of day
  */
 record TimeValue(LocalDate date, LocalTime time) {
-    private static final Pattern VALUE = Pattern.compile(
-            "(?:(\\d{4})-(\\d{2})-(\\d{2})[ T]\\s*)?(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?");
+    private static final Pattern VALUE =
+            Pattern.compile(
+                    "(?:(\\d{4})-(\\d{2})-(\\d{2})[ T]\\s*)?(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?");
 
     static final String FORMS = "yyyy-MM-dd HH:mm:ss[.fff] or H:mm:ss[,ff]";
 
@@ -28,13 +29,24 @@ record TimeValue(LocalDate date, LocalTime time) {
             return Optional.empty();
         }
         try {
-            LocalDate date = m.group(1) == null ? null
-                    : LocalDate.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                            Integer.parseInt(m.group(3)));
+            LocalDate date =
+                    m.group(1) == null
+                            ? null
+                            : LocalDate.of(
+                                    Integer.parseInt(m.group(1)),
+                                    Integer.parseInt(m.group(2)),
+                                    Integer.parseInt(m.group(3)));
             String fraction = m.group(7) == null ? "" : m.group(7);
-            int nanos = fraction.isEmpty() ? 0 : Integer.parseInt((fraction + "00000000").substring(0, 9));
-            LocalTime time = LocalTime.of(Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)),
-                    m.group(6) == null ? 0 : Integer.parseInt(m.group(6)), nanos);
+            int nanos =
+                    fraction.isEmpty()
+                            ? 0
+                            : Integer.parseInt((fraction + "00000000").substring(0, 9));
+            LocalTime time =
+                    LocalTime.of(
+                            Integer.parseInt(m.group(4)),
+                            Integer.parseInt(m.group(5)),
+                            m.group(6) == null ? 0 : Integer.parseInt(m.group(6)),
+                            nanos);
             return Optional.of(new TimeValue(date, time));
         } catch (DateTimeException e) {
             return Optional.empty();

@@ -40,16 +40,24 @@ public final class TimingLogParser implements LogParser {
     private static final String DATE = "date";
     private static final String ZONE = "zone";
     private static final String DIALECT = "dialect";
-    private static final List<ParserOption> OPTIONS = List.of(
-            ParserOption.plain(STEP, "the step name of every record (default setup)"),
-            ParserOption.plain(DATE, "the first day, yyyy-MM-dd, for times without a date (default: the file's "
-                    + "last-modified date)"),
-            ParserOption.plain(ZONE, "where the times were written, a zone id such as Europe/Copenhagen (default "
-                    + "UTC)"),
-            ParserOption.plain(DIALECT, "csv or sql (default: sql when the first non-blank line starts with an SQL "
-                    + "keyword or comment, else csv)"));
-    private static final Pattern SQL_START = Pattern.compile(
-            "(?i)\\s*(--|/\\*|(insert|create|select|set|use|declare|go|drop|truncate|begin|delete|with|print)\\b).*");
+    private static final List<ParserOption> OPTIONS =
+            List.of(
+                    ParserOption.plain(STEP, "the step name of every record (default setup)"),
+                    ParserOption.plain(
+                            DATE,
+                            "the first day, yyyy-MM-dd, for times without a date (default: the file's "
+                                    + "last-modified date)"),
+                    ParserOption.plain(
+                            ZONE,
+                            "where the times were written, a zone id such as Europe/Copenhagen (default "
+                                    + "UTC)"),
+                    ParserOption.plain(
+                            DIALECT,
+                            "csv or sql (default: sql when the first non-blank line starts with an SQL "
+                                    + "keyword or comment, else csv)"));
+    private static final Pattern SQL_START =
+            Pattern.compile(
+                    "(?i)\\s*(--|/\\*|(insert|create|select|set|use|declare|go|drop|truncate|begin|delete|with|print)\\b).*");
     private static final Pattern INSERT = Pattern.compile("(?i)\\binsert\\b");
     private static final Pattern VALUES = Pattern.compile("(?i)\\bvalues\\s*\\(");
 
@@ -71,18 +79,22 @@ public final class TimingLogParser implements LogParser {
     @Override
     public Optional<String> mismatch(List<String> head) {
         List<String> lines = head.subList(0, Math.min(SNIFF_LINES, head.size()));
-        if (lines.stream().anyMatch(line -> CsvRows.headerDelimiter(line).isPresent()) || insertValues(lines)) {
+        if (lines.stream().anyMatch(line -> CsvRows.headerDelimiter(line).isPresent())
+                || insertValues(lines)) {
             return Optional.empty();
         }
-        return Optional.of("not a timing-log: none of the first " + lines.size()
-                + " lines is a CSV header server,test,start,end or an INSERT … VALUES (…) statement");
+        return Optional.of(
+                "not a timing-log: none of the first "
+                        + lines.size()
+                        + " lines is a CSV header server,test,start,end or an INSERT … VALUES (…) statement");
     }
 
     /** An INSERT, and VALUES ( on its line or a later one. */
     private static boolean insertValues(List<String> lines) {
         for (int i = 0; i < lines.size(); i++) {
             if (INSERT.matcher(lines.get(i)).find()) {
-                return lines.subList(i, lines.size()).stream().anyMatch(line -> VALUES.matcher(line).find());
+                return lines.subList(i, lines.size()).stream()
+                        .anyMatch(line -> VALUES.matcher(line).find());
             }
         }
         return false;
@@ -92,9 +104,12 @@ public final class TimingLogParser implements LogParser {
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         ZoneId zone = zone(options.get(ZONE).orElse(null));
         Optional<String> date = options.get(DATE);
-        LocalDate firstDay = date.isPresent() ? date(date.get())
-                : LocalDate.ofInstant(Files.getLastModifiedTime(file).toInstant(), zone);
-        TimingRun run = new TimingRun(options.get(STEP).orElse("setup"), new DayClock(firstDay), zone);
+        LocalDate firstDay =
+                date.isPresent()
+                        ? date(date.get())
+                        : LocalDate.ofInstant(Files.getLastModifiedTime(file).toInstant(), zone);
+        TimingRun run =
+                new TimingRun(options.get(STEP).orElse("setup"), new DayClock(firstDay), zone);
         RowReader reader = new Dialect(options.get(DIALECT).orElse(null));
         return new LineRecords(file) {
             @Override
@@ -115,11 +130,16 @@ public final class TimingLogParser implements LogParser {
 
         Dialect(String name) {
             if (name != null) {
-                reader = switch (name.toLowerCase(Locale.ROOT)) {
-                    case "csv" -> new CsvRows();
-                    case "sql" -> new SqlRows();
-                    default -> throw new IllegalArgumentException("timing-log: dialect= is csv or sql, not '" + name + "'");
-                };
+                reader =
+                        switch (name.toLowerCase(Locale.ROOT)) {
+                            case "csv" -> new CsvRows();
+                            case "sql" -> new SqlRows();
+                            default ->
+                                    throw new IllegalArgumentException(
+                                            "timing-log: dialect= is csv or sql, not '"
+                                                    + name
+                                                    + "'");
+                        };
             }
         }
 
@@ -129,7 +149,9 @@ public final class TimingLogParser implements LogParser {
                 return List.of();
             }
             if (reader == null) {
-                boolean sql = CsvRows.headerDelimiter(line.text()).isEmpty() && SQL_START.matcher(line.text()).matches();
+                boolean sql =
+                        CsvRows.headerDelimiter(line.text()).isEmpty()
+                                && SQL_START.matcher(line.text()).matches();
                 reader = sql ? new SqlRows() : new CsvRows();
             }
             return reader.accept(line);
@@ -145,8 +167,11 @@ public final class TimingLogParser implements LogParser {
         try {
             return text == null ? ZoneOffset.UTC : ZoneId.of(text);
         } catch (DateTimeException e) {
-            throw new IllegalArgumentException("timing-log: zone= takes a zone id such as Europe/Copenhagen, not '"
-                    + text + "'", e);
+            throw new IllegalArgumentException(
+                    "timing-log: zone= takes a zone id such as Europe/Copenhagen, not '"
+                            + text
+                            + "'",
+                    e);
         }
     }
 
@@ -154,7 +179,8 @@ public final class TimingLogParser implements LogParser {
         try {
             return LocalDate.parse(text);
         } catch (DateTimeException e) {
-            throw new IllegalArgumentException("timing-log: date= takes yyyy-MM-dd, not '" + text + "'", e);
+            throw new IllegalArgumentException(
+                    "timing-log: date= takes yyyy-MM-dd, not '" + text + "'", e);
         }
     }
 }

@@ -39,8 +39,15 @@ final class TimingRun {
         Optional<TimeValue> end = TimeValue.parse(row.fields().get("end"));
         if (start.isEmpty() || end.isEmpty()) {
             String column = start.isEmpty() ? "start" : "end";
-            return new Parsed.Malformed(row.line(), "cannot read " + column + " '" + row.fields().get(column).strip()
-                    + "': expected " + TimeValue.FORMS, row.text());
+            return new Parsed.Malformed(
+                    row.line(),
+                    "cannot read "
+                            + column
+                            + " '"
+                            + row.fields().get(column).strip()
+                            + "': expected "
+                            + TimeValue.FORMS,
+                    row.text());
         }
         LocalDateTime startTime = clock.start(server, start.get());
         Instant from = startTime.atZone(zone).toInstant();
@@ -55,11 +62,19 @@ final class TimingRun {
             return new Parsed.Malformed(row.line(), "end is too far after start", row.text());
         }
         int run = runs.merge(server + "\n" + test, 1, Integer::sum);
-        Map<String, Double> metrics = start.get().date() == null || end.get().date() == null
-                ? Map.of("date_inferred", 1.0)
-                : Map.of();
-        return new Parsed.Step(server + "/" + test + "/#" + run, factors(row, server, test), step, from,
-                nanos, null, metrics, row.line());
+        Map<String, Double> metrics =
+                start.get().date() == null || end.get().date() == null
+                        ? Map.of("date_inferred", 1.0)
+                        : Map.of();
+        return new Parsed.Step(
+                server + "/" + test + "/#" + run,
+                factors(row, server, test),
+                step,
+                from,
+                nanos,
+                null,
+                metrics,
+                row.line());
     }
 
     /** server, test and the record's other columns. */
@@ -67,11 +82,15 @@ final class TimingRun {
         Map<String, String> factors = new LinkedHashMap<>();
         factors.put("server", server);
         factors.put("test", test);
-        row.fields().forEach((name, value) -> {
-            if (!TimingRow.COLUMNS.contains(name) && value != null && !name.isBlank()) {
-                factors.put(name, value.strip());
-            }
-        });
+        row.fields()
+                .forEach(
+                        (name, value) -> {
+                            if (!TimingRow.COLUMNS.contains(name)
+                                    && value != null
+                                    && !name.isBlank()) {
+                                factors.put(name, value.strip());
+                            }
+                        });
         return factors;
     }
 }

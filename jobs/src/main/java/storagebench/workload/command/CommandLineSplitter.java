@@ -13,8 +13,7 @@ import java.util.List;
  */
 public final class CommandLineSplitter {
 
-    private CommandLineSplitter() {
-    }
+    private CommandLineSplitter() {}
 
     /** The arguments; throws IllegalArgumentException for an unclosed quote, a trailing backslash or no words. */
     public static List<String> split(String line) {
@@ -37,7 +36,8 @@ public final class CommandLineSplitter {
             if (c == '\'') {
                 int end = line.indexOf('\'', i + 1);
                 if (end < 0) {
-                    throw new IllegalArgumentException("unclosed ' at character " + (i + 1) + " of: " + line);
+                    throw new IllegalArgumentException(
+                            "unclosed ' at character " + (i + 1) + " of: " + line);
                 }
                 current.append(line, i + 1, end);
                 i = end + 1;
@@ -45,7 +45,8 @@ public final class CommandLineSplitter {
                 i = doubleQuoted(line, i, current);
             } else if (c == '\\') {
                 if (i + 1 == line.length()) {
-                    throw new IllegalArgumentException("a backslash at the end escapes nothing: " + line);
+                    throw new IllegalArgumentException(
+                            "a backslash at the end escapes nothing: " + line);
                 }
                 current.append(line.charAt(i + 1));
                 i += 2;
@@ -71,7 +72,9 @@ public final class CommandLineSplitter {
             if (c == '"') {
                 return i + 1;
             }
-            if (c == '\\' && i + 1 < line.length() && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
+            if (c == '\\'
+                    && i + 1 < line.length()
+                    && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
                 out.append(line.charAt(i + 1));
                 i += 2;
             } else {
@@ -79,6 +82,7 @@ public final class CommandLineSplitter {
                 i++;
             }
         }
-        throw new IllegalArgumentException("unclosed \" at character " + (open + 1) + " of: " + line);
+        throw new IllegalArgumentException(
+                "unclosed \" at character " + (open + 1) + " of: " + line);
     }
 }

@@ -44,12 +44,16 @@ public final class CommandOnTarget implements Workload {
     static final String PARSER_FILE = "parser-file";
     static final String PARSER_OPTIONS = "parser-options";
     static final String ENV = "env";
+
     /** The measured step. */
     static final String RUN = "run";
+
     static final String SAMPLE_INTERVAL = "sample-interval";
     static final String SAMPLE_DATABASE = "sample-database";
+
     /** Placeholders every trial has. */
     static final Set<String> BUILT_IN = Set.of("trial", "run", "out");
+
     private final TargetKind kind;
 
     /** The command workload on the local target. */
@@ -74,31 +78,82 @@ public final class CommandOnTarget implements Workload {
 
     @Override
     public List<Param> params() {
-        List<Param> params = new ArrayList<>(List.of(
-                Param.required(COMMAND, ParamType.TEXT, "the program and its arguments: blanks separate, "
-                        + "'...' and \"...\" group, \\ escapes; {factor}, {trial}, {run}, {out} are filled in"),
-                Param.optional(SHELL, ParamType.BOOLEAN, "false", "run each command as /bin/sh -c <text> instead"),
-                Param.optional(WORKING_DIR, ParamType.TEXT, "", "where the commands run; default: the target "
-                        + "directory (on a database target: the trial's output directory)"),
-                Param.optional(TIMEOUT, ParamType.DURATION, "0s", "longest a command may run, e.g. 90s or 10m; "
-                        + "then its process tree is killed; 0s: no limit"),
-                Param.optional(SETUP, ParamType.TEXT, "", "command run before the measured one, untimed"),
-                Param.optional(CLEANUP, ParamType.TEXT, "", "command run after it, untimed, also after a failure"),
-                Param.optional(ENV, ParamType.TEXT, "", "extra environment, NAME=value;NAME2=value"),
-                Param.choice(PARSER, OutputParsers.names(), OutputParsers.NONE, "an importer format that reads "
-                        + "the output after the timed span, into sub-steps run.<step> and metrics <step>.<metric>; "
-                        + "none: only exit_code, stdout_bytes and stderr_bytes"),
-                Param.optional(PARSER_FILE, ParamType.TEXT, "", "the file the parser reads, e.g. {out}/fio.json; "
-                        + "default: the run step's standard output"),
-                Param.optional(PARSER_OPTIONS, ParamType.TEXT, "", "the parser's options, NAME=value;NAME=value "
-                        + "(as import --option)")));
+        List<Param> params =
+                new ArrayList<>(
+                        List.of(
+                                Param.required(
+                                        COMMAND,
+                                        ParamType.TEXT,
+                                        "the program and its arguments: blanks separate, "
+                                                + "'...' and \"...\" group, \\ escapes; {factor}, {trial}, {run}, {out} are filled in"),
+                                Param.optional(
+                                        SHELL,
+                                        ParamType.BOOLEAN,
+                                        "false",
+                                        "run each command as /bin/sh -c <text> instead"),
+                                Param.optional(
+                                        WORKING_DIR,
+                                        ParamType.TEXT,
+                                        "",
+                                        "where the commands run; default: the target "
+                                                + "directory (on a database target: the trial's output directory)"),
+                                Param.optional(
+                                        TIMEOUT,
+                                        ParamType.DURATION,
+                                        "0s",
+                                        "longest a command may run, e.g. 90s or 10m; "
+                                                + "then its process tree is killed; 0s: no limit"),
+                                Param.optional(
+                                        SETUP,
+                                        ParamType.TEXT,
+                                        "",
+                                        "command run before the measured one, untimed"),
+                                Param.optional(
+                                        CLEANUP,
+                                        ParamType.TEXT,
+                                        "",
+                                        "command run after it, untimed, also after a failure"),
+                                Param.optional(
+                                        ENV,
+                                        ParamType.TEXT,
+                                        "",
+                                        "extra environment, NAME=value;NAME2=value"),
+                                Param.choice(
+                                        PARSER,
+                                        OutputParsers.names(),
+                                        OutputParsers.NONE,
+                                        "an importer format that reads "
+                                                + "the output after the timed span, into sub-steps run.<step> and metrics <step>.<metric>; "
+                                                + "none: only exit_code, stdout_bytes and stderr_bytes"),
+                                Param.optional(
+                                        PARSER_FILE,
+                                        ParamType.TEXT,
+                                        "",
+                                        "the file the parser reads, e.g. {out}/fio.json; "
+                                                + "default: the run step's standard output"),
+                                Param.optional(
+                                        PARSER_OPTIONS,
+                                        ParamType.TEXT,
+                                        "",
+                                        "the parser's options, NAME=value;NAME=value "
+                                                + "(as import --option)")));
         if (kind != TargetKind.LOCAL) {
-            params.add(Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO "
-                    + "counters are sampled into IoSamples while the command runs (second connection); 0s: never"));
+            params.add(
+                    Param.optional(
+                            SAMPLE_INTERVAL,
+                            ParamType.DURATION,
+                            "1s",
+                            "how often the server's IO "
+                                    + "counters are sampled into IoSamples while the command runs (second connection); 0s: never"));
         }
         if (kind == TargetKind.SQLSERVER) {
-            params.add(Param.optional(SAMPLE_DATABASE, ParamType.TEXT, "", "the database whose files are sampled "
-                    + "(sys.dm_io_virtual_file_stats); empty: the url's databaseName, if any"));
+            params.add(
+                    Param.optional(
+                            SAMPLE_DATABASE,
+                            ParamType.TEXT,
+                            "",
+                            "the database whose files are sampled "
+                                    + "(sys.dm_io_virtual_file_stats); empty: the url's databaseName, if any"));
         }
         return params;
     }
@@ -139,32 +194,43 @@ public final class CommandOnTarget implements Workload {
             steps.add(Step.setup(SETUP, () -> execute(setup, trial.outputDir(), SETUP)));
         }
         if (sampler != null) {
-            steps.add(Step.setup("connect-sampler", () -> {
-                sampler.open();
-                return Map.of();
-            }));
+            steps.add(
+                    Step.setup(
+                            "connect-sampler",
+                            () -> {
+                                sampler.open();
+                                return Map.of();
+                            }));
         }
         ProcessRun run = settings.run(settings.command(), values, dir).withServer(server);
-        Step measured = Step.measured(RUN, () -> {
-            if (sampler != null) {
-                sampler.start();
-            }
-            return execute(run, trial.outputDir(), RUN);
-        });
-        Path output = OutputParsers.NONE.equals(settings.parser()) ? null
-                : settings.parserFile(values, dir, trial.outputDir());
+        Step measured =
+                Step.measured(
+                        RUN,
+                        () -> {
+                            if (sampler != null) {
+                                sampler.start();
+                            }
+                            return execute(run, trial.outputDir(), RUN);
+                        });
+        Path output =
+                OutputParsers.NONE.equals(settings.parser())
+                        ? null
+                        : settings.parserFile(values, dir, trial.outputDir());
         Map<String, String> options = settings.parserOptions(values);
         if (sampler != null || output != null) {
-            measured = measured.then(result -> {
-                Map<String, Double> metrics = new LinkedHashMap<>();
-                if (sampler != null) {
-                    metrics.putAll(sampler.stopAndCount());
-                }
-                if (output != null) {
-                    metrics.putAll(parser.parse(output, options, result, trial::emit));
-                }
-                return metrics;
-            });
+            measured =
+                    measured.then(
+                            result -> {
+                                Map<String, Double> metrics = new LinkedHashMap<>();
+                                if (sampler != null) {
+                                    metrics.putAll(sampler.stopAndCount());
+                                }
+                                if (output != null) {
+                                    metrics.putAll(
+                                            parser.parse(output, options, result, trial::emit));
+                                }
+                                return metrics;
+                            });
         }
         steps.add(measured);
         if (!settings.cleanup().isBlank()) {
@@ -172,10 +238,13 @@ public final class CommandOnTarget implements Workload {
             steps.add(Step.cleanup(CLEANUP, () -> execute(cleanup, trial.outputDir(), CLEANUP)));
         }
         if (sampler != null) {
-            steps.add(Step.cleanup("close-sampler", () -> {
-                sampler.close();
-                return Map.of();
-            }));
+            steps.add(
+                    Step.cleanup(
+                            "close-sampler",
+                            () -> {
+                                sampler.close();
+                                return Map.of();
+                            }));
         }
         return steps;
     }
@@ -191,7 +260,10 @@ public final class CommandOnTarget implements Workload {
         String parameter = "^$";
         if (db.kind() == TargetKind.SQLSERVER) {
             String database = trial.params().getText(SAMPLE_DATABASE);
-            parameter = database.isBlank() ? SqlServerKind.sqlcmd(db.url()).get("SQLCMDDBNAME") : database;
+            parameter =
+                    database.isBlank()
+                            ? SqlServerKind.sqlcmd(db.url()).get("SQLCMDDBNAME")
+                            : database;
         }
         if (interval.isZero() || parameter == null || parameter.isBlank()) {
             return null;
@@ -202,9 +274,15 @@ public final class CommandOnTarget implements Workload {
     private static Map<String, Double> execute(ProcessRun run, Path outputDir, String step)
             throws IOException, CommandFailedException, InterruptedException {
         Files.createDirectories(outputDir);
-        ProcessRun.Result result = run.run(outputDir.resolve(step + ".stdout"), outputDir.resolve(step + ".stderr"));
-        return Map.of("exit_code", (double) result.exitCode(), "stdout_bytes", (double) result.stdoutBytes(),
-                "stderr_bytes", (double) result.stderrBytes());
+        ProcessRun.Result result =
+                run.run(outputDir.resolve(step + ".stdout"), outputDir.resolve(step + ".stderr"));
+        return Map.of(
+                "exit_code",
+                (double) result.exitCode(),
+                "stdout_bytes",
+                (double) result.stdoutBytes(),
+                "stderr_bytes",
+                (double) result.stderrBytes());
     }
 
     /** The placeholder values of a trial: its parameters, its factors as written, and the built-ins. */

@@ -30,7 +30,12 @@ final class CommandPreflight {
     void check() {
         for (String reserved : CommandOnTarget.BUILT_IN) {
             if (variant.values().containsKey(reserved)) {
-                throw fail("a factor may not be named '" + reserved + "': {" + reserved + "} is built in");
+                throw fail(
+                        "a factor may not be named '"
+                                + reserved
+                                + "': {"
+                                + reserved
+                                + "} is built in");
             }
         }
         settings.texts().forEach(this::checkPlaceholders);
@@ -40,28 +45,33 @@ final class CommandPreflight {
             throw fail(CommandOnTarget.ENV + ": " + e.getMessage());
         }
         try {
-            OutputParsers.checkOptions(settings.parser(), ParserOptionsText.parse(settings.parserOptions()));
+            OutputParsers.checkOptions(
+                    settings.parser(), ParserOptionsText.parse(settings.parserOptions()));
         } catch (IllegalArgumentException | BadInputException e) {
             throw fail(CommandOnTarget.PARSER_OPTIONS + ": " + e.getMessage());
         }
-        settings.commands().forEach((param, text) -> {
-            try {
-                settings.rawArgv(text);
-            } catch (IllegalArgumentException e) {
-                throw fail(param + ": " + e.getMessage());
-            }
-        });
+        settings.commands()
+                .forEach(
+                        (param, text) -> {
+                            try {
+                                settings.rawArgv(text);
+                            } catch (IllegalArgumentException e) {
+                                throw fail(param + ": " + e.getMessage());
+                            }
+                        });
         Map<String, String> values = new HashMap<>();
         variant.values().forEach((name, value) -> values.put(name, String.valueOf(value)));
         Path dir = null;
-        if (!perTrial(settings.workingDir()) && (targetDir != null || !settings.workingDir().isBlank())) {
+        if (!perTrial(settings.workingDir())
+                && (targetDir != null || !settings.workingDir().isBlank())) {
             dir = settings.directory(values, targetDir);
             if (!Files.isDirectory(dir)) {
                 throw fail("working-dir " + dir + " is not a directory");
             }
         }
         for (Map.Entry<String, String> command : settings.commands().entrySet()) {
-            checkProgram(command.getKey(), settings.rawArgv(command.getValue()).get(0), values, dir);
+            checkProgram(
+                    command.getKey(), settings.rawArgv(command.getValue()).get(0), values, dir);
         }
     }
 
@@ -77,9 +87,13 @@ final class CommandPreflight {
                 Set<String> known = new TreeSet<>(variant.values().keySet());
                 new CommandOnTarget().params().forEach(p -> known.remove(p.name()));
                 known.addAll(CommandOnTarget.BUILT_IN);
-                throw fail(param + ": unknown placeholder {" + name + "}; known: "
-                        + String.join(", ", known.stream().map(n -> "{" + n + "}").toList())
-                        + " and the workload's parameters (write {{ and }} for literal braces)");
+                throw fail(
+                        param
+                                + ": unknown placeholder {"
+                                + name
+                                + "}; known: "
+                                + String.join(", ", known.stream().map(n -> "{" + n + "}").toList())
+                                + " and the workload's parameters (write {{ and }} for literal braces)");
             }
         }
     }
@@ -90,9 +104,11 @@ final class CommandPreflight {
             return;
         }
         String program = Placeholders.substitute(raw, values);
-        Executables.problem(program, dir).ifPresent(problem -> {
-            throw fail(param + ": cannot run " + problem);
-        });
+        Executables.problem(program, dir)
+                .ifPresent(
+                        problem -> {
+                            throw fail(param + ": cannot run " + problem);
+                        });
     }
 
     /** Whether the text names a placeholder that only a running trial has. */

@@ -12,16 +12,31 @@ import storagebench.workload.Params;
  * {@link ProcessRun}: split into arguments (or handed to {@code /bin/sh -c} when {@code shell}),
  * then placeholders filled in argument by argument, so a value with blanks stays one argument.
  */
-record CommandSettings(String command, boolean shell, String workingDir, Duration timeout, String setup,
-        String cleanup, String env, String parser, String parserFile, String parserOptions) {
+record CommandSettings(
+        String command,
+        boolean shell,
+        String workingDir,
+        Duration timeout,
+        String setup,
+        String cleanup,
+        String env,
+        String parser,
+        String parserFile,
+        String parserOptions) {
     static final String SHELL = "/bin/sh";
 
     static CommandSettings of(Params p) {
         Duration timeout = p.getDuration(CommandOnTarget.TIMEOUT);
-        return new CommandSettings(p.getText(CommandOnTarget.COMMAND), p.getBoolean(CommandOnTarget.SHELL),
-                p.getText(CommandOnTarget.WORKING_DIR), timeout.isZero() ? null : timeout,
-                p.getText(CommandOnTarget.SETUP), p.getText(CommandOnTarget.CLEANUP), p.getText(CommandOnTarget.ENV),
-                p.getText(CommandOnTarget.PARSER), p.getText(CommandOnTarget.PARSER_FILE),
+        return new CommandSettings(
+                p.getText(CommandOnTarget.COMMAND),
+                p.getBoolean(CommandOnTarget.SHELL),
+                p.getText(CommandOnTarget.WORKING_DIR),
+                timeout.isZero() ? null : timeout,
+                p.getText(CommandOnTarget.SETUP),
+                p.getText(CommandOnTarget.CLEANUP),
+                p.getText(CommandOnTarget.ENV),
+                p.getText(CommandOnTarget.PARSER),
+                p.getText(CommandOnTarget.PARSER_FILE),
                 p.getText(CommandOnTarget.PARSER_OPTIONS));
     }
 
@@ -52,7 +67,8 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
     }
 
     ProcessRun run(String text, Map<String, String> values, Path targetDir) {
-        List<String> argv = rawArgv(text).stream().map(a -> Placeholders.substitute(a, values)).toList();
+        List<String> argv =
+                rawArgv(text).stream().map(a -> Placeholders.substitute(a, values)).toList();
         return new ProcessRun(argv, environment(values), directory(values, targetDir), timeout);
     }
 
@@ -64,7 +80,8 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
 
     /** The working directory: the target directory unless {@code working-dir} is given. */
     Path directory(Map<String, String> values, Path targetDir) {
-        return workingDir.isBlank() ? targetDir
+        return workingDir.isBlank()
+                ? targetDir
                 : Path.of(Placeholders.substitute(workingDir, values)).toAbsolutePath().normalize();
     }
 
@@ -76,7 +93,9 @@ record CommandSettings(String command, boolean shell, String workingDir, Duratio
         if (parserFile.isBlank()) {
             return outputDir.resolve(CommandOnTarget.RUN + ".stdout");
         }
-        return directory(values, targetDir).resolve(Placeholders.substitute(parserFile, values)).normalize();
+        return directory(values, targetDir)
+                .resolve(Placeholders.substitute(parserFile, values))
+                .normalize();
     }
 
     /** {@code parser-options} as NAME=value pairs, placeholders filled in. */

@@ -12,7 +12,9 @@ import storagebench.workload.WorkloadType;
 public final class CommandWorkload extends WorkloadType {
 
     public CommandWorkload() {
-        super("command", "run any program per trial, factors substituted into its arguments, timed (seed 000)",
+        super(
+                "command",
+                "run any program per trial, factors substituted into its arguments, timed (seed 000)",
                 Map.of(
                         TargetKind.LOCAL, () -> new CommandOnTarget(TargetKind.LOCAL),
                         TargetKind.POSTGRES, () -> new CommandOnTarget(TargetKind.POSTGRES),

@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
 final class EnvironmentText {
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private EnvironmentText() {
-    }
+    private EnvironmentText() {}
 
     /** The variables in order; throws IllegalArgumentException naming a malformed entry. */
     static Map<String, String> parse(String text) {
@@ -24,8 +23,10 @@ final class EnvironmentText {
             int eq = entry.indexOf('=');
             String name = eq < 0 ? "" : entry.substring(0, eq).strip();
             if (!NAME.matcher(name).matches()) {
-                throw new IllegalArgumentException("entry '" + entry.strip()
-                        + "' is not NAME=value (a name is letters, digits and _, not starting with a digit)");
+                throw new IllegalArgumentException(
+                        "entry '"
+                                + entry.strip()
+                                + "' is not NAME=value (a name is letters, digits and _, not starting with a digit)");
             }
             if (env.put(name, entry.substring(eq + 1).strip()) != null) {
                 throw new IllegalArgumentException(name + " is given twice");

@@ -16,10 +16,10 @@ import java.util.Optional;
  * child's environment, so {@code env: PATH=...} does not change the lookup.
  */
 public final class Executables {
-    private static final boolean WINDOWS = System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("win");
+    private static final boolean WINDOWS =
+            System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("win");
 
-    private Executables() {
-    }
+    private Executables() {}
 
     /**
      * Why the program cannot be started, or empty when it can, or when it is a relative path and
@@ -36,7 +36,8 @@ public final class Executables {
                     return Optional.of("'" + program + "' does not exist (" + file + ")");
                 }
                 if (Files.isDirectory(file) || !Files.isExecutable(file)) {
-                    return Optional.of("'" + program + "' is not an executable file (" + file + ")");
+                    return Optional.of(
+                            "'" + program + "' is not an executable file (" + file + ")");
                 }
                 return Optional.empty();
             }

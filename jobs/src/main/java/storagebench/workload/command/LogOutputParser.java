@@ -32,32 +32,47 @@ final class LogOutputParser implements OutputParser {
     }
 
     @Override
-    public Map<String, Double> parse(Path output, Map<String, String> options, TrialTimed measured,
-            Consumer<SpecificRecord> emit) throws IOException {
-        // An option the parser does not take is the experiment's mistake, whatever the command wrote: said first.
+    public Map<String, Double> parse(
+            Path output,
+            Map<String, String> options,
+            TrialTimed measured,
+            Consumer<SpecificRecord> emit)
+            throws IOException {
+        // An option the parser does not take is the experiment's mistake, whatever the command
+        // wrote: said first.
         ParserOptions.check(parser, options);
         if (!Files.isRegularFile(output)) {
             throw new IOException("parser " + parser.name() + ": no output file " + output);
         }
         Optional<String> mismatch = parser.mismatch(LineReader.head(output));
         if (mismatch.isPresent()) {
-            throw new IOException("parser " + parser.name() + ": " + output.getFileName() + " is not its format: "
-                    + mismatch.get());
+            throw new IOException(
+                    "parser "
+                            + parser.name()
+                            + ": "
+                            + output.getFileName()
+                            + " is not its format: "
+                            + mismatch.get());
         }
         SubSteps steps = new SubSteps(measured, emit);
         Path quarantined = output.resolveSibling(output.getFileName() + ".quarantine.jsonl");
         try (QuarantineFile quarantine = QuarantineFile.create(quarantined, output);
                 Stream<Parsed> records = parser.records(output, options)) {
-            records.forEach(record -> {
-                if (record instanceof Parsed.Malformed malformed) {
-                    quarantine.add(malformed);
-                } else {
-                    steps.add(record);
-                }
-            });
+            records.forEach(
+                    record -> {
+                        if (record instanceof Parsed.Malformed malformed) {
+                            quarantine.add(malformed);
+                        } else {
+                            steps.add(record);
+                        }
+                    });
             if (quarantine.publish() != null) {
-                log.warn("trial {}: {} record(s) of {} not read; see {}", measured.getTrialId(), quarantine.count(),
-                        output.getFileName(), quarantined);
+                log.warn(
+                        "trial {}: {} record(s) of {} not read; see {}",
+                        measured.getTrialId(),
+                        quarantine.count(),
+                        output.getFileName(),
+                        quarantined);
             }
             return steps.metrics(quarantine.count());
         }

@@ -23,6 +23,10 @@ public interface OutputParser {
      * @return metrics to add to the run step; empty when the output holds none
      * @throws IOException when the file cannot be read or is not in the parser's format
      */
-    Map<String, Double> parse(Path output, Map<String, String> options, TrialTimed measured,
-            Consumer<SpecificRecord> emit) throws IOException;
+    Map<String, Double> parse(
+            Path output,
+            Map<String, String> options,
+            TrialTimed measured,
+            Consumer<SpecificRecord> emit)
+            throws IOException;
 }

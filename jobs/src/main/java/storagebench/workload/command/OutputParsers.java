@@ -14,10 +14,10 @@ import storagebench.logformat.ParserOptions;
 public final class OutputParsers {
     /** Keeps the output and reports no metrics of its own. */
     public static final String NONE = "none";
+
     private static final OutputParser NOTHING = (output, options, measured, emit) -> Map.of();
 
-    private OutputParsers() {
-    }
+    private OutputParsers() {}
 
     public static Optional<OutputParser> find(String name) {
         if (NONE.equals(name)) {

@@ -9,8 +9,7 @@ import java.util.Map;
  * separated by {@code ;}, surrounding blanks are ignored, a value may be empty.
  */
 final class ParserOptionsText {
-    private ParserOptionsText() {
-    }
+    private ParserOptionsText() {}
 
     /**
      * The options in order; throws IllegalArgumentException naming a malformed entry. Whether the
@@ -25,7 +24,8 @@ final class ParserOptionsText {
             int eq = entry.indexOf('=');
             String name = eq < 0 ? "" : entry.substring(0, eq).strip();
             if (name.isEmpty()) {
-                throw new IllegalArgumentException("entry '" + entry.strip() + "' is not name=value");
+                throw new IllegalArgumentException(
+                        "entry '" + entry.strip() + "' is not name=value");
             }
             if (options.put(name, entry.substring(eq + 1).strip()) != null) {
                 throw new IllegalArgumentException(name + " is given twice");

@@ -13,30 +13,39 @@ import java.util.function.UnaryOperator;
  */
 public final class Placeholders {
 
-    private Placeholders() {
-    }
+    private Placeholders() {}
 
     /** The placeholder names in the text, in order of first use. */
     public static Set<String> names(String text) {
         Set<String> names = new LinkedHashSet<>();
-        scan(text, name -> {
-            names.add(name);
-            return "";
-        });
+        scan(
+                text,
+                name -> {
+                    names.add(name);
+                    return "";
+                });
         return names;
     }
 
     /** The text with every placeholder replaced; an unknown name is refused, naming it and the known ones. */
     public static String substitute(String text, Map<String, String> values) {
-        return scan(text, name -> {
-            String value = values.get(name);
-            if (value == null) {
-                throw new IllegalArgumentException("unknown placeholder {" + name + "}; known: "
-                        + String.join(", ", new TreeSet<>(values.keySet()).stream().map(n -> "{" + n + "}").toList())
-                        + " (write {{ and }} for literal braces)");
-            }
-            return value;
-        });
+        return scan(
+                text,
+                name -> {
+                    String value = values.get(name);
+                    if (value == null) {
+                        throw new IllegalArgumentException(
+                                "unknown placeholder {"
+                                        + name
+                                        + "}; known: "
+                                        + String.join(
+                                                ", ",
+                                                new TreeSet<>(values.keySet())
+                                                        .stream().map(n -> "{" + n + "}").toList())
+                                        + " (write {{ and }} for literal braces)");
+                    }
+                    return value;
+                });
     }
 
     private static String scan(String text, UnaryOperator<String> replace) {
@@ -50,8 +59,11 @@ public final class Placeholders {
             } else if (c == '{') {
                 int end = text.indexOf('}', i + 1);
                 if (end < 0) {
-                    throw new IllegalArgumentException("unclosed { at character " + (i + 1)
-                            + " (write {{ for a literal brace): " + text);
+                    throw new IllegalArgumentException(
+                            "unclosed { at character "
+                                    + (i + 1)
+                                    + " (write {{ for a literal brace): "
+                                    + text);
                 }
                 out.append(replace.apply(text.substring(i + 1, end)));
                 i = end + 1;

@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * @param workingDir where it runs
  * @param timeout the longest it may run, or null for no limit
  */
-public record ProcessRun(List<String> argv, Map<String, String> env, Path workingDir, Duration timeout) {
+public record ProcessRun(
+        List<String> argv, Map<String, String> env, Path workingDir, Duration timeout) {
     static final int TAIL_LINES = 20;
     static final int TAIL_CHARS = 2_000;
 
@@ -31,14 +32,14 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
      * @param stdoutBytes the size of its standard output
      * @param stderrBytes the size of its standard error
      */
-    public record Result(int exitCode, long stdoutBytes, long stderrBytes) {
-    }
+    public record Result(int exitCode, long stdoutBytes, long stderrBytes) {}
 
     /**
      * Runs the program to its end. Throws {@link CommandFailedException} when it cannot be started,
      * exits with a code other than 0 (naming the tail of its standard error) or times out.
      */
-    public Result run(Path stdout, Path stderr) throws CommandFailedException, InterruptedException {
+    public Result run(Path stdout, Path stderr)
+            throws CommandFailedException, InterruptedException {
         return run(stdout, stderr, null);
     }
 
@@ -68,8 +69,10 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
      */
     public Result run(Path stdout, Path stderr, LineListener errorLines)
             throws CommandFailedException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(argv).directory(workingDir.toFile())
-                .redirectOutput(stdout.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(argv)
+                        .directory(workingDir.toFile())
+                        .redirectOutput(stdout.toFile());
         if (errorLines == null) {
             builder.redirectError(stderr.toFile());
         }
@@ -80,31 +83,36 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
         } catch (IOException e) {
             throw new CommandFailedException("cannot start " + argv.get(0) + ": " + e.getMessage());
         }
-        Thread copier = errorLines == null ? null : StampedLines.copy(process.getErrorStream(), stderr, errorLines);
+        Thread copier =
+                errorLines == null
+                        ? null
+                        : StampedLines.copy(process.getErrorStream(), stderr, errorLines);
         try {
             process.getOutputStream().close();
             if (timeout == null) {
                 process.waitFor();
             } else if (!process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
                 destroyTree(process);
-                throw new CommandFailedException("timed out after " + describe(timeout)
-                        + "; the process and its children were killed");
+                throw new CommandFailedException(
+                        "timed out after "
+                                + describe(timeout)
+                                + "; the process and its children were killed");
             }
         } catch (InterruptedException e) {
             destroyTree(process);
             throw e;
         } catch (IOException e) {
             destroyTree(process);
-            throw new CommandFailedException("cannot close the standard input of " + argv.get(0) + ": "
-                    + e.getMessage());
+            throw new CommandFailedException(
+                    "cannot close the standard input of " + argv.get(0) + ": " + e.getMessage());
         }
         if (copier != null) {
             copier.join();
         }
         Result result = new Result(process.exitValue(), size(stdout), size(stderr));
         if (result.exitCode() != 0) {
-            throw new CommandFailedException("exit code " + result.exitCode() + "; last lines of stderr: "
-                    + tail(stderr));
+            throw new CommandFailedException(
+                    "exit code " + result.exitCode() + "; last lines of stderr: " + tail(stderr));
         }
         return result;
     }
@@ -128,10 +136,19 @@ public record ProcessRun(List<String> argv, Map<String, String> env, Path workin
             byte[] bytes = new byte[(int) (in.length() - start)];
             in.seek(start);
             in.readFully(bytes);
-            List<String> lines = Arrays.stream(new String(bytes, StandardCharsets.UTF_8).split("\\R"))
-                    .map(String::strip).filter(l -> !l.isEmpty()).toList();
-            String text = String.join(" | ", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));
-            text = text.length() > TAIL_CHARS ? "…" + text.substring(text.length() - TAIL_CHARS) : text;
+            List<String> lines =
+                    Arrays.stream(new String(bytes, StandardCharsets.UTF_8).split("\\R"))
+                            .map(String::strip)
+                            .filter(l -> !l.isEmpty())
+                            .toList();
+            String text =
+                    String.join(
+                            " | ",
+                            lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));
+            text =
+                    text.length() > TAIL_CHARS
+                            ? "…" + text.substring(text.length() - TAIL_CHARS)
+                            : text;
             return text.isEmpty() ? "(empty)" : text;
         } catch (IOException e) {
             return "(unreadable: " + e.getMessage() + ")";

@@ -43,15 +43,20 @@ public final class SubSteps {
     public void add(Parsed record) {
         ordinal++;
         if (record instanceof Parsed.Step step) {
-            Instant start = step.start() != null ? step.start() : measured.getStartTime().plusNanos(elapsedNanos);
+            Instant start =
+                    step.start() != null
+                            ? step.start()
+                            : measured.getStartTime().plusNanos(elapsedNanos);
             elapsedNanos += step.durationNs();
-            emit.accept(ParsedEvents.step(step, name(step.step()), identity(step.factors()), start));
+            emit.accept(
+                    ParsedEvents.step(step, name(step.step()), identity(step.factors()), start));
             if (metricsByStep.putIfAbsent(step.step(), step.metrics()) != null) {
                 repeated.add(step.step());
             }
             steps++;
         } else if (record instanceof Parsed.Sample sample) {
-            emit.accept(ParsedEvents.sample(sample, name(sample.step()), identity(sample.factors())));
+            emit.accept(
+                    ParsedEvents.sample(sample, name(sample.step()), identity(sample.factors())));
             samples++;
         }
     }
@@ -59,11 +64,12 @@ public final class SubSteps {
     /** The metrics for the run step. */
     public Map<String, Double> metrics(long malformed) {
         Map<String, Double> metrics = new LinkedHashMap<>();
-        metricsByStep.forEach((step, values) -> {
-            if (!repeated.contains(step)) {
-                values.forEach((metric, value) -> metrics.put(step + "." + metric, value));
-            }
-        });
+        metricsByStep.forEach(
+                (step, values) -> {
+                    if (!repeated.contains(step)) {
+                        values.forEach((metric, value) -> metrics.put(step + "." + metric, value));
+                    }
+                });
         metrics.put("parsed_steps", (double) steps);
         metrics.put("parsed_samples", (double) samples);
         metrics.put("parsed_malformed", (double) malformed);
@@ -77,9 +83,17 @@ public final class SubSteps {
     private ParsedEvents.Identity identity(Map<String, String> parsedFactors) {
         Map<String, String> factors = new LinkedHashMap<>(parsedFactors);
         factors.putAll(measured.getFactors());
-        return new ParsedEvents.Identity(measured.getEventId() + "/" + ordinal, measured.getRunId(),
-                measured.getExperiment(), measured.getHost(), measured.getTrialId(), measured.getTrialIndex(),
-                measured.getVariant(), factors, measured.getRepetition(), measured.getWarmup(),
+        return new ParsedEvents.Identity(
+                measured.getEventId() + "/" + ordinal,
+                measured.getRunId(),
+                measured.getExperiment(),
+                measured.getHost(),
+                measured.getTrialId(),
+                measured.getTrialIndex(),
+                measured.getVariant(),
+                factors,
+                measured.getRepetition(),
+                measured.getWarmup(),
                 measured.getHostSettings());
     }
 }

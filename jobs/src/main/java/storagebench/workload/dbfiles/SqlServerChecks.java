@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.function.BiFunction;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.dbms.Target;
+import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.sampling.IoSampling;
 
@@ -14,8 +14,7 @@ public final class SqlServerChecks {
     /** Names leave room for the longest suffix a workload adds ({@code _data00001}, {@code _fg00001}, {@code _src}). */
     static final int MAX_NAME = 50;
 
-    private SqlServerChecks() {
-    }
+    private SqlServerChecks() {}
 
     /**
      * Refuses a target without file-root, or the first variant with a problem, as BadInputException
@@ -23,12 +22,17 @@ public final class SqlServerChecks {
      *
      * @param problem the workload's own checks: the reason with its key, or null
      */
-    public static void preflight(Target target, List<Params> variants, String workload,
+    public static void preflight(
+            Target target,
+            List<Params> variants,
+            String workload,
             BiFunction<Params, ServerPath, String> problem) {
         ServerPath root = ((DatabaseTarget) target).fileRoot();
         if (root == null) {
-            throw new BadInputException(workload + " on sqlserver needs target.file-root: a directory on the "
-                    + "server's host where the workload's database files go, e.g. /var/opt/mssql/data or D:\\SQLData");
+            throw new BadInputException(
+                    workload
+                            + " on sqlserver needs target.file-root: a directory on the "
+                            + "server's host where the workload's database files go, e.g. /var/opt/mssql/data or D:\\SQLData");
         }
         for (Params p : variants) {
             String reason = problem.apply(p, root);
@@ -47,7 +51,12 @@ public final class SqlServerChecks {
                 return key + ": " + e.getMessage();
             }
             if (name.length() > MAX_NAME) {
-                return key + ": '" + name + "' is longer than " + MAX_NAME + " characters; the file names add to it";
+                return key
+                        + ": '"
+                        + name
+                        + "' is longer than "
+                        + MAX_NAME
+                        + " characters; the file names add to it";
             }
         }
         try {

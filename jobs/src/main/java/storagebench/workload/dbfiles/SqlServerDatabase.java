@@ -4,10 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import storagebench.config.Values;
-import storagebench.dbms.sqlserver.ServerPath;
-import storagebench.dbms.SqlDialect;
 import storagebench.dbms.SqlScript;
 import storagebench.dbms.TargetKind;
+import storagebench.dbms.sqlserver.ServerPath;
 
 /**
  * A SQL Server database whose files a workload places under the target's file-root: the T-SQL that makes,
@@ -21,6 +20,7 @@ import storagebench.dbms.TargetKind;
 public record SqlServerDatabase(String name, ServerPath root) {
     /** SQL Server's limits: a data file, a log file, files per database. */
     public static final long MAX_DATA_FILE = 16L << 40;
+
     public static final long MAX_LOG_FILE = 2L << 40;
     public static final int MAX_FILES = 32_767;
     static final String FOLDER = "workloads/database";
@@ -68,13 +68,22 @@ public record SqlServerDatabase(String name, ServerPath root) {
         for (int i = 1; i <= files; i++) {
             data.add(fileSpec(dataFile(i), i == 1 ? ".mdf" : ".ndf", fileSize, dataGrowth));
         }
-        return SQL.sql("create", Map.of("database", quoted(), "data-files", String.join(",\n    ", data),
-                "log-file", fileSpec(logFile(), ".ldf", logSize, logGrowth)));
+        return SQL.sql(
+                "create",
+                Map.of(
+                        "database",
+                        quoted(),
+                        "data-files",
+                        String.join(",\n    ", data),
+                        "log-file",
+                        fileSpec(logFile(), ".ldf", logSize, logGrowth)));
     }
 
     /** ALTER DATABASE … MODIFY FILE: data file {@code i} grown to {@code size}. */
     public String grow(int i, long size) {
-        return SQL.sql("modify-file", Map.of("database", quoted(), "logical", dataFile(i), "size", size(size)));
+        return SQL.sql(
+                "modify-file",
+                Map.of("database", quoted(), "logical", dataFile(i), "size", size(size)));
     }
 
     /** The seed-001 filegroup: ADD FILEGROUP, one ADD FILE per file, made the default. */
@@ -84,7 +93,10 @@ public record SqlServerDatabase(String name, ServerPath root) {
         sql.add(SQL.sql("add-filegroup", Map.of("database", quoted(), "filegroup", fg)));
         for (int i = 1; i <= files; i++) {
             String file = fileSpec(filegroupFile(i), ".ndf", fileSize, 0);
-            sql.add(SQL.sql("add-file", Map.of("database", quoted(), "file", file, "filegroup", fg)));
+            sql.add(
+                    SQL.sql(
+                            "add-file",
+                            Map.of("database", quoted(), "file", file, "filegroup", fg)));
         }
         sql.add(SQL.sql("default-filegroup", Map.of("database", quoted(), "filegroup", fg)));
         return sql;
@@ -101,8 +113,17 @@ public record SqlServerDatabase(String name, ServerPath root) {
 
     /** {@code (NAME = N'…', FILENAME = N'<root>/…', SIZE = …, FILEGROWTH = …)}. */
     String fileSpec(String logical, String extension, long size, long growth) {
-        return SQL.sql("file", Map.of("logical", logical, "path", root.literal(logical + extension),
-                "size", size(size), "growth", growth == 0 ? "0" : size(growth)));
+        return SQL.sql(
+                "file",
+                Map.of(
+                        "logical",
+                        logical,
+                        "path",
+                        root.literal(logical + extension),
+                        "size",
+                        size(size),
+                        "growth",
+                        growth == 0 ? "0" : size(growth)));
     }
 
     private Map<String, String> names() {
@@ -121,7 +142,8 @@ public record SqlServerDatabase(String name, ServerPath root) {
         if (bytes % 1024 == 0) {
             return (bytes >> 10) + "KB";
         }
-        throw new IllegalArgumentException(Values.formatSize(bytes) + " is not a whole number of KB");
+        throw new IllegalArgumentException(
+                Values.formatSize(bytes) + " is not a whole number of KB");
     }
 
     /** A value from the server (a logical file name in a backup) as an N'...' literal, quotes doubled. */
@@ -135,11 +157,20 @@ public record SqlServerDatabase(String name, ServerPath root) {
     public static String sizeProblem(String key, long bytes, boolean log) {
         long max = log ? MAX_LOG_FILE : MAX_DATA_FILE;
         if (bytes > max) {
-            return key + ": " + Values.formatSize(bytes) + " is above SQL Server's limit of " + Values.formatSize(max)
-                    + " for a " + (log ? "log" : "data") + " file";
+            return key
+                    + ": "
+                    + Values.formatSize(bytes)
+                    + " is above SQL Server's limit of "
+                    + Values.formatSize(max)
+                    + " for a "
+                    + (log ? "log" : "data")
+                    + " file";
         }
         if (bytes < 1L << 20) {
-            return key + ": " + Values.formatSize(bytes) + " is below 1MB, the smallest file this workload makes";
+            return key
+                    + ": "
+                    + Values.formatSize(bytes)
+                    + " is below 1MB, the smallest file this workload makes";
         }
         if (bytes % 1024 != 0) {
             return key + ": " + Values.formatSize(bytes) + " is not a whole number of KB";

@@ -8,8 +8,7 @@ import storagebench.dbms.DatabaseTarget;
 
 /** Runs planned T-SQL statements in order, each read to its end (BACKUP and RESTORE report as they go). */
 public final class Tsql {
-    private Tsql() {
-    }
+    private Tsql() {}
 
     public static void run(Connection c, List<String> statements) throws SQLException {
         try (Statement s = c.createStatement()) {

@@ -12,8 +12,7 @@ import storagebench.workload.Phase;
  */
 public final class TsqlPlan {
     /** The statements of one step. */
-    public record Part(String step, Phase phase, List<String> statements) {
-    }
+    public record Part(String step, Phase phase, List<String> statements) {}
 
     private final List<Part> parts = new ArrayList<>();
 
@@ -28,17 +27,25 @@ public final class TsqlPlan {
 
     /** The statements of {@code step} in {@code phase}. */
     public List<String> statements(String step, Phase phase) {
-        return parts.stream().filter(p -> p.step().equals(step) && p.phase() == phase).findFirst()
+        return parts.stream()
+                .filter(p -> p.step().equals(step) && p.phase() == phase)
+                .findFirst()
                 .map(Part::statements)
-                .orElseThrow(() -> new IllegalStateException("no " + phase + " step " + step + " in the plan"));
+                .orElseThrow(
+                        () ->
+                                new IllegalStateException(
+                                        "no " + phase + " step " + step + " in the plan"));
     }
 
     /** Each step as {@code -- step: NAME (phase)}, then its statements, each followed by GO as in sqlcmd. */
     public String render() {
         StringBuilder out = new StringBuilder();
         for (Part part : parts) {
-            out.append("-- step: ").append(part.step()).append(" (").append(part.phase().name().toLowerCase(
-                    Locale.ROOT)).append(")\n");
+            out.append("-- step: ")
+                    .append(part.step())
+                    .append(" (")
+                    .append(part.phase().name().toLowerCase(Locale.ROOT))
+                    .append(")\n");
             for (String sql : part.statements()) {
                 out.append(sql).append("\nGO\n");
             }

@@ -32,8 +32,10 @@ public final class DatabaseFilegroupInsert implements Workload {
     static final String SAMPLE_INTERVAL = "sample-interval";
     static final String FILE_SIZE = "file-size";
     static final String FOLDER = "workloads/filegroup-insert";
+
     /** The longest suffix added to {@code name}: {@code _ts} or {@code _p} and up to 4 digits. */
     private static final String LONGEST_SUFFIX = "_ts0000";
+
     private final FilegroupKind kind;
 
     DatabaseFilegroupInsert(FilegroupKind kind) {
@@ -45,7 +47,8 @@ public final class DatabaseFilegroupInsert implements Workload {
         if (new FilegroupInsertWorkload().on(kind) instanceof DatabaseFilegroupInsert insert) {
             return insert;
         }
-        throw new IllegalArgumentException("filegroup-insert on " + kind.yamlName() + " is not a database workload");
+        throw new IllegalArgumentException(
+                "filegroup-insert on " + kind.yamlName() + " is not a database workload");
     }
 
     /** The database the inserts go to: the target's, or the trial's own database. */
@@ -60,7 +63,9 @@ public final class DatabaseFilegroupInsert implements Workload {
 
     /** The insert statement of this workload on the table {@code name}. */
     public static String insertSql(DatabaseTarget target, String name) {
-        return target.dialect().script(FOLDER).sql("insert", Map.of("table", target.dialect().identifier(name)));
+        return target.dialect()
+                .script(FOLDER)
+                .sql("insert", Map.of("table", target.dialect().identifier(name)));
     }
 
     /**
@@ -84,15 +89,35 @@ public final class DatabaseFilegroupInsert implements Workload {
 
     @Override
     public List<Param> params() {
-        List<Param> params = new ArrayList<>(List.of(
-                Param.optional(FILES, ParamType.INT, "1", "files the table is spread over: PostgreSQL "
-                        + "tablespaces, each holding one hash partition; Firebird: the database's files; SQL Server: "
-                        + "files of the filegroup; H2: 1 only").atLeast(1),
-                Param.optional(ROWS, ParamType.INT, "100000", "rows inserted, one commit each").atLeast(1),
-                Param.optional(NAME, ParamType.TEXT, "sb_filegroup", "name of the table (and prefix of its "
-                        + "tablespaces, partitions or database file): letters, digits, '_'"),
-                Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters "
-                        + "are sampled into IoSamples during the inserts (second connection); 0s: never")));
+        List<Param> params =
+                new ArrayList<>(
+                        List.of(
+                                Param.optional(
+                                                FILES,
+                                                ParamType.INT,
+                                                "1",
+                                                "files the table is spread over: PostgreSQL "
+                                                        + "tablespaces, each holding one hash partition; Firebird: the database's files; SQL Server: "
+                                                        + "files of the filegroup; H2: 1 only")
+                                        .atLeast(1),
+                                Param.optional(
+                                                ROWS,
+                                                ParamType.INT,
+                                                "100000",
+                                                "rows inserted, one commit each")
+                                        .atLeast(1),
+                                Param.optional(
+                                        NAME,
+                                        ParamType.TEXT,
+                                        "sb_filegroup",
+                                        "name of the table (and prefix of its "
+                                                + "tablespaces, partitions or database file): letters, digits, '_'"),
+                                Param.optional(
+                                        SAMPLE_INTERVAL,
+                                        ParamType.DURATION,
+                                        "1s",
+                                        "how often the server's IO counters "
+                                                + "are sampled into IoSamples during the inserts (second connection); 0s: never")));
         params.addAll(kind.params());
         return params;
     }
@@ -109,8 +134,12 @@ public final class DatabaseFilegroupInsert implements Workload {
             target.dialect().identifier(name);
             target.dialect().identifier(name + LONGEST_SUFFIX);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException("filegroup-insert: name: " + e.getMessage() + " (with '"
-                    + LONGEST_SUFFIX + "' added for tablespaces)");
+            throw new BadInputException(
+                    "filegroup-insert: name: "
+                            + e.getMessage()
+                            + " (with '"
+                            + LONGEST_SUFFIX
+                            + "' added for tablespaces)");
         }
         int files = p.getInt(FILES);
         if (files > 9999) {
@@ -123,8 +152,15 @@ public final class DatabaseFilegroupInsert implements Workload {
         DatabaseTarget db = (DatabaseTarget) trial.target();
         Params p = trial.params();
         String name = p.getText(NAME);
-        DatabaseInsertTrial insert = new DatabaseInsertTrial(kind.storage(db, name, p), insertUrl(db, name),
-                insertSql(db, name), p.getInt(ROWS), trial, p.getDuration(SAMPLE_INTERVAL), kind.sampleMetrics(p));
+        DatabaseInsertTrial insert =
+                new DatabaseInsertTrial(
+                        kind.storage(db, name, p),
+                        insertUrl(db, name),
+                        insertSql(db, name),
+                        p.getInt(ROWS),
+                        trial,
+                        p.getDuration(SAMPLE_INTERVAL),
+                        kind.sampleMetrics(p));
         Step measured = Step.measured("insert", insert::insert);
         return List.of(
                 Step.setup("create-storage", insert::setup),

@@ -1,15 +1,15 @@
 package storagebench.workload.filegroup;
 
 import java.sql.Connection;
-import java.time.Duration;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import storagebench.events.IoSample;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.events.IoSample;
 import storagebench.workload.TrialContext;
 import storagebench.workload.sampling.StepSampler;
 
@@ -17,6 +17,7 @@ import storagebench.workload.sampling.StepSampler;
 final class DatabaseInsertTrial {
     /** The seed's value, padded by CHAR(8000) to the whole row. */
     static final String TEXT = "Sr. Nimbus";
+
     private final TrialStorage storage;
     private final String insertSql;
     private final int rows;
@@ -30,14 +31,26 @@ final class DatabaseInsertTrial {
      * @param sampleInterval how often the server's IO counters are sampled during the inserts; zero: never
      * @param sampleMetrics the insert step's metrics of the samples taken
      */
-    DatabaseInsertTrial(TrialStorage storage, String url, String insertSql, int rows, TrialContext trial,
-            Duration sampleInterval, Function<List<IoSample>, Map<String, Double>> sampleMetrics) {
+    DatabaseInsertTrial(
+            TrialStorage storage,
+            String url,
+            String insertSql,
+            int rows,
+            TrialContext trial,
+            Duration sampleInterval,
+            Function<List<IoSample>, Map<String, Double>> sampleMetrics) {
         this.sampleMetrics = sampleMetrics;
         this.storage = storage;
         this.insertSql = insertSql;
         this.rows = rows;
-        this.sampler = new StepSampler((DatabaseTarget) trial.target(), url, trial, "insert", sampleInterval,
-                storage.relations());
+        this.sampler =
+                new StepSampler(
+                        (DatabaseTarget) trial.target(),
+                        url,
+                        trial,
+                        "insert",
+                        sampleInterval,
+                        storage.relations());
     }
 
     Map<String, Double> setup() throws SQLException {
@@ -83,7 +96,8 @@ final class DatabaseInsertTrial {
         try (Connection c = connection) {
             connection = null;
         } catch (SQLException e) {
-            // closing failed: the connections are gone either way; dropping the storage matters more
+            // closing failed: the connections are gone either way; dropping the storage matters
+            // more
         } finally {
             storage.drop();
         }

@@ -33,8 +33,12 @@ final class Filegroup implements AutoCloseable {
      */
     void create() throws IOException {
         for (int i = 0; i < channels.length; i++) {
-            channels[i] = FileChannel.open(file(dir, i), StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+            channels[i] =
+                    FileChannel.open(
+                            file(dir, i),
+                            StandardOpenOption.CREATE_NEW,
+                            StandardOpenOption.READ,
+                            StandardOpenOption.WRITE);
             if (layout.zeroed()) {
                 Zeros.write(channels[i], layout.fileSize());
             } else {

@@ -12,12 +12,18 @@ import storagebench.workload.WorkloadType;
 public final class FilegroupInsertWorkload extends WorkloadType {
 
     public FilegroupInsertWorkload() {
-        super("filegroup-insert", "insert R one-page rows, one commit each, into a filegroup of N files of size S "
-                + "(seed 001)", Map.of(
+        super(
+                "filegroup-insert",
+                "insert R one-page rows, one commit each, into a filegroup of N files of size S "
+                        + "(seed 001)",
+                Map.of(
                         TargetKind.LOCAL, LocalFilegroupInsert::new,
                         TargetKind.H2, () -> new DatabaseFilegroupInsert(new H2FilegroupKind()),
-                        TargetKind.POSTGRES, () -> new DatabaseFilegroupInsert(new PostgresFilegroupKind()),
-                        TargetKind.FIREBIRD, () -> new DatabaseFilegroupInsert(new FirebirdFilegroupKind()),
-                        TargetKind.SQLSERVER, () -> new DatabaseFilegroupInsert(new SqlServerFilegroupKind())));
+                        TargetKind.POSTGRES,
+                                () -> new DatabaseFilegroupInsert(new PostgresFilegroupKind()),
+                        TargetKind.FIREBIRD,
+                                () -> new DatabaseFilegroupInsert(new FirebirdFilegroupKind()),
+                        TargetKind.SQLSERVER,
+                                () -> new DatabaseFilegroupInsert(new SqlServerFilegroupKind())));
     }
 }

@@ -36,12 +36,10 @@ interface FilegroupKind {
     }
 
     /** This kind's check of one variant; none by default. */
-    default void checkVariant(Params variant) {
-    }
+    default void checkVariant(Params variant) {}
 
     /** This kind's check of the target (a storage root, the user's rights); none by default. */
-    default void checkTarget(DatabaseTarget target, String workload) {
-    }
+    default void checkTarget(DatabaseTarget target, String workload) {}
 
     /** The storage one trial makes and drops: a table over {@code files} tablespaces, files or partitions. */
     TrialStorage storage(DatabaseTarget target, String name, Params params);

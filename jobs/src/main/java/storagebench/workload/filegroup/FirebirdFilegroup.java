@@ -15,8 +15,8 @@ import java.util.Random;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.firebird.FirebirdServer;
 import storagebench.dbms.SqlScript;
+import storagebench.dbms.firebird.FirebirdServer;
 
 /**
  * A multi-file Firebird database per trial under the target's database-root: the primary file
@@ -31,8 +31,10 @@ import storagebench.dbms.SqlScript;
  */
 final class FirebirdFilegroup implements TrialStorage {
     static final int PAGE_SIZE = 8192;
+
     /** The primary file's pages after CREATE DATABASE and the table (about 180): a secondary file starts after them. */
     static final long MIN_FILE_PAGES = 256;
+
     static final String TEXT = incompressible(8000);
     private final DatabaseTarget target;
     private final FirebirdServer server;
@@ -59,18 +61,29 @@ final class FirebirdFilegroup implements TrialStorage {
     }
 
     private Path file(int i) {
-        return i == 0 ? primary(target, name) : target.storageRoot().resolve(name + String.format(".s%03d", i));
+        return i == 0
+                ? primary(target, name)
+                : target.storageRoot().resolve(name + String.format(".s%03d", i));
     }
 
     @Override
     public Connection create() throws SQLException {
         drop();
-        Connection c = target.connect(server.url(file(0), "createDatabaseIfNotExist=true&page_size=" + PAGE_SIZE));
+        Connection c =
+                target.connect(
+                        server.url(
+                                file(0), "createDatabaseIfNotExist=true&page_size=" + PAGE_SIZE));
         try (Statement s = c.createStatement()) {
             c.setAutoCommit(true);
             for (int i = 1; i < files; i++) {
-                s.execute(sql.sql("add-file", Map.of("file", literal(file(i)), "start",
-                        String.valueOf(i * filePages))));
+                s.execute(
+                        sql.sql(
+                                "add-file",
+                                Map.of(
+                                        "file",
+                                        literal(file(i)),
+                                        "start",
+                                        String.valueOf(i * filePages))));
             }
             s.execute(sql.sql("create-table", Map.of("table", target.dialect().identifier(name))));
             return c;
@@ -100,12 +113,14 @@ final class FirebirdFilegroup implements TrialStorage {
     @Override
     public Map<String, Double> report(Connection c) throws SQLException {
         long pages;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("pages"))) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql.sql("pages"))) {
             rs.next();
             pages = rs.getLong(1);
         }
         List<Long> starts = new ArrayList<>(List.of(0L));
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("file-starts"))) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql.sql("file-starts"))) {
             while (rs.next()) {
                 starts.add(rs.getLong(1));
             }
@@ -141,12 +156,20 @@ final class FirebirdFilegroup implements TrialStorage {
         server.dropIfExists(target, file(0));
         Pattern mine = Pattern.compile(Pattern.quote(name) + "\\.(fdb|s[0-9]{3,})");
         try (Stream<Path> left = Files.list(target.storageRoot())) {
-            for (Path f : left.filter(f -> mine.matcher(f.getFileName().toString()).matches()).toList()) {
+            for (Path f :
+                    left.filter(f -> mine.matcher(f.getFileName().toString()).matches()).toList()) {
                 Files.deleteIfExists(f);
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot remove the files of database " + name + " in "
-                    + target.storageRoot() + " (" + e.getMessage() + "); remove them by hand", e);
+            throw new IllegalStateException(
+                    "cannot remove the files of database "
+                            + name
+                            + " in "
+                            + target.storageRoot()
+                            + " ("
+                            + e.getMessage()
+                            + "); remove them by hand",
+                    e);
         }
     }
 

@@ -29,7 +29,9 @@ final class H2Filegroup implements TrialStorage {
 
     static String trialUrl(String url, String name) {
         int settings = url.indexOf(';');
-        return settings < 0 ? url + "_" + name : url.substring(0, settings) + "_" + name + url.substring(settings);
+        return settings < 0
+                ? url + "_" + name
+                : url.substring(0, settings) + "_" + name + url.substring(settings);
     }
 
     @Override
@@ -60,7 +62,9 @@ final class H2Filegroup implements TrialStorage {
         Map<String, Double> figures = new LinkedHashMap<>();
         figures.put("files", 1.0);
         figures.put("file_bytes", store.getOrDefault("info.FILE_SIZE", 0.0));
-        figures.put("file_write_bytes", store.getOrDefault("info.FILE_WRITE_BYTES", 0.0) - writeBytesBefore);
+        figures.put(
+                "file_write_bytes",
+                store.getOrDefault("info.FILE_WRITE_BYTES", 0.0) - writeBytesBefore);
         figures.put("chunks", store.getOrDefault("info.CHUNK_COUNT", 0.0));
         figures.put("pages", store.getOrDefault("info.PAGE_COUNT", 0.0));
         return figures;
@@ -68,7 +72,8 @@ final class H2Filegroup implements TrialStorage {
 
     private Map<String, Double> storeFigures(Connection c) throws SQLException {
         Map<String, Double> values = new LinkedHashMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("store-figures"))) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql.sql("store-figures"))) {
             while (rs.next()) {
                 try {
                     values.put(rs.getString(1), Double.parseDouble(rs.getString(2)));
@@ -83,7 +88,8 @@ final class H2Filegroup implements TrialStorage {
     /** Opens the trial's database (creating an empty one if none) and drops it with its files. */
     @Override
     public void drop() throws SQLException {
-        try (Connection c = target.connect(url); Statement s = c.createStatement()) {
+        try (Connection c = target.connect(url);
+                Statement s = c.createStatement()) {
             s.execute(sql.sql("drop-database"));
         }
     }

@@ -11,9 +11,11 @@ final class H2FilegroupKind implements FilegroupKind {
     public void checkVariant(Params variant) {
         int files = variant.getInt(DatabaseFilegroupInsert.FILES);
         if (files != 1) {
-            throw new BadInputException("filegroup-insert on h2: files must be 1, got " + files
-                    + ": an H2 database is one file and cannot be spread over several (use a postgres target "
-                    + "for a table over N tablespaces)");
+            throw new BadInputException(
+                    "filegroup-insert on h2: files must be 1, got "
+                            + files
+                            + ": an H2 database is one file and cannot be spread over several (use a postgres target "
+                            + "for a table over N tablespaces)");
         }
     }
 

@@ -70,7 +70,8 @@ final class InsertTrial {
     }
 
     Map<String, Double> cleanup() throws IOException {
-        try (Filegroup f = filegroup; WriteAheadLog l = log) {
+        try (Filegroup f = filegroup;
+                WriteAheadLog l = log) {
             filegroup = null;
             log = null;
         }

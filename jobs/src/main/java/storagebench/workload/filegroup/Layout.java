@@ -15,13 +15,23 @@ import storagebench.workload.Params;
  * @param fullLogRecord whether a log record carries the page image (else only its header)
  * @param sync whether each commit forces the log to disk
  */
-record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, boolean fullLogRecord, boolean sync) {
+record Layout(
+        int files,
+        long fileSize,
+        int pageSize,
+        int rows,
+        boolean zeroed,
+        boolean fullLogRecord,
+        boolean sync) {
     static final int MAX_PAGE_SIZE = 1 << 20;
 
     static Layout of(Params p) {
-        return new Layout(p.getInt(LocalFilegroupInsert.FILES), p.getSize(LocalFilegroupInsert.FILE_SIZE),
+        return new Layout(
+                p.getInt(LocalFilegroupInsert.FILES),
+                p.getSize(LocalFilegroupInsert.FILE_SIZE),
                 Math.toIntExact(p.getSize(LocalFilegroupInsert.PAGE_SIZE)),
-                p.getInt(LocalFilegroupInsert.ROWS), p.getText(LocalFilegroupInsert.PRESIZE).equals("zero"),
+                p.getInt(LocalFilegroupInsert.ROWS),
+                p.getText(LocalFilegroupInsert.PRESIZE).equals("zero"),
                 p.getText(LocalFilegroupInsert.LOG_RECORD).equals("full"),
                 p.getText(LocalFilegroupInsert.SYNC).equals("fsync"));
     }
@@ -36,7 +46,8 @@ record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, 
 
     /** Pages the filegroup holds: it does not grow, as the seed's files did not. */
     long capacityPages() {
-        return Math.multiplyExact(Math.multiplyExact((long) files, extentsPerFile()), PageAllocator.PAGES_PER_EXTENT);
+        return Math.multiplyExact(
+                Math.multiplyExact((long) files, extentsPerFile()), PageAllocator.PAGES_PER_EXTENT);
     }
 
     int logRecordBytes() {
@@ -52,24 +63,43 @@ record Layout(int files, long fileSize, int pageSize, int rows, boolean zeroed, 
         try {
             return Math.addExact(Math.multiplyExact((long) files, fileSize), logBytes());
         } catch (ArithmeticException e) {
-            throw new ParamException(LocalFilegroupInsert.FILE_SIZE, "files × file-size and the log are more "
-                    + "than 8 EiB");
+            throw new ParamException(
+                    LocalFilegroupInsert.FILE_SIZE,
+                    "files × file-size and the log are more " + "than 8 EiB");
         }
     }
 
     /** Refuses a variant that cannot run, naming the parameter to blame. */
     void check() {
-        ParamException.multiply(files, fileSize, LocalFilegroupInsert.FILE_SIZE, "files × file-size");
+        ParamException.multiply(
+                files, fileSize, LocalFilegroupInsert.FILE_SIZE, "files × file-size");
         if (fileSize % extentBytes() != 0) {
-            throw new ParamException(LocalFilegroupInsert.FILE_SIZE, "file-size " + Values.formatSize(fileSize)
-                    + " is not a whole number of extents (8 pages of " + Values.formatSize(pageSize) + " = "
-                    + Values.formatSize(extentBytes()) + ")");
+            throw new ParamException(
+                    LocalFilegroupInsert.FILE_SIZE,
+                    "file-size "
+                            + Values.formatSize(fileSize)
+                            + " is not a whole number of extents (8 pages of "
+                            + Values.formatSize(pageSize)
+                            + " = "
+                            + Values.formatSize(extentBytes())
+                            + ")");
         }
         if (rows > capacityPages()) {
-            throw new ParamException(LocalFilegroupInsert.ROWS, "the filegroup is full before the last row: "
-                    + rows + " rows need " + rows + " pages but " + files + " files × " + Values.formatSize(fileSize)
-                    + " hold " + capacityPages() + " pages of " + Values.formatSize(pageSize)
-                    + " (files do not grow); add files or file-size");
+            throw new ParamException(
+                    LocalFilegroupInsert.ROWS,
+                    "the filegroup is full before the last row: "
+                            + rows
+                            + " rows need "
+                            + rows
+                            + " pages but "
+                            + files
+                            + " files × "
+                            + Values.formatSize(fileSize)
+                            + " hold "
+                            + capacityPages()
+                            + " pages of "
+                            + Values.formatSize(pageSize)
+                            + " (files do not grow); add files or file-size");
         }
         diskBytes(); // the files and the log fit in a long, or a ParamException says not
     }

@@ -5,9 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.config.Values;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.dbms.Target;
-import storagebench.dbms.TargetKind;
+import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Param;
 import storagebench.workload.ParamException;
 import storagebench.workload.ParamType;
@@ -46,17 +45,34 @@ public final class LocalFilegroupInsert implements Workload {
     public List<Param> params() {
         return List.of(
                 Param.required(FILES, ParamType.INT, "data files in the filegroup").atLeast(1),
-                Param.required(FILE_SIZE, ParamType.SIZE, "size of each data file, whole extents, e.g. 20MB")
+                Param.required(
+                                FILE_SIZE,
+                                ParamType.SIZE,
+                                "size of each data file, whole extents, e.g. 20MB")
                         .atLeast(1),
-                Param.optional(ROWS, ParamType.INT, "100000", "rows inserted, one page and one commit each")
+                Param.optional(
+                                ROWS,
+                                ParamType.INT,
+                                "100000",
+                                "rows inserted, one page and one commit each")
                         .atLeast(1),
                 Param.optional(PAGE_SIZE, ParamType.SIZE, "8KiB", "page size; an extent is 8 pages")
-                        .atLeast(512).atMost(Layout.MAX_PAGE_SIZE),
-                Param.choice(PRESIZE, List.of("zero", "instant"), "instant",
+                        .atLeast(512)
+                        .atMost(Layout.MAX_PAGE_SIZE),
+                Param.choice(
+                        PRESIZE,
+                        List.of("zero", "instant"),
+                        "instant",
                         "zero: write zeros over the data files at set-up; instant: set their length only"),
-                Param.choice(LOG_RECORD, List.of("full", "header"), "full",
+                Param.choice(
+                        LOG_RECORD,
+                        List.of("full", "header"),
+                        "full",
                         "full: a 64-byte header and the page image per row; header: the header only"),
-                Param.choice(SYNC, List.of("fsync", "none"), "fsync",
+                Param.choice(
+                        SYNC,
+                        List.of("fsync", "none"),
+                        "fsync",
                         "fsync: force the log at every commit; none: never per commit, only at the checkpoint"));
     }
 
@@ -70,11 +86,20 @@ public final class LocalFilegroupInsert implements Workload {
         ParamException.checkAll(this, variants);
         LocalTarget local = local(target);
         local.prepare();
-        Layout biggest = variants.stream().map(Layout::of).max(Comparator.comparingLong(Layout::diskBytes))
-                .orElseThrow();
-        local.requireFreeSpace(biggest.diskBytes(), "filegroup-insert (" + biggest.files() + " files × "
-                + Values.formatSize(biggest.fileSize()) + " and a log of " + Values.formatSize(biggest.logBytes())
-                + ")");
+        Layout biggest =
+                variants.stream()
+                        .map(Layout::of)
+                        .max(Comparator.comparingLong(Layout::diskBytes))
+                        .orElseThrow();
+        local.requireFreeSpace(
+                biggest.diskBytes(),
+                "filegroup-insert ("
+                        + biggest.files()
+                        + " files × "
+                        + Values.formatSize(biggest.fileSize())
+                        + " and a log of "
+                        + Values.formatSize(biggest.logBytes())
+                        + ")");
     }
 
     @Override
@@ -91,6 +116,7 @@ public final class LocalFilegroupInsert implements Workload {
         if (target instanceof LocalTarget local) {
             return local;
         }
-        throw new BadInputException("filegroup-insert runs on the local target only in this version");
+        throw new BadInputException(
+                "filegroup-insert runs on the local target only in this version");
     }
 }

@@ -50,6 +50,5 @@ final class PageAllocator {
      * @param file the file, from 0
      * @param page the page's number in the file, from 0
      */
-    record PageAddress(int file, long page) {
-    }
+    record PageAddress(int file, long page) {}
 }

@@ -31,6 +31,7 @@ import storagebench.dbms.SqlScript;
 final class PostgresFilegroup implements TrialStorage {
     /** Paths embedded in DDL as literals (CREATE TABLESPACE cannot bind them): nothing that needs quoting. */
     private static final Pattern SAFE_PATH = Pattern.compile("/[A-Za-z0-9_./-]*");
+
     private final DatabaseTarget target;
     private final Dialect dialect;
     private final SqlScript sql;
@@ -50,16 +51,23 @@ final class PostgresFilegroup implements TrialStorage {
     static void checkRoot(DatabaseTarget target) {
         Path root = target.storageRoot();
         if (root == null) {
-            throw new BadInputException("filegroup-insert on postgres needs target.tablespace-root: a directory on "
-                    + "the server's host, writable by the server's user, where the trial's tablespaces are made");
+            throw new BadInputException(
+                    "filegroup-insert on postgres needs target.tablespace-root: a directory on "
+                            + "the server's host, writable by the server's user, where the trial's tablespaces are made");
         }
         if (!SAFE_PATH.matcher(root.toString()).matches() || root.toString().contains("..")) {
-            throw new BadInputException("target.tablespace-root '" + root + "' must be an absolute path of "
-                    + "letters, digits, '_', '-', '.' and '/' (it is written into CREATE TABLESPACE)");
+            throw new BadInputException(
+                    "target.tablespace-root '"
+                            + root
+                            + "' must be an absolute path of "
+                            + "letters, digits, '_', '-', '.' and '/' (it is written into CREATE TABLESPACE)");
         }
         if (!Files.isDirectory(root)) {
-            throw new BadInputException("target.tablespace-root " + root + " is not a directory on this host; "
-                    + "storagebench makes the tablespace directories there, so run it on the server's host");
+            throw new BadInputException(
+                    "target.tablespace-root "
+                            + root
+                            + " is not a directory on this host; "
+                            + "storagebench makes the tablespace directories there, so run it on the server's host");
         }
     }
 
@@ -79,16 +87,33 @@ final class PostgresFilegroup implements TrialStorage {
             List<String> tablespaces = new ArrayList<>();
             for (int i = 1; i <= files; i++) {
                 tablespaces.add(tablespace(i));
-                s.execute(sql.sql("create-tablespace", Map.of("tablespace", dialect.identifier(tablespace(i)),
-                        "location", literal(directory(tablespace(i))))));
+                s.execute(
+                        sql.sql(
+                                "create-tablespace",
+                                Map.of(
+                                        "tablespace",
+                                        dialect.identifier(tablespace(i)),
+                                        "location",
+                                        literal(directory(tablespace(i))))));
             }
             String table = dialect.identifier(name);
             s.execute(sql.sql("create-table", Map.of("table", table)));
             s.execute(sql.sql("plain-storage", Map.of("table", table)));
             for (int i = 1; i <= files; i++) {
-                s.execute(sql.sql("create-partition", Map.of("partition", dialect.identifier(partition(i)),
-                        "table", table, "modulus", String.valueOf(files), "remainder", String.valueOf(i - 1),
-                        "tablespace", dialect.identifier(tablespaces.get(i - 1)))));
+                s.execute(
+                        sql.sql(
+                                "create-partition",
+                                Map.of(
+                                        "partition",
+                                        dialect.identifier(partition(i)),
+                                        "table",
+                                        table,
+                                        "modulus",
+                                        String.valueOf(files),
+                                        "remainder",
+                                        String.valueOf(i - 1),
+                                        "tablespace",
+                                        dialect.identifier(tablespaces.get(i - 1)))));
             }
             try (ResultSet rs = s.executeQuery(sql.sql("wal-position"))) {
                 rs.next();
@@ -103,7 +128,8 @@ final class PostgresFilegroup implements TrialStorage {
 
     /** Removes the table and every tablespace named like this trial's, whatever their number. */
     private void dropLeftovers() throws SQLException {
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
+        try (Connection c = target.connect();
+                Statement s = c.createStatement()) {
             c.setAutoCommit(true);
             s.execute(sql.sql("drop-table", Map.of("table", dialect.identifier(name))));
             List<String> leftovers = new ArrayList<>();
@@ -116,7 +142,10 @@ final class PostgresFilegroup implements TrialStorage {
                 }
             }
             for (String tablespace : leftovers) {
-                s.execute(sql.sql("drop-tablespace", Map.of("tablespace", dialect.identifier(tablespace))));
+                s.execute(
+                        sql.sql(
+                                "drop-tablespace",
+                                Map.of("tablespace", dialect.identifier(tablespace))));
                 removeDirectory(tablespace);
             }
         }
@@ -143,7 +172,8 @@ final class PostgresFilegroup implements TrialStorage {
             }
         }
         int blockSize;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("block-size"))) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql.sql("block-size"))) {
             rs.next();
             blockSize = rs.getInt(1);
         }
@@ -179,9 +209,11 @@ final class PostgresFilegroup implements TrialStorage {
         try {
             if (!Files.isDirectory(dir)) {
                 Files.createDirectory(dir);
-                PosixFileAttributes root = Files.readAttributes(target.storageRoot(), PosixFileAttributes.class);
-                PosixFileAttributeView view = Files.getFileAttributeView(dir, PosixFileAttributeView.class,
-                        LinkOption.NOFOLLOW_LINKS);
+                PosixFileAttributes root =
+                        Files.readAttributes(target.storageRoot(), PosixFileAttributes.class);
+                PosixFileAttributeView view =
+                        Files.getFileAttributeView(
+                                dir, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
                 view.setPermissions(PosixFilePermissions.fromString("rwx------"));
                 if (!root.owner().equals(Files.getOwner(dir))) {
                     view.setOwner(root.owner());
@@ -189,9 +221,15 @@ final class PostgresFilegroup implements TrialStorage {
                 }
             }
         } catch (IOException | UnsupportedOperationException e) {
-            throw new IllegalStateException("cannot make the tablespace directory " + dir + " owned by the owner "
-                    + "of tablespace-root (" + e.getMessage() + "); make it by hand, empty, owned by the server's "
-                    + "user", e);
+            throw new IllegalStateException(
+                    "cannot make the tablespace directory "
+                            + dir
+                            + " owned by the owner "
+                            + "of tablespace-root ("
+                            + e.getMessage()
+                            + "); make it by hand, empty, owned by the server's "
+                            + "user",
+                    e);
         }
         return dir;
     }
@@ -200,7 +238,8 @@ final class PostgresFilegroup implements TrialStorage {
         try {
             Files.deleteIfExists(target.storageRoot().resolve(tablespace));
         } catch (IOException e) {
-            // Not empty or not ours: left for the user; PostgreSQL refuses a non-empty one at the next create.
+            // Not empty or not ours: left for the user; PostgreSQL refuses a non-empty one at the
+            // next create.
         }
     }
 

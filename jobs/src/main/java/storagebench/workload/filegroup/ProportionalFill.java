@@ -46,12 +46,15 @@ final class ProportionalFill {
     /** The file (from 0) that receives the next extent. */
     int nextExtent() {
         if (allocated >= total) {
-            throw new IllegalStateException("the filegroup is full: " + total + " extents allocated");
+            throw new IllegalStateException(
+                    "the filegroup is full: " + total + " extents allocated");
         }
         int chosen = -1;
         for (int i = 0; i < free.length; i++) {
             boolean behind = given[i] * total < (allocated + 1) * free[i];
-            if (behind && (chosen < 0 || (given[i] + 1) * free[chosen] < (given[chosen] + 1) * free[i])) {
+            if (behind
+                    && (chosen < 0
+                            || (given[i] + 1) * free[chosen] < (given[chosen] + 1) * free[i])) {
                 chosen = i;
             }
         }

@@ -10,16 +10,15 @@ import java.util.List;
 import java.util.Map;
 import storagebench.config.Values;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.sqlserver.ServerPath;
-import storagebench.dbms.SqlDialect;
 import storagebench.dbms.SqlScript;
+import storagebench.dbms.TargetKind;
+import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
 import storagebench.workload.dbfiles.Tsql;
 import storagebench.workload.dbfiles.TsqlPlan;
-import storagebench.dbms.TargetKind;
 
 /**
  * Seed 001's script on SQL Server: a database of its own (named {@code name}, a 16 MB primary file and a
@@ -32,9 +31,12 @@ final class SqlServerFilegroup implements TrialStorage {
     static final String FILE_SIZE = "file-size";
     static final String LOG_SIZE = "log-size";
     static final long PRIMARY_SIZE = 16L << 20;
+
     /** The log grows in these steps if a checkpoint lags behind the inserts. */
     static final long LOG_GROWTH = 64L << 20;
-    private static final SqlScript SQL = TargetKind.SQLSERVER.dialect().script(DatabaseFilegroupInsert.FOLDER);
+
+    private static final SqlScript SQL =
+            TargetKind.SQLSERVER.dialect().script(DatabaseFilegroupInsert.FOLDER);
     private final DatabaseTarget target;
     private final String name;
     private final TsqlPlan plan;
@@ -47,28 +49,50 @@ final class SqlServerFilegroup implements TrialStorage {
 
     /** Why these parameters cannot run, with the key, or null. */
     static String problem(Params p, ServerPath root) {
-        String names = SqlServerChecks.names(DatabaseFilegroupInsert.NAME, p, root,
-                p.getText(DatabaseFilegroupInsert.NAME));
+        String names =
+                SqlServerChecks.names(
+                        DatabaseFilegroupInsert.NAME,
+                        p,
+                        root,
+                        p.getText(DatabaseFilegroupInsert.NAME));
         if (names != null) {
             return names;
         }
         int files = p.getInt(DatabaseFilegroupInsert.FILES);
         if (files > SqlServerDatabase.MAX_FILES - 2) {
-            return DatabaseFilegroupInsert.FILES + ": " + files + " files, a primary file and a log are more than "
-                    + "SQL Server's " + SqlServerDatabase.MAX_FILES + " files per database";
+            return DatabaseFilegroupInsert.FILES
+                    + ": "
+                    + files
+                    + " files, a primary file and a log are more than "
+                    + "SQL Server's "
+                    + SqlServerDatabase.MAX_FILES
+                    + " files per database";
         }
         long size = p.getSize(FILE_SIZE);
         String problem = SqlServerDatabase.sizeProblem(FILE_SIZE, size, false);
         if (problem == null) {
             problem = SqlServerDatabase.sizeProblem(LOG_SIZE, p.getSize(LOG_SIZE), true);
         }
-        // a file's first pages hold its headers and allocation maps; the table's IAM pages come on top
+        // a file's first pages hold its headers and allocation maps; the table's IAM pages come on
+        // top
         long pages = (long) files * (size / 8192 - 16);
         int rows = p.getInt(DatabaseFilegroupInsert.ROWS);
         if (problem == null && rows > pages) {
-            problem = DatabaseFilegroupInsert.ROWS + ": " + rows + " rows (one 8 KB page each) do not fit in " + files
-                    + " files of " + Values.formatSize(size) + " (about " + pages + " pages); the files do not grow "
-                    + "during the run, as in the seed: raise " + FILE_SIZE + " or lower " + DatabaseFilegroupInsert.ROWS;
+            problem =
+                    DatabaseFilegroupInsert.ROWS
+                            + ": "
+                            + rows
+                            + " rows (one 8 KB page each) do not fit in "
+                            + files
+                            + " files of "
+                            + Values.formatSize(size)
+                            + " (about "
+                            + pages
+                            + " pages); the files do not grow "
+                            + "during the run, as in the seed: raise "
+                            + FILE_SIZE
+                            + " or lower "
+                            + DatabaseFilegroupInsert.ROWS;
         }
         return problem;
     }
@@ -80,13 +104,21 @@ final class SqlServerFilegroup implements TrialStorage {
         List<String> create = new ArrayList<>(db.drop());
         create.add(db.create(1, PRIMARY_SIZE, p.getSize(LOG_SIZE), LOG_GROWTH));
         create.add(db.simpleRecovery());
-        create.addAll(db.filegroup(FILEGROUP, p.getInt(DatabaseFilegroupInsert.FILES), p.getSize(FILE_SIZE)));
+        create.addAll(
+                db.filegroup(
+                        FILEGROUP, p.getInt(DatabaseFilegroupInsert.FILES), p.getSize(FILE_SIZE)));
         String table = TargetKind.SQLSERVER.dialect().identifier(name);
         return new TsqlPlan()
                 .add("create-storage", Phase.SETUP, create)
-                .add("create-table", Phase.SETUP, List.of(SQL.sql("create-table", Map.of("table", table))))
+                .add(
+                        "create-table",
+                        Phase.SETUP,
+                        List.of(SQL.sql("create-table", Map.of("table", table))))
                 .add("insert", Phase.MEASURED, List.of(SQL.sql("insert", Map.of("table", table))))
-                .add("used-pages", Phase.MEASURED, List.of(SQL.sql("used-pages", Map.of("filegroup", FILEGROUP))))
+                .add(
+                        "used-pages",
+                        Phase.MEASURED,
+                        List.of(SQL.sql("used-pages", Map.of("filegroup", FILEGROUP))))
                 .add("drop-storage", Phase.CLEANUP, db.drop());
     }
 
@@ -126,7 +158,8 @@ final class SqlServerFilegroup implements TrialStorage {
         long max = 0;
         int files = 0;
         try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(plan.statements("used-pages", Phase.MEASURED).get(0))) {
+                ResultSet rs =
+                        s.executeQuery(plan.statements("used-pages", Phase.MEASURED).get(0))) {
             while (rs.next()) {
                 long used = rs.getLong(2);
                 files++;

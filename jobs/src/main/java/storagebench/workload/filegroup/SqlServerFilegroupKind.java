@@ -21,11 +21,24 @@ final class SqlServerFilegroupKind implements FilegroupKind {
     @Override
     public List<Param> params() {
         List<Param> params = new ArrayList<>();
-        params.add(Param.optional(SqlServerFilegroup.FILE_SIZE, ParamType.SIZE, "20MB", "size of each file of "
-                + "the filegroup (they do not grow), at most 16TB").atLeast(1));
-        params.add(Param.optional(SqlServerFilegroup.LOG_SIZE, ParamType.SIZE, "64MB", "size of the log "
-                + "(SIMPLE recovery; grows by 64MB if need be), at most 2TB").atLeast(1));
-        IoSampling.params().stream().filter(p -> !p.name().equals(DatabaseFilegroupInsert.SAMPLE_INTERVAL))
+        params.add(
+                Param.optional(
+                                SqlServerFilegroup.FILE_SIZE,
+                                ParamType.SIZE,
+                                "20MB",
+                                "size of each file of "
+                                        + "the filegroup (they do not grow), at most 16TB")
+                        .atLeast(1));
+        params.add(
+                Param.optional(
+                                SqlServerFilegroup.LOG_SIZE,
+                                ParamType.SIZE,
+                                "64MB",
+                                "size of the log "
+                                        + "(SIMPLE recovery; grows by 64MB if need be), at most 2TB")
+                        .atLeast(1));
+        IoSampling.params().stream()
+                .filter(p -> !p.name().equals(DatabaseFilegroupInsert.SAMPLE_INTERVAL))
                 .forEach(params::add);
         return params;
     }
@@ -37,7 +50,8 @@ final class SqlServerFilegroupKind implements FilegroupKind {
 
     @Override
     public TrialStorage storage(DatabaseTarget target, String name, Params params) {
-        return new SqlServerFilegroup(target, name, SqlServerFilegroup.plan(params, target.fileRoot()));
+        return new SqlServerFilegroup(
+                target, name, SqlServerFilegroup.plan(params, target.fileRoot()));
     }
 
     @Override

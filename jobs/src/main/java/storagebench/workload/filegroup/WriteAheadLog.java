@@ -31,8 +31,12 @@ final class WriteAheadLog implements AutoCloseable {
     }
 
     static WriteAheadLog create(Path file, Layout layout) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        FileChannel channel =
+                FileChannel.open(
+                        file,
+                        StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
         try {
             Zeros.write(channel, layout.logBytes());
             channel.force(true);
@@ -47,8 +51,13 @@ final class WriteAheadLog implements AutoCloseable {
     void append(long row, PageAddress at, ByteBuffer page) throws IOException {
         int payload = layout.fullLogRecord() ? page.remaining() : 0;
         header.clear();
-        header.putInt(MAGIC).putInt(HEADER_BYTES + payload).putLong(records + 1).putLong(row).putInt(at.file() + 1)
-                .putLong(at.page()).putInt(payload);
+        header.putInt(MAGIC)
+                .putInt(HEADER_BYTES + payload)
+                .putLong(records + 1)
+                .putLong(row)
+                .putInt(at.file() + 1)
+                .putLong(at.page())
+                .putInt(payload);
         header.position(HEADER_BYTES).flip();
         record[0] = header;
         record[1] = layout.fullLogRecord() ? page : NO_PAYLOAD;

@@ -8,8 +8,7 @@ import java.nio.channels.FileChannel;
 final class Zeros {
     private static final int BLOCK = 1 << 20;
 
-    private Zeros() {
-    }
+    private Zeros() {}
 
     static void write(FileChannel channel, long size) throws IOException {
         ByteBuffer zeros = ByteBuffer.allocateDirect(BLOCK);

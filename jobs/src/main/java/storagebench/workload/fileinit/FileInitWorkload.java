@@ -12,8 +12,11 @@ import storagebench.workload.WorkloadType;
 public final class FileInitWorkload extends WorkloadType {
 
     public FileInitWorkload() {
-        super("file-init", "create N files of size S (or grow them to G) by writing zeros or by instant "
-                + "allocation (seed 000)", Map.of(
+        super(
+                "file-init",
+                "create N files of size S (or grow them to G) by writing zeros or by instant "
+                        + "allocation (seed 000)",
+                Map.of(
                         TargetKind.LOCAL, LocalFileInit::new,
                         TargetKind.POSTGRES, PostgresWalInit::new,
                         TargetKind.SQLSERVER, SqlServerFileInit::new));
@@ -21,7 +24,8 @@ public final class FileInitWorkload extends WorkloadType {
 
     @Override
     protected String unsupported(TargetKind kind) {
-        return "file-init runs on local, postgres and sqlserver targets; " + kind.yamlName()
+        return "file-init runs on local, postgres and sqlserver targets; "
+                + kind.yamlName()
                 + " has no file-initialisation setting to compare";
     }
 }

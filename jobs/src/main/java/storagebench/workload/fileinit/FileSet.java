@@ -48,24 +48,37 @@ final class FileSet {
 
     /** Grows every existing file from {@code from} bytes to {@code to}; the bytes before {@code from} are untouched. */
     Map<String, Double> grow(boolean zero, long from, long to) throws IOException {
-        Map<String, Double> metrics = new LinkedHashMap<>(extend(zero, from, to, StandardOpenOption.WRITE));
+        Map<String, Double> metrics =
+                new LinkedHashMap<>(extend(zero, from, to, StandardOpenOption.WRITE));
         metrics.put("grown_from_bytes", (double) from);
         return metrics;
     }
 
-    private Map<String, Double> extend(boolean zero, long from, long to, OpenOption mode) throws IOException {
+    private Map<String, Double> extend(boolean zero, long from, long to, OpenOption mode)
+            throws IOException {
         long written = 0;
         for (int i = 0; i < count; i++) {
             try (FileChannel channel = FileChannel.open(file(i), mode, StandardOpenOption.WRITE)) {
-                written += zero ? writeZeros(channel, zeros, from, to) : writeLastByte(channel, zeros, to);
+                written +=
+                        zero
+                                ? writeZeros(channel, zeros, from, to)
+                                : writeLastByte(channel, zeros, to);
                 channel.force(true);
             }
         }
-        return Map.of("files", (double) count, "file_size_bytes", (double) to, "bytes_written", (double) written,
-                "total_bytes", (double) count * to);
+        return Map.of(
+                "files",
+                (double) count,
+                "file_size_bytes",
+                (double) to,
+                "bytes_written",
+                (double) written,
+                "total_bytes",
+                (double) count * to);
     }
 
-    private static long writeZeros(FileChannel channel, ByteBuffer zeros, long from, long to) throws IOException {
+    private static long writeZeros(FileChannel channel, ByteBuffer zeros, long from, long to)
+            throws IOException {
         long position = from;
         while (position < to) {
             zeros.clear().limit((int) Math.min(zeros.capacity(), to - position));
@@ -77,7 +90,8 @@ final class FileSet {
     }
 
     /** Writing one byte at the end extends the file without touching the blocks before it. */
-    private static long writeLastByte(FileChannel channel, ByteBuffer zero, long to) throws IOException {
+    private static long writeLastByte(FileChannel channel, ByteBuffer zero, long to)
+            throws IOException {
         zero.clear().limit(1);
         channel.write(zero, to - 1);
         return 1;

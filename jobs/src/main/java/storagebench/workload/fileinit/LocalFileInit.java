@@ -4,9 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.config.Values;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.dbms.Target;
-import storagebench.dbms.TargetKind;
+import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Param;
 import storagebench.workload.ParamException;
 import storagebench.workload.ParamType;
@@ -29,6 +28,7 @@ public final class LocalFileInit implements Workload {
     static final String INIT = "init";
     static final String BLOCK_SIZE = "block-size";
     static final String GROW_TO = "grow-to";
+
     /** The largest zero write: one direct buffer, allocated at set-up. */
     static final long MAX_BLOCK_SIZE = 64L << 20;
 
@@ -45,29 +45,55 @@ public final class LocalFileInit implements Workload {
     @Override
     public List<Param> params() {
         return List.of(
-                Param.optional(FILES, ParamType.INT, "4", "number of files created per trial").atLeast(1),
-                Param.required(FILE_SIZE, ParamType.SIZE, "size of each file, e.g. 8MB, 1GB").atLeast(1),
-                Param.choice(INIT, List.of("zero", "instant"), null,
+                Param.optional(FILES, ParamType.INT, "4", "number of files created per trial")
+                        .atLeast(1),
+                Param.required(FILE_SIZE, ParamType.SIZE, "size of each file, e.g. 8MB, 1GB")
+                        .atLeast(1),
+                Param.choice(
+                        INIT,
+                        List.of("zero", "instant"),
+                        null,
                         "zero: write zeros then fsync; instant: set the length only (no zeroing), then fsync"),
-                Param.optional(BLOCK_SIZE, ParamType.SIZE, "1MiB", "size of each zero write, at most the size a "
-                        + "file reaches").atLeast(4096).atMost(MAX_BLOCK_SIZE),
-                Param.optional(GROW_TO, ParamType.SIZE, "0", "when set, the files are created at file-size "
-                        + "untimed and the measured step grows each to this size; 0: no grow step"));
+                Param.optional(
+                                BLOCK_SIZE,
+                                ParamType.SIZE,
+                                "1MiB",
+                                "size of each zero write, at most the size a " + "file reaches")
+                        .atLeast(4096)
+                        .atMost(MAX_BLOCK_SIZE),
+                Param.optional(
+                        GROW_TO,
+                        ParamType.SIZE,
+                        "0",
+                        "when set, the files are created at file-size "
+                                + "untimed and the measured step grows each to this size; 0: no grow step"));
     }
 
     @Override
     public void check(Params p) {
         long growTo = p.getSize(GROW_TO);
         if (growTo != 0 && growTo <= p.getSize(FILE_SIZE)) {
-            throw new ParamException(GROW_TO, "grow-to (" + Values.formatSize(growTo)
-                    + ") must be larger than file-size (" + Values.formatSize(p.getSize(FILE_SIZE)) + ")");
+            throw new ParamException(
+                    GROW_TO,
+                    "grow-to ("
+                            + Values.formatSize(growTo)
+                            + ") must be larger than file-size ("
+                            + Values.formatSize(p.getSize(FILE_SIZE))
+                            + ")");
         }
         if (p.getText(INIT).equals("zero") && p.getSize(BLOCK_SIZE) > finalSize(p)) {
-            throw new ParamException(BLOCK_SIZE, "block-size (" + Values.formatSize(p.getSize(BLOCK_SIZE))
-                    + ") must be at most the size a file reaches (" + Values.formatSize(finalSize(p))
-                    + "); set block-size");
+            throw new ParamException(
+                    BLOCK_SIZE,
+                    "block-size ("
+                            + Values.formatSize(p.getSize(BLOCK_SIZE))
+                            + ") must be at most the size a file reaches ("
+                            + Values.formatSize(finalSize(p))
+                            + "); set block-size");
         }
-        ParamException.multiply(p.getInt(FILES), finalSize(p), growTo != 0 ? GROW_TO : FILE_SIZE,
+        ParamException.multiply(
+                p.getInt(FILES),
+                finalSize(p),
+                growTo != 0 ? GROW_TO : FILE_SIZE,
                 "files × " + (growTo != 0 ? "grow-to" : "file-size"));
     }
 
@@ -76,10 +102,15 @@ public final class LocalFileInit implements Workload {
         ParamException.checkAll(this, variants);
         LocalTarget local = local(target);
         local.prepare();
-        Params biggest = variants.stream()
-                .max((a, b) -> Long.compare(bytes(a), bytes(b))).orElseThrow();
-        local.requireFreeSpace(bytes(biggest), "file-init (" + biggest.getInt(FILES) + " files × "
-                + Values.formatSize(finalSize(biggest)) + ")");
+        Params biggest =
+                variants.stream().max((a, b) -> Long.compare(bytes(a), bytes(b))).orElseThrow();
+        local.requireFreeSpace(
+                bytes(biggest),
+                "file-init ("
+                        + biggest.getInt(FILES)
+                        + " files × "
+                        + Values.formatSize(finalSize(biggest))
+                        + ")");
     }
 
     /** The size each file ends with: grow-to when set, file-size otherwise. */
@@ -96,7 +127,11 @@ public final class LocalFileInit implements Workload {
         Params params = trial.params();
         Path dir = local(trial.target()).directory().resolve(name()).resolve(trial.trialId());
         boolean zero = params.getText(INIT).equals("zero");
-        FileSet files = new FileSet(dir, params.getInt(FILES), zero ? Math.toIntExact(params.getSize(BLOCK_SIZE)) : 1);
+        FileSet files =
+                new FileSet(
+                        dir,
+                        params.getInt(FILES),
+                        zero ? Math.toIntExact(params.getSize(BLOCK_SIZE)) : 1);
         long size = params.getSize(FILE_SIZE);
         long growTo = params.getSize(GROW_TO);
         if (growTo == 0) {

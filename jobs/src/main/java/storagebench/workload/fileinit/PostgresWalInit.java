@@ -35,27 +35,55 @@ final class PostgresWalInit implements Workload {
     @Override
     public List<Param> params() {
         return List.of(
-                Param.choice(INIT, List.of("zero", "instant"), null,
+                Param.choice(
+                        INIT,
+                        List.of("zero", "instant"),
+                        null,
                         "zero: wal_init_zero on (new segments written full of zeros); instant: off"),
-                Param.optional(SEGMENTS, ParamType.INT, "8", "WAL segments of WAL written per trial").atLeast(1),
-                Param.optional(MESSAGE_SIZE, ParamType.SIZE, "1MiB", "WAL written per commit (one logical "
-                        + "message each), at most 64MiB").atLeast(1024).atMost(64L << 20),
-                Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters (WAL "
-                        + "written and its write and sync time, buffers written) are sampled into IoSamples while "
-                        + "the WAL is written (second connection); 0s: never"));
+                Param.optional(
+                                SEGMENTS,
+                                ParamType.INT,
+                                "8",
+                                "WAL segments of WAL written per trial")
+                        .atLeast(1),
+                Param.optional(
+                                MESSAGE_SIZE,
+                                ParamType.SIZE,
+                                "1MiB",
+                                "WAL written per commit (one logical "
+                                        + "message each), at most 64MiB")
+                        .atLeast(1024)
+                        .atMost(64L << 20),
+                Param.optional(
+                        SAMPLE_INTERVAL,
+                        ParamType.DURATION,
+                        "1s",
+                        "how often the server's IO counters (WAL "
+                                + "written and its write and sync time, buffers written) are sampled into IoSamples while "
+                                + "the WAL is written (second connection); 0s: never"));
     }
 
     @Override
     public void preflight(Target target, List<Params> variants) {
-        target.kind().database().requireAdminRights((DatabaseTarget) target, name(), "ALTER SYSTEM SET wal_init_zero, "
-                + "wal_recycle");
+        target.kind()
+                .database()
+                .requireAdminRights(
+                        (DatabaseTarget) target,
+                        name(),
+                        "ALTER SYSTEM SET wal_init_zero, " + "wal_recycle");
     }
 
     @Override
     public List<Step> steps(TrialContext trial) {
         Params p = trial.params();
-        WalInitTrial wal = new WalInitTrial((DatabaseTarget) trial.target(), p.getText(INIT).equals("zero"),
-                p.getInt(SEGMENTS), Math.toIntExact(p.getSize(MESSAGE_SIZE)), p.getDuration(SAMPLE_INTERVAL), trial);
+        WalInitTrial wal =
+                new WalInitTrial(
+                        (DatabaseTarget) trial.target(),
+                        p.getText(INIT).equals("zero"),
+                        p.getInt(SEGMENTS),
+                        Math.toIntExact(p.getSize(MESSAGE_SIZE)),
+                        p.getDuration(SAMPLE_INTERVAL),
+                        trial);
         return List.of(
                 Step.setup("set-server", wal::setup),
                 Step.measured("write-wal", wal::write).then(measured -> wal.samples()),

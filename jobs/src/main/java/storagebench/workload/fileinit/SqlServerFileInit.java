@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import storagebench.config.Values;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.dbms.Target;
+import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -47,20 +47,47 @@ final class SqlServerFileInit implements Workload {
 
     @Override
     public List<Param> params() {
-        List<Param> params = new ArrayList<>(List.of(
-                Param.optional(FILES, ParamType.INT, "4", "data files of the database (the first is the primary "
-                        + ".mdf), at most 32766").atLeast(1),
-                Param.required(FILE_SIZE, ParamType.SIZE, "size of each data file, whole KB, at least 8MB (the "
-                        + "primary file holds a copy of model), at most 16TB").atLeast(1),
-                Param.optional(LOG_SIZE, ParamType.SIZE, "8MB", "size of the log file (always zeroed), at most 2TB")
-                        .atLeast(1),
-                Param.optional(GROW_TO, ParamType.SIZE, "0", "when set, the database is created untimed and the "
-                        + "measured step grows each data file to this size; 0: no grow step"),
-                Param.choice(EXPECT_IFI, List.of("any", "on", "off"), "any", "Instant File Initialization state "
-                        + "the server must have, else the trial fails: IFI is the service account's privilege, not "
-                        + "an SQL setting; any: record it only"),
-                Param.optional(NAME, ParamType.TEXT, "sb_file_init", "the database's name (and its files' prefix): "
-                        + "letters, digits, '_'")));
+        List<Param> params =
+                new ArrayList<>(
+                        List.of(
+                                Param.optional(
+                                                FILES,
+                                                ParamType.INT,
+                                                "4",
+                                                "data files of the database (the first is the primary "
+                                                        + ".mdf), at most 32766")
+                                        .atLeast(1),
+                                Param.required(
+                                                FILE_SIZE,
+                                                ParamType.SIZE,
+                                                "size of each data file, whole KB, at least 8MB (the "
+                                                        + "primary file holds a copy of model), at most 16TB")
+                                        .atLeast(1),
+                                Param.optional(
+                                                LOG_SIZE,
+                                                ParamType.SIZE,
+                                                "8MB",
+                                                "size of the log file (always zeroed), at most 2TB")
+                                        .atLeast(1),
+                                Param.optional(
+                                        GROW_TO,
+                                        ParamType.SIZE,
+                                        "0",
+                                        "when set, the database is created untimed and the "
+                                                + "measured step grows each data file to this size; 0: no grow step"),
+                                Param.choice(
+                                        EXPECT_IFI,
+                                        List.of("any", "on", "off"),
+                                        "any",
+                                        "Instant File Initialization state "
+                                                + "the server must have, else the trial fails: IFI is the service account's privilege, not "
+                                                + "an SQL setting; any: record it only"),
+                                Param.optional(
+                                        NAME,
+                                        ParamType.TEXT,
+                                        "sb_file_init",
+                                        "the database's name (and its files' prefix): "
+                                                + "letters, digits, '_'")));
         params.addAll(IoSampling.params());
         return params;
     }
@@ -78,23 +105,39 @@ final class SqlServerFileInit implements Workload {
         }
         int files = p.getInt(FILES);
         if (files > SqlServerDatabase.MAX_FILES - 1) {
-            return FILES + ": " + files + " data files and a log are more than SQL Server's "
-                    + SqlServerDatabase.MAX_FILES + " files per database";
+            return FILES
+                    + ": "
+                    + files
+                    + " data files and a log are more than SQL Server's "
+                    + SqlServerDatabase.MAX_FILES
+                    + " files per database";
         }
         long size = p.getSize(FILE_SIZE);
         long growTo = p.getSize(GROW_TO);
         String problem = SqlServerDatabase.sizeProblem(FILE_SIZE, size, false);
         if (problem == null && size < 8L << 20) {
-            problem = FILE_SIZE + ": " + Values.formatSize(size) + " is below 8MB: the primary file holds a copy of "
-                    + "model (8 MB since SQL Server 2016)";
+            problem =
+                    FILE_SIZE
+                            + ": "
+                            + Values.formatSize(size)
+                            + " is below 8MB: the primary file holds a copy of "
+                            + "model (8 MB since SQL Server 2016)";
         }
         if (problem == null) {
             problem = SqlServerDatabase.sizeProblem(LOG_SIZE, p.getSize(LOG_SIZE), true);
         }
         if (problem == null && growTo != 0) {
-            problem = growTo <= size ? GROW_TO + " (" + Values.formatSize(growTo) + ") must be larger than "
-                    + FILE_SIZE + " (" + Values.formatSize(size) + ")"
-                    : SqlServerDatabase.sizeProblem(GROW_TO, growTo, false);
+            problem =
+                    growTo <= size
+                            ? GROW_TO
+                                    + " ("
+                                    + Values.formatSize(growTo)
+                                    + ") must be larger than "
+                                    + FILE_SIZE
+                                    + " ("
+                                    + Values.formatSize(size)
+                                    + ")"
+                            : SqlServerDatabase.sizeProblem(GROW_TO, growTo, false);
         }
         return problem;
     }
@@ -128,15 +171,27 @@ final class SqlServerFileInit implements Workload {
         long size = p.getSize(FILE_SIZE);
         long growTo = p.getSize(GROW_TO);
         int files = p.getInt(FILES);
-        SqlServerFileInitTrial run = new SqlServerFileInitTrial(db, trial, p.getText(NAME), plan,
-                p.getText(EXPECT_IFI), IoSampling.of(p), growTo == 0 ? "create" : "grow");
+        SqlServerFileInitTrial run =
+                new SqlServerFileInitTrial(
+                        db,
+                        trial,
+                        p.getText(NAME),
+                        plan,
+                        p.getText(EXPECT_IFI),
+                        IoSampling.of(p),
+                        growTo == 0 ? "create" : "grow");
         List<Step> steps = new ArrayList<>();
         steps.add(Step.setup("prepare", run::prepare));
         if (growTo == 0) {
-            steps.add(Step.measured("create", () -> run.measure("create", (long) files * size, files)));
+            steps.add(
+                    Step.measured(
+                            "create", () -> run.measure("create", (long) files * size, files)));
         } else {
             steps.add(Step.setup("create", () -> run.execute("create", Phase.SETUP)));
-            steps.add(Step.measured("grow", () -> run.measure("grow", (long) files * (growTo - size), files)));
+            steps.add(
+                    Step.measured(
+                            "grow",
+                            () -> run.measure("grow", (long) files * (growTo - size), files)));
         }
         steps.add(Step.cleanup("drop", run::drop));
         return steps;

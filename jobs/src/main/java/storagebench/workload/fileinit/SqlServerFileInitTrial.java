@@ -27,8 +27,14 @@ final class SqlServerFileInitTrial {
     private final Map<String, Double> ifi = new LinkedHashMap<>();
     private Connection connection;
 
-    SqlServerFileInitTrial(DatabaseTarget target, TrialContext trial, String database, TsqlPlan plan,
-            String expectIfi, IoSampling sampling, String measuredStep) {
+    SqlServerFileInitTrial(
+            DatabaseTarget target,
+            TrialContext trial,
+            String database,
+            TsqlPlan plan,
+            String expectIfi,
+            IoSampling sampling,
+            String measuredStep) {
         this.measuredStep = measuredStep;
         this.target = target;
         this.trial = trial;
@@ -71,15 +77,22 @@ final class SqlServerFileInitTrial {
             return;
         }
         if (state == null) {
-            throw new IllegalStateException("expect-ifi: " + expectIfi + " but the server does not report Instant "
-                    + "File Initialization (sys.dm_server_services.instant_file_initialization_enabled needs SQL "
-                    + "Server 2016 SP1 or later and VIEW SERVER STATE); use expect-ifi: any to record it as unknown");
+            throw new IllegalStateException(
+                    "expect-ifi: "
+                            + expectIfi
+                            + " but the server does not report Instant "
+                            + "File Initialization (sys.dm_server_services.instant_file_initialization_enabled needs SQL "
+                            + "Server 2016 SP1 or later and VIEW SERVER STATE); use expect-ifi: any to record it as unknown");
         }
         String actual = state.equals("Y") ? "on" : "off";
         if (!actual.equals(expectIfi)) {
-            throw new IllegalStateException("expect-ifi: " + expectIfi + " but Instant File Initialization is "
-                    + actual + " on this server; it is the service account's 'Perform volume maintenance tasks' "
-                    + "privilege (Windows) or trace flag / setup option, changed outside SQL and after a restart");
+            throw new IllegalStateException(
+                    "expect-ifi: "
+                            + expectIfi
+                            + " but Instant File Initialization is "
+                            + actual
+                            + " on this server; it is the service account's 'Perform volume maintenance tasks' "
+                            + "privilege (Windows) or trace flag / setup option, changed outside SQL and after a restart");
         }
     }
 
@@ -90,7 +103,8 @@ final class SqlServerFileInitTrial {
 
     /** The measured step, sampled; metrics: files, bytes allocated, the IFI state and the IO figures. */
     Map<String, Double> measure(String step, long bytes, int files) throws Exception {
-        Map<String, Double> metrics = new LinkedHashMap<>(sampled.run(() -> execute(step, Phase.MEASURED)));
+        Map<String, Double> metrics =
+                new LinkedHashMap<>(sampled.run(() -> execute(step, Phase.MEASURED)));
         metrics.put("files", (double) files);
         metrics.put("file_bytes", (double) bytes);
         metrics.putAll(ifi);
@@ -99,7 +113,8 @@ final class SqlServerFileInitTrial {
 
     /** Closes the sampler and drops the database (SINGLE_USER first), on a fresh connection if need be. */
     Map<String, Double> drop() throws SQLException {
-        try (SampledStep s = sampled; Connection c = connection) {
+        try (SampledStep s = sampled;
+                Connection c = connection) {
             connection = null;
         } catch (SQLException e) {
             // the connections are gone either way; dropping the database matters more

@@ -18,7 +18,8 @@ import storagebench.workload.sampling.StepSampler;
 
 /** One trial of {@link PostgresWalInit}: the server's WAL settings changed for it, then put back. */
 final class WalInitTrial {
-    private static final Set<String> BOOLEAN_TEXT = Set.of("on", "off", "true", "false", "yes", "no", "1", "0");
+    private static final Set<String> BOOLEAN_TEXT =
+            Set.of("on", "off", "true", "false", "yes", "no", "1", "0");
     private final DatabaseTarget target;
     private final SqlScript sql;
     private final boolean zero;
@@ -34,9 +35,15 @@ final class WalInitTrial {
     private long consumed;
     private String payload;
 
-    WalInitTrial(DatabaseTarget target, boolean zero, int segments, int messageSize,
-            Duration sampleInterval, TrialContext trial) {
-        this.sampler = new StepSampler(target, target.url(), trial, "write-wal", sampleInterval, "^$");
+    WalInitTrial(
+            DatabaseTarget target,
+            boolean zero,
+            int segments,
+            int messageSize,
+            Duration sampleInterval,
+            TrialContext trial) {
+        this.sampler =
+                new StepSampler(target, target.url(), trial, "write-wal", sampleInterval, "^$");
         this.target = target;
         this.sql = target.dialect().script("workloads/file-init");
         this.zero = zero;
@@ -45,8 +52,10 @@ final class WalInitTrial {
     }
 
     Map<String, Double> setup() throws Exception {
-        payload = "x".repeat(messageSize); // built untimed, once: the measured step allocates no message
-        try (Connection admin = target.connect(); Statement s = admin.createStatement()) {
+        payload = "x".repeat(messageSize); // built untimed, once: the measured step allocates no
+        // message
+        try (Connection admin = target.connect();
+                Statement s = admin.createStatement()) {
             try (ResultSet rs = s.executeQuery(sql.sql("auto-conf"))) {
                 while (rs.next()) {
                     before.put(rs.getString(1), rs.getString(2));
@@ -59,7 +68,8 @@ final class WalInitTrial {
         }
         connection = awaitSettings();
         try (Statement s = connection.createStatement()) {
-            // A checkpoint with wal_recycle off removes finished segments instead of keeping them for reuse.
+            // A checkpoint with wal_recycle off removes finished segments instead of keeping them
+            // for reuse.
             s.execute(sql.sql("checkpoint"));
             s.execute(sql.sql("switch"));
             consumed = useUpRecycledSegments(s);
@@ -96,8 +106,9 @@ final class WalInitTrial {
             s.execute(sql.sql("checkpoint"));
             used += ahead;
         }
-        throw new IllegalStateException("segments recycled before the trial are still ahead of the WAL position "
-                + "after 10 rounds of writing them; the server keeps preallocating (is wal_recycle off?)");
+        throw new IllegalStateException(
+                "segments recycled before the trial are still ahead of the WAL position "
+                        + "after 10 rounds of writing them; the server keeps preallocating (is wal_recycle off?)");
     }
 
     /** Commits logical messages of message-size until {@code bytes} are written. */
@@ -115,7 +126,8 @@ final class WalInitTrial {
         String want = zero ? "on" : "off";
         for (int attempt = 0; ; attempt++) {
             Connection c = target.connect();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("in-force"))) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(sql.sql("in-force"))) {
                 rs.next();
                 if (rs.getString(1).equals("off") && rs.getString(2).equals(want)) {
                     segmentSize = rs.getLong(3);
@@ -123,8 +135,14 @@ final class WalInitTrial {
                 }
                 if (attempt >= 50) {
                     c.close();
-                    throw new IllegalStateException("the server did not take wal_recycle=off, wal_init_zero=" + want
-                            + " (it shows " + rs.getString(1) + ", " + rs.getString(2) + ")");
+                    throw new IllegalStateException(
+                            "the server did not take wal_recycle=off, wal_init_zero="
+                                    + want
+                                    + " (it shows "
+                                    + rs.getString(1)
+                                    + ", "
+                                    + rs.getString(2)
+                                    + ")");
                 }
             } catch (SQLException | RuntimeException e) {
                 c.close();
@@ -194,7 +212,8 @@ final class WalInitTrial {
         if (!changed) {
             return Map.of();
         }
-        try (Connection admin = target.connect(); Statement s = admin.createStatement()) {
+        try (Connection admin = target.connect();
+                Statement s = admin.createStatement()) {
             restore(s, "wal_recycle", "set-wal-recycle", "reset-wal-recycle");
             restore(s, "wal_init_zero", "set-wal-init-zero", "reset-wal-init-zero");
             s.execute(sql.sql("reload"));
@@ -203,7 +222,8 @@ final class WalInitTrial {
         return Map.of();
     }
 
-    private void restore(Statement s, String setting, String set, String reset) throws SQLException {
+    private void restore(Statement s, String setting, String set, String reset)
+            throws SQLException {
         String old = before.get(setting);
         if (old != null && BOOLEAN_TEXT.contains(old.toLowerCase(Locale.ROOT))) {
             s.execute(sql.sql(set, Map.of("value", old.toLowerCase(Locale.ROOT))));

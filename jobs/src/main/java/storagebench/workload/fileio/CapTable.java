@@ -24,7 +24,11 @@ public record CapTable(List<Tier> tiers) {
 
         @Override
         public String toString() {
-            return Values.formatSize(upToBytes).replace(" ", "") + ":" + number(iops) + ":" + number(mibPerSecond);
+            return Values.formatSize(upToBytes).replace(" ", "")
+                    + ":"
+                    + number(iops)
+                    + ":"
+                    + number(mibPerSecond);
         }
     }
 
@@ -40,8 +44,9 @@ public record CapTable(List<Tier> tiers) {
         for (int i = 0; i < entries.length; i++) {
             Tier tier = tier(entries[i].strip(), i + 1);
             if (!tiers.isEmpty() && tier.upToBytes() <= tiers.get(tiers.size() - 1).upToBytes()) {
-                throw new IllegalArgumentException(where(entries[i].strip(), i + 1)
-                        + ": sizes must grow from one tier to the next");
+                throw new IllegalArgumentException(
+                        where(entries[i].strip(), i + 1)
+                                + ": sizes must grow from one tier to the next");
             }
             tiers.add(tier);
         }
@@ -51,15 +56,22 @@ public record CapTable(List<Tier> tiers) {
     private static Tier tier(String entry, int position) {
         String[] parts = entry.split(":");
         if (parts.length != 3) {
-            throw new IllegalArgumentException(where(entry, position)
-                    + ": expected SIZE:IOPS:MBPS such as 128GB:500:100, or none, or premium-disk");
+            throw new IllegalArgumentException(
+                    where(entry, position)
+                            + ": expected SIZE:IOPS:MBPS such as 128GB:500:100, or none, or premium-disk");
         }
         long size = Values.parseSize(parts[0]);
         if (size <= 0) {
-            throw new IllegalArgumentException(where(entry, position) + ": '" + parts[0].strip()
-                    + "' is not a size such as 128GB or 1TB");
+            throw new IllegalArgumentException(
+                    where(entry, position)
+                            + ": '"
+                            + parts[0].strip()
+                            + "' is not a size such as 128GB or 1TB");
         }
-        return new Tier(size, positive(parts[1], "IOPS", entry, position), positive(parts[2], "MB/s", entry, position));
+        return new Tier(
+                size,
+                positive(parts[1], "IOPS", entry, position),
+                positive(parts[2], "MB/s", entry, position));
     }
 
     private static double positive(String text, String what, String entry, int position) {
@@ -71,8 +83,13 @@ public record CapTable(List<Tier> tiers) {
         } catch (NumberFormatException e) {
             // reported below, with the entry
         }
-        throw new IllegalArgumentException(where(entry, position) + ": " + what + " '" + text.strip()
-                + "' is not a number above 0");
+        throw new IllegalArgumentException(
+                where(entry, position)
+                        + ": "
+                        + what
+                        + " '"
+                        + text.strip()
+                        + "' is not a number above 0");
     }
 
     private static String where(String entry, int position) {
@@ -94,11 +111,15 @@ public record CapTable(List<Tier> tiers) {
     }
 
     private static String number(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%s", value);
+        return value == Math.rint(value)
+                ? String.valueOf((long) value)
+                : String.format(Locale.ROOT, "%s", value);
     }
 
     @Override
     public String toString() {
-        return tiers.isEmpty() ? "none" : String.join(", ", tiers.stream().map(Tier::toString).toList());
+        return tiers.isEmpty()
+                ? "none"
+                : String.join(", ", tiers.stream().map(Tier::toString).toList());
     }
 }

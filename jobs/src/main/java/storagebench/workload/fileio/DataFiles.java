@@ -49,8 +49,10 @@ final class DataFiles {
         delete();
         Files.createDirectories(dir);
         int alignment = directAlignment(dir);
-        ByteBuffer zeros = ByteBuffer.allocateDirect(ZERO_BLOCK + alignment).alignedSlice(alignment)
-                .slice(0, ZERO_BLOCK);
+        ByteBuffer zeros =
+                ByteBuffer.allocateDirect(ZERO_BLOCK + alignment)
+                        .alignedSlice(alignment)
+                        .slice(0, ZERO_BLOCK);
         for (int i = 0; i < count; i++) {
             Path file = dir.resolve(name(i));
             long position = 0;
@@ -61,7 +63,8 @@ final class DataFiles {
                     direct.force(true);
                 }
             }
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            try (FileChannel channel =
+                    FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
                 fill(channel, zeros, position, size);
                 channel.force(true);
             }
@@ -70,14 +73,18 @@ final class DataFiles {
 
     private static FileChannel openDirect(Path file) {
         try {
-            return FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+            return FileChannel.open(
+                    file,
+                    StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE,
                     ExtendedOpenOption.DIRECT);
         } catch (IOException | UnsupportedOperationException e) {
             return null; // no O_DIRECT here: zeroed through the page cache instead
         }
     }
 
-    private static long fill(FileChannel channel, ByteBuffer zeros, long from, long to) throws IOException {
+    private static long fill(FileChannel channel, ByteBuffer zeros, long from, long to)
+            throws IOException {
         long position = from;
         while (position < to) {
             zeros.clear().limit((int) Math.min(zeros.capacity(), to - position));
@@ -90,7 +97,8 @@ final class DataFiles {
 
     /** Opens every file for one worker; the caller closes them. */
     FileChannel[] open(boolean dsync, boolean direct) throws IOException {
-        List<OpenOption> options = new ArrayList<>(List.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
+        List<OpenOption> options =
+                new ArrayList<>(List.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
         if (dsync) {
             options.add(StandardOpenOption.DSYNC);
         }
@@ -100,7 +108,8 @@ final class DataFiles {
         FileChannel[] channels = new FileChannel[count];
         try {
             for (int i = 0; i < count; i++) {
-                channels[i] = FileChannel.open(dir.resolve(name(i)), options.toArray(OpenOption[]::new));
+                channels[i] =
+                        FileChannel.open(dir.resolve(name(i)), options.toArray(OpenOption[]::new));
             }
         } catch (IOException | RuntimeException e) {
             close(channels);
@@ -140,8 +149,12 @@ final class DataFiles {
             int alignment = directAlignment(dir);
             ByteBuffer block = ByteBuffer.allocateDirect(2 * alignment).alignedSlice(alignment);
             block.limit(alignment);
-            try (FileChannel channel = FileChannel.open(probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    ExtendedOpenOption.DIRECT)) {
+            try (FileChannel channel =
+                    FileChannel.open(
+                            probe,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE,
+                            ExtendedOpenOption.DIRECT)) {
                 channel.write(block, 0);
             }
         } catch (IOException | RuntimeException e) {
@@ -152,8 +165,13 @@ final class DataFiles {
     }
 
     private static IOException directRefused(Path dir, Exception e) {
-        return new IOException("direct: true, but the file system under " + dir + " refused O_DIRECT ("
-                + e.getMessage() + "); tmpfs, for one, has no direct IO: use direct: false there", e);
+        return new IOException(
+                "direct: true, but the file system under "
+                        + dir
+                        + " refused O_DIRECT ("
+                        + e.getMessage()
+                        + "); tmpfs, for one, has no direct IO: use direct: false there",
+                e);
     }
 
     void delete() throws IOException {

@@ -35,7 +35,8 @@ final class FileIoRun {
     /** Untimed set-up: each worker's random sequence and its IO buffer, so the measured step allocates none. */
     void prepare() throws IOException {
         int alignment = settings.direct() ? DataFiles.directAlignment(files.directory()) : 1;
-        SplittableRandom seeds = new SplittableRandom(settings.seed() * 0x9E3779B97F4A7C15L + trial.trialIndex());
+        SplittableRandom seeds =
+                new SplittableRandom(settings.seed() * 0x9E3779B97F4A7C15L + trial.trialIndex());
         randoms.clear();
         buffers.clear();
         for (int w = 0; w < settings.threads(); w++) {
@@ -72,13 +73,22 @@ final class FileIoRun {
         for (int w = 0; w < settings.threads(); w++) {
             WorkerStats workerStats = new WorkerStats(files.count());
             stats.add(workerStats);
-            IoWorker worker = new IoWorker(settings, channels.get(w), throttles, workerStats, randoms.get(w),
-                    buffers.get(w), deadline, signal);
+            IoWorker worker =
+                    new IoWorker(
+                            settings,
+                            channels.get(w),
+                            throttles,
+                            workerStats,
+                            randoms.get(w),
+                            buffers.get(w),
+                            deadline,
+                            signal);
             Thread thread = new Thread(worker, "file-io-" + w);
             thread.setDaemon(true);
             threads.add(thread);
         }
-        IntervalSampler sampler = new IntervalSampler(stats, files.count(), settings.interval().toNanos());
+        IntervalSampler sampler =
+                new IntervalSampler(stats, files.count(), settings.interval().toNanos());
         threads.forEach(Thread::start);
         try {
             sampler.run(start, deadline, signal, () -> join(threads));
@@ -90,7 +100,8 @@ final class FileIoRun {
         if (signal.failure() != null) {
             throw signal.failure();
         }
-        SampleEvents.of(trial, step, settings, files, sampler.intervals(), wallStart, start).forEach(trial::emit);
+        SampleEvents.of(trial, step, settings, files, sampler.intervals(), wallStart, start)
+                .forEach(trial::emit);
         return metrics(sampler.total(), (sampler.endNanos() - start) / 1e6);
     }
 
@@ -159,10 +170,11 @@ final class FileIoRun {
         m.put("modelled_size_bytes", (double) settings.modelledSize());
         Optional<CapTable.Tier> tier = settings.tier();
         m.put("modelled", tier.isPresent() ? 1.0 : 0.0);
-        tier.ifPresent(t -> {
-            m.put("cap_iops", t.iops());
-            m.put("cap_mb_per_s", t.mibPerSecond());
-        });
+        tier.ifPresent(
+                t -> {
+                    m.put("cap_iops", t.iops());
+                    m.put("cap_mb_per_s", t.mibPerSecond());
+                });
         return m;
     }
 }

@@ -22,20 +22,36 @@ import storagebench.workload.Params;
  * @param interval the length of one IoSample interval
  * @param seed the seed of the random offsets, mixed with the trial index
  */
-record FileIoSettings(int files, long fileSize, int ioSize, int threads, Duration duration, int readPercent,
-        boolean dsync, boolean direct, CapTable caps, long sizeScale, Duration interval, long seed) {
+record FileIoSettings(
+        int files,
+        long fileSize,
+        int ioSize,
+        int threads,
+        Duration duration,
+        int readPercent,
+        boolean dsync,
+        boolean direct,
+        CapTable caps,
+        long sizeScale,
+        Duration interval,
+        long seed) {
 
     /** Reads and checks the parameters; the exception message names the parameter and the reason. */
     static FileIoSettings of(Params p) {
         long fileSize = p.getSize(LocalFileIo.FILE_SIZE);
         long ioSize = p.getSize(LocalFileIo.IO_SIZE);
         if (ioSize > fileSize) {
-            throw new ParamException(LocalFileIo.IO_SIZE, "io-size " + Values.formatSize(ioSize)
-                    + " is larger than file-size " + Values.formatSize(fileSize));
+            throw new ParamException(
+                    LocalFileIo.IO_SIZE,
+                    "io-size "
+                            + Values.formatSize(ioSize)
+                            + " is larger than file-size "
+                            + Values.formatSize(fileSize));
         }
         int readPercent = p.getInt(LocalFileIo.READ_PERCENT);
         if (readPercent < 0 || readPercent > 100) {
-            throw new ParamException(LocalFileIo.READ_PERCENT, "read-percent must be 0 to 100, got " + readPercent);
+            throw new ParamException(
+                    LocalFileIo.READ_PERCENT, "read-percent must be 0 to 100, got " + readPercent);
         }
         CapTable caps;
         try {
@@ -44,20 +60,35 @@ record FileIoSettings(int files, long fileSize, int ioSize, int threads, Duratio
             throw new ParamException(LocalFileIo.CAPS, "caps: " + e.getMessage());
         }
         long sizeScale = p.getInt(LocalFileIo.SIZE_SCALE);
-        ParamException.multiply(fileSize, sizeScale, LocalFileIo.SIZE_SCALE, "file-size × size-scale");
-        ParamException.multiply(p.getInt(LocalFileIo.FILES), fileSize, LocalFileIo.FILE_SIZE, "files × file-size");
-        return new FileIoSettings(p.getInt(LocalFileIo.FILES), fileSize, Math.toIntExact(ioSize),
-                p.getInt(LocalFileIo.THREADS), duration(p, LocalFileIo.DURATION), readPercent,
-                p.getText(LocalFileIo.SYNC).strip().equals("dsync"), p.getBoolean(LocalFileIo.DIRECT), caps,
-                sizeScale, duration(p, LocalFileIo.INTERVAL), p.getInt(LocalFileIo.SEED));
+        ParamException.multiply(
+                fileSize, sizeScale, LocalFileIo.SIZE_SCALE, "file-size × size-scale");
+        ParamException.multiply(
+                p.getInt(LocalFileIo.FILES), fileSize, LocalFileIo.FILE_SIZE, "files × file-size");
+        return new FileIoSettings(
+                p.getInt(LocalFileIo.FILES),
+                fileSize,
+                Math.toIntExact(ioSize),
+                p.getInt(LocalFileIo.THREADS),
+                duration(p, LocalFileIo.DURATION),
+                readPercent,
+                p.getText(LocalFileIo.SYNC).strip().equals("dsync"),
+                p.getBoolean(LocalFileIo.DIRECT),
+                caps,
+                sizeScale,
+                duration(p, LocalFileIo.INTERVAL),
+                p.getInt(LocalFileIo.SEED));
     }
 
     private static Duration duration(Params p, String name) {
         String text = p.getText(name);
         Duration d = Values.parseDuration(text);
         if (d == null || d.isZero()) {
-            throw new ParamException(name, name + " must be a duration above 0 such as 500ms, 30s or 2m, got '"
-                    + text + "'");
+            throw new ParamException(
+                    name,
+                    name
+                            + " must be a duration above 0 such as 500ms, 30s or 2m, got '"
+                            + text
+                            + "'");
         }
         return d;
     }

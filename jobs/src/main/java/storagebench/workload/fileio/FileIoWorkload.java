@@ -8,12 +8,17 @@ import storagebench.workload.WorkloadType;
 public final class FileIoWorkload extends WorkloadType {
 
     public FileIoWorkload() {
-        super("file-io", "random IO at concurrency C on files of size S, optionally capped per file by size tier "
-                + "(seed 003)", Map.of(TargetKind.LOCAL, LocalFileIo::new));
+        super(
+                "file-io",
+                "random IO at concurrency C on files of size S, optionally capped per file by size tier "
+                        + "(seed 003)",
+                Map.of(TargetKind.LOCAL, LocalFileIo::new));
     }
 
     @Override
     protected String unsupported(TargetKind kind) {
-        return "file-io runs on the local target only; " + kind.yamlName() + " is a database target";
+        return "file-io runs on the local target only; "
+                + kind.yamlName()
+                + " is a database target";
     }
 }

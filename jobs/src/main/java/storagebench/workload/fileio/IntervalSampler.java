@@ -39,11 +39,13 @@ final class IntervalSampler {
     }
 
     /** Samples from {@code startNanos} until the deadline or a stop, then joins the workers and takes the last interval. */
-    void run(long startNanos, long deadlineNanos, StopSignal signal, Join join) throws InterruptedException {
+    void run(long startNanos, long deadlineNanos, StopSignal signal, Join join)
+            throws InterruptedException {
         long from = startNanos;
         while (true) {
             long boundary = Math.min(from + intervalNanos, deadlineNanos);
-            boolean last = boundary == deadlineNanos || !signal.sleepUntil(boundary) || signal.stopped();
+            boolean last =
+                    boundary == deadlineNanos || !signal.sleepUntil(boundary) || signal.stopped();
             if (last) {
                 join.await();
                 take(from, System.nanoTime());

@@ -12,8 +12,10 @@ final class IoStats {
      * so the IO path rarely allocates, and growing when a slower IO arrives.
      */
     final Histogram latency = new Histogram(100, 100_000_000L, 3);
+
     /** Device latency (in the read or write call), likewise: what total latency is compared with. */
     final Histogram device = new Histogram(100, 100_000_000L, 3);
+
     long reads;
     long writes;
     long bytesRead;

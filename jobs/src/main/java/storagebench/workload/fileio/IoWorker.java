@@ -26,8 +26,15 @@ final class IoWorker implements Runnable {
      * @param throttles one per file, or null when uncapped
      * @param buffer exactly io-size bytes (aligned for O_DIRECT when direct), owned by this worker
      */
-    IoWorker(FileIoSettings settings, FileChannel[] channels, Throttle[] throttles, WorkerStats stats,
-            SplittableRandom random, ByteBuffer buffer, long deadline, StopSignal signal) {
+    IoWorker(
+            FileIoSettings settings,
+            FileChannel[] channels,
+            Throttle[] throttles,
+            WorkerStats stats,
+            SplittableRandom random,
+            ByteBuffer buffer,
+            long deadline,
+            StopSignal signal) {
         this.settings = settings;
         this.channels = channels;
         this.throttles = throttles;
@@ -79,8 +86,10 @@ final class IoWorker implements Runnable {
     private void transfer(FileChannel channel, boolean read, long offset) throws IOException {
         buffer.clear();
         while (buffer.hasRemaining()) {
-            int n = read ? channel.read(buffer, offset + buffer.position())
-                    : channel.write(buffer, offset + buffer.position());
+            int n =
+                    read
+                            ? channel.read(buffer, offset + buffer.position())
+                            : channel.write(buffer, offset + buffer.position());
             if (n < 0) {
                 throw new EOFException("read past the end of a data file at offset " + offset);
             }

@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.Map;
 import storagebench.BadInputException;
 import storagebench.config.Values;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.dbms.Target;
-import storagebench.dbms.TargetKind;
+import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -37,6 +36,7 @@ public final class LocalFileIo implements Workload {
     static final String INTERVAL = "interval";
     static final String SEED = "seed";
     static final String STEP = "io";
+
     /** The largest IO: each worker holds one buffer of it. */
     static final long MAX_IO_SIZE = 64L << 20;
 
@@ -54,26 +54,61 @@ public final class LocalFileIo implements Workload {
     public List<Param> params() {
         return List.of(
                 Param.optional(FILES, ParamType.INT, "1", "number of data files").atLeast(1),
-                Param.required(FILE_SIZE, ParamType.SIZE, "size of each data file, e.g. 256MB").atLeast(1),
-                Param.optional(IO_SIZE, ParamType.SIZE, "8KiB", "bytes per IO, also the offset alignment, at most "
-                        + "64MiB").atLeast(512).atMost(MAX_IO_SIZE),
-                Param.optional(THREADS, ParamType.INT, "1", "worker threads, each with one IO in flight").atLeast(1),
-                Param.optional(DURATION, ParamType.TEXT, "30s", "how long the workers run, e.g. 500ms, 30s, 2m"),
-                Param.optional(READ_PERCENT, ParamType.INT, "0",
-                        "share of reads in percent, 0 (all writes) to 100 (all reads); reads get what the OS gives, "
-                                + "the page cache included unless direct").atLeast(0),
-                Param.choice(SYNC, List.of("none", "dsync"), "dsync",
+                Param.required(FILE_SIZE, ParamType.SIZE, "size of each data file, e.g. 256MB")
+                        .atLeast(1),
+                Param.optional(
+                                IO_SIZE,
+                                ParamType.SIZE,
+                                "8KiB",
+                                "bytes per IO, also the offset alignment, at most " + "64MiB")
+                        .atLeast(512)
+                        .atMost(MAX_IO_SIZE),
+                Param.optional(
+                                THREADS,
+                                ParamType.INT,
+                                "1",
+                                "worker threads, each with one IO in flight")
+                        .atLeast(1),
+                Param.optional(
+                        DURATION,
+                        ParamType.TEXT,
+                        "30s",
+                        "how long the workers run, e.g. 500ms, 30s, 2m"),
+                Param.optional(
+                                READ_PERCENT,
+                                ParamType.INT,
+                                "0",
+                                "share of reads in percent, 0 (all writes) to 100 (all reads); reads get what the OS gives, "
+                                        + "the page cache included unless direct")
+                        .atLeast(0),
+                Param.choice(
+                        SYNC,
+                        List.of("none", "dsync"),
+                        "dsync",
                         "dsync: open with DSYNC so each write reaches the device before it returns; none: page cache"),
-                Param.optional(DIRECT, ParamType.BOOLEAN, "false",
+                Param.optional(
+                        DIRECT,
+                        ParamType.BOOLEAN,
+                        "false",
                         "open with O_DIRECT (bypass the page cache); refused on file systems without it, e.g. tmpfs"),
-                Param.optional(CAPS, ParamType.TEXT, "none",
+                Param.optional(
+                        CAPS,
+                        ParamType.TEXT,
+                        "none",
                         "per-file caps SIZE:IOPS:MBPS by size tier, e.g. 128GB:500:100, 1TB:5000:200; "
                                 + "premium-disk (seed 003's tiers) or none"),
-                Param.optional(SIZE_SCALE, ParamType.INT, "1",
-                        "file-size × this is the size the caps are looked up with (1024: 128MB counts as 128GB)")
+                Param.optional(
+                                SIZE_SCALE,
+                                ParamType.INT,
+                                "1",
+                                "file-size × this is the size the caps are looked up with (1024: 128MB counts as 128GB)")
                         .atLeast(1),
                 Param.optional(INTERVAL, ParamType.TEXT, "1s", "length of one IoSample interval"),
-                Param.optional(SEED, ParamType.INT, "1", "seed of the random offsets, mixed with the trial index"));
+                Param.optional(
+                        SEED,
+                        ParamType.INT,
+                        "1",
+                        "seed of the random offsets, mixed with the trial index"));
     }
 
     @Override
@@ -92,7 +127,8 @@ public final class LocalFileIo implements Workload {
             biggest = Math.max(biggest, s.totalBytes());
             direct |= s.direct();
         }
-        local.requireFreeSpace(biggest, "file-io (" + Values.formatSize(biggest) + " of data files)");
+        local.requireFreeSpace(
+                biggest, "file-io (" + Values.formatSize(biggest) + " of data files)");
         if (direct) {
             try {
                 DataFiles.probeDirect(local.directory());
@@ -107,8 +143,11 @@ public final class LocalFileIo implements Workload {
         int alignment = DataFiles.directAlignment(dir);
         for (Params p : variants) {
             if (settings(p).direct() && settings(p).ioSize() % alignment != 0) {
-                throw new IOException("direct: true needs io-size to be a multiple of " + alignment
-                        + " bytes on this file system, got " + settings(p).ioSize());
+                throw new IOException(
+                        "direct: true needs io-size to be a multiple of "
+                                + alignment
+                                + " bytes on this file system, got "
+                                + settings(p).ioSize());
             }
         }
     }
@@ -128,16 +167,20 @@ public final class LocalFileIo implements Workload {
         DataFiles files = new DataFiles(dir, settings.files(), settings.fileSize());
         FileIoRun run = new FileIoRun(trial, STEP, settings, files);
         return List.of(
-                Step.setup("create", () -> {
-                    files.create();
-                    run.prepare();
-                    return Map.of();
-                }),
+                Step.setup(
+                        "create",
+                        () -> {
+                            files.create();
+                            run.prepare();
+                            return Map.of();
+                        }),
                 Step.measured(STEP, run::run),
-                Step.cleanup("delete", () -> {
-                    files.delete();
-                    return Map.of();
-                }));
+                Step.cleanup(
+                        "delete",
+                        () -> {
+                            files.delete();
+                            return Map.of();
+                        }));
     }
 
     private static LocalTarget local(Target target) {

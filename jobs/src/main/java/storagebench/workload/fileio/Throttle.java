@@ -13,6 +13,7 @@ final class Throttle {
      * (the first interval of a run may show up to 5% above the cap).
      */
     private static final double BURST_SECONDS = 0.05;
+
     private final CapTable.Tier tier;
     private final TokenBucket ios;
     private final TokenBucket bytes;
@@ -20,8 +21,11 @@ final class Throttle {
     Throttle(CapTable.Tier tier, int ioSize, long nowNanos) {
         this.tier = tier;
         this.ios = new TokenBucket(tier.iops(), Math.max(1, tier.iops() * BURST_SECONDS), nowNanos);
-        this.bytes = new TokenBucket(tier.bytesPerSecond(), Math.max(ioSize, tier.bytesPerSecond() * BURST_SECONDS),
-                nowNanos);
+        this.bytes =
+                new TokenBucket(
+                        tier.bytesPerSecond(),
+                        Math.max(ioSize, tier.bytesPerSecond() * BURST_SECONDS),
+                        nowNanos);
     }
 
     CapTable.Tier tier() {

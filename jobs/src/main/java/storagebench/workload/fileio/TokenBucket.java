@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class TokenBucket {
     private final double nanosPerToken;
     private final long burstNanos;
+
     /** When the bucket would be full again if nothing more were taken (nanoTime scale). */
     private final AtomicLong full;
 

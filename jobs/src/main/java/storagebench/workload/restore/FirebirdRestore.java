@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.firebird.FirebirdServer;
 import storagebench.dbms.Target;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
@@ -32,8 +31,10 @@ final class FirebirdRestore implements Workload {
     static final String PAGE_SIZE = "page-size";
     static final String GBAK = "gbak";
     static final String NAME = RestoreParams.NAME;
+
     /** The longest suffix added to {@code name}: the generated source database's. */
     static final String LONGEST_SUFFIX = "_src";
+
     static final List<Long> PAGE_SIZES = List.of(4096L, 8192L, 16384L);
 
     @Override
@@ -48,13 +49,26 @@ final class FirebirdRestore implements Workload {
 
     @Override
     public List<Param> params() {
-        List<Param> params = new ArrayList<>(RestoreParams.common("the .fbk to restore (on this host)",
-                "an id, one integer column per index and 100 characters of padding", "each on its own column",
-                "<database-root>/<name>.fdb"));
-        params.addAll(List.of(
-                Param.optional(PAGE_SIZE, ParamType.SIZE, "8KiB", "page size of the restored database (gbak "
-                        + "-page_size) and of the one set-up backs up: 4KiB, 8KiB or 16KiB"),
-                Param.optional(GBAK, ParamType.TEXT, "gbak", "the gbak program: a path, or a name on the PATH")));
+        List<Param> params =
+                new ArrayList<>(
+                        RestoreParams.common(
+                                "the .fbk to restore (on this host)",
+                                "an id, one integer column per index and 100 characters of padding",
+                                "each on its own column",
+                                "<database-root>/<name>.fdb"));
+        params.addAll(
+                List.of(
+                        Param.optional(
+                                PAGE_SIZE,
+                                ParamType.SIZE,
+                                "8KiB",
+                                "page size of the restored database (gbak "
+                                        + "-page_size) and of the one set-up backs up: 4KiB, 8KiB or 16KiB"),
+                        Param.optional(
+                                GBAK,
+                                ParamType.TEXT,
+                                "gbak",
+                                "the gbak program: a path, or a name on the PATH")));
         return params;
     }
 
@@ -67,23 +81,36 @@ final class FirebirdRestore implements Workload {
             try {
                 db.dialect().identifier(name + LONGEST_SUFFIX);
             } catch (IllegalArgumentException e) {
-                throw new BadInputException("restore: name: " + e.getMessage() + " (with '" + LONGEST_SUFFIX
-                        + "' added for the generated database)");
+                throw new BadInputException(
+                        "restore: name: "
+                                + e.getMessage()
+                                + " (with '"
+                                + LONGEST_SUFFIX
+                                + "' added for the generated database)");
             }
             if (!PAGE_SIZES.contains(p.getSize(PAGE_SIZE))) {
-                throw new BadInputException("restore: page-size: Firebird 3 has pages of 4KiB, 8KiB or 16KiB, got "
-                        + p.getSize(PAGE_SIZE) + " bytes");
+                throw new BadInputException(
+                        "restore: page-size: Firebird 3 has pages of 4KiB, 8KiB or 16KiB, got "
+                                + p.getSize(PAGE_SIZE)
+                                + " bytes");
             }
             if (p.getInt(INDEXES) > 99) {
-                throw new BadInputException("restore: indexes: at most 99, got " + p.getInt(INDEXES));
+                throw new BadInputException(
+                        "restore: indexes: at most 99, got " + p.getInt(INDEXES));
             }
-            Executables.problem(p.getText(GBAK), null).ifPresent(problem -> {
-                throw new BadInputException("restore: gbak: " + problem + "; install firebird3.0-utils (Debian) "
-                        + "or set gbak: to its path");
-            });
+            Executables.problem(p.getText(GBAK), null)
+                    .ifPresent(
+                            problem -> {
+                                throw new BadInputException(
+                                        "restore: gbak: "
+                                                + problem
+                                                + "; install firebird3.0-utils (Debian) "
+                                                + "or set gbak: to its path");
+                            });
             String backup = p.getText(BACKUP);
             if (!backup.isEmpty() && !Files.isReadable(Path.of(backup))) {
-                throw new BadInputException("restore: backup: " + backup + " is not a readable file on this host");
+                throw new BadInputException(
+                        "restore: backup: " + backup + " is not a readable file on this host");
             }
         }
     }

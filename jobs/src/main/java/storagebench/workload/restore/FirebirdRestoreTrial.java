@@ -12,11 +12,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import storagebench.events.TrialTimed;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.Dialect;
-import storagebench.dbms.firebird.FirebirdServer;
 import storagebench.dbms.SqlScript;
+import storagebench.dbms.firebird.FirebirdServer;
+import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.TrialContext;
 import storagebench.workload.command.CommandFailedException;
@@ -78,12 +78,23 @@ final class FirebirdRestoreTrial {
             columns.add(dialect.identifier("K" + k));
             values.add("MOD(:I * " + PRIMES[(k - 1) % PRIMES.length] + " + " + k + ", :N)");
         }
-        Map<String, String> parts = Map.of("table", table,
-                "columns", columns.stream().map(c -> c + " INT NOT NULL,").collect(Collectors.joining(" ")),
-                "names", columns.stream().map(c -> c + ",").collect(Collectors.joining(" ")),
-                "values", values.stream().map(v -> v + ",").collect(Collectors.joining(" ")));
-        String create = "createDatabaseIfNotExist=true&page_size=" + params.getSize(FirebirdRestore.PAGE_SIZE);
-        try (Connection c = target.connect(server.url(source, create)); Statement s = c.createStatement()) {
+        Map<String, String> parts =
+                Map.of(
+                        "table",
+                        table,
+                        "columns",
+                        columns.stream()
+                                .map(c -> c + " INT NOT NULL,")
+                                .collect(Collectors.joining(" ")),
+                        "names",
+                        columns.stream().map(c -> c + ",").collect(Collectors.joining(" ")),
+                        "values",
+                        values.stream().map(v -> v + ",").collect(Collectors.joining(" ")));
+        String create =
+                "createDatabaseIfNotExist=true&page_size="
+                        + params.getSize(FirebirdRestore.PAGE_SIZE);
+        try (Connection c = target.connect(server.url(source, create));
+                Statement s = c.createStatement()) {
             c.setAutoCommit(true);
             s.execute(sql.sql("create-table", parts));
             try (PreparedStatement fill = c.prepareStatement(sql.sql("fill", parts))) {
@@ -91,17 +102,33 @@ final class FirebirdRestoreTrial {
                 fill.execute();
             }
             for (int k = 1; k <= indexes; k++) {
-                s.execute(sql.sql("create-index", Map.of("index", dialect.identifier(name + "_k" + k),
-                        "table", table, "column", columns.get(k - 1))));
+                s.execute(
+                        sql.sql(
+                                "create-index",
+                                Map.of(
+                                        "index",
+                                        dialect.identifier(name + "_k" + k),
+                                        "table",
+                                        table,
+                                        "column",
+                                        columns.get(k - 1))));
             }
         }
     }
 
     /** gbak -c -v -st tdrw, timed; its output in gbak-restore.log. */
     Map<String, Double> restore() throws Exception {
-        gbak(List.of("-c", "-v", "-st", "tdrw", "-page_size",
-                String.valueOf(params.getSize(FirebirdRestore.PAGE_SIZE)), backup.toString(),
-                server.remote(restored)), log.getFileName().toString());
+        gbak(
+                List.of(
+                        "-c",
+                        "-v",
+                        "-st",
+                        "tdrw",
+                        "-page_size",
+                        String.valueOf(params.getSize(FirebirdRestore.PAGE_SIZE)),
+                        backup.toString(),
+                        server.remote(restored)),
+                log.getFileName().toString());
         Map<String, Double> metrics = new LinkedHashMap<>();
         try {
             metrics.put("restored_bytes", (double) Files.size(restored));
@@ -128,17 +155,24 @@ final class FirebirdRestoreTrial {
         return Map.of();
     }
 
-    private void gbak(List<String> args, String output) throws CommandFailedException, InterruptedException {
+    private void gbak(List<String> args, String output)
+            throws CommandFailedException, InterruptedException {
         List<String> argv = new ArrayList<>();
         argv.add(params.getText(FirebirdRestore.GBAK));
         argv.addAll(args);
         Path out = trial.outputDir().resolve(output);
         Path err = trial.outputDir().resolve(output.replace(".log", ".err"));
         try {
-            new ProcessRun(argv, FirebirdServer.toolEnvironment(target), trial.outputDir(), null).run(out, err);
+            new ProcessRun(argv, FirebirdServer.toolEnvironment(target), trial.outputDir(), null)
+                    .run(out, err);
         } catch (CommandFailedException e) {
-            throw new CommandFailedException("gbak " + args.get(0) + " failed (" + e.getMessage().split(";")[0]
-                    + "): " + errors(out, err));
+            throw new CommandFailedException(
+                    "gbak "
+                            + args.get(0)
+                            + " failed ("
+                            + e.getMessage().split(";")[0]
+                            + "): "
+                            + errors(out, err));
         }
     }
 
@@ -147,14 +181,22 @@ final class FirebirdRestoreTrial {
         List<String> lines = new ArrayList<>();
         for (Path output : List.of(stdout, stderr)) {
             try {
-                Files.readAllLines(output).stream().map(String::strip).filter(l -> !l.isEmpty()).forEach(lines::add);
+                Files.readAllLines(output).stream()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty())
+                        .forEach(lines::add);
             } catch (IOException e) {
                 lines.add("(" + output.getFileName() + " cannot be read: " + e.getMessage() + ")");
             }
         }
-        List<String> errors = lines.stream().filter(l -> l.contains("ERROR") || l.contains("Exiting before"))
-                .toList();
-        List<String> shown = errors.isEmpty() ? lines.subList(Math.max(0, lines.size() - 5), lines.size()) : errors;
+        List<String> errors =
+                lines.stream()
+                        .filter(l -> l.contains("ERROR") || l.contains("Exiting before"))
+                        .toList();
+        List<String> shown =
+                errors.isEmpty()
+                        ? lines.subList(Math.max(0, lines.size() - 5), lines.size())
+                        : errors;
         String text = String.join(" | ", shown);
         return text.length() > 2000 ? text.substring(0, 2000) + "…" : text;
     }

@@ -24,15 +24,22 @@ import storagebench.logformat.Parsed;
  * {@code at_s} is the start since the process started.
  */
 final class PgRestoreProgress {
-    private static final Pattern CREATING = Pattern.compile("^pg_restore: creating ([A-Z][A-Z ]*?) \"(.*)\"$");
-    private static final Pattern DATA = Pattern.compile("^pg_restore: processing data for table \"(.*)\"$");
+    private static final Pattern CREATING =
+            Pattern.compile("^pg_restore: creating ([A-Z][A-Z ]*?) \"(.*)\"$");
+    private static final Pattern DATA =
+            Pattern.compile("^pg_restore: processing data for table \"(.*)\"$");
+
     /** pg_restore's kinds of more than one word, tried before a one-word kind. */
-    private static final String KIND = "(TABLE DATA|SEQUENCE SET|BLOB DATA|BLOBS|LARGE OBJECT|MATERIALIZED VIEW DATA"
-            + "|MATERIALIZED VIEW|FK CONSTRAINT|CHECK CONSTRAINT|INDEX ATTACH|DEFAULT ACL|[A-Z]+)";
-    private static final Pattern LAUNCHING = Pattern.compile("^pg_restore: launching item (\\d+) " + KIND + " (.*)$");
+    private static final String KIND =
+            "(TABLE DATA|SEQUENCE SET|BLOB DATA|BLOBS|LARGE OBJECT|MATERIALIZED VIEW DATA"
+                    + "|MATERIALIZED VIEW|FK CONSTRAINT|CHECK CONSTRAINT|INDEX ATTACH|DEFAULT ACL|[A-Z]+)";
+
+    private static final Pattern LAUNCHING =
+            Pattern.compile("^pg_restore: launching item (\\d+) " + KIND + " (.*)$");
     private static final Pattern FINISHED = Pattern.compile("^pg_restore: finished item (\\d+) ");
     private static final String PARALLEL_START = "pg_restore: entering main parallel loop";
     private static final String PARALLEL_END = "pg_restore: finished main parallel loop";
+
     /** pg_restore's kinds in parallel mode, as in serial mode's lines. */
     private static final Map<String, String> KINDS = Map.of("TABLE DATA", "data");
 
@@ -45,8 +52,7 @@ final class PgRestoreProgress {
     private boolean inParallelLoop;
     private long lines;
 
-    private record Open(String name, long startNanos, long line) {
-    }
+    private record Open(String name, long startNanos, long line) {}
 
     /**
      * @param startNanos when the process started ({@link System#nanoTime()})
@@ -69,7 +75,8 @@ final class PgRestoreProgress {
         } else if (line.equals(PARALLEL_END)) {
             inParallelLoop = false;
         } else if ((m = LAUNCHING.matcher(line)).matches()) {
-            parallel.put(m.group(1), new Open(kind(m.group(2)) + " " + m.group(3), arrivedNanos, lines));
+            parallel.put(
+                    m.group(1), new Open(kind(m.group(2)) + " " + m.group(3), arrivedNanos, lines));
         } else if ((m = FINISHED.matcher(line)).find()) {
             Open item = parallel.remove(m.group(1));
             if (item != null) {
@@ -86,7 +93,11 @@ final class PgRestoreProgress {
     synchronized List<Parsed.Step> finish(long endNanos, String error) {
         closeSerial(endNanos);
         for (Open item : parallel.values()) {
-            steps.add(step(item, endNanos, error == null ? "pg_restore ended before the item finished" : error));
+            steps.add(
+                    step(
+                            item,
+                            endNanos,
+                            error == null ? "pg_restore ended before the item finished" : error));
         }
         parallel.clear();
         return List.copyOf(steps);
@@ -108,8 +119,15 @@ final class PgRestoreProgress {
         long offset = item.startNanos() - startNanos;
         Map<String, Double> metrics = new TreeMap<>();
         metrics.put("at_s", offset / 1e9);
-        return new Parsed.Step("restore", factors, item.name(), start.plus(Duration.ofNanos(offset)),
-                Math.max(0, endNanos - item.startNanos()), error, metrics, item.line());
+        return new Parsed.Step(
+                "restore",
+                factors,
+                item.name(),
+                start.plus(Duration.ofNanos(offset)),
+                Math.max(0, endNanos - item.startNanos()),
+                error,
+                metrics,
+                item.line());
     }
 
     /** Without the schema, as parallel mode names objects, so that serial and parallel steps compare. */

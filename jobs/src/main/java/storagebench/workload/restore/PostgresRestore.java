@@ -41,6 +41,7 @@ final class PostgresRestore implements Workload {
     static final String PG_DUMP = "pg-dump";
     static final String SAMPLE_INTERVAL = "sample-interval";
     static final String FOLDER = "workloads/restore";
+
     /** DROP DATABASE … WITH (FORCE) came with PostgreSQL 13. */
     static final int MIN_VERSION = 130000;
 
@@ -56,17 +57,37 @@ final class PostgresRestore implements Workload {
 
     @Override
     public List<Param> params() {
-        List<Param> params = new ArrayList<>(RestoreParams.common("a pg_dump archive (custom, "
-                + "directory or tar format) on this host", "about 250 bytes each", "on expressions, besides the "
-                + "primary key", "a database of the target's server"));
-        params.addAll(List.of(
-                Param.optional(JOBS, ParamType.INT, "1", "pg_restore -j: parallel jobs (1: serial, per-object "
-                        + "steps in order)").atLeast(1),
-                Param.optional(PG_RESTORE, ParamType.TEXT, "pg_restore", "the pg_restore program"),
-                Param.optional(PG_DUMP, ParamType.TEXT, "pg_dump", "the pg_dump program, for a generated backup"),
-                Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often the server's IO counters "
-                        + "(the restored database, its tables, WAL, buffers written) are sampled into IoSamples "
-                        + "during the restore (second connection); 0s: never")));
+        List<Param> params =
+                new ArrayList<>(
+                        RestoreParams.common(
+                                "a pg_dump archive (custom, "
+                                        + "directory or tar format) on this host",
+                                "about 250 bytes each",
+                                "on expressions, besides the " + "primary key",
+                                "a database of the target's server"));
+        params.addAll(
+                List.of(
+                        Param.optional(
+                                        JOBS,
+                                        ParamType.INT,
+                                        "1",
+                                        "pg_restore -j: parallel jobs (1: serial, per-object "
+                                                + "steps in order)")
+                                .atLeast(1),
+                        Param.optional(
+                                PG_RESTORE, ParamType.TEXT, "pg_restore", "the pg_restore program"),
+                        Param.optional(
+                                PG_DUMP,
+                                ParamType.TEXT,
+                                "pg_dump",
+                                "the pg_dump program, for a generated backup"),
+                        Param.optional(
+                                SAMPLE_INTERVAL,
+                                ParamType.DURATION,
+                                "1s",
+                                "how often the server's IO counters "
+                                        + "(the restored database, its tables, WAL, buffers written) are sampled into IoSamples "
+                                        + "during the restore (second connection); 0s: never")));
         return params;
     }
 
@@ -80,51 +101,77 @@ final class PostgresRestore implements Workload {
                 db.dialect().identifier(name);
                 db.dialect().identifier(name + "_src");
             } catch (IllegalArgumentException e) {
-                throw new BadInputException("restore: name: " + e.getMessage() + " (with '_src' added for the "
-                        + "generated source)");
+                throw new BadInputException(
+                        "restore: name: "
+                                + e.getMessage()
+                                + " (with '_src' added for the "
+                                + "generated source)");
             }
             if (name.equalsIgnoreCase(ownDatabase)) {
-                throw new BadInputException("restore: name '" + name + "' is the target's own database, which the "
-                        + "trial would drop; choose another name");
+                throw new BadInputException(
+                        "restore: name '"
+                                + name
+                                + "' is the target's own database, which the "
+                                + "trial would drop; choose another name");
             }
             tool(p.getText(PG_RESTORE), PG_RESTORE);
             String backup = p.getText(BACKUP);
             if (backup.isEmpty()) {
                 tool(p.getText(PG_DUMP), PG_DUMP);
             } else if (!Files.isReadable(Path.of(backup))) {
-                throw new BadInputException("restore: backup: " + backup + " does not exist or cannot be read");
+                throw new BadInputException(
+                        "restore: backup: " + backup + " does not exist or cannot be read");
             }
         }
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             var sql = db.dialect().script(FOLDER);
             try (ResultSet rs = s.executeQuery(sql.sql("version"))) {
                 rs.next();
                 if (rs.getInt(1) < MIN_VERSION) {
-                    throw new BadInputException("restore on postgres needs PostgreSQL 13 or later (DROP DATABASE "
-                            + "… WITH (FORCE)); the server is version " + rs.getInt(1));
+                    throw new BadInputException(
+                            "restore on postgres needs PostgreSQL 13 or later (DROP DATABASE "
+                                    + "… WITH (FORCE)); the server is version "
+                                    + rs.getInt(1));
                 }
             }
         } catch (SQLException e) {
-            throw new TargetUnavailableException("restore: cannot check the server " + db.location() + ": "
-                    + e.getMessage());
+            throw new TargetUnavailableException(
+                    "restore: cannot check the server " + db.location() + ": " + e.getMessage());
         }
         db.kind().database().requireDatabaseRights(db, name());
     }
 
     private static void tool(String program, String key) {
-        Executables.problem(program, null).ifPresent(problem -> {
-            throw new BadInputException("restore: " + key + ": " + problem + " (install PostgreSQL's client "
-                    + "programs or give the program's path)");
-        });
+        Executables.problem(program, null)
+                .ifPresent(
+                        problem -> {
+                            throw new BadInputException(
+                                    "restore: "
+                                            + key
+                                            + ": "
+                                            + problem
+                                            + " (install PostgreSQL's client "
+                                            + "programs or give the program's path)");
+                        });
     }
 
     @Override
     public List<Step> steps(TrialContext trial) {
         Params p = trial.params();
         String backup = p.getText(BACKUP);
-        PostgresRestoreTrial restore = new PostgresRestoreTrial((DatabaseTarget) trial.target(), trial,
-                p.getText(NAME), backup.isEmpty() ? null : Path.of(backup), p.getInt(ROWS), p.getInt(INDEXES),
-                p.getInt(JOBS), p.getText(PG_RESTORE), p.getText(PG_DUMP), p.getDuration(SAMPLE_INTERVAL));
+        PostgresRestoreTrial restore =
+                new PostgresRestoreTrial(
+                        (DatabaseTarget) trial.target(),
+                        trial,
+                        p.getText(NAME),
+                        backup.isEmpty() ? null : Path.of(backup),
+                        p.getInt(ROWS),
+                        p.getInt(INDEXES),
+                        p.getInt(JOBS),
+                        p.getText(PG_RESTORE),
+                        p.getText(PG_DUMP),
+                        p.getDuration(SAMPLE_INTERVAL));
         return List.of(
                 Step.setup("prepare", restore::setup),
                 Step.measured("restore", restore::restore).then(restore::steps),

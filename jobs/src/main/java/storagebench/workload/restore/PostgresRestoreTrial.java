@@ -47,8 +47,17 @@ final class PostgresRestoreTrial {
     private PgRestoreProgress progress;
     private long restoreEndNanos;
 
-    PostgresRestoreTrial(DatabaseTarget target, TrialContext trial, String name, Path givenBackup, int rows,
-            int indexes, int jobs, String pgRestore, String pgDump, Duration sampleInterval) {
+    PostgresRestoreTrial(
+            DatabaseTarget target,
+            TrialContext trial,
+            String name,
+            Path givenBackup,
+            int rows,
+            int indexes,
+            int jobs,
+            String pgRestore,
+            String pgDump,
+            Duration sampleInterval) {
         this.target = target;
         this.trial = trial;
         this.dialect = target.dialect();
@@ -62,9 +71,16 @@ final class PostgresRestoreTrial {
         this.jobs = jobs;
         this.pgRestore = pgRestore;
         this.pgDump = pgDump;
-        // the generated table (named as the database); a given backup's tables are not sampled one by one
-        this.sampler = new StepSampler(target, server.url(name), trial, "restore", sampleInterval,
-                givenBackup == null ? "^" + name + "$" : "^$");
+        // the generated table (named as the database); a given backup's tables are not sampled one
+        // by one
+        this.sampler =
+                new StepSampler(
+                        target,
+                        server.url(name),
+                        trial,
+                        "restore",
+                        sampleInterval,
+                        givenBackup == null ? "^" + name + "$" : "^$");
     }
 
     /** Drops leftovers, makes the backup when none is given, creates the empty database to restore into. */
@@ -82,7 +98,8 @@ final class PostgresRestoreTrial {
             backup = givenBackup;
         }
         metrics.put("backup_bytes", (double) bytes(backup));
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
+        try (Connection c = target.connect();
+                Statement s = c.createStatement()) {
             s.execute(sql.sql("create-database", Map.of("database", dialect.identifier(name))));
         }
         sampler.open();
@@ -90,38 +107,65 @@ final class PostgresRestoreTrial {
     }
 
     private void makeBackup(Path file) throws Exception {
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
+        try (Connection c = target.connect();
+                Statement s = c.createStatement()) {
             s.execute(sql.sql("create-database", Map.of("database", dialect.identifier(source))));
         }
         String table = dialect.identifier(name);
-        try (Connection c = target.connect(server.url(source)); Statement s = c.createStatement()) {
+        try (Connection c = target.connect(server.url(source));
+                Statement s = c.createStatement()) {
             s.execute(sql.sql("create-table", Map.of("table", table)));
-            try (PreparedStatement fill = c.prepareStatement(sql.sql("fill-table", Map.of("table", table)))) {
+            try (PreparedStatement fill =
+                    c.prepareStatement(sql.sql("fill-table", Map.of("table", table)))) {
                 fill.setInt(1, rows);
                 fill.executeUpdate();
             }
             for (int k = 1; k <= indexes; k++) {
-                s.execute(sql.sql("create-index", Map.of("table", table,
-                        "index", dialect.identifier(name + "_i" + k), "k", String.valueOf(k))));
+                s.execute(
+                        sql.sql(
+                                "create-index",
+                                Map.of(
+                                        "table",
+                                        table,
+                                        "index",
+                                        dialect.identifier(name + "_i" + k),
+                                        "k",
+                                        String.valueOf(k))));
             }
         }
-        tool(List.of(pgDump, "-Fc", "--no-owner", "--no-privileges", "-f", file.toString()), source, "pg_dump", null);
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
+        tool(
+                List.of(pgDump, "-Fc", "--no-owner", "--no-privileges", "-f", file.toString()),
+                source,
+                "pg_dump",
+                null);
+        try (Connection c = target.connect();
+                Statement s = c.createStatement()) {
             s.execute(sql.sql("drop-database", Map.of("database", dialect.identifier(source))));
         }
     }
 
     /** pg_restore into the empty database; its lines are stamped as they arrive. */
     Map<String, Double> restore() throws Exception {
-        List<String> argv = new ArrayList<>(List.of(pgRestore, "-v", "--no-owner", "--no-privileges",
-                "--exit-on-error", "-d", name));
+        List<String> argv =
+                new ArrayList<>(
+                        List.of(
+                                pgRestore,
+                                "-v",
+                                "--no-owner",
+                                "--no-privileges",
+                                "--exit-on-error",
+                                "-d",
+                                name));
         if (jobs > 1) {
             argv.add("-j");
             argv.add(String.valueOf(jobs));
         }
         argv.add(backup.toString());
-        progress = new PgRestoreProgress(System.nanoTime(), Instant.now().truncatedTo(ChronoUnit.MICROS),
-                trial.factors());
+        progress =
+                new PgRestoreProgress(
+                        System.nanoTime(),
+                        Instant.now().truncatedTo(ChronoUnit.MICROS),
+                        trial.factors());
         sampler.start();
         tool(argv, name, "pg_restore", progress::line);
         restoreEndNanos = System.nanoTime();
@@ -135,11 +179,22 @@ final class PostgresRestoreTrial {
         List<Parsed.Step> items = progress.finish(restoreEndNanos, null);
         items.forEach(subSteps::add);
         metrics.put("objects", (double) items.size());
-        metrics.put("index_s", items.stream().filter(s -> s.step().startsWith("index "))
-                .mapToLong(Parsed.Step::durationNs).sum() / 1e9);
-        metrics.put("data_s", items.stream().filter(s -> s.step().startsWith("data "))
-                .mapToLong(Parsed.Step::durationNs).sum() / 1e9);
-        try (Connection c = target.connect(); PreparedStatement size = c.prepareStatement(sql.sql("database-bytes"))) {
+        metrics.put(
+                "index_s",
+                items.stream()
+                                .filter(s -> s.step().startsWith("index "))
+                                .mapToLong(Parsed.Step::durationNs)
+                                .sum()
+                        / 1e9);
+        metrics.put(
+                "data_s",
+                items.stream()
+                                .filter(s -> s.step().startsWith("data "))
+                                .mapToLong(Parsed.Step::durationNs)
+                                .sum()
+                        / 1e9);
+        try (Connection c = target.connect();
+                PreparedStatement size = c.prepareStatement(sql.sql("database-bytes"))) {
             size.setString(1, name);
             try (ResultSet rs = size.executeQuery()) {
                 rs.next();
@@ -147,8 +202,13 @@ final class PostgresRestoreTrial {
             }
         }
         if (generated != null) {
-            try (Connection c = target.connect(server.url(name)); Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery(sql.sql("count-rows", Map.of("table", dialect.identifier(name))))) {
+            try (Connection c = target.connect(server.url(name));
+                    Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery(
+                                    sql.sql(
+                                            "count-rows",
+                                            Map.of("table", dialect.identifier(name))))) {
                 rs.next();
                 metrics.put("rows_restored", rs.getDouble(1));
             }
@@ -169,7 +229,8 @@ final class PostgresRestoreTrial {
     }
 
     private void dropDatabases() throws SQLException {
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
+        try (Connection c = target.connect();
+                Statement s = c.createStatement()) {
             c.setAutoCommit(true);
             s.execute(sql.sql("drop-database", Map.of("database", dialect.identifier(name))));
             s.execute(sql.sql("drop-database", Map.of("database", dialect.identifier(source))));
@@ -177,10 +238,13 @@ final class PostgresRestoreTrial {
     }
 
     /** Runs a libpq tool on {@code database} with the target's credentials in its environment. */
-    private void tool(List<String> argv, String database, String label, ProcessRun.LineListener lines)
+    private void tool(
+            List<String> argv, String database, String label, ProcessRun.LineListener lines)
             throws Exception {
-        Map<String, String> env = new LinkedHashMap<>(server.environment(database, target.user(),
-                target.connectTimeout().toSeconds()));
+        Map<String, String> env =
+                new LinkedHashMap<>(
+                        server.environment(
+                                database, target.user(), target.connectTimeout().toSeconds()));
         target.passwordInto(env, "PGPASSWORD");
         Path out = trial.outputDir().resolve(label + ".out");
         Path err = trial.outputDir().resolve(label + ".log");

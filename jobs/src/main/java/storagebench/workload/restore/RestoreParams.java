@@ -15,8 +15,7 @@ final class RestoreParams {
     static final String INDEXES = "indexes";
     static final String NAME = "name";
 
-    private RestoreParams() {
-    }
+    private RestoreParams() {}
 
     /**
      * @param backup what a given backup is on this target (its format and where it must be)
@@ -26,13 +25,31 @@ final class RestoreParams {
      */
     static List<Param> common(String backup, String rowsDoc, String indexesDoc, String nameDoc) {
         return List.of(
-                Param.optional(BACKUP, ParamType.TEXT, "", backup + "; empty: set-up makes one from rows and "
-                        + "indexes, untimed"),
-                Param.optional(ROWS, ParamType.INT, "100000", "rows of the generated backup's table: " + rowsDoc)
+                Param.optional(
+                        BACKUP,
+                        ParamType.TEXT,
+                        "",
+                        backup + "; empty: set-up makes one from rows and " + "indexes, untimed"),
+                Param.optional(
+                                ROWS,
+                                ParamType.INT,
+                                "100000",
+                                "rows of the generated backup's table: " + rowsDoc)
                         .atLeast(1),
-                Param.optional(INDEXES, ParamType.INT, "4", "indexes of the generated backup's table, each built by "
-                        + "the restore: " + indexesDoc).atLeast(0),
-                Param.optional(NAME, ParamType.TEXT, "sb_restore", "the restored database (letters, digits, '_'): "
-                        + nameDoc + "; a generated backup's source is <name>_src"));
+                Param.optional(
+                                INDEXES,
+                                ParamType.INT,
+                                "4",
+                                "indexes of the generated backup's table, each built by "
+                                        + "the restore: "
+                                        + indexesDoc)
+                        .atLeast(0),
+                Param.optional(
+                        NAME,
+                        ParamType.TEXT,
+                        "sb_restore",
+                        "the restored database (letters, digits, '_'): "
+                                + nameDoc
+                                + "; a generated backup's source is <name>_src"));
     }
 }

@@ -12,8 +12,11 @@ import storagebench.workload.WorkloadType;
 public final class RestoreWorkload extends WorkloadType {
 
     public RestoreWorkload() {
-        super("restore", "restore a backup with the server's own tool, timed, per-step where the tool reports it "
-                + "(seed 004)", Map.of(
+        super(
+                "restore",
+                "restore a backup with the server's own tool, timed, per-step where the tool reports it "
+                        + "(seed 004)",
+                Map.of(
                         TargetKind.POSTGRES, PostgresRestore::new,
                         TargetKind.SQLSERVER, SqlServerRestore::new,
                         TargetKind.FIREBIRD, FirebirdRestore::new));
@@ -22,6 +25,7 @@ public final class RestoreWorkload extends WorkloadType {
     @Override
     protected String unsupported(TargetKind kind) {
         return "restore runs on database targets that have a restore tool: postgres (pg_restore), firebird (gbak) "
-                + "and sqlserver (RESTORE DATABASE); not on " + kind.yamlName();
+                + "and sqlserver (RESTORE DATABASE); not on "
+                + kind.yamlName();
     }
 }

@@ -3,10 +3,10 @@ package storagebench.workload.restore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import storagebench.dbms.sqlserver.ServerPath;
-import storagebench.dbms.SqlDialect;
 import storagebench.dbms.SqlScript;
 import storagebench.dbms.Target;
+import storagebench.dbms.TargetKind;
+import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -18,7 +18,6 @@ import storagebench.workload.dbfiles.SqlServerChecks;
 import storagebench.workload.dbfiles.SqlServerDatabase;
 import storagebench.workload.dbfiles.TsqlPlan;
 import storagebench.workload.sampling.IoSampling;
-import storagebench.dbms.TargetKind;
 
 /**
  * Seed 004 on SQL Server: the measured step is {@code RESTORE DATABASE … FROM DISK … WITH MOVE …, STATS = n,
@@ -39,8 +38,7 @@ final class SqlServerRestore implements Workload {
     private static final SqlScript SQL = TargetKind.SQLSERVER.dialect().script(FOLDER);
 
     /** A file of the backup, from RESTORE FILELISTONLY: its logical name and type (D, L, S, F). */
-    record BackupFile(String logicalName, String type) {
-    }
+    record BackupFile(String logicalName, String type) {}
 
     @Override
     public String name() {
@@ -54,12 +52,22 @@ final class SqlServerRestore implements Workload {
 
     @Override
     public List<Param> params() {
-        List<Param> params = new ArrayList<>(RestoreParams.common("a .bak on the server's host (absolute path), "
-                + "made under file-root when generated", "an id, one integer column per index and 200 bytes of "
-                + "padding", "nonclustered, each on its own column, at most 100", "files <name>_data001.mdf … under "
-                + "file-root"));
-        params.add(Param.optional(STATS, ParamType.INT, "10", "WITH STATS = n: a progress message every n percent, "
-                + "each a sub-step").atLeast(1));
+        List<Param> params =
+                new ArrayList<>(
+                        RestoreParams.common(
+                                "a .bak on the server's host (absolute path), "
+                                        + "made under file-root when generated",
+                                "an id, one integer column per index and 200 bytes of " + "padding",
+                                "nonclustered, each on its own column, at most 100",
+                                "files <name>_data001.mdf … under " + "file-root"));
+        params.add(
+                Param.optional(
+                                STATS,
+                                ParamType.INT,
+                                "10",
+                                "WITH STATS = n: a progress message every n percent, "
+                                        + "each a sub-step")
+                        .atLeast(1));
         params.addAll(IoSampling.params());
         return params;
     }
@@ -95,7 +103,9 @@ final class SqlServerRestore implements Workload {
     /** The backup restored: the given one, or the generated one under file-root. */
     static ServerPath backup(Params p, ServerPath root) {
         String given = p.getText(BACKUP);
-        return given.isBlank() ? ServerPath.parse(root.resolve(p.getText(NAME) + ".bak")) : ServerPath.parse(given);
+        return given.isBlank()
+                ? ServerPath.parse(root.resolve(p.getText(NAME) + ".bak"))
+                : ServerPath.parse(given);
     }
 
     /** Set-up: drop leftovers, make the source and its backup when none is given, read the backup's files. */
@@ -109,14 +119,18 @@ final class SqlServerRestore implements Workload {
         if (p.getText(BACKUP).isBlank()) {
             sql.add(source.create(1, 64L << 20, 64L << 20, 64L << 20, 64L << 20));
             sql.addAll(fill(source, name, p.getInt(ROWS), p.getInt(INDEXES)));
-            sql.add(SQL.sql("backup", Map.of("database", source.quoted(), "path", backup.literal())));
+            sql.add(
+                    SQL.sql(
+                            "backup",
+                            Map.of("database", source.quoted(), "path", backup.literal())));
         }
         sql.add(SQL.sql("file-list", Map.of("path", backup.literal())));
         return new TsqlPlan().add("prepare-backup", Phase.SETUP, sql);
     }
 
     private static List<String> fill(SqlServerDatabase source, String name, int rows, int indexes) {
-        String table = source.quoted() + ".[dbo]." + TargetKind.SQLSERVER.dialect().identifier(name);
+        String table =
+                source.quoted() + ".[dbo]." + TargetKind.SQLSERVER.dialect().identifier(name);
         List<String> columns = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<String> values = new ArrayList<>();
@@ -127,12 +141,35 @@ final class SqlServerRestore implements Workload {
             values.add("ABS(CHECKSUM(NEWID()))");
         }
         List<String> sql = new ArrayList<>();
-        sql.add(SQL.sql("create-table", Map.of("table", table, "columns", String.join(",\n    ", columns))));
-        sql.add(SQL.sql("fill", Map.of("table", table, "column-names", String.join(", ", names),
-                "rows", String.valueOf(rows), "values", String.join(", ", values))));
+        sql.add(
+                SQL.sql(
+                        "create-table",
+                        Map.of("table", table, "columns", String.join(",\n    ", columns))));
+        sql.add(
+                SQL.sql(
+                        "fill",
+                        Map.of(
+                                "table",
+                                table,
+                                "column-names",
+                                String.join(", ", names),
+                                "rows",
+                                String.valueOf(rows),
+                                "values",
+                                String.join(", ", values))));
         for (int i = 1; i <= indexes; i++) {
-            sql.add(SQL.sql("create-index", Map.of("index", TargetKind.SQLSERVER.dialect().identifier(String.format("ix_c%03d", i)),
-                    "table", table, "column", names.get(i - 1))));
+            sql.add(
+                    SQL.sql(
+                            "create-index",
+                            Map.of(
+                                    "index",
+                                    TargetKind.SQLSERVER
+                                            .dialect()
+                                            .identifier(String.format("ix_c%03d", i)),
+                                    "table",
+                                    table,
+                                    "column",
+                                    names.get(i - 1))));
         }
         return sql;
     }
@@ -144,21 +181,46 @@ final class SqlServerRestore implements Workload {
         int data = 0;
         int logs = 0;
         for (BackupFile file : files) {
-            String physical = switch (file.type().strip()) {
-                case "D" -> restored.dataFile(++data) + (data == 1 ? ".mdf" : ".ndf");
-                case "L" -> restored.logFile() + (++logs == 1 ? "" : String.valueOf(logs)) + ".ldf";
-                default -> throw new IllegalArgumentException("the backup has file '" + file.logicalName()
-                        + "' of type " + file.type() + " (FILESTREAM or full-text): this workload restores data "
-                        + "and log files only");
-            };
-            moves.add(SQL.sql("move", Map.of("logical", SqlServerDatabase.literal(file.logicalName()),
-                    "path", root.literal(physical))));
+            String physical =
+                    switch (file.type().strip()) {
+                        case "D" -> restored.dataFile(++data) + (data == 1 ? ".mdf" : ".ndf");
+                        case "L" ->
+                                restored.logFile()
+                                        + (++logs == 1 ? "" : String.valueOf(logs))
+                                        + ".ldf";
+                        default ->
+                                throw new IllegalArgumentException(
+                                        "the backup has file '"
+                                                + file.logicalName()
+                                                + "' of type "
+                                                + file.type()
+                                                + " (FILESTREAM or full-text): this workload restores data "
+                                                + "and log files only");
+                    };
+            moves.add(
+                    SQL.sql(
+                            "move",
+                            Map.of(
+                                    "logical",
+                                    SqlServerDatabase.literal(file.logicalName()),
+                                    "path",
+                                    root.literal(physical))));
         }
         if (data == 0) {
-            throw new IllegalArgumentException("the backup lists no data file (RESTORE FILELISTONLY)");
+            throw new IllegalArgumentException(
+                    "the backup lists no data file (RESTORE FILELISTONLY)");
         }
-        return SQL.sql("restore", Map.of("database", restored.quoted(), "path", backup(p, root).literal(),
-                "moves", String.join(",\n    ", moves), "stats", String.valueOf(p.getInt(STATS))));
+        return SQL.sql(
+                "restore",
+                Map.of(
+                        "database",
+                        restored.quoted(),
+                        "path",
+                        backup(p, root).literal(),
+                        "moves",
+                        String.join(",\n    ", moves),
+                        "stats",
+                        String.valueOf(p.getInt(STATS))));
     }
 
     /** Clean-up: the restored database, and a generated backup's source database and file. */
@@ -175,9 +237,13 @@ final class SqlServerRestore implements Workload {
     /** The whole trial's T-SQL for a backup listing {@code files}: set-up, restore, clean-up. */
     static TsqlPlan plan(Params p, ServerPath root, List<BackupFile> files) {
         TsqlPlan plan = new TsqlPlan();
-        setup(p, root).parts().forEach(part -> plan.add(part.step(), part.phase(), part.statements()));
+        setup(p, root)
+                .parts()
+                .forEach(part -> plan.add(part.step(), part.phase(), part.statements()));
         plan.add("restore", Phase.MEASURED, List.of(restore(p, root, files)));
-        cleanup(p, root).parts().forEach(part -> plan.add(part.step(), part.phase(), part.statements()));
+        cleanup(p, root)
+                .parts()
+                .forEach(part -> plan.add(part.step(), part.phase(), part.statements()));
         return plan;
     }
 

@@ -23,13 +23,15 @@ import storagebench.workload.command.SubSteps;
  * own figures. Other messages (Processed N pages for database …, file …) are counted only.
  */
 final class SqlServerRestoreProgress {
-    private static final Pattern PERCENT = Pattern.compile("^\\s*(\\d{1,3}) percent processed\\.?\\s*$");
-    private static final Pattern DONE = Pattern.compile("successfully processed (\\d+) pages in ([0-9.]+) "
-            + "seconds \\(([0-9.]+) MB/sec\\)");
+    private static final Pattern PERCENT =
+            Pattern.compile("^\\s*(\\d{1,3}) percent processed\\.?\\s*$");
+    private static final Pattern DONE =
+            Pattern.compile(
+                    "successfully processed (\\d+) pages in ([0-9.]+) "
+                            + "seconds \\(([0-9.]+) MB/sec\\)");
 
     /** A message and when storagebench received it. */
-    record Message(Instant at, String text) {
-    }
+    record Message(Instant at, String text) {}
 
     private final List<Message> messages = new ArrayList<>();
 
@@ -78,8 +80,16 @@ final class SqlServerRestoreProgress {
             Map<String, Double> metrics = new LinkedHashMap<>();
             metrics.put("percent", (double) percent);
             metrics.put("elapsed_ms", Duration.between(start, at).toNanos() / 1e6);
-            sub.add(new Parsed.Step(measured.getTrialId(), Map.of(), String.format("percent-%03d", percent), previous,
-                    Duration.between(previous, at).toNanos(), null, metrics, 0));
+            sub.add(
+                    new Parsed.Step(
+                            measured.getTrialId(),
+                            Map.of(),
+                            String.format("percent-%03d", percent),
+                            previous,
+                            Duration.between(previous, at).toNanos(),
+                            null,
+                            metrics,
+                            0));
             previous = at;
         }
     }

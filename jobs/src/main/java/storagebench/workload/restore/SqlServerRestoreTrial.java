@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import storagebench.events.TrialTimed;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.TrialContext;
@@ -50,12 +50,15 @@ final class SqlServerRestoreTrial {
     Map<String, Double> prepare() throws SQLException {
         connection = target.connect();
         connection.setAutoCommit(true);
-        List<String> sql = SqlServerRestore.setup(params, root).statements("prepare-backup", Phase.SETUP);
+        List<String> sql =
+                SqlServerRestore.setup(params, root).statements("prepare-backup", Phase.SETUP);
         Tsql.run(connection, sql.subList(0, sql.size() - 1));
         try (Statement s = connection.createStatement()) {
             try (ResultSet rs = s.executeQuery(sql.get(sql.size() - 1))) {
                 while (rs.next()) {
-                    files.add(new SqlServerRestore.BackupFile(rs.getString("LogicalName"), rs.getString("Type")));
+                    files.add(
+                            new SqlServerRestore.BackupFile(
+                                    rs.getString("LogicalName"), rs.getString("Type")));
                 }
             }
         }
@@ -68,21 +71,27 @@ final class SqlServerRestoreTrial {
     }
 
     Map<String, Double> restore() throws Exception {
-        Map<String, Double> metrics = new LinkedHashMap<>(sampled.run(() -> {
-            try (Statement s = connection.createStatement()) {
-                s.execute(restoreSql);
-                while (s.getMoreResults() || s.getUpdateCount() != -1) {
-                    // each DONE token of the restore; the messages come through the handler
-                }
-                if (!handled) {
-                    Instant end = now();
-                    for (SQLWarning w = s.getWarnings(); w != null; w = w.getNextWarning()) {
-                        progress.accept(end, w.getMessage());
-                    }
-                }
-            }
-            return Map.of();
-        }));
+        Map<String, Double> metrics =
+                new LinkedHashMap<>(
+                        sampled.run(
+                                () -> {
+                                    try (Statement s = connection.createStatement()) {
+                                        s.execute(restoreSql);
+                                        while (s.getMoreResults() || s.getUpdateCount() != -1) {
+                                            // each DONE token of the restore; the messages come
+                                            // through the handler
+                                        }
+                                        if (!handled) {
+                                            Instant end = now();
+                                            for (SQLWarning w = s.getWarnings();
+                                                    w != null;
+                                                    w = w.getNextWarning()) {
+                                                progress.accept(end, w.getMessage());
+                                            }
+                                        }
+                                    }
+                                    return Map.of();
+                                }));
         metrics.put("files", (double) files.size());
         metrics.putAll(progress.metrics());
         return metrics;
@@ -93,12 +102,15 @@ final class SqlServerRestoreTrial {
         if (!connection.isWrapperFor(ISQLServerConnection.class)) {
             return false;
         }
-        connection.unwrap(ISQLServerConnection.class).setServerMessageHandler(message -> {
-            if (message.isInfoMessage()) {
-                progress.accept(now(), message.getErrorMessage());
-            }
-            return message;
-        });
+        connection
+                .unwrap(ISQLServerConnection.class)
+                .setServerMessageHandler(
+                        message -> {
+                            if (message.isInfoMessage()) {
+                                progress.accept(now(), message.getErrorMessage());
+                            }
+                            return message;
+                        });
         return true;
     }
 
@@ -108,7 +120,8 @@ final class SqlServerRestoreTrial {
     }
 
     Map<String, Double> drop() throws SQLException {
-        try (SampledStep s = sampled; Connection c = connection) {
+        try (SampledStep s = sampled;
+                Connection c = connection) {
             connection = null;
         } catch (SQLException e) {
             // the connections are gone either way; dropping the databases matters more
@@ -120,7 +133,8 @@ final class SqlServerRestoreTrial {
             try {
                 Tsql.run(target, sql.subList(sql.size() - 1, sql.size()));
             } catch (SQLException e) {
-                // deleting the generated backup is best effort: the next trial overwrites it (WITH INIT)
+                // deleting the generated backup is best effort: the next trial overwrites it (WITH
+                // INIT)
             }
         }
         return Map.of();

@@ -11,10 +11,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import storagebench.dbms.DatabaseTarget;
 import storagebench.events.IoSample;
 import storagebench.logformat.filestats.Interval;
 import storagebench.logformat.filestats.Snapshot;
-import storagebench.dbms.DatabaseTarget;
 import storagebench.workload.TrialContext;
 
 /**
@@ -46,8 +46,14 @@ public final class DatabaseIoSampler implements AutoCloseable {
      * @param relations the value bound to the counters statement's one parameter: a regular expression
      *     for the trial's relation names (PostgreSQL), the trial's database name (SQL Server)
      */
-    public DatabaseIoSampler(DatabaseTarget target, String url, TrialContext trial, String step, Duration interval,
-            String relations) throws SQLException {
+    public DatabaseIoSampler(
+            DatabaseTarget target,
+            String url,
+            TrialContext trial,
+            String step,
+            Duration interval,
+            String relations)
+            throws SQLException {
         this.trial = trial;
         this.step = step;
         this.interval = interval;
@@ -97,9 +103,18 @@ public final class DatabaseIoSampler implements AutoCloseable {
             while (rs.next()) {
                 long size = rs.getLong(8);
                 Long sizeBytes = rs.wasNull() ? null : size;
-                files.put(rs.getString(1), new IoCounters(rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                        rs.getDouble(6), rs.getDouble(7), sizeBytes, stalls ? rs.getLong(9) : null,
-                        stalls ? rs.getLong(10) : null));
+                files.put(
+                        rs.getString(1),
+                        new IoCounters(
+                                rs.getLong(2),
+                                rs.getLong(3),
+                                rs.getLong(4),
+                                rs.getLong(5),
+                                rs.getDouble(6),
+                                rs.getDouble(7),
+                                sizeBytes,
+                                stalls ? rs.getLong(9) : null,
+                                stalls ? rs.getLong(10) : null));
             }
         }
         samples.add(files);
@@ -127,11 +142,25 @@ public final class DatabaseIoSampler implements AutoCloseable {
         List<List<IoSample.Builder>> intervals = intervals(times, samples);
         for (int i = 0; i < intervals.size(); i++) {
             for (IoSample.Builder sample : intervals.get(i)) {
-                events.add(sample
-                        .setEventId(trial.trialId() + "/io/" + step + "/" + sample.getFile() + "/" + i)
-                        .setRunId(trial.runId()).setExperiment(trial.experiment()).setHost(trial.host())
-                        .setTrialId(trial.trialId()).setTrialIndex(trial.trialIndex()).setVariant(trial.variant())
-                        .setFactors(trial.factors()).setWarmup(trial.warmup()).setStep(step).build());
+                events.add(
+                        sample.setEventId(
+                                        trial.trialId()
+                                                + "/io/"
+                                                + step
+                                                + "/"
+                                                + sample.getFile()
+                                                + "/"
+                                                + i)
+                                .setRunId(trial.runId())
+                                .setExperiment(trial.experiment())
+                                .setHost(trial.host())
+                                .setTrialId(trial.trialId())
+                                .setTrialIndex(trial.trialIndex())
+                                .setVariant(trial.variant())
+                                .setFactors(trial.factors())
+                                .setWarmup(trial.warmup())
+                                .setStep(step)
+                                .build());
             }
         }
         return events;
@@ -142,15 +171,27 @@ public final class DatabaseIoSampler implements AutoCloseable {
      * identity fields left to fill): a file absent from the earlier sample counts from zero; a file
      * whose counters went down (its database recreated) has no sample for that interval.
      */
-    static List<List<IoSample.Builder>> intervals(List<Instant> times, List<Map<String, IoCounters>> samples) {
+    static List<List<IoSample.Builder>> intervals(
+            List<Instant> times, List<Map<String, IoCounters>> samples) {
         List<List<IoSample.Builder>> intervals = new ArrayList<>();
         for (int i = 1; i < samples.size(); i++) {
             List<IoSample.Builder> interval = new ArrayList<>();
             for (Map.Entry<String, IoCounters> file : samples.get(i).entrySet()) {
                 IoCounters before = samples.get(i - 1).get(file.getKey());
-                IoSample.Builder sample = file.getValue().stalls()
-                        ? stalls(file.getKey(), before, file.getValue(), times.get(i - 1), times.get(i))
-                        : counted(file.getKey(), before, file.getValue(), times.get(i - 1), times.get(i));
+                IoSample.Builder sample =
+                        file.getValue().stalls()
+                                ? stalls(
+                                        file.getKey(),
+                                        before,
+                                        file.getValue(),
+                                        times.get(i - 1),
+                                        times.get(i))
+                                : counted(
+                                        file.getKey(),
+                                        before,
+                                        file.getValue(),
+                                        times.get(i - 1),
+                                        times.get(i));
                 if (sample != null) {
                     interval.add(sample);
                 }
@@ -160,24 +201,32 @@ public final class DatabaseIoSampler implements AutoCloseable {
         return intervals;
     }
 
-    private static IoSample.Builder counted(String file, IoCounters before, IoCounters now, Instant from, Instant to) {
+    private static IoSample.Builder counted(
+            String file, IoCounters before, IoCounters now, Instant from, Instant to) {
         double ms = Duration.between(from, to).toNanos() / 1e6;
         IoCounters d = before == null ? now : now.minus(before);
         long ops = d.reads() + d.writes();
         return IoSample.newBuilder()
-                .setFile(file).setIntervalStart(from).setIntervalMs(ms)
-                .setReads(d.reads()).setWrites(d.writes())
-                .setBytesRead(d.bytesRead()).setBytesWritten(d.bytesWritten())
+                .setFile(file)
+                .setIntervalStart(from)
+                .setIntervalMs(ms)
+                .setReads(d.reads())
+                .setWrites(d.writes())
+                .setBytesRead(d.bytesRead())
+                .setBytesWritten(d.bytesWritten())
                 .setIops(ms > 0 ? ops * 1000 / ms : 0)
                 .setMbPerS(ms > 0 ? (d.bytesRead() + d.bytesWritten()) / 1048576.0 * 1000 / ms : 0)
-                .setReadLatencyAvgUs(d.reads() > 0 && d.readMs() > 0 ? d.readMs() * 1000 / d.reads() : null)
-                .setWriteLatencyAvgUs(d.writes() > 0 && d.writeMs() > 0 ? d.writeMs() * 1000 / d.writes() : null)
+                .setReadLatencyAvgUs(
+                        d.reads() > 0 && d.readMs() > 0 ? d.readMs() * 1000 / d.reads() : null)
+                .setWriteLatencyAvgUs(
+                        d.writes() > 0 && d.writeMs() > 0 ? d.writeMs() * 1000 / d.writes() : null)
                 .setDeviceMs(d.readMs() + d.writeMs())
                 .setSizeBytes(d.sizeBytes());
     }
 
     /** sys.dm_io_virtual_file_stats counters, through the file-stats importer's arithmetic. */
-    private static IoSample.Builder stalls(String file, IoCounters before, IoCounters now, Instant from, Instant to) {
+    private static IoSample.Builder stalls(
+            String file, IoCounters before, IoCounters now, Instant from, Instant to) {
         Snapshot a = (before == null ? IoCounters.ZERO_STALLS : before).snapshot(file, from);
         Snapshot b = now.snapshot(file, to);
         if (b.decreaseSince(a) != null || !to.isAfter(from)) {

@@ -18,12 +18,26 @@ import storagebench.logformat.filestats.Snapshot;
  *     io_stall_queued_read_ms), or null when the server does not report it
  * @param queuedWriteMs likewise for writes
  */
-record IoCounters(long reads, long writes, long bytesRead, long bytesWritten, double readMs, double writeMs,
-        Long sizeBytes, Long queuedReadMs, Long queuedWriteMs) {
+record IoCounters(
+        long reads,
+        long writes,
+        long bytesRead,
+        long bytesWritten,
+        double readMs,
+        double writeMs,
+        Long sizeBytes,
+        Long queuedReadMs,
+        Long queuedWriteMs) {
 
     static final IoCounters ZERO_STALLS = new IoCounters(0, 0, 0, 0, 0, 0, null, 0L, 0L);
 
-    IoCounters(long reads, long writes, long bytesRead, long bytesWritten, double readMs, double writeMs,
+    IoCounters(
+            long reads,
+            long writes,
+            long bytesRead,
+            long bytesWritten,
+            double readMs,
+            double writeMs,
             Long sizeBytes) {
         this(reads, writes, bytesRead, bytesWritten, readMs, writeMs, sizeBytes, null, null);
     }
@@ -35,13 +49,33 @@ record IoCounters(long reads, long writes, long bytesRead, long bytesWritten, do
 
     /** What happened between {@code earlier} and this sample; sizes stay as of this sample. */
     IoCounters minus(IoCounters earlier) {
-        return new IoCounters(reads - earlier.reads, writes - earlier.writes, bytesRead - earlier.bytesRead,
-                bytesWritten - earlier.bytesWritten, readMs - earlier.readMs, writeMs - earlier.writeMs, sizeBytes);
+        return new IoCounters(
+                reads - earlier.reads,
+                writes - earlier.writes,
+                bytesRead - earlier.bytesRead,
+                bytesWritten - earlier.bytesWritten,
+                readMs - earlier.readMs,
+                writeMs - earlier.writeMs,
+                sizeBytes);
     }
 
     /** These counters as a row of sys.dm_io_virtual_file_stats, for the file-stats importer's arithmetic. */
     Snapshot snapshot(String file, Instant at) {
-        return new Snapshot(0, "", "", file, file, at, reads, bytesRead, (long) readMs, writes, bytesWritten,
-                (long) writeMs, queuedReadMs, queuedWriteMs, sizeBytes == null ? 0 : sizeBytes);
+        return new Snapshot(
+                0,
+                "",
+                "",
+                file,
+                file,
+                at,
+                reads,
+                bytesRead,
+                (long) readMs,
+                writes,
+                bytesWritten,
+                (long) writeMs,
+                queuedReadMs,
+                queuedWriteMs,
+                sizeBytes == null ? 0 : sizeBytes);
     }
 }

@@ -28,20 +28,37 @@ public record IoSampling(Duration interval, double iopsCap, CapTable caps, doubl
     public static final String IOPS_CAP = "iops-cap";
     public static final String CAPS = "caps";
     public static final String LATENCY_FACTOR = "latency-factor";
+
     /** An interval's IOPS this close to the cap (10% below it or above) count as pinned at it. */
     static final double NEAR_CAP = 0.9;
 
     /** The parameters, shared by every workload that samples a SQL Server. */
     public static List<Param> params() {
         return List.of(
-                Param.optional(SAMPLE_INTERVAL, ParamType.DURATION, "1s", "how often sys.dm_io_virtual_file_stats "
-                        + "is sampled into per-file IoSamples during the measured step (second connection); 0s: never"),
-                Param.optional(IOPS_CAP, ParamType.INT, "0", "per-file IOPS limit of the storage: a file whose IOPS "
-                        + "sit within 10% of it in some interval flags the step throttled; 0: none"),
-                Param.optional(CAPS, ParamType.TEXT, "none", "per-file caps by size tier instead of iops-cap, as "
-                        + "file-io's caps: premium-disk (seed 003: < 128 GB 500 IOPS …) or SIZE:IOPS:MBPS, …"),
-                Param.optional(LATENCY_FACTOR, ParamType.INT, "10", "a file whose total IO latency (queued + "
-                        + "device) is this many times its device latency or more flags the step throttled")
+                Param.optional(
+                        SAMPLE_INTERVAL,
+                        ParamType.DURATION,
+                        "1s",
+                        "how often sys.dm_io_virtual_file_stats "
+                                + "is sampled into per-file IoSamples during the measured step (second connection); 0s: never"),
+                Param.optional(
+                        IOPS_CAP,
+                        ParamType.INT,
+                        "0",
+                        "per-file IOPS limit of the storage: a file whose IOPS "
+                                + "sit within 10% of it in some interval flags the step throttled; 0: none"),
+                Param.optional(
+                        CAPS,
+                        ParamType.TEXT,
+                        "none",
+                        "per-file caps by size tier instead of iops-cap, as "
+                                + "file-io's caps: premium-disk (seed 003: < 128 GB 500 IOPS …) or SIZE:IOPS:MBPS, …"),
+                Param.optional(
+                                LATENCY_FACTOR,
+                                ParamType.INT,
+                                "10",
+                                "a file whose total IO latency (queued + "
+                                        + "device) is this many times its device latency or more flags the step throttled")
                         .atLeast(2));
     }
 
@@ -54,9 +71,11 @@ public record IoSampling(Duration interval, double iopsCap, CapTable caps, doubl
             throw new IllegalArgumentException(CAPS + ": " + e.getMessage(), e);
         }
         if (p.getInt(IOPS_CAP) > 0 && caps.capped()) {
-            throw new IllegalArgumentException(IOPS_CAP + " and " + CAPS + " both set: give one of them");
+            throw new IllegalArgumentException(
+                    IOPS_CAP + " and " + CAPS + " both set: give one of them");
         }
-        return new IoSampling(p.getDuration(SAMPLE_INTERVAL), p.getInt(IOPS_CAP), caps, p.getInt(LATENCY_FACTOR));
+        return new IoSampling(
+                p.getDuration(SAMPLE_INTERVAL), p.getInt(IOPS_CAP), caps, p.getInt(LATENCY_FACTOR));
     }
 
     public boolean enabled() {

@@ -23,7 +23,8 @@ public final class SampledStep implements AutoCloseable {
     }
 
     /** Opens the sampler's connection for {@code database}'s files, unless sampling is off. */
-    public void open(DatabaseTarget target, TrialContext trial, String step, String database) throws SQLException {
+    public void open(DatabaseTarget target, TrialContext trial, String step, String database)
+            throws SQLException {
         close();
         sampler = new StepSampler(target, target.url(), trial, step, sampling.interval(), database);
         sampler.open();
@@ -40,9 +41,14 @@ public final class SampledStep implements AutoCloseable {
         try {
             samples = sampler.stop();
         } catch (SQLException e) {
-            throw new SQLException(IoSampling.SAMPLE_INTERVAL + ": sampling sys.dm_io_virtual_file_stats failed ("
-                    + e.getMessage() + "); it needs SQL Server 2014 or later (io_stall_queued_*) and VIEW SERVER "
-                    + "STATE; sample-interval: 0s runs without sampling", e.getSQLState(), e);
+            throw new SQLException(
+                    IoSampling.SAMPLE_INTERVAL
+                            + ": sampling sys.dm_io_virtual_file_stats failed ("
+                            + e.getMessage()
+                            + "); it needs SQL Server 2014 or later (io_stall_queued_*) and VIEW SERVER "
+                            + "STATE; sample-interval: 0s runs without sampling",
+                    e.getSQLState(),
+                    e);
         }
         metrics.putAll(sampling.metrics(samples));
         return metrics;

@@ -4,8 +4,8 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import storagebench.events.IoSample;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.events.IoSample;
 import storagebench.workload.TrialContext;
 
 /**
@@ -29,7 +29,12 @@ public final class StepSampler {
      * @param parameter the sampler query's parameter: the trial's relations (a regular expression) or
      *     database name
      */
-    public StepSampler(DatabaseTarget target, String url, TrialContext trial, String step, Duration interval,
+    public StepSampler(
+            DatabaseTarget target,
+            String url,
+            TrialContext trial,
+            String step,
+            Duration interval,
             String parameter) {
         this.target = target;
         this.url = url;

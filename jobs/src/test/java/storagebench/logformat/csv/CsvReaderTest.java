@@ -18,8 +18,10 @@ class CsvReaderTest {
 
         // then
         assertThat(records).extracting(CsvRecord::line).containsExactly(1L, 3L, 4L, 6L);
-        assertThat(records).extracting(CsvRecord::fields)
-                .containsExactly(List.of("a", "b"), List.of("c", "d"), List.of("e", "f"), List.of("g", "h"));
+        assertThat(records)
+                .extracting(CsvRecord::fields)
+                .containsExactly(
+                        List.of("a", "b"), List.of("c", "d"), List.of("e", "f"), List.of("g", "h"));
     }
 
     @Test
@@ -31,8 +33,10 @@ class CsvReaderTest {
         List<CsvRecord> records = CsvReader.readAll(text, ',');
 
         // then
-        assertThat(records.get(0).fields()).containsExactly("a,1", "say \"hi\"", "", "5\"x", "two\nlines");
-        assertThat(records.get(0).text()).isEqualTo("\"a,1\",\"say \"\"hi\"\"\",\"\",5\"x,\"two\nlines\"");
+        assertThat(records.get(0).fields())
+                .containsExactly("a,1", "say \"hi\"", "", "5\"x", "two\nlines");
+        assertThat(records.get(0).text())
+                .isEqualTo("\"a,1\",\"say \"\"hi\"\"\",\"\",5\"x,\"two\nlines\"");
         assertThat(records.get(1).line()).isEqualTo(3);
     }
 
@@ -62,7 +66,8 @@ class CsvReaderTest {
 
         // then
         assertThat(records.get(0).problem()).isNull();
-        assertThat(records.get(1).problem()).isEqualTo("truncated: the file ends inside a quoted field");
+        assertThat(records.get(1).problem())
+                .isEqualTo("truncated: the file ends inside a quoted field");
         assertThat(records.get(1).fields()).containsExactly("c", "d");
     }
 }

@@ -69,14 +69,26 @@ class FioParserTest extends LogParserContractTest {
         assertThat(write.start()).isNull();
         assertThat(write.durationNs()).isEqualTo(2_001_000_000L);
         assertThat(write.error()).isNull();
-        assertThat(write.metrics()).containsEntry("iops", 212798.10095).containsEntry("bw_bytes", 1743242042.0)
-                .containsEntry("io_bytes", 3488227328.0).containsEntry("clat_p99_us", 6.816)
-                .containsEntry("lat_max_us", 16101.255).containsKeys("clat_p50_us", "clat_p95_us", "clat_p99_9_us",
-                        "lat_mean_us", "clat_mean_us")
+        assertThat(write.metrics())
+                .containsEntry("iops", 212798.10095)
+                .containsEntry("bw_bytes", 1743242042.0)
+                .containsEntry("io_bytes", 3488227328.0)
+                .containsEntry("clat_p99_us", 6.816)
+                .containsEntry("lat_max_us", 16101.255)
+                .containsKeys(
+                        "clat_p50_us",
+                        "clat_p95_us",
+                        "clat_p99_9_us",
+                        "lat_mean_us",
+                        "clat_mean_us")
                 .doesNotContainKey("slat_mean_us"); // psync measures no submission latency
-        assertThat(write.factors()).containsEntry("rw", "randwrite").containsEntry("bs", "8k")
-                .containsEntry("ioengine", "psync").containsEntry("job", "randwrite")
-                .containsEntry("fio_version", "fio-3.33").doesNotContainKey("name");
+        assertThat(write.factors())
+                .containsEntry("rw", "randwrite")
+                .containsEntry("bs", "8k")
+                .containsEntry("ioengine", "psync")
+                .containsEntry("job", "randwrite")
+                .containsEntry("fio_version", "fio-3.33")
+                .doesNotContainKey("name");
     }
 
     @Test
@@ -86,27 +98,37 @@ class FioParserTest extends LogParserContractTest {
         // when
         List<Parsed.Step> steps = steps(fixture);
         // then
-        assertThat(steps).extracting(Parsed.Step::trial, Parsed.Step::step)
-                .containsExactly(tuple("rr", "read"),
-                        tuple("rw", "write"));
-        assertThat(steps.get(0).factors()).containsEntry("rw", "randread").containsEntry("bs", "4k")
-                .containsEntry("size", "8M").containsEntry("ioengine", "psync");
-        assertThat(steps.get(1).factors()).containsEntry("rw", "randwrite").containsEntry("bs", "4k");
+        assertThat(steps)
+                .extracting(Parsed.Step::trial, Parsed.Step::step)
+                .containsExactly(tuple("rr", "read"), tuple("rw", "write"));
+        assertThat(steps.get(0).factors())
+                .containsEntry("rw", "randread")
+                .containsEntry("bs", "4k")
+                .containsEntry("size", "8M")
+                .containsEntry("ioengine", "psync");
+        assertThat(steps.get(1).factors())
+                .containsEntry("rw", "randwrite")
+                .containsEntry("bs", "4k");
     }
 
     @Test
-    void aGroupReportedJobIsOneTrialTimedByItsDirectionsNotTheSummedJobRuntime() throws IOException {
+    void aGroupReportedJobIsOneTrialTimedByItsDirectionsNotTheSummedJobRuntime()
+            throws IOException {
         // given numjobs=2 and group_reporting: one entry whose job_runtime is 2000 ms for a 1 s run
         String fixture = "two-jobs-group-reporting.json";
         // when
         List<Parsed.Step> steps = steps(fixture);
         // then
         assertThat(steps).extracting(Parsed.Step::step).containsExactly("read", "write");
-        assertThat(steps).allSatisfy(s -> {
-            assertThat(s.trial()).isEqualTo("mix");
-            assertThat(s.durationNs()).isEqualTo(1_001_000_000L);
-            assertThat(s.factors()).containsEntry("numjobs", "2").containsEntry("rwmixread", "70");
-        });
+        assertThat(steps)
+                .allSatisfy(
+                        s -> {
+                            assertThat(s.trial()).isEqualTo("mix");
+                            assertThat(s.durationNs()).isEqualTo(1_001_000_000L);
+                            assertThat(s.factors())
+                                    .containsEntry("numjobs", "2")
+                                    .containsEntry("rwmixread", "70");
+                        });
     }
 
     @Test
@@ -126,7 +148,9 @@ class FioParserTest extends LogParserContractTest {
         List<Parsed.Step> steps = steps("write-fsync.json");
         // then
         assertThat(steps).extracting(Parsed.Step::step).containsExactly("write", "sync");
-        assertThat(steps.get(1).metrics()).containsEntry("total_ios", 2860.0).containsKeys("lat_mean_us", "lat_p99_us");
+        assertThat(steps.get(1).metrics())
+                .containsEntry("total_ios", 2860.0)
+                .containsKeys("lat_mean_us", "lat_p99_us");
     }
 
     @Test
@@ -134,8 +158,13 @@ class FioParserTest extends LogParserContractTest {
         // when
         List<Parsed.Step> steps = steps("randwrite-8k-psync.jsonplus.json");
         // then
-        assertThat(steps).singleElement().satisfies(s -> assertThat(s.metrics().keySet())
-                .allMatch(k -> !k.contains("bin")).contains("clat_p99_us"));
+        assertThat(steps)
+                .singleElement()
+                .satisfies(
+                        s ->
+                                assertThat(s.metrics().keySet())
+                                        .allMatch(k -> !k.contains("bin"))
+                                        .contains("clat_p99_us"));
     }
 
     @Test
@@ -157,10 +186,13 @@ class FioParserTest extends LogParserContractTest {
         List<Parsed.Step> steps = steps("status-interval.json");
         // then
         assertThat(Files.readString(fixture).split("\"fio version\"", -1)).hasSize(5);
-        assertThat(steps).singleElement().satisfies(s -> {
-            assertThat(s.line()).isGreaterThan(800);
-            assertThat(s.durationNs()).isGreaterThanOrEqualTo(3_000_000_000L);
-        });
+        assertThat(steps)
+                .singleElement()
+                .satisfies(
+                        s -> {
+                            assertThat(s.line()).isGreaterThan(800);
+                            assertThat(s.durationNs()).isGreaterThanOrEqualTo(3_000_000_000L);
+                        });
     }
 
     @Test
@@ -171,8 +203,11 @@ class FioParserTest extends LogParserContractTest {
         // when
         List<Parsed> records = parse(cut);
         // then
-        assertThat(records).singleElement().isInstanceOfSatisfying(Parsed.Malformed.class,
-                m -> assertThat(m.reason()).startsWith("truncated fio JSON"));
+        assertThat(records)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m -> assertThat(m.reason()).startsWith("truncated fio JSON"));
     }
 
     @Test
@@ -187,13 +222,23 @@ class FioParserTest extends LogParserContractTest {
     @Test
     void aJsonDocumentThatIsNotFioIsRefusedNamingFio() throws IOException {
         // given
-        Path other = write("other.json", "{\n  \"name\": \"not fio\",\n  \"jobs\": []\n}\n".getBytes(StandardCharsets.UTF_8));
+        Path other =
+                write(
+                        "other.json",
+                        "{\n  \"name\": \"not fio\",\n  \"jobs\": []\n}\n"
+                                .getBytes(StandardCharsets.UTF_8));
         // when
         List<Parsed> records = parse(other);
         // then
-        assertThat(parser().mismatch(LineReader.head(other))).get().asString().contains("fio version");
-        assertThat(records).singleElement().isInstanceOfSatisfying(Parsed.Malformed.class,
-                m -> assertThat(m.reason()).contains("fio version"));
+        assertThat(parser().mismatch(LineReader.head(other)))
+                .get()
+                .asString()
+                .contains("fio version");
+        assertThat(records)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m -> assertThat(m.reason()).contains("fio version"));
     }
 
     @Test
@@ -203,11 +248,15 @@ class FioParserTest extends LogParserContractTest {
         // when
         List<Parsed> records = parse(fixture, Map.of("max-bytes", "1000"));
         // then
-        assertThat(records).singleElement().isInstanceOfSatisfying(Parsed.Malformed.class,
-                m -> assertThat(m.reason()).contains("at most 1000 bytes", "max-bytes"));
+        assertThat(records)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m -> assertThat(m.reason()).contains("at most 1000 bytes", "max-bytes"));
         assertThat(FioParser.DEFAULT_MAX_BYTES).isEqualTo(256L * 1024 * 1024);
         assertThatThrownBy(() -> parse(fixture, Map.of("max-bytes", "lots")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max-bytes");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("max-bytes");
     }
 
     @Test
@@ -226,44 +275,65 @@ class FioParserTest extends LogParserContractTest {
         // when
         List<Parsed> records = parse(huge);
         // then
-        assertThat(records).singleElement().isInstanceOfSatisfying(Parsed.Malformed.class,
-                m -> assertThat(m.reason()).startsWith("invalid fio JSON").contains("length"));
+        assertThat(records)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m ->
+                                assertThat(m.reason())
+                                        .startsWith("invalid fio JSON")
+                                        .contains("length"));
     }
 
     @Test
     void deeplyNestedJsonIsRefused() throws IOException {
         // given
-        Path nested = write("nested.json", ("{\"fio version\": \"fio-3.33\", \"jobs\": " + "[".repeat(10_000))
-                .getBytes(StandardCharsets.UTF_8));
+        Path nested =
+                write(
+                        "nested.json",
+                        ("{\"fio version\": \"fio-3.33\", \"jobs\": " + "[".repeat(10_000))
+                                .getBytes(StandardCharsets.UTF_8));
         // when / then
-        assertThat(parse(nested)).singleElement().isInstanceOfSatisfying(Parsed.Malformed.class,
-                m -> assertThat(m.reason()).startsWith("invalid fio JSON").contains("nesting"));
+        assertThat(parse(nested))
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m ->
+                                assertThat(m.reason())
+                                        .startsWith("invalid fio JSON")
+                                        .contains("nesting"));
     }
 
     @Test
     void aLatin1JobNameIsReadWithReplacementCharacters() throws IOException {
         // given
-        String json = Files.readString(fixture("randwrite-8k-psync.json"))
-                .replace("\"jobname\" : \"randwrite\"", "\"jobname\" : \"\u00e9criture\"");
+        String json =
+                Files.readString(fixture("randwrite-8k-psync.json"))
+                        .replace("\"jobname\" : \"randwrite\"", "\"jobname\" : \"\u00e9criture\"");
         Path latin1 = write("latin1.json", json.getBytes(StandardCharsets.ISO_8859_1));
         // when
         List<Parsed> records = parse(latin1);
         // then
-        assertThat(records).singleElement().isInstanceOfSatisfying(Parsed.Step.class,
-                s -> assertThat(s.trial()).isEqualTo("\ufffdcriture"));
+        assertThat(records)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Parsed.Step.class, s -> assertThat(s.trial()).isEqualTo("\ufffdcriture"));
     }
 
     @Test
     void aJobErrorFailsItsSteps() throws IOException {
         // given fio's "error" : 5 (EIO) on the job
-        String json = Files.readString(fixture("randwrite-8k-psync.json"))
-                .replaceFirst("\"error\" : 0", "\"error\" : 5");
+        String json =
+                Files.readString(fixture("randwrite-8k-psync.json"))
+                        .replaceFirst("\"error\" : 0", "\"error\" : 5");
         Path failed = write("eio.json", json.getBytes(StandardCharsets.UTF_8));
         // when
         List<Parsed> records = parse(failed);
         // then
-        assertThat(records).singleElement().isInstanceOfSatisfying(Parsed.Step.class,
-                s -> assertThat(s.error()).contains("error 5"));
+        assertThat(records)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Parsed.Step.class, s -> assertThat(s.error()).contains("error 5"));
     }
 
     @Test

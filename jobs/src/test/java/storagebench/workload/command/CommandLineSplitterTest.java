@@ -33,9 +33,13 @@ class CommandLineSplitterTest {
 
     @Test
     void refusesUnclosedQuotesATrailingBackslashAndNothing() {
-        assertThatThrownBy(() -> CommandLineSplitter.split("echo 'oops")).hasMessageContaining("unclosed '");
-        assertThatThrownBy(() -> CommandLineSplitter.split("echo \"oops")).hasMessageContaining("unclosed \"");
-        assertThatThrownBy(() -> CommandLineSplitter.split("echo \\")).hasMessageContaining("backslash at the end");
-        assertThatThrownBy(() -> CommandLineSplitter.split("   ")).hasMessage("the command is empty");
+        assertThatThrownBy(() -> CommandLineSplitter.split("echo 'oops"))
+                .hasMessageContaining("unclosed '");
+        assertThatThrownBy(() -> CommandLineSplitter.split("echo \"oops"))
+                .hasMessageContaining("unclosed \"");
+        assertThatThrownBy(() -> CommandLineSplitter.split("echo \\"))
+                .hasMessageContaining("backslash at the end");
+        assertThatThrownBy(() -> CommandLineSplitter.split("   "))
+                .hasMessage("the command is empty");
     }
 }

@@ -20,8 +20,7 @@ import storagebench.logformat.LogParsers;
 import storagebench.logformat.ParserOption;
 
 class OutputParsersTest {
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private static List<LogParser> logParsers() {
         List<LogParser> parsers = new ArrayList<>();
@@ -31,17 +30,36 @@ class OutputParsersTest {
 
     /** The option's key with its last letter changed; a prefix gets a name after it. */
     private static String mistyped(ParserOption option) {
-        String key = option.prefixed() ? option.key().substring(0, option.key().length() - 1) : option.key();
+        String key =
+                option.prefixed()
+                        ? option.key().substring(0, option.key().length() - 1)
+                        : option.key();
         char last = key.charAt(key.length() - 1);
-        return key.substring(0, key.length() - 1) + (last == 'x' ? 'q' : 'x') + (option.prefixed() ? ".name" : "");
+        return key.substring(0, key.length() - 1)
+                + (last == 'x' ? 'q' : 'x')
+                + (option.prefixed() ? ".name" : "");
     }
 
     private static TrialTimed measured() {
         Instant start = Instant.parse("2026-11-30T08:00:00Z");
-        return TrialTimed.newBuilder().setEventId("trial-0/run").setRunId("run-0").setExperiment("parsers")
-                .setHost("host").setTrialId("trial-0").setTrialIndex(0).setVariant("default").setFactors(Map.of())
-                .setRepetition(1).setWarmup(false).setStep("run").setStartTime(start).setEndTime(start)
-                .setDurationNs(1).setOutcome(Outcome.OK).setMetrics(Map.of()).build();
+        return TrialTimed.newBuilder()
+                .setEventId("trial-0/run")
+                .setRunId("run-0")
+                .setExperiment("parsers")
+                .setHost("host")
+                .setTrialId("trial-0")
+                .setTrialIndex(0)
+                .setVariant("default")
+                .setFactors(Map.of())
+                .setRepetition(1)
+                .setWarmup(false)
+                .setStep("run")
+                .setStartTime(start)
+                .setEndTime(start)
+                .setDurationNs(1)
+                .setOutcome(Outcome.OK)
+                .setMetrics(Map.of())
+                .build();
     }
 
     @Test
@@ -51,7 +69,8 @@ class OutputParsersTest {
             Map<String, String> options = ParserOptionsText.parse("no-such-option=1");
 
             // when / then
-            assertThatThrownBy(() -> OutputParsers.checkOptions(name, options)).as(name)
+            assertThatThrownBy(() -> OutputParsers.checkOptions(name, options))
+                    .as(name)
                     .isInstanceOf(BadInputException.class)
                     .hasMessageStartingWith(name + ": unknown option 'no-such-option'; ");
         }
@@ -65,8 +84,12 @@ class OutputParsersTest {
                 String key = option.key() + (option.prefixed() ? "name" : "");
 
                 // when / then
-                assertThatCode(() -> OutputParsers.checkOptions(parser.name(), ParserOptionsText.parse(key + "=1")))
-                        .as("%s %s", parser.name(), key).doesNotThrowAnyException();
+                assertThatCode(
+                                () ->
+                                        OutputParsers.checkOptions(
+                                                parser.name(), ParserOptionsText.parse(key + "=1")))
+                        .as("%s %s", parser.name(), key)
+                        .doesNotThrowAnyException();
             }
         }
     }
@@ -82,9 +105,17 @@ class OutputParsersTest {
                 List<SpecificRecord> emitted = new ArrayList<>();
 
                 // when / then
-                assertThatThrownBy(() -> reader.parse(dir.resolve("missing.out"), options, measured(), emitted::add))
-                        .as("%s %s", parser.name(), key).isInstanceOf(BadInputException.class)
-                        .hasMessageStartingWith(parser.name() + ": unknown option '" + key + "'; options: ");
+                assertThatThrownBy(
+                                () ->
+                                        reader.parse(
+                                                dir.resolve("missing.out"),
+                                                options,
+                                                measured(),
+                                                emitted::add))
+                        .as("%s %s", parser.name(), key)
+                        .isInstanceOf(BadInputException.class)
+                        .hasMessageStartingWith(
+                                parser.name() + ": unknown option '" + key + "'; options: ");
                 assertThat(emitted).isEmpty();
             }
         }

@@ -12,7 +12,9 @@ class PlaceholdersTest {
     @Test
     void replacesEveryPlaceholder() {
         // when
-        String text = Placeholders.substitute("./setup.sh --ifi {ifi} --tempdb-files {files} > {out}/log", values);
+        String text =
+                Placeholders.substitute(
+                        "./setup.sh --ifi {ifi} --tempdb-files {files} > {out}/log", values);
         // then
         assertThat(text).isEqualTo("./setup.sh --ifi on --tempdb-files 8 > /data/t1/log");
     }
@@ -33,8 +35,10 @@ class PlaceholdersTest {
     void anUnknownPlaceholderIsRefusedNamingItAndTheKnownOnes() {
         assertThatThrownBy(() -> Placeholders.substitute("dd count={size}", values))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown placeholder {size}; known: {files}, {ifi}, {out} "
-                        + "(write {{ and }} for literal braces)");
-        assertThatThrownBy(() -> Placeholders.names("echo {oops")).hasMessageContaining("unclosed {");
+                .hasMessage(
+                        "unknown placeholder {size}; known: {files}, {ifi}, {out} "
+                                + "(write {{ and }} for literal braces)");
+        assertThatThrownBy(() -> Placeholders.names("echo {oops"))
+                .hasMessageContaining("unclosed {");
     }
 }

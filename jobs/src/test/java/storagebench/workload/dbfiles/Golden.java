@@ -22,12 +22,12 @@ import java.util.List;
  */
 public final class Golden {
     private static final boolean UPDATE = Boolean.getBoolean("golden.update");
-    private static final Path DIR = Path.of(System.getProperty("basedir", "."), "src/test/resources/golden/sqlserver");
+    private static final Path DIR =
+            Path.of(System.getProperty("basedir", "."), "src/test/resources/golden/sqlserver");
     private static final int KEEP_HEAD = 3;
     private static final int KEEP_TAIL = 2;
 
-    private Golden() {
-    }
+    private Golden() {}
 
     /** Compares the plan, shortened, with {@code <name>.sql}; writes it instead with -Dgolden.update=true. */
     public static void assertMatches(String name, TsqlPlan plan) throws IOException {
@@ -38,7 +38,8 @@ public final class Golden {
             Files.writeString(file, actual, StandardCharsets.UTF_8);
         }
         assertThat(file).as("golden file %s (regenerate with -Dgolden.update=true)", file).exists();
-        assertThat(actual).as("T-SQL of %s against %s", name, file)
+        assertThat(actual)
+                .as("T-SQL of %s against %s", name, file)
                 .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
     }
 
@@ -46,8 +47,14 @@ public final class Golden {
     static String shorten(String rendered) {
         List<String> statements = List.of(rendered.split("(?<=\nGO\n)"));
         List<String> out = new ArrayList<>();
-        for (String statement : collapse(statements, "-- … %d more statements like these …\nGO\n")) {
-            out.add(String.join("\n", collapse(List.of(statement.split("\n", -1)), "    -- … %d more lines like these …")));
+        for (String statement :
+                collapse(statements, "-- … %d more statements like these …\nGO\n")) {
+            out.add(
+                    String.join(
+                            "\n",
+                            collapse(
+                                    List.of(statement.split("\n", -1)),
+                                    "    -- … %d more lines like these …")));
         }
         return String.join("", out);
     }

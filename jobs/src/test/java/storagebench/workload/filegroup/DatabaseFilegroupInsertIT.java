@@ -33,16 +33,21 @@ import storagebench.workload.Workload;
 
 /** filegroup-insert on real databases: H2 always, PostgreSQL when the STORAGEBENCH_PG_* variables are set. */
 class DatabaseFilegroupInsertIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
     private final Workload workload = DatabaseFilegroupInsert.on(TargetKind.H2);
 
     private DatabaseTarget h2() {
-        return (DatabaseTarget) new ExperimentLoader(Path.of("/tmp")).parse("e.yaml", """
+        return (DatabaseTarget)
+                new ExperimentLoader(Path.of("/tmp"))
+                        .parse(
+                                "e.yaml",
+                                """
                 experiment: t
                 target: {kind: h2, url: "jdbc:h2:file:%s"}
                 workload: {type: filegroup-insert}
-                """.formatted(tmp.resolve("base"))).target();
+                """
+                                        .formatted(tmp.resolve("base")))
+                        .target();
     }
 
     private static Params params(int files, int rows, String name) {
@@ -55,7 +60,8 @@ class DatabaseFilegroupInsertIT {
     }
 
     private TrialContext trial(Target target, Params params) {
-        return new TrialContext("run", "e", "host", "trial-1", Map.of(), target, params, tmp.resolve("out"));
+        return new TrialContext(
+                "run", "e", "host", "trial-1", Map.of(), target, params, tmp.resolve("out"));
     }
 
     private static Map<String, Double> runSteps(List<Step> steps) throws Exception {
@@ -71,7 +77,8 @@ class DatabaseFilegroupInsertIT {
 
     @Test
     void onADatabaseTargetTheWorkloadHasItsDatabaseParameters() {
-        assertThat(new FilegroupInsertWorkload().on(h2())).isInstanceOf(DatabaseFilegroupInsert.class);
+        assertThat(new FilegroupInsertWorkload().on(h2()))
+                .isInstanceOf(DatabaseFilegroupInsert.class);
         assertThat(workload.name()).isEqualTo("filegroup-insert");
         assertThat(new FilegroupInsertWorkload().on(new LocalTarget(tmp)))
                 .isInstanceOf(LocalFilegroupInsert.class);
@@ -87,17 +94,23 @@ class DatabaseFilegroupInsertIT {
         List<Step> steps = workload.steps(trial(h2, p));
         Map<String, Double> metrics = runSteps(steps);
         // then
-        assertThat(steps).extracting(Step::name).containsExactly("create-storage", "insert", "drop-storage");
+        assertThat(steps)
+                .extracting(Step::name)
+                .containsExactly("create-storage", "insert", "drop-storage");
         assertThat(metrics).containsEntry("rows", 200.0).containsEntry("files", 1.0);
         assertThat(metrics.get("file_bytes")).isGreaterThan(200 * 1000.0);
         try (Stream<Path> left = Files.list(tmp)) {
-            assertThat(left.map(f -> f.getFileName().toString())).noneMatch(f -> f.contains("sb_fg"));
+            assertThat(left.map(f -> f.getFileName().toString()))
+                    .noneMatch(f -> f.contains("sb_fg"));
         }
     }
 
     @Test
     void h2RefusesMoreThanOneFileWithTheReason() {
-        assertThatThrownBy(() -> workload.preflight(h2(), List.of(params(1, 10, "a"), params(5, 10, "a"))))
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        h2(), List.of(params(1, 10, "a"), params(5, 10, "a"))))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("files must be 1, got 5: an H2 database is one file");
     }
@@ -105,8 +118,10 @@ class DatabaseFilegroupInsertIT {
     @Test
     void hostileNamesAreRefusedBeforeAnythingRuns() {
         for (String name : HostileNames.ALL) {
-            assertThatThrownBy(() -> workload.preflight(h2(), List.of(params(1, 10, name)))).as("%s", name)
-                    .isInstanceOf(BadInputException.class).hasMessageContaining("not a valid database identifier");
+            assertThatThrownBy(() -> workload.preflight(h2(), List.of(params(1, 10, name))))
+                    .as("%s", name)
+                    .isInstanceOf(BadInputException.class)
+                    .hasMessageContaining("not a valid database identifier");
         }
         // a name that fits alone but not with the tablespace suffix
         assertThatThrownBy(() -> workload.preflight(h2(), List.of(params(1, 10, "x".repeat(60)))))
@@ -134,13 +149,18 @@ class DatabaseFilegroupInsertIT {
         onPg.preflight(pg, List.of(p));
         // when
         Map<String, Double> metrics = runSteps(onPg.steps(trial(pg, p)));
-        // then: 60 rows of char(8000) with STORAGE PLAIN take 60 heap pages, split over 3 partitions
-        assertThat(metrics).containsEntry("rows", 60.0).containsEntry("files", 3.0).containsEntry("pages", 60.0);
+        // then: 60 rows of char(8000) with STORAGE PLAIN take 60 heap pages, split over 3
+        // partitions
+        assertThat(metrics)
+                .containsEntry("rows", 60.0)
+                .containsEntry("files", 3.0)
+                .containsEntry("pages", 60.0);
         assertThat(metrics.get("partition_pages_min")).isGreaterThan(5.0);
         assertThat(metrics.get("wal_bytes")).isGreaterThan(60 * 8000.0);
         assertThat(tablespaces(pg, "sb_it_fg")).isEmpty();
         try (Stream<Path> left = Files.list(pg.storageRoot())) {
-            assertThat(left.map(f -> f.getFileName().toString())).noneMatch(f -> f.startsWith("sb_it_fg"));
+            assertThat(left.map(f -> f.getFileName().toString()))
+                    .noneMatch(f -> f.startsWith("sb_it_fg"));
         }
     }
 
@@ -154,17 +174,32 @@ class DatabaseFilegroupInsertIT {
         TrialContext trial = trial(pg, new Params(values));
         // when
         Map<String, Double> metrics = runSteps(new FilegroupInsertWorkload().on(pg).steps(trial));
-        // then: per interval, the database, the WAL, the cluster's buffer writes and both partitions
+        // then: per interval, the database, the WAL, the cluster's buffer writes and both
+        // partitions
         List<IoSample> samples = trial.emitted().stream().map(IoSample.class::cast).toList();
         assertThat(samples).hasSize(metrics.get("io_samples").intValue());
-        assertThat(samples).extracting(s -> s.getFile().toString()).contains("db:" + database(pg), "wal",
-                "buffers-written", "sb_it_io_p001", "sb_it_io_p002");
-        long walBytes = samples.stream().filter(s -> s.getFile().equals("wal")).mapToLong(IoSample::getBytesWritten)
-                .sum();
+        assertThat(samples)
+                .extracting(s -> s.getFile().toString())
+                .contains(
+                        "db:" + database(pg),
+                        "wal",
+                        "buffers-written",
+                        "sb_it_io_p001",
+                        "sb_it_io_p002");
+        long walBytes =
+                samples.stream()
+                        .filter(s -> s.getFile().equals("wal"))
+                        .mapToLong(IoSample::getBytesWritten)
+                        .sum();
         assertThat(walBytes).isGreaterThan(400 * 8000L);
         assertThat(samples).allMatch(s -> s.getStep().equals("insert") && s.getIntervalMs() > 0);
-        assertThat(samples.stream().filter(s -> s.getFile().equals("sb_it_io_p001")).mapToLong(
-                s -> s.getSizeBytes()).max().orElseThrow()).isGreaterThan(100 * 8192L);
+        assertThat(
+                        samples.stream()
+                                .filter(s -> s.getFile().equals("sb_it_io_p001"))
+                                .mapToLong(s -> s.getSizeBytes())
+                                .max()
+                                .orElseThrow())
+                .isGreaterThan(100 * 8192L);
     }
 
     @Test
@@ -182,7 +217,8 @@ class DatabaseFilegroupInsertIT {
     }
 
     private static String database(DatabaseTarget pg) throws Exception {
-        try (Connection c = pg.connect(); Statement s = c.createStatement();
+        try (Connection c = pg.connect();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT current_database()")) {
             rs.next();
             return rs.getString(1);
@@ -203,12 +239,16 @@ class DatabaseFilegroupInsertIT {
         // then
         assertThat(metrics).containsEntry("pages", 10.0);
         assertThat(tablespaces(pg, "sb_it_left")).isEmpty();
-        interrupted.get(2).action().run(); // the old trial's connection, closed; dropping again is harmless
+        interrupted
+                .get(2)
+                .action()
+                .run(); // the old trial's connection, closed; dropping again is harmless
     }
 
     private static List<String> tablespaces(DatabaseTarget pg, String prefix) throws Exception {
         List<String> names = new ArrayList<>();
-        try (Connection c = pg.connect(); Statement s = c.createStatement();
+        try (Connection c = pg.connect();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT spcname FROM pg_tablespace ORDER BY 1")) {
             while (rs.next()) {
                 if (rs.getString(1).startsWith(prefix)) {
@@ -218,5 +258,4 @@ class DatabaseFilegroupInsertIT {
         }
         return names;
     }
-
 }

@@ -27,10 +27,10 @@ import storagebench.workload.Workload;
 /** filegroup-insert on a real Firebird server (STORAGEBENCH_FB_* set by .ci/db-servers.sh). */
 class FirebirdFilegroupInsertIT {
     private static final long MIB = 1024 * 1024;
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
-    private static Params params(int files, long fileSize, int rows, String name, Duration sampleInterval) {
+    private static Params params(
+            int files, long fileSize, int rows, String name, Duration sampleInterval) {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("files", files);
         values.put("rows", rows);
@@ -41,7 +41,8 @@ class FirebirdFilegroupInsertIT {
     }
 
     private TrialContext trial(DatabaseTarget target, Params params) {
-        return new TrialContext("run", "e", "host", "trial-1", Map.of(), target, params, tmp.resolve("out"));
+        return new TrialContext(
+                "run", "e", "host", "trial-1", Map.of(), target, params, tmp.resolve("out"));
     }
 
     /** Runs the steps as the runner does: the measured step's after-work adds to its metrics. */
@@ -61,7 +62,9 @@ class FirebirdFilegroupInsertIT {
 
     private static List<String> filesNamed(String prefix) throws Exception {
         try (Stream<Path> files = Files.list(FirebirdEnv.databaseRoot())) {
-            return files.map(f -> f.getFileName().toString()).filter(f -> f.startsWith(prefix + ".")).toList();
+            return files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.startsWith(prefix + "."))
+                    .toList();
         }
     }
 
@@ -76,11 +79,16 @@ class FirebirdFilegroupInsertIT {
         // when
         Map<String, Double> metrics = runSteps(workload.steps(trial(fb, p)));
         // then: the first two files are full before the third gets pages, one page per row
-        assertThat(metrics).containsEntry("rows", 400.0).containsEntry("files", 3.0)
-                .containsEntry("file_001_pages", 256.0).containsEntry("file_002_pages", 256.0);
-        assertThat(metrics.get("file_003_pages")).isBetween(400.0 + 150 - 512, 400.0 * 1.1 + 250 - 512);
+        assertThat(metrics)
+                .containsEntry("rows", 400.0)
+                .containsEntry("files", 3.0)
+                .containsEntry("file_001_pages", 256.0)
+                .containsEntry("file_002_pages", 256.0);
+        assertThat(metrics.get("file_003_pages"))
+                .isBetween(400.0 + 150 - 512, 400.0 * 1.1 + 250 - 512);
         assertThat(metrics.get("pages")).isEqualTo(512 + metrics.get("file_003_pages"));
-        assertThat(metrics.get("file_002_bytes")).isEqualTo((256.0 + 1) * 8192); // and its own header page
+        assertThat(metrics.get("file_002_bytes"))
+                .isEqualTo((256.0 + 1) * 8192); // and its own header page
         assertThat(filesNamed("sb_it_fg")).isEmpty();
     }
 
@@ -95,10 +103,15 @@ class FirebirdFilegroupInsertIT {
         // then: the database's page writes cover the rows; the inserting attachment is sampled too
         List<IoSample> samples = trial.emitted().stream().map(IoSample.class::cast).toList();
         assertThat(samples).hasSize(metrics.get("io_samples").intValue());
-        assertThat(samples).extracting(s -> s.getFile().toString()).contains("database")
+        assertThat(samples)
+                .extracting(s -> s.getFile().toString())
+                .contains("database")
                 .anyMatch(f -> f.startsWith("attachment:"));
-        long written = samples.stream().filter(s -> s.getFile().equals("database"))
-                .mapToLong(IoSample::getBytesWritten).sum();
+        long written =
+                samples.stream()
+                        .filter(s -> s.getFile().equals("database"))
+                        .mapToLong(IoSample::getBytesWritten)
+                        .sum();
         assertThat(written).isGreaterThanOrEqualTo(300 * 8192L);
         assertThat(samples).allMatch(s -> s.getStep().equals("insert") && s.getIntervalMs() > 0);
     }
@@ -106,20 +119,27 @@ class FirebirdFilegroupInsertIT {
     @Test
     void setUpRemovesWhatAnInterruptedTrialLeft() throws Exception {
         FirebirdEnv.assume();
-        // given: a trial of 4 files whose process died after set-up (its connection still attached), and a
+        // given: a trial of 4 files whose process died after set-up (its connection still
+        // attached), and a
         // stray secondary file without its primary
         DatabaseTarget fb = FirebirdEnv.target();
         Workload workload = new FilegroupInsertWorkload().on(fb);
-        List<Step> interrupted = workload.steps(trial(fb, params(4, 2 * MIB, 1, "sb_it_left", Duration.ZERO)));
+        List<Step> interrupted =
+                workload.steps(trial(fb, params(4, 2 * MIB, 1, "sb_it_left", Duration.ZERO)));
         interrupted.get(0).action().run();
         assertThat(filesNamed("sb_it_left")).hasSize(4);
         // when: the restarted trial has 2 files
-        Map<String, Double> metrics = runSteps(workload.steps(trial(fb, params(2, 2 * MIB, 10, "sb_it_left",
-                Duration.ZERO))));
+        Map<String, Double> metrics =
+                runSteps(
+                        workload.steps(
+                                trial(fb, params(2, 2 * MIB, 10, "sb_it_left", Duration.ZERO))));
         // then
         assertThat(metrics).containsEntry("rows", 10.0).containsEntry("files", 2.0);
         assertThat(filesNamed("sb_it_left")).isEmpty();
-        interrupted.get(2).action().run(); // the old trial's clean-up: its connection is gone, nothing to drop
+        interrupted
+                .get(2)
+                .action()
+                .run(); // the old trial's clean-up: its connection is gone, nothing to drop
         assertThat(filesNamed("sb_it_left")).isEmpty();
     }
 
@@ -129,15 +149,27 @@ class FirebirdFilegroupInsertIT {
         DatabaseTarget fb = FirebirdEnv.target();
         Workload workload = new FilegroupInsertWorkload().on(fb);
         for (String name : HostileNames.ALL) {
-            assertThatThrownBy(() -> workload.preflight(fb, List.of(params(1, 0, 1, name, Duration.ZERO))))
-                    .as("%s", name).isInstanceOf(BadInputException.class)
+            assertThatThrownBy(
+                            () ->
+                                    workload.preflight(
+                                            fb, List.of(params(1, 0, 1, name, Duration.ZERO))))
+                    .as("%s", name)
+                    .isInstanceOf(BadInputException.class)
                     .hasMessageContaining("not a valid database identifier");
         }
         // 31 characters is Firebird 3's limit, with room kept for the longest suffix
-        assertThatThrownBy(() -> workload.preflight(fb, List.of(params(1, 0, 1, "x".repeat(25), Duration.ZERO))))
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        fb,
+                                        List.of(params(1, 0, 1, "x".repeat(25), Duration.ZERO))))
                 .hasMessageContaining("at most 31 characters (firebird)");
-        assertThatThrownBy(() -> workload.preflight(fb, List.of(params(2, MIB, 1, "sb", Duration.ZERO))))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("file-size must be at least 2MiB");
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        fb, List.of(params(2, MIB, 1, "sb", Duration.ZERO))))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("file-size must be at least 2MiB");
     }
 
     private static final DatabaseFilegroupInsert FIREBIRD =
@@ -145,15 +177,34 @@ class FirebirdFilegroupInsertIT {
 
     @Test
     void aMissingDatabaseRootIsNamed() {
-        DatabaseTarget noRoot = new DatabaseTarget(TargetKind.FIREBIRD,
-                TargetKind.FIREBIRD.dialect(), "jdbc:firebird://127.0.0.1:1/x", "SYSDBA", null,
-                Duration.ofSeconds(1), null);
-        assertThatThrownBy(() -> FIREBIRD.preflight(noRoot, List.of(params(1, 0, 1, "sb",
-                Duration.ZERO)))).isInstanceOf(BadInputException.class)
+        DatabaseTarget noRoot =
+                new DatabaseTarget(
+                        TargetKind.FIREBIRD,
+                        TargetKind.FIREBIRD.dialect(),
+                        "jdbc:firebird://127.0.0.1:1/x",
+                        "SYSDBA",
+                        null,
+                        Duration.ofSeconds(1),
+                        null);
+        assertThatThrownBy(
+                        () ->
+                                FIREBIRD.preflight(
+                                        noRoot, List.of(params(1, 0, 1, "sb", Duration.ZERO))))
+                .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("filegroup-insert on firebird needs target.database-root");
-        DatabaseTarget missing = new DatabaseTarget(noRoot.kind(), noRoot.dialect(), noRoot.url(), "SYSDBA", null,
-                Duration.ofSeconds(1), tmp.resolve("nope"));
-        assertThatThrownBy(() -> FIREBIRD.preflight(missing, List.of(params(1, 0, 1, "sb",
-                Duration.ZERO)))).hasMessageContaining("is not a directory on this host");
+        DatabaseTarget missing =
+                new DatabaseTarget(
+                        noRoot.kind(),
+                        noRoot.dialect(),
+                        noRoot.url(),
+                        "SYSDBA",
+                        null,
+                        Duration.ofSeconds(1),
+                        tmp.resolve("nope"));
+        assertThatThrownBy(
+                        () ->
+                                FIREBIRD.preflight(
+                                        missing, List.of(params(1, 0, 1, "sb", Duration.ZERO))))
+                .hasMessageContaining("is not a directory on this host");
     }
 }

@@ -49,8 +49,17 @@ class LocalFilegroupInsertTest extends WorkloadContractTest {
     /** Runs the steps up to a phase and returns the trial's directory. */
     private Path run(Map<String, Object> variant, Phase until) throws Exception {
         target().prepare();
-        List<Step> steps = workload.steps(new TrialContext("r", "e", "h", "t1", Map.of(), target(),
-                new Params(variant), dir.resolve("out")));
+        List<Step> steps =
+                workload.steps(
+                        new TrialContext(
+                                "r",
+                                "e",
+                                "h",
+                                "t1",
+                                Map.of(),
+                                target(),
+                                new Params(variant),
+                                dir.resolve("out")));
         for (Step step : steps) {
             if (step.phase().ordinal() <= until.ordinal()) {
                 Map<String, Double> m = step.action().run();
@@ -72,14 +81,19 @@ class LocalFilegroupInsertTest extends WorkloadContractTest {
             for (int r = 0; r < 100; r++) {
                 ByteBuffer header = ByteBuffer.allocate(WriteAheadLog.HEADER_BYTES);
                 ch.read(header, (long) r * record);
-                assertThat(header.getInt(0)).as("magic of record %d", r + 1).isEqualTo(WriteAheadLog.MAGIC);
+                assertThat(header.getInt(0))
+                        .as("magic of record %d", r + 1)
+                        .isEqualTo(WriteAheadLog.MAGIC);
                 assertThat(header.getInt(4)).isEqualTo(record);
                 assertThat(header.getLong(8)).as("sequence number").isEqualTo(r + 1);
                 assertThat(header.getLong(16)).as("row").isEqualTo(r + 1);
             }
         }
-        assertThat(metrics).containsEntry("rows", 100.0).containsEntry("log_records", 100.0)
-                .containsEntry("log_bytes", 100.0 * record).containsEntry("bytes_written", 100.0 * PAGE)
+        assertThat(metrics)
+                .containsEntry("rows", 100.0)
+                .containsEntry("log_records", 100.0)
+                .containsEntry("log_bytes", 100.0 * record)
+                .containsEntry("bytes_written", 100.0 * PAGE)
                 .containsEntry("files", 3.0);
     }
 
@@ -92,8 +106,11 @@ class LocalFilegroupInsertTest extends WorkloadContractTest {
         // when
         Path trial = run(variant, Phase.MEASURED);
         // then
-        assertThat(Files.size(trial.resolve("log.ldf"))).isEqualTo(50L * WriteAheadLog.HEADER_BYTES);
-        assertThat(metrics).containsEntry("log_records", 50.0).containsEntry("log_bytes", 50.0 * 64);
+        assertThat(Files.size(trial.resolve("log.ldf")))
+                .isEqualTo(50L * WriteAheadLog.HEADER_BYTES);
+        assertThat(metrics)
+                .containsEntry("log_records", 50.0)
+                .containsEntry("log_bytes", 50.0 * 64);
     }
 
     @Test
@@ -107,7 +124,9 @@ class LocalFilegroupInsertTest extends WorkloadContractTest {
         assertThat(rowAt(trial.resolve("data002.ndf"), 15)).isEqualTo(32);
         assertThat(rowAt(trial.resolve("data001.ndf"), 20)).isEqualTo(37);
         assertThat(rowAt(trial.resolve("data001.ndf"), 24)).as("never written").isZero();
-        assertThat(metrics).containsEntry("pages_file_001", 24.0).containsEntry("pages_file_002", 16.0);
+        assertThat(metrics)
+                .containsEntry("pages_file_001", 24.0)
+                .containsEntry("pages_file_002", 16.0);
         assertThat(metrics.get("fill_max_deviation_pages")).isLessThanOrEqualTo(8.0);
     }
 
@@ -121,7 +140,8 @@ class LocalFilegroupInsertTest extends WorkloadContractTest {
         // then
         assertThat(Files.size(trial.resolve("data001.ndf"))).isEqualTo(1L << 20);
         assertThat(Files.size(trial.resolve("data002.ndf"))).isEqualTo(1L << 20);
-        assertThat(Files.size(trial.resolve("log.ldf"))).isEqualTo(WriteAheadLog.HEADER_BYTES + PAGE);
+        assertThat(Files.size(trial.resolve("log.ldf")))
+                .isEqualTo(WriteAheadLog.HEADER_BYTES + PAGE);
     }
 
     @Test
@@ -129,8 +149,12 @@ class LocalFilegroupInsertTest extends WorkloadContractTest {
         // given: 2 files of 1 MiB hold 256 pages of 8 KiB
         Params full = new Params(variant(2, 1L << 20, 257));
         // when / then
-        assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(smallVariant()), full)))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("filegroup is full")
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        target(), List.of(new Params(smallVariant()), full)))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("filegroup is full")
                 .hasMessageContaining("257 rows need 257 pages but 2 files × 1 MiB hold 256 pages");
     }
 
@@ -138,14 +162,19 @@ class LocalFilegroupInsertTest extends WorkloadContractTest {
     void refusesFileSizesThatAreNotWholeExtents() {
         Params odd = new Params(variant(2, 100_000, 1));
         assertThatThrownBy(() -> workload.preflight(target(), List.of(odd)))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("not a whole number of extents");
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("not a whole number of extents");
     }
 
     @Test
     void refusesVariantsThatWouldNotFitOnTheDisk() {
         Params huge = new Params(variant(500, 1L << 40, 1));
-        assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(smallVariant()), huge)))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("500 files × 1 TiB")
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        target(), List.of(new Params(smallVariant()), huge)))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("500 files × 1 TiB")
                 .hasMessageContaining("is free on that disk");
     }
 

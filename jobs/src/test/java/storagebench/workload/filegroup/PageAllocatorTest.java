@@ -22,7 +22,8 @@ class PageAllocatorTest {
         // then
         for (int i = 0; i < 24; i++) {
             int extent = i / 8;
-            assertThat(pages.get(i)).as("page %d", i)
+            assertThat(pages.get(i))
+                    .as("page %d", i)
                     .isEqualTo(new PageAddress(extent % 2, (extent / 2) * 8L + i % 8));
         }
     }
@@ -30,13 +31,15 @@ class PageAllocatorTest {
     @Test
     void pageCountsStayWithinOneExtentOfTheProportionalShare() {
         // given: equal files as in the seed, and unequal ones
-        for (long[] free : List.of(new long[] {320, 320, 320, 320, 320}, new long[] {3, 5, 11, 40})) {
+        for (long[] free :
+                List.of(new long[] {320, 320, 320, 320, 320}, new long[] {3, 5, 11, 40})) {
             PageAllocator allocator = new PageAllocator(free);
             long capacity = Arrays.stream(free).sum() * PageAllocator.PAGES_PER_EXTENT;
             // when / then
             for (long p = 1; p <= capacity; p++) {
                 allocator.next();
-                assertThat(allocator.maxDeviationPages()).as("after %d pages", p)
+                assertThat(allocator.maxDeviationPages())
+                        .as("after %d pages", p)
                         .isLessThanOrEqualTo(PageAllocator.PAGES_PER_EXTENT);
             }
             for (int i = 0; i < free.length; i++) {

@@ -27,7 +27,8 @@ class ProportionalFillTest {
         List<Integer> order = take(fill, 30);
         // then: in every run of 3 extents, one to file 0 and two to file 1
         for (int start = 0; start < 30; start += 3) {
-            assertThat(order.subList(start, start + 3)).as("extents %d..%d", start, start + 2)
+            assertThat(order.subList(start, start + 3))
+                    .as("extents %d..%d", start, start + 2)
                     .containsExactlyInAnyOrder(0, 1, 1);
         }
     }
@@ -54,7 +55,8 @@ class ProportionalFillTest {
             fill.nextExtent();
             long[] given = fill.given();
             for (int i = 0; i < free.length; i++) {
-                assertThat(Math.abs(given[i] - fill.share(i, t))).as("file %d after %d extents", i, t)
+                assertThat(Math.abs(given[i] - fill.share(i, t)))
+                        .as("file %d after %d extents", i, t)
                         .isLessThan(1.0);
             }
         }
@@ -69,7 +71,8 @@ class ProportionalFillTest {
         List<Integer> order = take(fill, 5);
         // then
         assertThat(order).doesNotContain(1).hasSize(5);
-        assertThatThrownBy(fill::nextExtent).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(fill::nextExtent)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("full");
     }
 

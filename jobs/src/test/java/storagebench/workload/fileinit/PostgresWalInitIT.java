@@ -23,17 +23,23 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 
 class PostgresWalInitIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     @Test
     void onH2FileInitIsRefusedAtLoadWithTheReason() {
-        assertThatThrownBy(() -> new ExperimentLoader(tmp).parse("e.yaml", """
+        assertThatThrownBy(
+                        () ->
+                                new ExperimentLoader(tmp)
+                                        .parse(
+                                                "e.yaml",
+                                                """
                 experiment: e
                 target: {kind: h2}
                 workload: {type: file-init, init: zero}
-                """)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("'workload.type': file-init runs on local, postgres and sqlserver targets; h2 has no");
+                """))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(
+                        "'workload.type': file-init runs on local, postgres and sqlserver targets; h2 has no");
     }
 
     @Test
@@ -44,8 +50,17 @@ class PostgresWalInitIT {
         String before = settings(pg, null);
         for (String init : List.of("zero", "instant")) {
             // given
-            Params p = new Params(Map.of("init", init, "segments", 2, "message-size", 1L << 20, "sample-interval",
-                    Duration.ofMillis(100)));
+            Params p =
+                    new Params(
+                            Map.of(
+                                    "init",
+                                    init,
+                                    "segments",
+                                    2,
+                                    "message-size",
+                                    1L << 20,
+                                    "sample-interval",
+                                    Duration.ofMillis(100)));
             TrialContext trial = new TrialContext("r", "e", "h", "t", Map.of(), pg, p, tmp);
             List<Step> steps = workload.steps(trial);
             // when
@@ -56,13 +71,16 @@ class PostgresWalInitIT {
             steps.get(2).action().run();
             // then
             assertThat(during).isEqualTo("off " + (init.equals("zero") ? "on" : "off"));
-            assertThat(metrics.get("wal_bytes")).isGreaterThanOrEqualTo(2.0 * metrics.get("segment_bytes"));
+            assertThat(metrics.get("wal_bytes"))
+                    .isGreaterThanOrEqualTo(2.0 * metrics.get("segment_bytes"));
             assertThat(metrics.get("segments_created")).isGreaterThanOrEqualTo(1.0);
-            List<IoSample> samples = trial.emitted().stream()
-                    .map(IoSample.class::cast).toList();
+            List<IoSample> samples = trial.emitted().stream().map(IoSample.class::cast).toList();
             assertThat(after).containsEntry("io_samples", (double) samples.size());
-            assertThat(samples.stream().filter(s -> s.getFile().equals("wal"))
-                    .mapToLong(IoSample::getBytesWritten).sum())
+            assertThat(
+                            samples.stream()
+                                    .filter(s -> s.getFile().equals("wal"))
+                                    .mapToLong(IoSample::getBytesWritten)
+                                    .sum())
                     .isGreaterThanOrEqualTo(2L * metrics.get("segment_bytes").longValue());
             assertThat(settings(pg, before)).isEqualTo(before);
         }
@@ -71,12 +89,17 @@ class PostgresWalInitIT {
     /** wal_recycle and wal_init_zero as a fresh session sees them, once they equal {@code expected} (5 s at most). */
     private static String settings(DatabaseTarget pg, String expected) throws Exception {
         String seen = null;
-        for (int i = 0; i < 50 && (seen == null || expected != null && !expected.equals(seen)); i++) {
+        for (int i = 0;
+                i < 50 && (seen == null || expected != null && !expected.equals(seen));
+                i++) {
             if (seen != null) {
                 Thread.sleep(100);
             }
-            try (Connection c = pg.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT current_setting('wal_recycle') || ' ' || current_setting('wal_init_zero')")) {
+            try (Connection c = pg.connect();
+                    Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery(
+                                    "SELECT current_setting('wal_recycle') || ' ' || current_setting('wal_init_zero')")) {
                 rs.next();
                 seen = rs.getString(1);
             }

@@ -18,8 +18,11 @@ class CapTableTest {
         // when
         CapTable caps = CapTable.parse(" 128GB:500:100, 512GB:2300:150 ,1TB:5000:200");
         // then
-        assertThat(caps.tiers()).containsExactly(new CapTable.Tier(128 * GIB, 500, 100),
-                new CapTable.Tier(512 * GIB, 2300, 150), new CapTable.Tier(1024 * GIB, 5000, 200));
+        assertThat(caps.tiers())
+                .containsExactly(
+                        new CapTable.Tier(128 * GIB, 500, 100),
+                        new CapTable.Tier(512 * GIB, 2300, 150),
+                        new CapTable.Tier(1024 * GIB, 5000, 200));
         assertThat(caps).hasToString("128GiB:500:100, 512GiB:2300:150, 1TiB:5000:200");
     }
 
@@ -55,13 +58,15 @@ class CapTableTest {
         assertThatThrownBy(() -> CapTable.parse("128GB:500:100, 512GB:23x0:150"))
                 .hasMessage("caps entry 2 '512GB:23x0:150': IOPS '23x0' is not a number above 0");
         assertThatThrownBy(() -> CapTable.parse("128XB:500:100"))
-                .hasMessage("caps entry 1 '128XB:500:100': '128XB' is not a size such as 128GB or 1TB");
+                .hasMessage(
+                        "caps entry 1 '128XB:500:100': '128XB' is not a size such as 128GB or 1TB");
         assertThatThrownBy(() -> CapTable.parse("128GB:500"))
                 .hasMessageStartingWith("caps entry 1 '128GB:500': expected SIZE:IOPS:MBPS");
         assertThatThrownBy(() -> CapTable.parse("1TB:5000:200, 128GB:500:0"))
                 .hasMessage("caps entry 2 '128GB:500:0': MB/s '0' is not a number above 0");
         assertThatThrownBy(() -> CapTable.parse("1TB:5000:200, 128GB:500:100"))
-                .hasMessage("caps entry 2 '128GB:500:100': sizes must grow from one tier to the next");
+                .hasMessage(
+                        "caps entry 2 '128GB:500:100': sizes must grow from one tier to the next");
     }
 
     @Test

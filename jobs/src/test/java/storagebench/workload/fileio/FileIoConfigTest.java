@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.dbms.local.LocalTarget;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.experiment.TrialPlan;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -21,11 +21,11 @@ import storagebench.workload.TrialContext;
 /** The shipped file-io experiments load, plan what their comments say, and run at small scale. */
 class FileIoConfigTest {
     private static final long MIB = 1L << 20;
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private static Experiment load(String file) {
-        return new ExperimentLoader(Path.of("target/sb-data")).load(Path.of("../pipeline-config/local/" + file));
+        return new ExperimentLoader(Path.of("target/sb-data"))
+                .load(Path.of("../pipeline-config/local/" + file));
     }
 
     @Test
@@ -35,20 +35,23 @@ class FileIoConfigTest {
         TrialPlan plan = TrialPlan.of(e);
         // then
         assertThat(e.workload().name()).isEqualTo("file-io");
-        assertThat(e.matrix().variants()).containsExactly(Map.of("threads", "1"), Map.of("threads", "8"));
+        assertThat(e.matrix().variants())
+                .containsExactly(Map.of("threads", "1"), Map.of("threads", "8"));
         assertThat(plan.size()).isEqualTo(6);
-        List<FileIoSettings> settings = e.matrix().variants().stream().map(v -> FileIoSettings.of(e.params(v)))
-                .toList();
+        List<FileIoSettings> settings =
+                e.matrix().variants().stream().map(v -> FileIoSettings.of(e.params(v))).toList();
         assertThat(settings).extracting(FileIoSettings::threads).containsExactly(1, 8);
-        assertThat(settings).allSatisfy(s -> {
-            assertThat(s.files()).isEqualTo(1);
-            assertThat(s.fileSize()).isEqualTo(256 * MIB);
-            assertThat(s.ioSize()).isEqualTo(8192);
-            assertThat(s.readPercent()).isZero();
-            assertThat(s.dsync()).isTrue();
-            assertThat(s.duration()).isEqualTo(Duration.ofSeconds(10));
-            assertThat(s.tier()).isEmpty();
-        });
+        assertThat(settings)
+                .allSatisfy(
+                        s -> {
+                            assertThat(s.files()).isEqualTo(1);
+                            assertThat(s.fileSize()).isEqualTo(256 * MIB);
+                            assertThat(s.ioSize()).isEqualTo(8192);
+                            assertThat(s.readPercent()).isZero();
+                            assertThat(s.dsync()).isTrue();
+                            assertThat(s.duration()).isEqualTo(Duration.ofSeconds(10));
+                            assertThat(s.tier()).isEmpty();
+                        });
     }
 
     @Test
@@ -56,8 +59,8 @@ class FileIoConfigTest {
         // when
         Experiment e = load("file-io-capped.yaml");
         // then
-        assertThat(e.matrix().variants()).containsExactly(Map.of("file-size", "100MB"),
-                Map.of("file-size", "540MB"));
+        assertThat(e.matrix().variants())
+                .containsExactly(Map.of("file-size", "100MB"), Map.of("file-size", "540MB"));
         assertThat(TrialPlan.of(e).size()).isEqualTo(6);
         FileIoSettings small = FileIoSettings.of(e.params(Map.of("file-size", "100MB")));
         FileIoSettings grown = FileIoSettings.of(e.params(Map.of("file-size", "540MB")));
@@ -74,7 +77,8 @@ class FileIoConfigTest {
         for (String file : List.of("file-io.yaml", "file-io-capped.yaml")) {
             Experiment e = load(file);
             for (Map<String, String> variant : e.matrix().variants()) {
-                // given: 300 ms and a 16th of the file, with size-scale raised so the modelled size (the tier) stays
+                // given: 300 ms and a 16th of the file, with size-scale raised so the modelled size
+                // (the tier) stays
                 Map<String, Object> values = new HashMap<>(e.params(variant).values());
                 values.put("duration", "300ms");
                 values.put("file-size", (Long) values.get("file-size") / 16);
@@ -83,7 +87,8 @@ class FileIoConfigTest {
                 LocalTarget target = new LocalTarget(dir.resolve(file));
                 target.prepare();
                 e.workload().preflight(target, List.of(small));
-                TrialContext trial = new TrialContext("r", e.name(), "h", "t", variant, target, small, dir);
+                TrialContext trial =
+                        new TrialContext("r", e.name(), "h", "t", variant, target, small, dir);
                 // when
                 Map<String, Double> metrics = null;
                 for (Step step : e.workload().steps(trial)) {

@@ -62,76 +62,163 @@ class LocalFileIoTest extends WorkloadContractTest {
     void aCappedFileIsHeldAtItsTiersIopsAndItsIosQueueLongerThanTheDeviceTakes() throws Exception {
         // given: a 64 MB file counted as 64 GB, so premium-disk's smallest tier (500 IOPS), and
         // page-cache writes by 4 threads that could go far faster
-        TrialContext trial = trial(new Params(variant(Map.of("file-size", 64L << 20, "threads", 4,
-                "duration", "1s", "sync", "none", "caps", "premium-disk", "size-scale", 1024))));
+        TrialContext trial =
+                trial(
+                        new Params(
+                                variant(
+                                        Map.of(
+                                                "file-size",
+                                                64L << 20,
+                                                "threads",
+                                                4,
+                                                "duration",
+                                                "1s",
+                                                "sync",
+                                                "none",
+                                                "caps",
+                                                "premium-disk",
+                                                "size-scale",
+                                                1024))));
         // when
         Map<String, Double> metrics = run(trial);
         // then
         List<IoSample> samples = samples(trial);
-        assertThat(samples).isNotEmpty().allSatisfy(s -> {
-            assertThat(s.getIops()).isCloseTo(500, within(75.0));
-            assertThat(s.getQueuedMs()).isGreaterThan(s.getDeviceMs());
-            assertThat(s.getModelled()).isTrue();
-            assertThat(s.getCapIops()).isEqualTo(500);
-            assertThat(s.getCapMbPerS()).isEqualTo(100);
-            assertThat(s.getSizeBytes()).isEqualTo(64L << 20);
-        });
-        assertThat(metrics).containsEntry("modelled", 1.0).containsEntry("cap_iops", 500.0)
+        assertThat(samples)
+                .isNotEmpty()
+                .allSatisfy(
+                        s -> {
+                            assertThat(s.getIops()).isCloseTo(500, within(75.0));
+                            assertThat(s.getQueuedMs()).isGreaterThan(s.getDeviceMs());
+                            assertThat(s.getModelled()).isTrue();
+                            assertThat(s.getCapIops()).isEqualTo(500);
+                            assertThat(s.getCapMbPerS()).isEqualTo(100);
+                            assertThat(s.getSizeBytes()).isEqualTo(64L << 20);
+                        });
+        assertThat(metrics)
+                .containsEntry("modelled", 1.0)
+                .containsEntry("cap_iops", 500.0)
                 .containsEntry("modelled_size_bytes", (double) (64L << 30));
         assertThat(metrics.get("iops")).isCloseTo(500, within(75.0));
         assertThat(metrics.get("queued_ms")).isGreaterThan(metrics.get("device_ms"));
-        assertThat(metrics.get("latency_p50_us")).isGreaterThan(metrics.get("device_latency_p50_us"));
+        assertThat(metrics.get("latency_p50_us"))
+                .isGreaterThan(metrics.get("device_latency_p50_us"));
     }
 
     @Test
     void anUncappedRunHasASamplePerIntervalAndFileThatAddUpToTheStep() throws Exception {
         // given
-        TrialContext trial = trial(new Params(variant(Map.of("file-size", 4L << 20, "files", 3, "threads", 2,
-                "duration", "1s", "interval", "250ms", "sync", "none"))));
+        TrialContext trial =
+                trial(
+                        new Params(
+                                variant(
+                                        Map.of(
+                                                "file-size",
+                                                4L << 20,
+                                                "files",
+                                                3,
+                                                "threads",
+                                                2,
+                                                "duration",
+                                                "1s",
+                                                "interval",
+                                                "250ms",
+                                                "sync",
+                                                "none"))));
         // when
         Map<String, Double> metrics = run(trial);
         // then
         List<IoSample> samples = samples(trial);
-        Map<Integer, List<IoSample>> byInterval = samples.stream().collect(Collectors.groupingBy(
-                s -> Integer.parseInt(s.getEventId().substring(s.getEventId().lastIndexOf('/') + 1))));
+        Map<Integer, List<IoSample>> byInterval =
+                samples.stream()
+                        .collect(
+                                Collectors.groupingBy(
+                                        s ->
+                                                Integer.parseInt(
+                                                        s.getEventId()
+                                                                .substring(
+                                                                        s.getEventId()
+                                                                                        .lastIndexOf(
+                                                                                                '/')
+                                                                                + 1))));
         assertThat(byInterval.keySet()).containsExactlyInAnyOrder(0, 1, 2, 3);
-        byInterval.values().forEach(files -> assertThat(files).extracting(IoSample::getFile)
-                .containsExactlyInAnyOrder("data001.ndf", "data002.ndf", "data003.ndf"));
+        byInterval
+                .values()
+                .forEach(
+                        files ->
+                                assertThat(files)
+                                        .extracting(IoSample::getFile)
+                                        .containsExactlyInAnyOrder(
+                                                "data001.ndf", "data002.ndf", "data003.ndf"));
         assertThat(samples.stream().mapToLong(s -> s.getReads() + s.getWrites()).sum())
-                .isEqualTo(metrics.get("ios").longValue()).isPositive();
-        assertThat(samples.stream().map(IoSample::getEventId).collect(Collectors.toSet())).hasSize(samples.size());
-        assertThat(samples).allSatisfy(s -> {
-            assertThat(s.getEventId()).startsWith("trial-0/io/data00");
-            assertThat(s.getModelled()).isFalse();
-            assertThat(s.getCapIops()).isNull();
-            assertThat(s.getIntervalMs()).isCloseTo(250, within(60.0));
-            assertThat(s.getWrites()).isPositive();
-            assertThat(s.getBytesWritten()).isEqualTo(s.getWrites() * 8192);
-            assertThat(s.getLatencyP50Us()).isPositive();
-            assertThat(s.getLatencyP99Us()).isGreaterThanOrEqualTo(s.getLatencyP95Us())
-                    .isGreaterThanOrEqualTo(s.getLatencyP50Us());
-            assertThat(s.getLatencyMaxUs()).isGreaterThanOrEqualTo(s.getLatencyP99Us());
-            assertThat(s.getWriteLatencyAvgUs()).isPositive();
-            assertThat(s.getReadLatencyAvgUs()).isNull();
-            assertThat(s.getQueuedMs()).isZero();
-            assertThat(s.getDeviceMs()).isPositive();
-            assertThat(s.getIops()).isCloseTo(s.getWrites() * 1000.0 / s.getIntervalMs(), within(1e-6));
-        });
-        List<Long> starts = byInterval.keySet().stream().sorted()
-                .map(i -> byInterval.get(i).get(0).getIntervalStart().toEpochMilli()).toList();
+                .isEqualTo(metrics.get("ios").longValue())
+                .isPositive();
+        assertThat(samples.stream().map(IoSample::getEventId).collect(Collectors.toSet()))
+                .hasSize(samples.size());
+        assertThat(samples)
+                .allSatisfy(
+                        s -> {
+                            assertThat(s.getEventId()).startsWith("trial-0/io/data00");
+                            assertThat(s.getModelled()).isFalse();
+                            assertThat(s.getCapIops()).isNull();
+                            assertThat(s.getIntervalMs()).isCloseTo(250, within(60.0));
+                            assertThat(s.getWrites()).isPositive();
+                            assertThat(s.getBytesWritten()).isEqualTo(s.getWrites() * 8192);
+                            assertThat(s.getLatencyP50Us()).isPositive();
+                            assertThat(s.getLatencyP99Us())
+                                    .isGreaterThanOrEqualTo(s.getLatencyP95Us())
+                                    .isGreaterThanOrEqualTo(s.getLatencyP50Us());
+                            assertThat(s.getLatencyMaxUs())
+                                    .isGreaterThanOrEqualTo(s.getLatencyP99Us());
+                            assertThat(s.getWriteLatencyAvgUs()).isPositive();
+                            assertThat(s.getReadLatencyAvgUs()).isNull();
+                            assertThat(s.getQueuedMs()).isZero();
+                            assertThat(s.getDeviceMs()).isPositive();
+                            assertThat(s.getIops())
+                                    .isCloseTo(
+                                            s.getWrites() * 1000.0 / s.getIntervalMs(),
+                                            within(1e-6));
+                        });
+        List<Long> starts =
+                byInterval.keySet().stream()
+                        .sorted()
+                        .map(i -> byInterval.get(i).get(0).getIntervalStart().toEpochMilli())
+                        .toList();
         assertThat(starts).isSorted();
         assertThat(starts.get(3) - starts.get(0)).isBetween(700L, 800L);
-        assertThat(metrics).containsEntry("threads", 2.0).containsEntry("files", 3.0).containsEntry("modelled", 0.0)
-                .containsKeys("iops", "mb_per_s", "latency_p50_us", "latency_p99_us", "queued_ms", "device_ms",
-                        "device_latency_p50_us", "device_latency_p99_us");
+        assertThat(metrics)
+                .containsEntry("threads", 2.0)
+                .containsEntry("files", 3.0)
+                .containsEntry("modelled", 0.0)
+                .containsKeys(
+                        "iops",
+                        "mb_per_s",
+                        "latency_p50_us",
+                        "latency_p99_us",
+                        "queued_ms",
+                        "device_ms",
+                        "device_latency_p50_us",
+                        "device_latency_p99_us");
         assertThat(metrics.get("latency_p50_us")).isEqualTo(metrics.get("device_latency_p50_us"));
     }
 
     @Test
     void aMixDoesReadsAndWrites() throws Exception {
         // given
-        TrialContext trial = trial(new Params(variant(Map.of("file-size", 4L << 20, "threads", 2,
-                "duration", "500ms", "read-percent", 30, "sync", "none"))));
+        TrialContext trial =
+                trial(
+                        new Params(
+                                variant(
+                                        Map.of(
+                                                "file-size",
+                                                4L << 20,
+                                                "threads",
+                                                2,
+                                                "duration",
+                                                "500ms",
+                                                "read-percent",
+                                                30,
+                                                "sync",
+                                                "none"))));
         // when
         Map<String, Double> metrics = run(trial);
         // then
@@ -139,17 +226,28 @@ class LocalFileIoTest extends WorkloadContractTest {
         assertThat(reads).isPositive();
         assertThat(metrics.get("writes")).isPositive();
         assertThat(reads / metrics.get("ios")).isCloseTo(0.3, within(0.05));
-        assertThat(samples(trial)).allSatisfy(s -> {
-            assertThat(s.getBytesRead()).isEqualTo(s.getReads() * 8192);
-            assertThat(s.getReadLatencyAvgUs()).isPositive();
-        });
+        assertThat(samples(trial))
+                .allSatisfy(
+                        s -> {
+                            assertThat(s.getBytesRead()).isEqualTo(s.getReads() * 8192);
+                            assertThat(s.getReadLatencyAvgUs()).isPositive();
+                        });
     }
 
     @Test
     void onlyReadsWhenReadPercentIs100() throws Exception {
         // given
-        TrialContext trial = trial(new Params(variant(Map.of("file-size", 4L << 20, "duration", "300ms",
-                "read-percent", 100))));
+        TrialContext trial =
+                trial(
+                        new Params(
+                                variant(
+                                        Map.of(
+                                                "file-size",
+                                                4L << 20,
+                                                "duration",
+                                                "300ms",
+                                                "read-percent",
+                                                100))));
         // when
         Map<String, Double> metrics = run(trial);
         // then
@@ -160,8 +258,17 @@ class LocalFileIoTest extends WorkloadContractTest {
     @Test
     void directIoWorksOrIsRefusedWithTheReason() throws Exception {
         // given
-        TrialContext trial = trial(new Params(variant(Map.of("file-size", 4L << 20, "duration", "300ms",
-                "direct", true))));
+        TrialContext trial =
+                trial(
+                        new Params(
+                                variant(
+                                        Map.of(
+                                                "file-size",
+                                                4L << 20,
+                                                "duration",
+                                                "300ms",
+                                                "direct",
+                                                true))));
         target().prepare();
         boolean supported;
         try {
@@ -170,7 +277,8 @@ class LocalFileIoTest extends WorkloadContractTest {
         } catch (IOException e) {
             supported = false;
             assertThatThrownBy(() -> workload.preflight(target(), List.of(trial.params())))
-                    .isInstanceOf(BadInputException.class).hasMessageContaining("refused O_DIRECT");
+                    .isInstanceOf(BadInputException.class)
+                    .hasMessageContaining("refused O_DIRECT");
         }
         Assumptions.assumeTrue(supported, "the file system under the temp dir has no O_DIRECT");
         // when
@@ -201,21 +309,65 @@ class LocalFileIoTest extends WorkloadContractTest {
 
     @Test
     void preflightRefusesBadParametersWithTheReason() {
-        assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(variant(Map.of(
-                "file-size", 4L << 20, "caps", "128GB:500:100, 512GB:fast:150"))))))
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        target(),
+                                        List.of(
+                                                new Params(
+                                                        variant(
+                                                                Map.of(
+                                                                        "file-size",
+                                                                        4L << 20,
+                                                                        "caps",
+                                                                        "128GB:500:100, 512GB:fast:150"))))))
                 .isInstanceOf(BadInputException.class)
-                .hasMessage("file-io: caps: caps entry 2 '512GB:fast:150': IOPS 'fast' is not a number above 0");
-        assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(variant(Map.of(
-                "file-size", 4L << 20, "read-percent", 101))))))
+                .hasMessage(
+                        "file-io: caps: caps entry 2 '512GB:fast:150': IOPS 'fast' is not a number above 0");
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        target(),
+                                        List.of(
+                                                new Params(
+                                                        variant(
+                                                                Map.of(
+                                                                        "file-size",
+                                                                        4L << 20,
+                                                                        "read-percent",
+                                                                        101))))))
                 .hasMessage("file-io: read-percent must be 0 to 100, got 101");
-        assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(variant(Map.of(
-                "file-size", 4096L))))))
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        target(),
+                                        List.of(new Params(variant(Map.of("file-size", 4096L))))))
                 .hasMessage("file-io: io-size 8 KiB is larger than file-size 4 KiB");
-        assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(variant(Map.of(
-                "file-size", 4L << 20, "duration", "0s"))))))
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        target(),
+                                        List.of(
+                                                new Params(
+                                                        variant(
+                                                                Map.of(
+                                                                        "file-size",
+                                                                        4L << 20,
+                                                                        "duration",
+                                                                        "0s"))))))
                 .hasMessageContaining("file-io: duration must be a duration above 0");
-        assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(variant(Map.of(
-                "file-size", 1L << 50, "files", 100))))))
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        target(),
+                                        List.of(
+                                                new Params(
+                                                        variant(
+                                                                Map.of(
+                                                                        "file-size",
+                                                                        1L << 50,
+                                                                        "files",
+                                                                        100))))))
                 .hasMessageContaining("is free on that disk");
     }
 }

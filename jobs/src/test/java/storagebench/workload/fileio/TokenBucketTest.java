@@ -56,20 +56,22 @@ class TokenBucketTest {
         AtomicLong admitted = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
-            threads.add(new Thread(() -> {
-                try {
-                    while (true) {
-                        long go = bucket.reserve(1, System.nanoTime());
-                        if (go >= end) {
-                            return;
-                        }
-                        Throttle.awaitUntil(go);
-                        admitted.incrementAndGet();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }));
+            threads.add(
+                    new Thread(
+                            () -> {
+                                try {
+                                    while (true) {
+                                        long go = bucket.reserve(1, System.nanoTime());
+                                        if (go >= end) {
+                                            return;
+                                        }
+                                        Throttle.awaitUntil(go);
+                                        admitted.incrementAndGet();
+                                    }
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                            }));
         }
         // when
         threads.forEach(Thread::start);

@@ -25,8 +25,7 @@ import storagebench.workload.Workload;
 
 /** restore on a real Firebird server with the real gbak (STORAGEBENCH_FB_* set by .ci/db-servers.sh). */
 class FirebirdRestoreIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private static Params params(String backup, int rows, int indexes, String name, String gbak) {
         Map<String, Object> values = new LinkedHashMap<>();
@@ -40,26 +39,44 @@ class FirebirdRestoreIT {
     }
 
     private TrialContext trial(DatabaseTarget target, Params params) {
-        return new TrialContext("run", "e", "host", "trial-1", Map.of(), target, params, tmp.resolve("out"));
+        return new TrialContext(
+                "run", "e", "host", "trial-1", Map.of(), target, params, tmp.resolve("out"));
     }
 
     private static TrialTimed timed(String step) {
         Instant start = Instant.now();
-        return TrialTimed.newBuilder().setEventId("t/restore").setRunId("run").setExperiment("e").setHost("host")
-                .setTrialId("trial-1").setTrialIndex(0).setVariant("").setFactors(Map.of()).setRepetition(1)
-                .setWarmup(false).setStep(step).setStartTime(start).setEndTime(start).setDurationNs(1)
-                .setOutcome(Outcome.OK).setMetrics(Map.of()).build();
+        return TrialTimed.newBuilder()
+                .setEventId("t/restore")
+                .setRunId("run")
+                .setExperiment("e")
+                .setHost("host")
+                .setTrialId("trial-1")
+                .setTrialIndex(0)
+                .setVariant("")
+                .setFactors(Map.of())
+                .setRepetition(1)
+                .setWarmup(false)
+                .setStep(step)
+                .setStartTime(start)
+                .setEndTime(start)
+                .setDurationNs(1)
+                .setOutcome(Outcome.OK)
+                .setMetrics(Map.of())
+                .build();
     }
 
     private static List<String> filesNamed(String prefix) throws Exception {
         try (Stream<Path> files = Files.list(FirebirdEnv.databaseRoot())) {
-            return files.map(f -> f.getFileName().toString()).filter(f -> f.startsWith(prefix)).toList();
+            return files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.startsWith(prefix))
+                    .toList();
         }
     }
 
     @Test
     void onAFirebirdTargetRestoreIsGbak() {
-        assertThat(new RestoreWorkload().on(FirebirdEnv.target())).isInstanceOf(FirebirdRestore.class);
+        assertThat(new RestoreWorkload().on(FirebirdEnv.target()))
+                .isInstanceOf(FirebirdRestore.class);
     }
 
     @Test
@@ -76,21 +93,35 @@ class FirebirdRestoreIT {
         Map<String, Double> setup = steps.get(0).action().run();
         Map<String, Double> measured = new LinkedHashMap<>(steps.get(1).action().run());
         measured.putAll(steps.get(1).after().run(timed("restore")));
-        boolean restoredWhileRunning = Files.exists(FirebirdEnv.databaseRoot().resolve("sb_it_restore.fdb"));
+        boolean restoredWhileRunning =
+                Files.exists(FirebirdEnv.databaseRoot().resolve("sb_it_restore.fdb"));
         steps.get(2).action().run();
         // then: a sub-step per index among the parsed steps, the log kept, everything dropped
-        assertThat(steps).extracting(Step::name).containsExactly("prepare-backup", "restore", "drop-database");
+        assertThat(steps)
+                .extracting(Step::name)
+                .containsExactly("prepare-backup", "restore", "drop-database");
         assertThat(steps.get(1).phase()).isEqualTo(Phase.MEASURED);
         assertThat(setup).containsEntry("rows", 20_000.0);
         assertThat(restoredWhileRunning).isTrue();
         assertThat(measured.get("restored_bytes")).isGreaterThan(20_000 * 100.0);
-        assertThat(measured).containsEntry("total.index_count", 3.0).containsEntry("parsed_malformed", 0.0);
-        List<String> subSteps = trial.emitted().stream().filter(TrialTimed.class::isInstance)
-                .map(e -> ((TrialTimed) e).getStep().toString()).toList();
-        assertThat(subSteps).contains("restore.index sb_it_restore_k1", "restore.index sb_it_restore_k2", "restore.index sb_it_restore_k3", "restore.total");
+        assertThat(measured)
+                .containsEntry("total.index_count", 3.0)
+                .containsEntry("parsed_malformed", 0.0);
+        List<String> subSteps =
+                trial.emitted().stream()
+                        .filter(TrialTimed.class::isInstance)
+                        .map(e -> ((TrialTimed) e).getStep().toString())
+                        .toList();
+        assertThat(subSteps)
+                .contains(
+                        "restore.index sb_it_restore_k1",
+                        "restore.index sb_it_restore_k2",
+                        "restore.index sb_it_restore_k3",
+                        "restore.total");
         assertThat(subSteps.stream().filter(s -> s.startsWith("restore.table "))).hasSize(1);
         assertThat(Files.readString(tmp.resolve("out").resolve("gbak-restore.log")))
-                .contains("activating and creating deferred index").doesNotContain(FirebirdEnv.password());
+                .contains("activating and creating deferred index")
+                .doesNotContain(FirebirdEnv.password());
         assertThat(filesNamed("sb_it_restore")).isEmpty();
         assertThat(tmp.resolve("out").resolve("sb_it_restore.fbk")).doesNotExist();
     }
@@ -102,11 +133,14 @@ class FirebirdRestoreIT {
         DatabaseTarget fb = FirebirdEnv.target();
         Path bogus = Files.writeString(tmp.resolve("bogus.fbk"), "not a backup\n".repeat(100));
         Workload restore = new RestoreWorkload().on(fb);
-        List<Step> steps = restore.steps(trial(fb, params(bogus.toString(), 1, 0, "sb_it_bad", "gbak")));
+        List<Step> steps =
+                restore.steps(trial(fb, params(bogus.toString(), 1, 0, "sb_it_bad", "gbak")));
         steps.get(0).action().run();
         // then
-        assertThatThrownBy(() -> steps.get(1).action().run()).hasMessageStartingWith("gbak -c failed (exit code 1)")
-                .hasMessageContaining("ERROR").hasMessageNotContaining(FirebirdEnv.password());
+        assertThatThrownBy(() -> steps.get(1).action().run())
+                .hasMessageStartingWith("gbak -c failed (exit code 1)")
+                .hasMessageContaining("ERROR")
+                .hasMessageNotContaining(FirebirdEnv.password());
         steps.get(2).action().run();
         assertThat(filesNamed("sb_it_bad")).isEmpty();
         assertThat(bogus).exists();
@@ -118,7 +152,8 @@ class FirebirdRestoreIT {
         // given: a trial that restored and died before its clean-up
         DatabaseTarget fb = FirebirdEnv.target();
         Workload restore = new RestoreWorkload().on(fb);
-        List<Step> interrupted = restore.steps(trial(fb, params("", 100, 1, "sb_it_again", "gbak")));
+        List<Step> interrupted =
+                restore.steps(trial(fb, params("", 100, 1, "sb_it_again", "gbak")));
         interrupted.get(0).action().run();
         interrupted.get(1).action().run();
         assertThat(filesNamed("sb_it_again")).containsExactly("sb_it_again.fdb");
@@ -136,16 +171,33 @@ class FirebirdRestoreIT {
         FirebirdEnv.assume();
         DatabaseTarget fb = FirebirdEnv.target();
         Workload restore = new RestoreWorkload().on(fb);
-        assertThatThrownBy(() -> restore.preflight(fb, List.of(params("", 1, 1, "sb", "no-such-gbak-here"))))
+        assertThatThrownBy(
+                        () ->
+                                restore.preflight(
+                                        fb, List.of(params("", 1, 1, "sb", "no-such-gbak-here"))))
                 .isInstanceOf(BadInputException.class)
-                .hasMessageContaining("restore: gbak: 'no-such-gbak-here' is not found on the PATH");
+                .hasMessageContaining(
+                        "restore: gbak: 'no-such-gbak-here' is not found on the PATH");
         Map<String, Object> values = new LinkedHashMap<>(params("", 1, 1, "sb", "gbak").values());
         values.put("page-size", 32768L);
         assertThatThrownBy(() -> restore.preflight(fb, List.of(new Params(values))))
                 .hasMessageContaining("pages of 4KiB, 8KiB or 16KiB");
-        assertThatThrownBy(() -> restore.preflight(fb, List.of(params("", 1, 1, "x".repeat(28), "gbak"))))
+        assertThatThrownBy(
+                        () ->
+                                restore.preflight(
+                                        fb, List.of(params("", 1, 1, "x".repeat(28), "gbak"))))
                 .hasMessageContaining("at most 31 characters (firebird)");
-        assertThatThrownBy(() -> restore.preflight(fb, List.of(params(tmp.resolve("none.fbk").toString(), 1, 1,
-                "sb", "gbak")))).hasMessageContaining("is not a readable file on this host");
+        assertThatThrownBy(
+                        () ->
+                                restore.preflight(
+                                        fb,
+                                        List.of(
+                                                params(
+                                                        tmp.resolve("none.fbk").toString(),
+                                                        1,
+                                                        1,
+                                                        "sb",
+                                                        "gbak"))))
+                .hasMessageContaining("is not a readable file on this host");
     }
 }

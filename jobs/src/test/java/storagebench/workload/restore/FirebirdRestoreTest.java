@@ -16,7 +16,9 @@ class FirebirdRestoreTest {
     private final ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));
 
     private Workload load(String workload) {
-        return loader.parse("e.yaml", """
+        return loader.parse(
+                        "e.yaml",
+                        """
                 experiment: r
                 target:
                   kind: firebird
@@ -24,7 +26,9 @@ class FirebirdRestoreTest {
                   password-env: STORAGEBENCH_FB_PASSWORD
                   database-root: /tmp
                 workload:
-                """ + workload.indent(2)).workload();
+                """
+                                + workload.indent(2))
+                .workload();
     }
 
     @Test
@@ -40,22 +44,31 @@ class FirebirdRestoreTest {
             assertThat(p.doc()).as("doc of %s", p.name()).isNotBlank();
             assertThat(p.defaultValue() == null || p.parse(p.defaultValue()) != null).isTrue();
         }
-        assertThat(names).containsExactlyInAnyOrder("backup", "rows", "indexes", "page-size", "gbak", "name");
+        assertThat(names)
+                .containsExactlyInAnyOrder(
+                        "backup", "rows", "indexes", "page-size", "gbak", "name");
     }
 
     @Test
     void badValuesAndUnknownKeysFailAtLoadWithFileAndLine() {
-        assertThatThrownBy(() -> load("type: restore\nrows: 0\n")).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> load("type: restore\nrows: 0\n"))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("e.yaml:9: 'workload.rows': must be at least 1");
-        assertThatThrownBy(() -> load("type: restore\npage-size: big\n")).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> load("type: restore\npage-size: big\n"))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("e.yaml:9: 'workload.page-size'");
-        assertThatThrownBy(() -> load("type: restore\nfiles: 3\n")).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> load("type: restore\nfiles: 3\n"))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("e.yaml:9: 'workload.files'");
     }
 
     @Test
     void restoreRefusesTargetsWithoutARestoreTool() {
-        assertThatThrownBy(() -> loader.parse("e.yaml", "experiment: r\ntarget: {kind: h2}\nworkload: {type: restore}\n"))
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        "experiment: r\ntarget: {kind: h2}\nworkload: {type: restore}\n"))
                 .hasMessageContaining("restore runs on database targets that have a restore tool");
     }
 }

@@ -32,10 +32,13 @@ class PgRestoreProgressTest {
         }
         List<Parsed.Step> steps = progress.finish(800 * MS, null);
         // then
-        assertThat(steps).extracting(Parsed.Step::step).containsExactly("table t", "data t",
-                "constraint t t_pkey", "index t_i1", "index t_i2");
-        assertThat(steps).extracting(Parsed.Step::durationNs).containsExactly(14 * MS, 111 * MS, 62 * MS, 289 * MS,
-                310 * MS);
+        assertThat(steps)
+                .extracting(Parsed.Step::step)
+                .containsExactly(
+                        "table t", "data t", "constraint t t_pkey", "index t_i1", "index t_i2");
+        assertThat(steps)
+                .extracting(Parsed.Step::durationNs)
+                .containsExactly(14 * MS, 111 * MS, 62 * MS, 289 * MS, 310 * MS);
         assertThat(steps.get(1).start()).isEqualTo(START.plusMillis(28));
         assertThat(steps.get(1).metrics()).containsEntry("at_s", 0.028);
         assertThat(steps.get(1).factors()).containsEntry("jobs", "1");
@@ -67,10 +70,13 @@ class PgRestoreProgressTest {
         }
         List<Parsed.Step> steps = progress.finish(400 * MS, null);
         // then: the table ends where the parallel loop starts; the constraint never finished
-        assertThat(steps).extracting(Parsed.Step::step).containsExactly("table t", "data t", "index t_i2",
-                "index t_i1", "constraint t t_pkey");
-        assertThat(steps).extracting(Parsed.Step::durationNs).containsExactly(8 * MS, 89 * MS, 198 * MS, 249 * MS,
-                49 * MS);
+        assertThat(steps)
+                .extracting(Parsed.Step::step)
+                .containsExactly(
+                        "table t", "data t", "index t_i2", "index t_i1", "constraint t t_pkey");
+        assertThat(steps)
+                .extracting(Parsed.Step::durationNs)
+                .containsExactly(8 * MS, 89 * MS, 198 * MS, 249 * MS, 49 * MS);
         assertThat(steps.get(4).error()).isEqualTo("pg_restore ended before the item finished");
     }
 }

@@ -20,7 +20,6 @@ import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.PasswordSource;
 import storagebench.dbms.PostgresEnv;
-import storagebench.dbms.SqlDialect;
 import storagebench.dbms.TargetKind;
 import storagebench.dbms.postgres.PgConnection;
 import storagebench.events.IoSample;
@@ -35,20 +34,34 @@ import storagebench.workload.Workload;
 import storagebench.workload.command.CommandFailedException;
 
 class PostgresRestoreIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private static TrialTimed measured(String trialId) {
         Instant start = Instant.now();
-        return TrialTimed.newBuilder().setEventId(trialId + "/restore").setRunId("run").setExperiment("e")
-                .setHost("h").setTrialId(trialId).setTrialIndex(0).setVariant("default").setFactors(Map.of())
-                .setRepetition(1).setWarmup(false).setStep("restore").setStartTime(start).setEndTime(start)
-                .setDurationNs(1).setOutcome(Outcome.OK).setMetrics(Map.of()).build();
+        return TrialTimed.newBuilder()
+                .setEventId(trialId + "/restore")
+                .setRunId("run")
+                .setExperiment("e")
+                .setHost("h")
+                .setTrialId(trialId)
+                .setTrialIndex(0)
+                .setVariant("default")
+                .setFactors(Map.of())
+                .setRepetition(1)
+                .setWarmup(false)
+                .setStep("restore")
+                .setStartTime(start)
+                .setEndTime(start)
+                .setDurationNs(1)
+                .setOutcome(Outcome.OK)
+                .setMetrics(Map.of())
+                .build();
     }
 
     private static boolean exists(DatabaseTarget pg, String database) throws Exception {
         try (Connection c = pg.connect();
-                PreparedStatement q = c.prepareStatement("SELECT count(*) FROM pg_database WHERE datname = ?")) {
+                PreparedStatement q =
+                        c.prepareStatement("SELECT count(*) FROM pg_database WHERE datname = ?")) {
             q.setString(1, database);
             try (ResultSet rs = q.executeQuery()) {
                 rs.next();
@@ -62,23 +75,44 @@ class PostgresRestoreIT {
     }
 
     @Test
-    void aGeneratedBackupIsRestoredWithEveryIndexAsASubStepAndNothingIsLeftBehind() throws Exception {
+    void aGeneratedBackupIsRestoredWithEveryIndexAsASubStepAndNothingIsLeftBehind()
+            throws Exception {
         PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new RestoreWorkload().on(pg);
         for (int jobs : new int[] {1, 2}) {
             // given: leftovers of an interrupted trial with the same name
-            try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+            try (Connection c = pg.connect();
+                    Statement s = c.createStatement()) {
                 s.execute("DROP DATABASE IF EXISTS sb_rit WITH (FORCE)");
                 s.execute("CREATE DATABASE sb_rit");
                 s.execute("DROP DATABASE IF EXISTS sb_rit_src WITH (FORCE)");
                 s.execute("CREATE DATABASE sb_rit_src");
             }
-            Params p = TestParams.of(workload, "name", "sb_rit", "rows", "3000", "indexes", "3", "jobs", "" + jobs,
-                    "sample-interval", "100ms");
+            Params p =
+                    TestParams.of(
+                            workload,
+                            "name",
+                            "sb_rit",
+                            "rows",
+                            "3000",
+                            "indexes",
+                            "3",
+                            "jobs",
+                            "" + jobs,
+                            "sample-interval",
+                            "100ms");
             workload.preflight(pg, List.of(p));
-            TrialContext trial = new TrialContext("run", "e", "h", "t" + jobs, Map.of("jobs", "" + jobs), pg, p,
-                    tmp.resolve("t" + jobs));
+            TrialContext trial =
+                    new TrialContext(
+                            "run",
+                            "e",
+                            "h",
+                            "t" + jobs,
+                            Map.of("jobs", "" + jobs),
+                            pg,
+                            p,
+                            tmp.resolve("t" + jobs));
             List<Step> steps = workload.steps(trial);
             // when
             Map<String, Double> setup = step(steps, Phase.SETUP).action().run();
@@ -92,19 +126,30 @@ class PostgresRestoreIT {
             assertThat(after.get("database_bytes")).isGreaterThan(3000 * 200.0);
             List<String> subSteps = new ArrayList<>();
             List<String> sampled = new ArrayList<>();
-            trial.emitted().forEach(e -> {
-                if (e instanceof TrialTimed t) {
-                    subSteps.add(t.getStep());
-                } else if (e instanceof IoSample sample) {
-                    sampled.add(sample.getFile());
-                }
-            });
-            assertThat(subSteps).as("jobs=" + jobs).contains("restore.table sb_rit", "restore.data sb_rit",
-                    "restore.index sb_rit_i1", "restore.index sb_rit_i3", "restore.constraint sb_rit sb_rit_pkey");
+            trial.emitted()
+                    .forEach(
+                            e -> {
+                                if (e instanceof TrialTimed t) {
+                                    subSteps.add(t.getStep());
+                                } else if (e instanceof IoSample sample) {
+                                    sampled.add(sample.getFile());
+                                }
+                            });
+            assertThat(subSteps)
+                    .as("jobs=" + jobs)
+                    .contains(
+                            "restore.table sb_rit",
+                            "restore.data sb_rit",
+                            "restore.index sb_rit_i1",
+                            "restore.index sb_rit_i3",
+                            "restore.constraint sb_rit sb_rit_pkey");
             assertThat(after.get("objects")).isEqualTo(subSteps.size());
-            assertThat(sampled).as("IO sampled during the restore").contains("wal", "db:sb_rit", "sb_rit");
+            assertThat(sampled)
+                    .as("IO sampled during the restore")
+                    .contains("wal", "db:sb_rit", "sb_rit");
             assertThat(after.get("io_samples")).isEqualTo(sampled.size());
-            assertThat(Files.readString(trial.outputDir().resolve("pg_restore.log"))).contains("creating INDEX");
+            assertThat(Files.readString(trial.outputDir().resolve("pg_restore.log")))
+                    .contains("creating INDEX");
             assertThat(exists(pg, "sb_rit")).isFalse();
             assertThat(exists(pg, "sb_rit_src")).isFalse();
             assertThat(trial.outputDir().resolve("sb_rit.dump")).doesNotExist();
@@ -112,20 +157,25 @@ class PostgresRestoreIT {
     }
 
     @Test
-    void aBackupPgRestoreCannotReadFailsTheStepWithItsMessageAndCleanUpStillDrops() throws Exception {
+    void aBackupPgRestoreCannotReadFailsTheStepWithItsMessageAndCleanUpStillDrops()
+            throws Exception {
         PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new RestoreWorkload().on(pg);
         Path garbage = Files.writeString(tmp.resolve("not-a-dump"), "hello\n");
         Params p = TestParams.of(workload, "name", "sb_rit_bad", "backup", garbage.toString());
         workload.preflight(pg, List.of(p));
-        List<Step> steps = workload.steps(new TrialContext("run", "e", "h", "bad", Map.of(), pg, p, tmp.resolve("bad")));
+        List<Step> steps =
+                workload.steps(
+                        new TrialContext(
+                                "run", "e", "h", "bad", Map.of(), pg, p, tmp.resolve("bad")));
         step(steps, Phase.SETUP).action().run();
         assertThat(exists(pg, "sb_rit_bad")).isTrue();
         // when / then
-        assertThatThrownBy(() -> step(steps, Phase.MEASURED).action().run()).isInstanceOf(CommandFailedException.class)
-                .hasMessageContaining("exit code 1").hasMessageContaining("input file does not appear to be a valid "
-                        + "archive");
+        assertThatThrownBy(() -> step(steps, Phase.MEASURED).action().run())
+                .isInstanceOf(CommandFailedException.class)
+                .hasMessageContaining("exit code 1")
+                .hasMessageContaining("input file does not appear to be a valid " + "archive");
         step(steps, Phase.CLEANUP).action().run();
         assertThat(exists(pg, "sb_rit_bad")).isFalse();
     }
@@ -136,20 +186,31 @@ class PostgresRestoreIT {
         DatabaseTarget pg = PostgresEnv.target();
         // given: a role with a password and no CREATEDB
         String password = "pw-" + System.nanoTime();
-        try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+        try (Connection c = pg.connect();
+                Statement s = c.createStatement()) {
             s.execute("DROP ROLE IF EXISTS sb_restore_nocreate");
-            s.execute("CREATE ROLE sb_restore_nocreate LOGIN NOCREATEDB PASSWORD '" + password + "'");
+            s.execute(
+                    "CREATE ROLE sb_restore_nocreate LOGIN NOCREATEDB PASSWORD '" + password + "'");
         }
         Path file = Files.writeString(tmp.resolve("password"), password);
-        DatabaseTarget weak = new DatabaseTarget(TargetKind.POSTGRES, TargetKind.POSTGRES.dialect(), pg.url(),
-                "sb_restore_nocreate", new PasswordSource(null, file), Duration.ofSeconds(10), null);
+        DatabaseTarget weak =
+                new DatabaseTarget(
+                        TargetKind.POSTGRES,
+                        TargetKind.POSTGRES.dialect(),
+                        pg.url(),
+                        "sb_restore_nocreate",
+                        new PasswordSource(null, file),
+                        Duration.ofSeconds(10),
+                        null);
         Workload workload = new RestoreWorkload().on(weak);
         // when / then
         assertThatThrownBy(() -> workload.preflight(weak, List.of(TestParams.of(workload))))
                 .isInstanceOf(BadInputException.class)
-                .hasMessage("restore on postgres needs a role that may create databases: user 'sb_restore_nocreate' "
-                        + "has neither CREATEDB nor SUPERUSER (ALTER ROLE … CREATEDB)")
-                .message().doesNotContain(password);
+                .hasMessage(
+                        "restore on postgres needs a role that may create databases: user 'sb_restore_nocreate' "
+                                + "has neither CREATEDB nor SUPERUSER (ALTER ROLE … CREATEDB)")
+                .message()
+                .doesNotContain(password);
     }
 
     @Test
@@ -158,10 +219,20 @@ class PostgresRestoreIT {
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new RestoreWorkload().on(pg);
         String own = PgConnection.of(pg.url()).database();
-        assertThatThrownBy(() -> workload.preflight(pg, List.of(TestParams.of(workload, "name", own))))
+        assertThatThrownBy(
+                        () -> workload.preflight(pg, List.of(TestParams.of(workload, "name", own))))
                 .hasMessageContaining("is the target's own database");
-        assertThatThrownBy(() -> workload.preflight(pg, List.of(TestParams.of(workload, "pg-restore",
-                "no_such_pg_restore")))).isInstanceOf(BadInputException.class)
-                .hasMessageContaining("restore: pg-restore: 'no_such_pg_restore' is not found on the PATH");
+        assertThatThrownBy(
+                        () ->
+                                workload.preflight(
+                                        pg,
+                                        List.of(
+                                                TestParams.of(
+                                                        workload,
+                                                        "pg-restore",
+                                                        "no_such_pg_restore"))))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining(
+                        "restore: pg-restore: 'no_such_pg_restore' is not found on the PATH");
     }
 }

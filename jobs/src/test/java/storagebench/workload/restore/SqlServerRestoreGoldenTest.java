@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
-import storagebench.workload.TestParams;
-import storagebench.events.Outcome;
-import storagebench.events.TrialTimed;
 import storagebench.dbms.HostileNames;
 import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.events.Outcome;
+import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
+import storagebench.workload.TestParams;
 import storagebench.workload.dbfiles.Golden;
 
 /**
@@ -24,9 +24,10 @@ import storagebench.workload.dbfiles.Golden;
  */
 class SqlServerRestoreGoldenTest {
     private static final ServerPath ROOT = ServerPath.parse("/var/opt/mssql/data");
-    private static final List<SqlServerRestore.BackupFile> GENERATED = List.of(
-            new SqlServerRestore.BackupFile("sb_restore_src_data001", "D"),
-            new SqlServerRestore.BackupFile("sb_restore_src_log", "L"));
+    private static final List<SqlServerRestore.BackupFile> GENERATED =
+            List.of(
+                    new SqlServerRestore.BackupFile("sb_restore_src_data001", "D"),
+                    new SqlServerRestore.BackupFile("sb_restore_src_log", "L"));
     private final SqlServerRestore workload = new SqlServerRestore();
 
     private Params params(String... values) {
@@ -35,33 +36,57 @@ class SqlServerRestoreGoldenTest {
 
     @Test
     void aGeneratedBackupIsMadeUntimedAndRestoredWithStats() throws Exception {
-        Golden.assertMatches("restore-generated", SqlServerRestore.plan(params("rows", "1000", "indexes", "2",
-                "stats", "10"), ROOT, GENERATED));
+        Golden.assertMatches(
+                "restore-generated",
+                SqlServerRestore.plan(
+                        params("rows", "1000", "indexes", "2", "stats", "10"), ROOT, GENERATED));
     }
 
     @Test
     void aGivenBackupIsRestoredAsIsItsOddLogicalNamesQuoted() throws Exception {
-        // given: a backup from elsewhere, three data files, one logical name with a quote, on Windows
-        List<SqlServerRestore.BackupFile> files = List.of(new SqlServerRestore.BackupFile("tpcc", "D"),
-                new SqlServerRestore.BackupFile("tpcc_2", "D"), new SqlServerRestore.BackupFile("o'brien", "D"),
-                new SqlServerRestore.BackupFile("tpcc_log", "L"));
+        // given: a backup from elsewhere, three data files, one logical name with a quote, on
+        // Windows
+        List<SqlServerRestore.BackupFile> files =
+                List.of(
+                        new SqlServerRestore.BackupFile("tpcc", "D"),
+                        new SqlServerRestore.BackupFile("tpcc_2", "D"),
+                        new SqlServerRestore.BackupFile("o'brien", "D"),
+                        new SqlServerRestore.BackupFile("tpcc_log", "L"));
         // then
-        Golden.assertMatches("restore-given-windows", SqlServerRestore.plan(params("backup",
-                "E:\\Backups\\tpcc1000.bak", "name", "tpcc_restored", "stats", "5"), ServerPath.parse("D:\\SQLData"),
-                files));
-        assertThat(SqlServerRestore.restore(params("backup", "/b/x.bak"), ROOT, files)).contains("MOVE N'o''brien' TO");
+        Golden.assertMatches(
+                "restore-given-windows",
+                SqlServerRestore.plan(
+                        params(
+                                "backup",
+                                "E:\\Backups\\tpcc1000.bak",
+                                "name",
+                                "tpcc_restored",
+                                "stats",
+                                "5"),
+                        ServerPath.parse("D:\\SQLData"),
+                        files));
+        assertThat(SqlServerRestore.restore(params("backup", "/b/x.bak"), ROOT, files))
+                .contains("MOVE N'o''brien' TO");
     }
 
     @Test
     void filestreamHostileNamesAndBadBackupPathsAreRefused() {
-        assertThatThrownBy(() -> SqlServerRestore.restore(params(), ROOT, List.of(new SqlServerRestore.BackupFile(
-                "fs", "S")))).hasMessageContaining("FILESTREAM or full-text");
+        assertThatThrownBy(
+                        () ->
+                                SqlServerRestore.restore(
+                                        params(),
+                                        ROOT,
+                                        List.of(new SqlServerRestore.BackupFile("fs", "S"))))
+                .hasMessageContaining("FILESTREAM or full-text");
         assertThat(SqlServerRestore.problem(params("backup", "/b/x.bak'; SHUTDOWN; --"), ROOT))
                 .startsWith("backup: ");
         assertThat(SqlServerRestore.problem(params("stats", "101"), ROOT)).startsWith("stats: ");
-        assertThat(SqlServerRestore.problem(params("indexes", "101"), ROOT)).startsWith("indexes: ");
+        assertThat(SqlServerRestore.problem(params("indexes", "101"), ROOT))
+                .startsWith("indexes: ");
         for (String name : HostileNames.ALL) {
-            assertThat(SqlServerRestore.problem(params("name", name), ROOT)).as("%s", name).startsWith("name: ");
+            assertThat(SqlServerRestore.problem(params("name", name), ROOT))
+                    .as("%s", name)
+                    .startsWith("name: ");
         }
     }
 
@@ -74,29 +99,61 @@ class SqlServerRestoreGoldenTest {
         progress.accept(start.plusMillis(300), "50 percent processed.");
         progress.accept(start.plusMillis(350), "75 percent processed.");
         progress.accept(start.plusMillis(900), "100 percent processed.");
-        progress.accept(start.plusMillis(905), "Processed 368 pages for database 'sb_restore', file "
-                + "'sb_restore_src_data001' on file 1.");
-        progress.accept(start.plusMillis(910), "RESTORE DATABASE successfully processed 370 pages in 0.035 seconds "
-                + "(82.589 MB/sec).");
-        TrialTimed measured = TrialTimed.newBuilder().setEventId("t1").setRunId("r").setExperiment("e").setHost("h")
-                .setTrialId("t1").setTrialIndex(0).setVariant("v").setFactors(Map.of()).setRepetition(1)
-                .setWarmup(false).setStep("restore").setStartTime(start).setEndTime(start.plusMillis(920))
-                .setDurationNs(920_000_000L).setOutcome(Outcome.OK).setError(null).setMetrics(Map.of())
-                .setHostSettings(Map.of()).setPhase("measured").build();
+        progress.accept(
+                start.plusMillis(905),
+                "Processed 368 pages for database 'sb_restore', file "
+                        + "'sb_restore_src_data001' on file 1.");
+        progress.accept(
+                start.plusMillis(910),
+                "RESTORE DATABASE successfully processed 370 pages in 0.035 seconds "
+                        + "(82.589 MB/sec).");
+        TrialTimed measured =
+                TrialTimed.newBuilder()
+                        .setEventId("t1")
+                        .setRunId("r")
+                        .setExperiment("e")
+                        .setHost("h")
+                        .setTrialId("t1")
+                        .setTrialIndex(0)
+                        .setVariant("v")
+                        .setFactors(Map.of())
+                        .setRepetition(1)
+                        .setWarmup(false)
+                        .setStep("restore")
+                        .setStartTime(start)
+                        .setEndTime(start.plusMillis(920))
+                        .setDurationNs(920_000_000L)
+                        .setOutcome(Outcome.OK)
+                        .setError(null)
+                        .setMetrics(Map.of())
+                        .setHostSettings(Map.of())
+                        .setPhase("measured")
+                        .build();
         List<SpecificRecord> events = new ArrayList<>();
         // when
         progress.emit(measured, events::add);
         // then
         assertThat(events).hasSize(4).allMatch(e -> e instanceof TrialTimed);
         List<TrialTimed> steps = events.stream().map(e -> (TrialTimed) e).toList();
-        assertThat(steps).extracting(TrialTimed::getStep).containsExactly("restore.percent-025",
-                "restore.percent-050", "restore.percent-075", "restore.percent-100");
-        assertThat(steps).extracting(TrialTimed::getDurationNs).containsExactly(100_000_000L, 200_000_000L,
-                50_000_000L, 550_000_000L);
+        assertThat(steps)
+                .extracting(TrialTimed::getStep)
+                .containsExactly(
+                        "restore.percent-025",
+                        "restore.percent-050",
+                        "restore.percent-075",
+                        "restore.percent-100");
+        assertThat(steps)
+                .extracting(TrialTimed::getDurationNs)
+                .containsExactly(100_000_000L, 200_000_000L, 50_000_000L, 550_000_000L);
         assertThat(steps.get(1).getStartTime()).isEqualTo(start.plusMillis(100));
-        assertThat(steps.get(3).getMetrics()).containsEntry("percent", 100.0).containsEntry("elapsed_ms", 900.0);
-        assertThat(progress.metrics()).containsEntry("percent_messages", 4.0).containsEntry("messages", 6.0)
-                .containsEntry("server_pages", 370.0).containsEntry("server_seconds", 0.035)
+        assertThat(steps.get(3).getMetrics())
+                .containsEntry("percent", 100.0)
+                .containsEntry("elapsed_ms", 900.0);
+        assertThat(progress.metrics())
+                .containsEntry("percent_messages", 4.0)
+                .containsEntry("messages", 6.0)
+                .containsEntry("server_pages", 370.0)
+                .containsEntry("server_seconds", 0.035)
                 .containsEntry("server_mb_per_s", 82.589);
     }
 }

@@ -27,14 +27,19 @@ import storagebench.workload.TrialContext;
  * in the trial, and closes twice without complaint.
  */
 class TargetKindContractIT {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private DatabaseTarget target(TargetKind kind) {
         return switch (kind) {
-            case H2 -> new DatabaseTarget(TargetKind.H2, TargetKind.H2.dialect(),
-                    "jdbc:h2:file:" + tmp.resolve("h2").resolve("base"), "sa", new PasswordSource(null, null),
-                    Duration.ofSeconds(5), null);
+            case H2 ->
+                    new DatabaseTarget(
+                            TargetKind.H2,
+                            TargetKind.H2.dialect(),
+                            "jdbc:h2:file:" + tmp.resolve("h2").resolve("base"),
+                            "sa",
+                            new PasswordSource(null, null),
+                            Duration.ofSeconds(5),
+                            null);
             case POSTGRES -> {
                 PostgresEnv.assume();
                 yield PostgresEnv.target();
@@ -73,11 +78,20 @@ class TargetKindContractIT {
     void theIoSamplerStartsStopsAndClosesTwice(TargetKind kind) throws Exception {
         // given
         DatabaseTarget target = target(kind);
-        TrialContext trial = new TrialContext("run-1", "contract", "host", "trial-1", Map.of(), target,
-                new Params(Map.of()), tmp.resolve("out"));
+        TrialContext trial =
+                new TrialContext(
+                        "run-1",
+                        "contract",
+                        "host",
+                        "trial-1",
+                        Map.of(),
+                        target,
+                        new Params(Map.of()),
+                        tmp.resolve("out"));
         String parameter = kind == TargetKind.SQLSERVER ? "master" : ".*";
-        DatabaseIoSampler sampler = new DatabaseIoSampler(target, target.url(), trial, "step",
-                Duration.ofMillis(50), parameter);
+        DatabaseIoSampler sampler =
+                new DatabaseIoSampler(
+                        target, target.url(), trial, "step", Duration.ofMillis(50), parameter);
         // when
         sampler.start();
         Thread.sleep(250);
@@ -85,10 +99,12 @@ class TargetKindContractIT {
         sampler.close();
         sampler.close();
         // then: every sample is of this trial and step, and went into the trial
-        assertThat(samples).allSatisfy(s -> {
-            assertThat(s.getTrialId()).isEqualTo("trial-1");
-            assertThat(s.getStep()).isEqualTo("step");
-        });
+        assertThat(samples)
+                .allSatisfy(
+                        s -> {
+                            assertThat(s.getTrialId()).isEqualTo("trial-1");
+                            assertThat(s.getStep()).isEqualTo("step");
+                        });
         assertThat(trial.emitted()).containsAll(samples);
     }
 }
