@@ -1,7 +1,7 @@
 package storagebench.experiment;
 
 import java.util.Map;
-import storagebench.workload.VariantLabel;
+import storagebench.events.VariantLabel;
 
 /**
  * One trial of a run: a variant at one repetition.

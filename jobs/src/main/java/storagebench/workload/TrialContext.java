@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.dbms.Target;
+import storagebench.events.VariantLabel;
 
 /**
  * What a workload gets for one trial: where it runs, its parameters, and a place for the extra

@@ -1,4 +1,4 @@
-package storagebench.workload;
+package storagebench.events;
 
 import java.util.Map;
 
