@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import storagebench.events.VariantLabel;
 import storagebench.logformat.Parsed;
-import storagebench.logformat.ParsedEvents;
 import storagebench.logformat.QuarantineFile;
 
 /**
@@ -102,7 +102,7 @@ final class TrialLedger {
     private Placement placement(String trialKey, Map<String, String> parsed, Instant start) {
         Map<String, String> factors = new LinkedHashMap<>(parsed);
         factors.putAll(extraFactors);
-        String variant = ParsedEvents.label(factors);
+        String variant = VariantLabel.of(factors);
         Trial trial =
                 trials.computeIfAbsent(
                         key(trialKey),

@@ -83,19 +83,4 @@ public final class ParsedEvents {
                 .setStep(stepName)
                 .build();
     }
-
-    /** Factors as one label, {@code k=v, k=v} in their order ({@code default} when there are none), as runs label variants. */
-    public static String label(Map<String, String> factors) {
-        if (factors.isEmpty()) {
-            return "default";
-        }
-        StringBuilder label = new StringBuilder();
-        factors.forEach(
-                (k, v) ->
-                        label.append(label.length() == 0 ? "" : ", ")
-                                .append(k)
-                                .append('=')
-                                .append(v));
-        return label.toString();
-    }
 }
