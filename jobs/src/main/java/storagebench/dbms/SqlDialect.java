@@ -1,8 +1,8 @@
 package storagebench.dbms;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -13,30 +13,34 @@ public final class SqlDialect implements Dialect {
     /** Letters, digits and underscores, not starting with a digit; the length is checked per product. */
     public static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
+    /** A connect property's value that stands for the connect-timeout in whole seconds. */
+    public static final String TIMEOUT_SECONDS = "{timeout-seconds}";
+
     private final String product;
     private final String open;
     private final String close;
     private final int maxLength;
-    private final Function<Duration, Properties> connectProperties;
+    private final Map<String, String> connectProperties;
 
     /**
      * @param product the product's name in resource files
      * @param open the opening quote of an identifier
      * @param close its closing quote
      * @param maxLength the longest identifier accepted
-     * @param connectProperties the driver properties that bound connecting to a timeout
+     * @param connectProperties the driver properties that bound connecting and name the application;
+     *     {@value #TIMEOUT_SECONDS} stands for the connect-timeout
      */
     public SqlDialect(
             String product,
             String open,
             String close,
             int maxLength,
-            Function<Duration, Properties> connectProperties) {
+            Map<String, String> connectProperties) {
         this.product = product;
         this.open = open;
         this.close = close;
         this.maxLength = maxLength;
-        this.connectProperties = connectProperties;
+        this.connectProperties = Map.copyOf(connectProperties);
     }
 
     @Override
@@ -46,7 +50,12 @@ public final class SqlDialect implements Dialect {
 
     @Override
     public Properties connectProperties(Duration timeout) {
-        return connectProperties.apply(timeout);
+        Properties properties = new Properties();
+        String seconds = String.valueOf(seconds(timeout));
+        connectProperties.forEach(
+                (key, value) ->
+                        properties.setProperty(key, value.replace(TIMEOUT_SECONDS, seconds)));
+        return properties;
     }
 
     @Override

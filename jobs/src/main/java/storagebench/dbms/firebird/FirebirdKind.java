@@ -3,7 +3,6 @@ package storagebench.dbms.firebird;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.Map;
-import java.util.Properties;
 import storagebench.config.ConfigNode;
 import storagebench.dbms.DatabaseKind;
 import storagebench.dbms.DatabaseTarget;
@@ -23,14 +22,10 @@ public final class FirebirdKind implements DatabaseKind {
                     "\"",
                     "\"",
                     31,
-                    timeout -> {
-                        Properties p = new Properties();
-                        p.setProperty(
-                                "connectTimeout", String.valueOf(SqlDialect.seconds(timeout)));
-                        p.setProperty("encoding", "UTF8");
-                        p.setProperty("processName", "storagebench");
-                        return p;
-                    });
+                    Map.of(
+                            "connectTimeout", SqlDialect.TIMEOUT_SECONDS,
+                            "encoding", "UTF8",
+                            "processName", "storagebench"));
 
     @Override
     public SqlDialect dialect() {

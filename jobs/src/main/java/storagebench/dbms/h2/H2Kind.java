@@ -1,7 +1,7 @@
 package storagebench.dbms.h2;
 
 import java.nio.file.Path;
-import java.util.Properties;
+import java.util.Map;
 import storagebench.config.ConfigNode;
 import storagebench.dbms.DatabaseKind;
 import storagebench.dbms.DatabaseTarget;
@@ -11,8 +11,7 @@ import storagebench.dbms.TargetKind;
 
 /** Embedded H2 (or an H2 server): url defaults to a database file under the data directory. */
 public final class H2Kind implements DatabaseKind {
-    private static final SqlDialect DIALECT =
-            new SqlDialect("h2", "\"", "\"", 63, timeout -> new Properties());
+    private static final SqlDialect DIALECT = new SqlDialect("h2", "\"", "\"", 63, Map.of());
     private static final String MEMORY = "jdbc:h2:mem:";
 
     @Override

@@ -3,7 +3,6 @@ package storagebench.dbms.postgres;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import storagebench.config.ConfigNode;
 import storagebench.dbms.DatabaseKind;
 import storagebench.dbms.DatabaseTarget;
@@ -22,14 +21,10 @@ public final class PostgresKind implements DatabaseKind {
                     "\"",
                     "\"",
                     63,
-                    timeout -> {
-                        Properties p = new Properties();
-                        String seconds = String.valueOf(SqlDialect.seconds(timeout));
-                        p.setProperty("connectTimeout", seconds);
-                        p.setProperty("loginTimeout", seconds);
-                        p.setProperty("ApplicationName", "storagebench");
-                        return p;
-                    });
+                    Map.of(
+                            "connectTimeout", SqlDialect.TIMEOUT_SECONDS,
+                            "loginTimeout", SqlDialect.TIMEOUT_SECONDS,
+                            "ApplicationName", "storagebench"));
 
     @Override
     public SqlDialect dialect() {

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import storagebench.BadInputException;
@@ -28,12 +27,11 @@ public final class SqlServerKind implements DatabaseKind {
                     "[",
                     "]",
                     63,
-                    timeout -> {
-                        Properties p = new Properties();
-                        p.setProperty("loginTimeout", String.valueOf(SqlDialect.seconds(timeout)));
-                        p.setProperty("applicationName", "storagebench");
-                        return p;
-                    });
+                    Map.of(
+                            "loginTimeout",
+                            SqlDialect.TIMEOUT_SECONDS,
+                            "applicationName",
+                            "storagebench"));
 
     private static final Pattern URL =
             Pattern.compile(
