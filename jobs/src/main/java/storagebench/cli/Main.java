@@ -16,6 +16,7 @@ import picocli.CommandLine.HelpCommand;
             ImportCommand.class,
             SinkCommand.class,
             ReportCommand.class,
+            CompareCommand.class,
             BrokerCommand.class,
             ReplayCommand.class,
             ExportCommand.class,

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /** Summaries of the trials table of the Parquet dataset, computed by an embedded, in-memory DuckDB. */
 public final class Report {
@@ -66,7 +67,7 @@ public final class Report {
      * schema evolves; {@code union_by_name} merges them) read it as its default: a dataset made
      * only of such files has no {@code phase} column at all, and every step in it was measured.
      */
-    private static void scan(Connection duckdb, Path dir) throws SQLException {
+    static void scan(Connection duckdb, Path dir) throws SQLException {
         String files = "'" + (dir.toAbsolutePath() + "/**/*.parquet").replace("'", "''") + "'";
         String source =
                 "read_parquet("
@@ -120,14 +121,21 @@ public final class Report {
                 nullable(rs, "min"),
                 nullable(rs, "max"),
                 nullable(rs, "p95"),
-                StudentT.halfWidth95(n, stddev),
+                halfWidth95(n, stddev),
                 nullable(rs, "ratio"),
                 rs.getLong("failed"),
                 rs.getLong("warmups"));
     }
 
+    /** Half-width of the 95% confidence interval of a mean (Student's t); null below two samples. */
+    static Double halfWidth95(long n, Double stddev) {
+        return n < 2 || stddev == null
+                ? null
+                : TDistribution.of(n - 1).inverseSurvivalProbability(0.025) * stddev / Math.sqrt(n);
+    }
+
     /** DuckDB follows its reason with the SQL around the failure, which would only confuse a user. */
-    private static String firstLine(String message) {
+    static String firstLine(String message) {
         return message == null ? "" : message.strip().lines().findFirst().orElse("");
     }
 
@@ -141,7 +149,7 @@ public final class Report {
         query.setString(index, value.orElse(null));
     }
 
-    private static String resource(String name) {
+    static String resource(String name) {
         try (InputStream in = Report.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name);

@@ -1,12 +1,10 @@
 package storagebench.report;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import storagebench.logformat.ControlCharacters;
 
 /**
  * How a summary is written. {@code TEXT} is for people; {@code CSV} and {@code JSON} are for tools:
@@ -28,7 +26,7 @@ public enum ReportFormat {
             for (SummaryRow row : rows) {
                 out.append(
                                 FIELDS.values().stream()
-                                        .map(f -> csv(f.apply(row)))
+                                        .map(f -> Cells.csv(f.apply(row)))
                                         .collect(Collectors.joining(",")))
                         .append("\n");
             }
@@ -44,9 +42,11 @@ public enum ReportFormat {
                                     FIELDS.entrySet().stream()
                                             .map(
                                                     f ->
-                                                            json(f.getKey())
+                                                            Cells.json(f.getKey())
                                                                     + ": "
-                                                                    + json(f.getValue().apply(row)))
+                                                                    + Cells.json(
+                                                                            f.getValue()
+                                                                                    .apply(row)))
                                             .collect(Collectors.joining(", ", "  {", "}")))
                     .collect(Collectors.joining(",\n", "[\n", rows.isEmpty() ? "]\n" : "\n]\n"));
         }
@@ -76,45 +76,5 @@ public enum ReportFormat {
         f.put("failed", SummaryRow::failed);
         f.put("warmups", SummaryRow::warmups);
         return f;
-    }
-
-    /** A number without exponent, or null when absent or not finite. */
-    private static String number(Object value) {
-        if (value instanceof Double) {
-            double d = (Double) value;
-            return Double.isFinite(d)
-                    ? BigDecimal.valueOf(d).stripTrailingZeros().toPlainString()
-                    : null;
-        }
-        return value == null ? null : value.toString();
-    }
-
-    private static String csv(Object value) {
-        if (value instanceof String) {
-            String s = ControlCharacters.escape((String) value);
-            boolean quote =
-                    s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r");
-            return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
-        }
-        String n = number(value);
-        return n == null ? "" : n;
-    }
-
-    private static String json(Object value) {
-        if (value instanceof String) {
-            StringBuilder s = new StringBuilder("\"");
-            for (char c : ((String) value).toCharArray()) {
-                if (c == '"' || c == '\\') {
-                    s.append('\\').append(c);
-                } else if (c < 0x20) {
-                    s.append(String.format("\\u%04x", (int) c));
-                } else {
-                    s.append(c);
-                }
-            }
-            return s.append('"').toString();
-        }
-        String n = number(value);
-        return n == null ? "null" : n;
     }
 }

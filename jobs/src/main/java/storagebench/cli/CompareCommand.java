@@ -1,0 +1,158 @@
+package storagebench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import storagebench.BadInputException;
+import storagebench.compare.CompareFormat;
+import storagebench.compare.CompareRequest;
+import storagebench.compare.Comparison;
+import storagebench.compare.Comparisons;
+import storagebench.report.Report;
+import storagebench.runner.RunId;
+
+/** Compares the variants of an experiment with a baseline, holding the other factors fixed. */
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "Compares each variant of the dataset's measured trials with a baseline that differs from it in"
+                    + " the compared factors only, per experiment, host and step, and says the answer in words:"
+                    + " faster or slower by ×r [95%% interval of the ratio of means], or no difference detected"
+                    + " with the repetitions that would detect 5%%.",
+            "Without --baseline each factor is compared in turn, against its best level (the fastest, or the"
+                    + " highest where higher is better: iops, mb_per_s, tps, nopm) in each combination of the"
+                    + " other factors. The test is Welch's t-test on log values (Mann-Whitney U where a value is"
+                    + " not positive), Holm-adjusted over the variants compared with one baseline."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the comparisons were printed",
+            "1:no measured trials match, or the dataset is unreadable",
+            "2:bad options (an unknown baseline names the factors and values there are)"
+        })
+public final class CompareCommand implements Callable<Integer> {
+    @Mixin SettingsOptions settings;
+
+    @Option(names = "--experiment", paramLabel = "NAME", description = "Only this experiment.")
+    String experiment;
+
+    @Option(
+            names = "--baseline",
+            paramLabel = "FACTOR=VALUE[,…]",
+            description =
+                    "The baseline's factor values, e.g. init=zero (with --by host: host=NAME).")
+    String baseline;
+
+    @Option(
+            names = "--by",
+            paramLabel = "host|variant",
+            defaultValue = "variant",
+            description = "variant (default): variants on each host; host: hosts for each variant.")
+    String by;
+
+    @Option(
+            names = "--metric",
+            paramLabel = "duration|NAME",
+            defaultValue = CompareRequest.DURATION,
+            description = "duration (seconds, default) or any metric of the trials, e.g. iops.")
+    String metric;
+
+    @Option(
+            names = "--run",
+            paramLabel = "RUN_ID",
+            split = ",",
+            description = "Only these runs (repeatable).")
+    List<String> runs = new ArrayList<>();
+
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            converter = FormatConverter.class,
+            description = "text (default), markdown, csv or json.")
+    CompareFormat format;
+
+    @Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        runs.forEach(run -> RunId.validate(run, "--run"));
+        boolean byHost =
+                switch (by.strip().toLowerCase(Locale.ROOT)) {
+                    case "host" -> true;
+                    case "variant" -> false;
+                    default ->
+                            throw new BadInputException("--by: host or variant, got '" + by + "'");
+                };
+        Path parquet = settings.load().parquetDir();
+        if (!Report.hasTrials(parquet)) {
+            return nothing(
+                    "no trials in "
+                            + Report.trialsDir(parquet)
+                            + "; run `storagebench sink` first");
+        }
+        CompareRequest request =
+                new CompareRequest(
+                        experiment, baseline(baseline), byHost, metric.strip(), List.copyOf(runs));
+        List<Comparison> rows = Comparisons.of(parquet, request);
+        if (rows.isEmpty()) {
+            return nothing(
+                    "nothing to compare: no two variants with measured trials of "
+                            + (experiment == null
+                                    ? "any experiment"
+                                    : "experiment '" + experiment + "'")
+                            + (CompareRequest.DURATION.equals(request.metric())
+                                    ? ""
+                                    : " have the metric '" + request.metric() + "'")
+                            + " in "
+                            + Report.trialsDir(parquet));
+        }
+        spec.commandLine().getOut().print(format.render(rows));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    static Map<String, String> baseline(String text) {
+        Map<String, String> values = new LinkedHashMap<>();
+        if (text == null || text.isBlank()) {
+            return values;
+        }
+        for (String part : text.split(",")) {
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new BadInputException(
+                        "--baseline: '" + part.strip() + "' is not FACTOR=VALUE");
+            }
+            values.put(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
+        }
+        return values;
+    }
+
+    private int nothing(String message) {
+        spec.commandLine().getErr().println("storagebench compare: " + message);
+        return Main.FAILED;
+    }
+
+    static final class FormatConverter implements ITypeConverter<CompareFormat> {
+        @Override
+        public CompareFormat convert(String value) {
+            try {
+                return CompareFormat.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package storagebench.compare;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import storagebench.report.Cells;
+
+/**
+ * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
+ * step and metric, naming the test), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
+ * tools (every figure at full precision, one column per held-fixed factor as {@code fixed.NAME}).
+ */
+public enum CompareFormat {
+    TEXT {
+        @Override
+        public String render(List<Comparison> rows) {
+            StringBuilder out = new StringBuilder();
+            String group = null;
+            for (Comparison c : rows) {
+                String heading =
+                        c.experiment()
+                                + " · "
+                                + c.host()
+                                + " · "
+                                + c.step()
+                                + " · "
+                                + c.metric()
+                                + (c.test() == null ? "" : " (" + c.test() + ", Holm-adjusted)");
+                if (!heading.equals(group)) {
+                    out.append(group == null ? "" : "\n").append(heading).append('\n');
+                    group = heading;
+                }
+                out.append("  ")
+                        .append(c.variant())
+                        .append(" vs ")
+                        .append(c.baseline())
+                        .append(c.fixed().isEmpty() ? "" : " (with " + fixed(c) + ")")
+                        .append(": ")
+                        .append(c.verdict())
+                        .append('\n');
+            }
+            return out.toString();
+        }
+    },
+    MARKDOWN {
+        @Override
+        public String render(List<Comparison> rows) {
+            StringBuilder out =
+                    new StringBuilder(
+                            "| experiment | host | step | metric | variant | baseline | verdict | test |\n"
+                                    + "|---|---|---|---|---|---|---|---|\n");
+            for (Comparison c : rows) {
+                out.append("| ")
+                        .append(
+                                String.join(
+                                        " | ",
+                                        cell(c.experiment()),
+                                        cell(c.host()),
+                                        cell(c.step()),
+                                        cell(c.metric()),
+                                        cell(c.variant()),
+                                        cell(c.baseline()),
+                                        cell(c.verdict()),
+                                        cell(c.test() == null ? "" : c.test())))
+                        .append(" |\n");
+            }
+            return out.toString();
+        }
+    },
+    CSV {
+        @Override
+        public String render(List<Comparison> rows) {
+            List<String> keys = keys(rows);
+            StringBuilder out =
+                    new StringBuilder(
+                                    keys.stream().map(Cells::csv).collect(Collectors.joining(",")))
+                            .append('\n');
+            for (Comparison c : rows) {
+                Map<String, Object> row = row(c);
+                out.append(
+                                keys.stream()
+                                        .map(k -> Cells.csv(row.get(k)))
+                                        .collect(Collectors.joining(",")))
+                        .append('\n');
+            }
+            return out.toString();
+        }
+    },
+    JSON {
+        @Override
+        public String render(List<Comparison> rows) {
+            return rows.stream()
+                    .map(
+                            c ->
+                                    row(c).entrySet().stream()
+                                            .map(
+                                                    e ->
+                                                            Cells.json(e.getKey())
+                                                                    + ": "
+                                                                    + Cells.json(e.getValue()))
+                                            .collect(Collectors.joining(", ", "  {", "}")))
+                    .collect(Collectors.joining(",\n", "[\n", rows.isEmpty() ? "]\n" : "\n]\n"));
+        }
+    };
+
+    private static final Map<String, Function<Comparison, Object>> FIELDS = fields();
+
+    public abstract String render(List<Comparison> rows);
+
+    /** The format named {@code name}: text, markdown, csv or json. */
+    public static CompareFormat of(String name) {
+        for (CompareFormat f : values()) {
+            if (f.name().equalsIgnoreCase(name.strip())) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException(
+                "unknown format '" + name + "'; one of text, markdown, csv, json");
+    }
+
+    private static Map<String, Function<Comparison, Object>> fields() {
+        Map<String, Function<Comparison, Object>> f = new LinkedHashMap<>();
+        f.put("experiment", Comparison::experiment);
+        f.put("host", Comparison::host);
+        f.put("step", Comparison::step);
+        f.put("metric", Comparison::metric);
+        f.put("higher_is_better", c -> String.valueOf(c.higherIsBetter()));
+        f.put("variant", Comparison::variant);
+        f.put("baseline", Comparison::baseline);
+        f.put("n", Comparison::n);
+        f.put("baseline_n", Comparison::baselineN);
+        f.put("mean", Comparison::mean);
+        f.put("baseline_mean", Comparison::baselineMean);
+        f.put("ratio_of_means", Comparison::ratioOfMeans);
+        f.put("ratio_ci95_low", Comparison::low);
+        f.put("ratio_ci95_high", Comparison::high);
+        f.put("ratio_of_medians", Comparison::ratioOfMedians);
+        f.put("test", Comparison::test);
+        f.put("p", Comparison::p);
+        f.put("p_holm", Comparison::pAdjusted);
+        f.put("repetitions_for_5_percent", Comparison::repetitions);
+        f.put("verdict", Comparison::verdict);
+        return f;
+    }
+
+    private static Map<String, Object> row(Comparison c) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        FIELDS.forEach((k, f) -> row.put(k, f.apply(c)));
+        c.fixed().forEach((k, v) -> row.put("fixed." + k, v));
+        return row;
+    }
+
+    /** The fields, then every held-fixed factor of any row. */
+    private static List<String> keys(List<Comparison> rows) {
+        List<String> keys = new ArrayList<>(FIELDS.keySet());
+        rows.forEach(
+                c ->
+                        c.fixed().keySet().stream()
+                                .map(k -> "fixed." + k)
+                                .filter(k -> !keys.contains(k))
+                                .forEach(keys::add));
+        return keys;
+    }
+
+    private static String fixed(Comparison c) {
+        return c.fixed().entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("\n", " ");
+    }
+}

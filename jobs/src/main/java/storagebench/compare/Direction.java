@@ -1,0 +1,20 @@
+package storagebench.compare;
+
+import java.util.Locale;
+import java.util.Set;
+
+/** Whether a larger value of a metric is better: throughput is, durations and latencies are not. */
+final class Direction {
+    private static final Set<String> HIGHER =
+            Set.of("iops", "mb_per_s", "tps", "tpm", "nopm", "throughput", "goodput", "rows_per_s");
+
+    private Direction() {}
+
+    static boolean higherIsBetter(String metric) {
+        String name = metric.toLowerCase(Locale.ROOT);
+        return HIGHER.contains(name)
+                || name.endsWith("_per_s")
+                || name.endsWith("_per_min")
+                || name.endsWith("_iops");
+    }
+}
