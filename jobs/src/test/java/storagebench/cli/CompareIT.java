@@ -1,0 +1,93 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code compare} on a dataset made by the real pipeline: seed 001's published figures (5 files 1:24
+ * and 1:20, 500 files 4:12 and 3:59) imported as CSV, compared as a user would, in every format; an
+ * unknown baseline and an empty selection are refused as documented.
+ */
+class CompareIT extends BrokerOnDataDir {
+    @BeforeAll
+    static void importSeed001() throws Exception {
+        Path csv = Files.createTempDirectory("seed001").resolve("seed001.csv");
+        Files.writeString(
+                csv,
+                "step,files,seconds\ninsert,5,84\ninsert,5,80\ninsert,500,252\ninsert,500,239\n");
+        CliOutput imported =
+                CliOutput.run(
+                        "import",
+                        "--data-dir",
+                        data.toString(),
+                        "--format",
+                        "csv",
+                        "--experiment",
+                        "seed-001",
+                        "--host",
+                        "sql1",
+                        "--option",
+                        "map.step=step",
+                        "--option",
+                        "map.duration_s=seconds",
+                        "--option",
+                        "factor.files=files",
+                        csv.toString());
+        assertThat(imported.exit()).as(imported.err()).isZero();
+    }
+
+    private static CliOutput compare(String... args) {
+        String[] all = new String[args.length + 3];
+        all[0] = "compare";
+        all[1] = "--data-dir";
+        all[2] = data.toString();
+        System.arraycopy(args, 0, all, 3, args.length);
+        return CliOutput.run(all);
+    }
+
+    @Test
+    void fiveHundredFilesAreSlowerByAboutThreeTimes() {
+        // when
+        CliOutput text = compare("--experiment", "seed-001", "--baseline", "files=5");
+        // then
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out())
+                .contains(
+                        "seed-001 · sql1 · insert · duration (Welch's t-test on log values, Holm-adjusted)")
+                .contains("files=500 vs files=5: slower by ×2.99 [×2.56, ×3.50], p = 0.001");
+    }
+
+    @Test
+    void everyFormatCarriesTheSameAnswer() {
+        assertThat(compare("--experiment", "seed-001", "--format", "csv").out())
+                .startsWith(
+                        "experiment,host,step,metric,higher_is_better,variant,baseline,n,baseline_n,")
+                .contains("seed-001,sql1,insert,duration,false,files=500,files=5,2,2,");
+        assertThat(compare("--experiment", "seed-001", "--format", "json").out())
+                .contains("\"verdict\": \"slower by ×2.99 [×2.56, ×3.50], p = 0.001\"");
+        assertThat(compare("--experiment", "seed-001", "--format", "markdown").out())
+                .contains(
+                        "| seed-001 | sql1 | insert | duration | files=500 | files=5 | slower by ×2.99");
+    }
+
+    @Test
+    void anUnknownBaselineIsExitTwoNamingTheValuesThereAre() {
+        CliOutput result = compare("--experiment", "seed-001", "--baseline", "files=50");
+        assertThat(result.exit()).isEqualTo(2);
+        assertThat(result.err())
+                .contains(
+                        "--baseline files=50: no such variant; the factors and their values are: files=5|500")
+                .doesNotContain("\tat ");
+    }
+
+    @Test
+    void anEmptySelectionIsExitOneWithTheReason() {
+        CliOutput result = compare("--experiment", "no-such-experiment");
+        assertThat(result.exit()).isEqualTo(1);
+        assertThat(result.err()).contains("nothing to compare").contains("no-such-experiment");
+    }
+}
