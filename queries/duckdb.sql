@@ -1,0 +1,24 @@
+-- The dataset as DuckDB views, from the folder that holds data/ (the default data directory):
+--   duckdb -init queries/duckdb.sql        (CLI), or run each statement over JDBC.
+-- Columns added to an event after a file was written read back as the event's default here, not
+-- NULL: phase 'measured', host_settings and metrics empty. measured_trials holds what statistics
+-- are made of: measured steps (not set-up or clean-up) of trials that are not warm-ups and ended OK.
+-- Partition values stay text (experiment '007' is not a number).
+
+CREATE OR REPLACE VIEW trials AS
+SELECT * REPLACE (
+    coalesce(phase, 'measured') AS phase,
+    coalesce(host_settings, MAP {}::MAP(VARCHAR, VARCHAR)) AS host_settings,
+    coalesce(metrics, MAP {}::MAP(VARCHAR, DOUBLE)) AS metrics)
+FROM read_parquet('data/parquet/trials/**/*.parquet',
+                  hive_partitioning = true, union_by_name = true, hive_types_autocast = false);
+
+CREATE OR REPLACE VIEW measured_trials AS
+SELECT *, duration_ns / 1e9 AS duration_s
+FROM trials
+WHERE phase = 'measured' AND NOT warmup AND outcome = 'OK';
+
+CREATE OR REPLACE VIEW runs AS
+SELECT *
+FROM read_parquet('data/parquet/runs/**/*.parquet',
+                  hive_partitioning = true, union_by_name = true, hive_types_autocast = false);
