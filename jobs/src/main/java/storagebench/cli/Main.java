@@ -17,6 +17,7 @@ import picocli.CommandLine.HelpCommand;
             SinkCommand.class,
             ReportCommand.class,
             CompareCommand.class,
+            TrendCommand.class,
             BrokerCommand.class,
             ReplayCommand.class,
             ExportCommand.class,

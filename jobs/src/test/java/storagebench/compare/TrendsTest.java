@@ -1,0 +1,93 @@
+package storagebench.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import storagebench.report.TrialValue;
+
+/** The latest run against the runs before it. */
+class TrendsTest {
+    private final List<TrialValue> trials = new ArrayList<>();
+
+    private void run(String runId, int day, String metric, double... values) {
+        for (double v : values) {
+            trials.add(
+                    new TrialValue(
+                            "nightly",
+                            "vm",
+                            runId,
+                            "init=zero",
+                            Map.of("init", "zero"),
+                            metric,
+                            trials.size(),
+                            Instant.parse("2026-11-01T02:00:00Z").plusSeconds(86_400L * day),
+                            v));
+        }
+    }
+
+    @Test
+    void aClearlySlowerLatestRunIsARegression() {
+        // given: three steady nights, then a slow one (runs listed out of time order)
+        run("r4", 4, "create", 1.50, 1.52, 1.49, 1.55, 1.51);
+        run("r1", 1, "create", 1.00, 1.02, 0.99, 1.01, 1.03);
+        run("r2", 2, "create", 1.01, 0.98, 1.00, 1.02, 0.99);
+        run("r3", 3, "create", 0.99, 1.01, 1.00, 1.03, 1.00);
+        // when
+        Trend t = Trends.of(trials, "duration", 5).get(0);
+        // then
+        assertThat(t.runs())
+                .extracting(Trend.RunMean::runId)
+                .containsExactly("r1", "r2", "r3", "r4");
+        assertThat(t.window()).isEqualTo(3);
+        assertThat(t.regression()).isTrue();
+        assertThat(t.p()).isLessThan(0.01);
+        assertThat(t.verdict())
+                .startsWith("REGRESSION: latest run r4 +50.6% against the mean of the 3 run(s)");
+    }
+
+    @Test
+    void aLatestRunLikeTheOthersIsNone() {
+        run("r1", 1, "create", 1.00, 1.02, 0.99, 1.01, 1.03);
+        run("r2", 2, "create", 1.01, 0.98, 1.00, 1.02, 0.99);
+        run("r3", 3, "create", 0.99, 1.01, 1.00, 1.03, 1.02);
+        // when
+        Trend t = Trends.of(trials, "duration", 5).get(0);
+        // then
+        assertThat(t.regression()).isFalse();
+        assertThat(t.verdict()).endsWith("; no regression").contains("latest run r3");
+    }
+
+    @Test
+    void theWindowIsTheLastNRunsBeforeTheLatest() {
+        run("r1", 1, "create", 5.0, 5.1, 5.2);
+        run("r2", 2, "create", 1.0, 1.1, 1.0);
+        run("r3", 3, "create", 1.0, 1.05, 1.1);
+        // when: a window of one: r3 against r2 only, not the slow r1
+        Trend t = Trends.of(trials, "duration", 1).get(0);
+        // then
+        assertThat(t.window()).isEqualTo(1);
+        assertThat(t.regression()).isFalse();
+    }
+
+    @Test
+    void lowerThroughputIsTheRegressionWhereHigherIsBetter() {
+        run("r1", 1, "io", 3000, 3010, 2990, 3005, 2995);
+        run("r2", 2, "io", 3002, 2998, 3001, 3003, 2997);
+        run("r3", 3, "io", 1500, 1510, 1490, 1505, 1495);
+        // when
+        Trend t = Trends.of(trials, "iops", 5).get(0);
+        // then
+        assertThat(t.regression()).isTrue();
+    }
+
+    @Test
+    void oneRunHasNothingToBeJudgedAgainst() {
+        run("r1", 1, "create", 1.0, 1.1);
+        assertThat(Trends.of(trials, "duration", 5).get(0).verdict())
+                .isEqualTo("one run: nothing to judge against yet");
+    }
+}
