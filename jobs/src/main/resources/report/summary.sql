@@ -10,7 +10,7 @@
 -- Durations are returned in seconds. ratio = mean / the smallest mean in the same experiment, host
 -- and step. Groups come in plan order: the variant whose first trial ran first comes first.
 WITH trials AS (
-    SELECT experiment, host, variant, step, trial_index, warmup,
+    SELECT experiment, host, variant, factors, step, trial_index, warmup,
            NOT warmup AND outcome = 'OK' AS measured,
            duration_ns / 1e9 AS seconds
     FROM scanned
@@ -22,6 +22,7 @@ WITH trials AS (
 groups AS (
     SELECT experiment, host, variant, step,
            min(trial_index)                                 AS first_trial,
+           any_value(factors)                               AS factors,
            count(*) FILTER (measured)                       AS n,
            avg(seconds) FILTER (measured)                   AS mean,
            median(seconds) FILTER (measured)                AS median,
@@ -34,7 +35,8 @@ groups AS (
     FROM trials
     GROUP BY experiment, host, variant, step
 )
-SELECT experiment, host, variant, step, n, mean, median, stddev, min, max, p95,
+SELECT experiment, host, variant, map_keys(factors) AS factor_keys, map_values(factors) AS factor_values,
+       step, n, mean, median, stddev, min, max, p95,
        mean / nullif(min(mean) OVER (PARTITION BY experiment, host, step), 0) AS ratio,
        failed, warmups
 FROM groups

@@ -75,16 +75,19 @@ public final class Report {
                         + ", hive_partitioning = true, union_by_name = true,"
                         + " hive_types_autocast = false)";
         boolean hasPhase = false;
+        boolean hasFactors = false;
         try (var statement = duckdb.createStatement();
                 ResultSet columns = statement.executeQuery("DESCRIBE SELECT * FROM " + source)) {
             while (columns.next()) {
                 hasPhase |= columns.getString(1).equals("phase");
+                hasFactors |= columns.getString(1).equals("factors");
             }
         }
         try (var statement = duckdb.createStatement()) {
             statement.execute(
                     "CREATE TEMP VIEW scanned AS SELECT *"
                             + (hasPhase ? "" : ", 'measured' AS phase")
+                            + (hasFactors ? "" : ", MAP {}::MAP(VARCHAR, VARCHAR) AS factors")
                             + " FROM "
                             + source);
         }
@@ -124,7 +127,8 @@ public final class Report {
                 halfWidth95(n, stddev),
                 nullable(rs, "ratio"),
                 rs.getLong("failed"),
-                rs.getLong("warmups"));
+                rs.getLong("warmups"),
+                TrialValues.factors(rs.getArray("factor_keys"), rs.getArray("factor_values")));
     }
 
     /** Half-width of the 95% confidence interval of a mean (Student's t); null below two samples. */

@@ -1,5 +1,6 @@
 package storagebench.report;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +23,17 @@ public enum ReportFormat {
     CSV {
         @Override
         public String render(List<SummaryRow> rows) {
-            StringBuilder out = new StringBuilder(String.join(",", FIELDS.keySet())).append("\n");
+            List<String> factors = factorNames(rows);
+            StringBuilder out = new StringBuilder(String.join(",", FIELDS.keySet()));
+            factors.forEach(f -> out.append(',').append(Cells.csv("factor." + f)));
+            out.append("\n");
             for (SummaryRow row : rows) {
                 out.append(
-                                FIELDS.values().stream()
-                                        .map(f -> Cells.csv(f.apply(row)))
-                                        .collect(Collectors.joining(",")))
-                        .append("\n");
+                        FIELDS.values().stream()
+                                .map(f -> Cells.csv(f.apply(row)))
+                                .collect(Collectors.joining(",")));
+                factors.forEach(f -> out.append(',').append(Cells.csv(row.factors().get(f))));
+                out.append("\n");
             }
             return out.toString();
         }
@@ -40,14 +45,25 @@ public enum ReportFormat {
                     .map(
                             row ->
                                     FIELDS.entrySet().stream()
-                                            .map(
-                                                    f ->
-                                                            Cells.json(f.getKey())
-                                                                    + ": "
-                                                                    + Cells.json(
-                                                                            f.getValue()
-                                                                                    .apply(row)))
-                                            .collect(Collectors.joining(", ", "  {", "}")))
+                                                    .map(
+                                                            f ->
+                                                                    Cells.json(f.getKey())
+                                                                            + ": "
+                                                                            + Cells.json(
+                                                                                    f.getValue()
+                                                                                            .apply(
+                                                                                                    row)))
+                                                    .collect(Collectors.joining(", ", "  {", ""))
+                                            + ", \"factors\": "
+                                            + row.factors().entrySet().stream()
+                                                    .map(
+                                                            e ->
+                                                                    Cells.json(e.getKey())
+                                                                            + ": "
+                                                                            + Cells.json(
+                                                                                    e.getValue()))
+                                                    .collect(Collectors.joining(", ", "{", "}"))
+                                            + "}")
                     .collect(Collectors.joining(",\n", "[\n", rows.isEmpty() ? "]\n" : "\n]\n"));
         }
     };
@@ -75,6 +91,18 @@ public enum ReportFormat {
         f.put("ratio", SummaryRow::ratio);
         f.put("failed", SummaryRow::failed);
         f.put("warmups", SummaryRow::warmups);
+        f.put("warning", SummaryRow::warning);
         return f;
+    }
+
+    /** Every factor of any row, in the order they first appear. */
+    private static List<String> factorNames(List<SummaryRow> rows) {
+        List<String> names = new ArrayList<>();
+        rows.forEach(
+                r ->
+                        r.factors().keySet().stream()
+                                .filter(f -> !names.contains(f))
+                                .forEach(names::add));
+        return names;
     }
 }

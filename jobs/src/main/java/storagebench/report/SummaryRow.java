@@ -1,5 +1,7 @@
 package storagebench.report;
 
+import java.util.Map;
+
 /**
  * The statistics of one experiment × host × variant × step over its measured trials (not warm-ups,
  * outcome OK). Durations are in seconds. The statistics are null when there are no measured trials;
@@ -12,6 +14,7 @@ package storagebench.report;
  * @param ratio mean over the smallest mean of the variants in the same experiment, host and step
  * @param failed trials that were not warm-ups and did not end OK
  * @param warmups warm-up trials, whatever their outcome
+ * @param factors the variant's factor values, in the plan's order
  */
 public record SummaryRow(
         String experiment,
@@ -28,13 +31,61 @@ public record SummaryRow(
         Double ci95,
         Double ratio,
         long failed,
-        long warmups) {
+        long warmups,
+        Map<String, String> factors) {
 
+    /** A row of a variant whose factors are not known apart from its label. */
+    public SummaryRow(
+            String experiment,
+            String host,
+            String variant,
+            String step,
+            long n,
+            Double mean,
+            Double median,
+            Double stddev,
+            Double min,
+            Double max,
+            Double p95,
+            Double ci95,
+            Double ratio,
+            long failed,
+            long warmups) {
+        this(
+                experiment,
+                host,
+                variant,
+                step,
+                n,
+                mean,
+                median,
+                stddev,
+                min,
+                max,
+                p95,
+                ci95,
+                ratio,
+                failed,
+                warmups,
+                Map.of());
+    }
+
+    /**
+     * The lower bound of the 95% interval of the mean, never below zero: a duration is not negative,
+     * and a bound below zero says only that there are too few trials ({@link #warning()}).
+     */
     public Double ciLow() {
-        return ci95 == null ? null : mean - ci95;
+        return ci95 == null ? null : Math.max(0, mean - ci95);
     }
 
     public Double ciHigh() {
         return ci95 == null ? null : mean + ci95;
+    }
+
+    /** Why this row's interval says little, or null: too few trials for it to stay above zero. */
+    public String warning() {
+        return ci95 != null && mean - ci95 < 0
+                ? "few trials (n = " + n + "): the interval reaches below zero and is cut there"
+                : null;
     }
 }

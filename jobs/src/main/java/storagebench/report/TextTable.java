@@ -64,6 +64,22 @@ public final class TextTable {
             }
             out.append(text.toString().stripTrailing()).append('\n');
         }
+        for (SummaryRow row : rows) {
+            if (row.warning() != null) {
+                out.append("note: ")
+                        .append(
+                                escape(
+                                        String.join(
+                                                " · ",
+                                                row.experiment(),
+                                                row.host(),
+                                                row.variant(),
+                                                row.step())))
+                        .append(": ")
+                        .append(row.warning())
+                        .append('\n');
+            }
+        }
         return out.toString();
     }
 

@@ -83,7 +83,7 @@ public final class TrialValues {
         }
     }
 
-    private static Map<String, String> factors(Array keys, Array values) throws SQLException {
+    static Map<String, String> factors(Array keys, Array values) throws SQLException {
         Map<String, String> factors = new LinkedHashMap<>();
         if (keys != null && values != null) {
             Object[] k = (Object[]) keys.getArray();

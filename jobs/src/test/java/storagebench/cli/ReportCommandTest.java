@@ -50,7 +50,10 @@ class ReportCommandTest {
                 .startsWith("experiment,host,variant,step,n,mean_s")
                 .contains("e1,h1,\"init=zero, files=4\",setup,2,1.5,1.5,");
         assertThat(text.exitCode).isZero();
-        assertThat(text.out.lines()).hasSize(2);
+        // a header, the row, and a note that three trials give an interval reaching below zero
+        assertThat(text.out.lines()).hasSize(3);
+        assertThat(text.out)
+                .contains("note: e1 · h1 · init=zero, files=4 · setup: few trials (n = 3)");
         assertThat(text.out).contains("×1.00");
     }
 

@@ -53,9 +53,9 @@ class ReportFormatTest {
                 .isEqualTo(
                         """
                 experiment,host,variant,step,n,mean_s,median_s,stddev_s,min_s,max_s,p95_s,ci95_low_s,ci95_high_s,\
-                ratio,failed,warmups
-                e1,h1,"init=zero, files=4",setup,4,2.5,2.5,1.25,1,4,3.85,0.5,4.5,3,1,1
-                e1,"h""2",init=none,setup,1,0.0001,0.0001,,0.0001,0.0001,0.0001,,,1,0,0
+                ratio,failed,warmups,warning
+                e1,h1,"init=zero, files=4",setup,4,2.5,2.5,1.25,1,4,3.85,0.5,4.5,3,1,1,
+                e1,"h""2",init=none,setup,1,0.0001,0.0001,,0.0001,0.0001,0.0001,,,1,0,0,
                 """);
     }
 
@@ -110,7 +110,8 @@ class ReportFormatTest {
                 [
                   {"experiment": "e1", "host": "h\\"2", "variant": "init=none", "step": "setup", "n": 1, \
                 "mean_s": 0.0001, "median_s": 0.0001, "stddev_s": null, "min_s": 0.0001, "max_s": 0.0001, \
-                "p95_s": 0.0001, "ci95_low_s": null, "ci95_high_s": null, "ratio": 1, "failed": 0, "warmups": 0}
+                "p95_s": 0.0001, "ci95_low_s": null, "ci95_high_s": null, "ratio": 1, "failed": 0, "warmups": 0, \
+                "warning": null, "factors": {}}
                 ]
                 """);
         assertThat(ReportFormat.JSON.render(List.of())).isEqualTo("[\n]\n");
@@ -128,5 +129,39 @@ class ReportFormatTest {
                 .contains(" µs ")
                 .contains("100.0")
                 .contains("×1.00");
+    }
+
+    @Test
+    void fewTrialsGiveAWarningAndNoNegativeTimeAndEachFactorAColumn() {
+        // given: two trials whose interval reaches below zero
+        SummaryRow two =
+                new SummaryRow(
+                        "e",
+                        "h",
+                        "ifi=off, files=4",
+                        "create",
+                        2,
+                        1.0,
+                        1.0,
+                        1.0,
+                        0.3,
+                        1.7,
+                        1.6,
+                        8.98,
+                        1.0,
+                        0,
+                        0,
+                        java.util.Map.of("ifi", "off"));
+        // when
+        String csv = ReportFormat.CSV.render(List.of(two));
+        // then
+        assertThat(two.ciLow()).isZero();
+        assertThat(csv.lines().findFirst().orElseThrow()).endsWith(",warning,factor.ifi");
+        assertThat(csv)
+                .contains(",0,9.98,")
+                .contains("few trials (n = 2): the interval reaches below zero")
+                .endsWith(",off\n");
+        assertThat(ReportFormat.JSON.render(List.of(two)))
+                .contains("\"factors\": {\"ifi\": \"off\"}");
     }
 }
