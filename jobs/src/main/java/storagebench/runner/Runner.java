@@ -9,11 +9,17 @@ import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.batch.BatchContext;
+import storagebench.batch.RepositoryLoss;
 import storagebench.batch.StartOrContinue;
 import storagebench.config.Settings;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */
 public final class Runner {
+    /** How many times a run is launched when its job repository's connection keeps being lost. */
+    static final int CONTINUATIONS = 4;
+
+    static final long CONTINUE_AFTER_MS = 2_000;
+
     private Runner() {}
 
     /**
@@ -39,7 +45,7 @@ public final class Runner {
                     new JobParametersBuilder().addString("run.id", run.runId()).toJobParameters();
             StartOrContinue launch = StartOrContinue.of(context, parameters);
             check(launch.found(), run.runId(), restart);
-            JobExecution execution = launch.launch();
+            JobExecution execution = launchContinuing(context, parameters, launch, run.runId());
             Progress progress = context.getBean(Progress.class);
             boolean lost = run.publisher().lost();
             String error =
@@ -58,6 +64,52 @@ public final class Runner {
         } catch (Exception e) {
             throw new IllegalStateException(
                     "run " + run.runId() + " could not be executed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Launches the job, and continues it where it was when the job repository's connection was lost
+     * under it ({@link RepositoryLoss}): another command on the data directory that served the
+     * embedded repository ended. The trials already done are in the topic and are not run again.
+     */
+    private static JobExecution launchContinuing(
+            ConfigurableApplicationContext context,
+            JobParameters parameters,
+            StartOrContinue first,
+            String runId)
+            throws Exception {
+        StartOrContinue launch = first;
+        for (int attempt = 1; ; attempt++) {
+            Throwable lost;
+            try {
+                if (attempt > 1) {
+                    launch = StartOrContinue.of(context, parameters);
+                }
+                JobExecution execution = launch.launch();
+                lost =
+                        execution.getStatus() == BatchStatus.FAILED
+                                ? execution.getAllFailureExceptions().stream()
+                                        .filter(RepositoryLoss::is)
+                                        .findFirst()
+                                        .orElse(null)
+                                : null;
+                if (lost == null || attempt == CONTINUATIONS) {
+                    return execution;
+                }
+            } catch (Exception e) {
+                if (!RepositoryLoss.is(e) || attempt == CONTINUATIONS) {
+                    throw e;
+                }
+                lost = e;
+            }
+            LoggerFactory.getLogger(Runner.class)
+                    .warn(
+                            "run {}: the job repository's connection was lost ({}), as when the command"
+                                    + " that served the data directory's database ends; continuing the"
+                                    + " run where it was",
+                            runId,
+                            lost.getMessage());
+            Thread.sleep(CONTINUE_AFTER_MS);
         }
     }
 
