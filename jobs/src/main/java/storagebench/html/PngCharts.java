@@ -77,15 +77,26 @@ public final class PngCharts {
         StatisticalBarRenderer renderer = new StatisticalBarRenderer();
         renderer.setErrorIndicatorPaint(Color.DARK_GRAY);
         renderer.setSeriesPaint(0, new Color(0x54, 0x70, 0xc6));
-        CategoryPlot plot =
-                new CategoryPlot(data, variants, new NumberAxis(scale.symbol()), renderer);
+        NumberAxis values = new NumberAxis(scale.symbol());
+        // a duration is never negative: a wide interval of few trials is cut at zero, as on the
+        // page
+        double top =
+                rows.stream()
+                        .mapToDouble(r -> scale.of(r.ciHigh() == null ? r.mean() : r.ciHigh()))
+                        .max()
+                        .orElse(1);
+        values.setRange(0, top > 0 ? top * 1.05 : 1);
+        CategoryPlot plot = new CategoryPlot(data, variants, values, renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        return new JFreeChart(
-                view.experiment() + ": " + step + " (mean, 95% CI)",
-                JFreeChart.DEFAULT_TITLE_FONT,
-                plot,
-                false);
+        JFreeChart chart =
+                new JFreeChart(
+                        view.experiment() + ": " + step + " (mean, 95% CI)",
+                        JFreeChart.DEFAULT_TITLE_FONT,
+                        plot,
+                        false);
+        chart.setBackgroundPaint(Color.WHITE);
+        return chart;
     }
 
     private static JFreeChart iops(ExperimentView view, String file) {
@@ -102,6 +113,7 @@ public final class PngCharts {
         JFreeChart chart =
                 ChartFactory.createXYLineChart(
                         view.experiment() + ": " + file + " IOPS", "s", "IOPS", data);
+        chart.setBackgroundPaint(Color.WHITE);
         chart.getXYPlot().setBackgroundPaint(Color.WHITE);
         chart.getXYPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
         return chart;
