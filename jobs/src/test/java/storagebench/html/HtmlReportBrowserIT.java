@@ -32,10 +32,15 @@ import storagebench.cli.Main;
  * The HTML report of real runs (broker, runner, sink: two runs of a small file-init experiment, 2
  * variants × 3 repetitions, and one short file-io run for the IO charts), opened offline in Debian's
  * Chromium, headless, driven by Debian's chromedriver. Skipped, saying so, when either is missing.
+ * The report is checked without a browser too (the page of {@code run --html}).
  */
 class HtmlReportBrowserIT {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    /** Debian's paths; {@code -Dstoragebench.chromium=…}, {@code -Dstoragebench.chromedriver=…} elsewhere. */
+    private static final Path CHROMIUM =
+            Path.of(System.getProperty("storagebench.chromium", "/usr/bin/chromium"));
+
+    private static final Path CHROMEDRIVER =
+            Path.of(System.getProperty("storagebench.chromedriver", "/usr/bin/chromedriver"));
     private static final Path SCREENSHOTS = Path.of("target", "html-report");
 
     @TempDir static Path tmp;
