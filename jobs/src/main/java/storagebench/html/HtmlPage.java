@@ -1,18 +1,10 @@
 package storagebench.html;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import storagebench.compare.Comparison;
 import storagebench.report.RunFacts;
-import storagebench.report.SummaryRow;
 
 /**
  * The page: tables written here (every value escaped), charts drawn in the browser by the inlined
@@ -21,10 +13,6 @@ import storagebench.report.SummaryRow;
 final class HtmlPage {
     /** The runs whose facts are shown side by side, the latest ones. */
     private static final int FACT_COLUMNS = 6;
-
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
-                    .withZone(ZoneOffset.UTC);
 
     private final StringBuilder body = new StringBuilder();
     private final Map<String, Object> charts = new LinkedHashMap<>();
@@ -57,7 +45,7 @@ final class HtmlPage {
         body.append("<header><h1>storagebench report</h1><p>")
                 .append(Html.text(scope))
                 .append(" · made ")
-                .append(TIME.format(made))
+                .append(TableRows.TIME.format(made))
                 .append("</p><nav><ul>");
         for (int i = 0; i < views.size(); i++) {
             body.append("<li><a href=\"#experiment-")
@@ -139,149 +127,19 @@ final class HtmlPage {
                     .append(runs.size())
                     .append(" runs</p>\n");
         }
-        List<String> header = new ArrayList<>(List.of("fact"));
-        shown.forEach(r -> header.add(r.runId() + " (" + TIME.format(r.started()) + ")"));
-        List<List<String>> rows = new ArrayList<>();
-        for (String side : List.of("host", "target")) {
-            Set<String> keys = new LinkedHashSet<>();
-            shown.forEach(r -> keys.addAll(facts(r, side).keySet()));
-            for (String key : keys) {
-                List<String> row = new ArrayList<>(List.of(side + "." + key));
-                shown.forEach(r -> row.add(facts(r, side).getOrDefault(key, "")));
-                rows.add(row);
-            }
-        }
-        table("facts", header, rows, Set.of());
-    }
-
-    private static Map<String, String> facts(RunFacts run, String side) {
-        return side.equals("host") ? run.host() : run.target();
+        body.append(TableRows.facts(shown).html());
     }
 
     private void summary(ExperimentView view) {
-        Map<String, Scale> scales = new LinkedHashMap<>();
-        for (String step : view.summary().stream().map(SummaryRow::step).distinct().toList()) {
-            scales.put(
-                    step,
-                    Scale.forSeconds(
-                            view.summary().stream()
-                                    .filter(r -> r.step().equals(step))
-                                    .map(SummaryRow::mean)
-                                    .toList()));
-        }
-        List<String> header =
-                List.of(
-                        "host",
-                        "variant",
-                        "step",
-                        "unit",
-                        "n",
-                        "mean",
-                        "median",
-                        "stddev",
-                        "ci95",
-                        "min",
-                        "max",
-                        "p95",
-                        "ratio",
-                        "failed",
-                        "warm-ups");
-        List<List<String>> rows = new ArrayList<>();
-        for (SummaryRow r : view.summary()) {
-            Scale s = scales.get(r.step());
-            rows.add(
-                    List.of(
-                            r.host(),
-                            r.variant(),
-                            r.step(),
-                            s.symbol(),
-                            Long.toString(r.n()),
-                            s.format(r.mean()),
-                            s.format(r.median()),
-                            s.format(r.stddev()),
-                            s.format(r.ci95()),
-                            s.format(r.min()),
-                            s.format(r.max()),
-                            s.format(r.p95()),
-                            r.ratio() == null ? "" : String.format(Locale.ROOT, "×%.2f", r.ratio()),
-                            Long.toString(r.failed()),
-                            Long.toString(r.warmups())));
-        }
-        body.append("<h3>Summary</h3>\n");
-        table("summary", header, rows, Set.of(4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14));
+        body.append("<h3>Summary</h3>\n").append(TableRows.summary(view).html());
     }
 
     private void comparisons(ExperimentView view) {
         body.append("<h3>Comparisons</h3>\n");
         if (view.comparisons().isEmpty()) {
             body.append("<p class=\"none comparisons\">no comparisons</p>\n");
-            return;
+        } else {
+            body.append(TableRows.comparisons(view.comparisons()).html());
         }
-        List<String> header =
-                List.of(
-                        "host",
-                        "step",
-                        "metric",
-                        "variant",
-                        "baseline",
-                        "n",
-                        "baseline n",
-                        "ratio of means",
-                        "95% CI",
-                        "ratio of medians",
-                        "test",
-                        "p",
-                        "p (Holm)",
-                        "repetitions for 5%",
-                        "verdict");
-        List<List<String>> rows = new ArrayList<>();
-        for (Comparison c : view.comparisons()) {
-            rows.add(
-                    List.of(
-                            c.host(),
-                            c.step(),
-                            c.metric(),
-                            c.variant(),
-                            c.baseline(),
-                            Long.toString(c.n()),
-                            Long.toString(c.baselineN()),
-                            number("×%s", c.ratioOfMeans()),
-                            c.low() == null || c.high() == null
-                                    ? ""
-                                    : number("[×%s", c.low()) + number(", ×%s]", c.high()),
-                            number("×%s", c.ratioOfMedians()),
-                            c.test() == null ? "" : c.test(),
-                            number("%s", c.p()),
-                            number("%s", c.pAdjusted()),
-                            c.repetitions() == null ? "" : c.repetitions().toString(),
-                            c.verdict() == null ? "" : c.verdict()));
-        }
-        table("comparisons", header, rows, Set.of(5, 6, 7, 9, 11, 12, 13));
-    }
-
-    private static String number(String format, Double value) {
-        return value == null ? "" : String.format(Locale.ROOT, format, Scale.significant(value));
-    }
-
-    /** A sortable table; the columns in {@code numeric} sort by number. */
-    private void table(
-            String kind, List<String> header, List<List<String>> rows, Set<Integer> numeric) {
-        body.append("<table class=\"sortable ").append(kind).append("\"><thead><tr>");
-        for (int i = 0; i < header.size(); i++) {
-            body.append(numeric.contains(i) ? "<th class=\"num\">" : "<th>")
-                    .append(Html.text(header.get(i)))
-                    .append("</th>");
-        }
-        body.append("</tr></thead><tbody>\n");
-        for (List<String> row : rows) {
-            body.append("<tr>");
-            for (int i = 0; i < row.size(); i++) {
-                body.append(numeric.contains(i) ? "<td class=\"num\">" : "<td>")
-                        .append(Html.text(row.get(i)))
-                        .append("</td>");
-            }
-            body.append("</tr>\n");
-        }
-        body.append("</tbody></table>\n");
     }
 }
