@@ -1,11 +1,13 @@
 package storagebench.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.html.HtmlReport;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.SummaryRow;
@@ -81,6 +83,18 @@ final class Finish {
                 System.out.println();
                 System.out.print(TextTable.render(rows));
             }
+        }
+    }
+
+    /** Writes the HTML report of the run's experiment, every run of it, and prints its path. */
+    static void html(Settings settings, ExperimentRun run, Path file) {
+        String experiment = run.experiment().name();
+        if (HtmlReport.write(
+                        settings.parquetDir(), ReportFilter.all().withExperiment(experiment), file)
+                .isEmpty()) {
+            System.out.println("no measured trials of " + experiment + " for an HTML report");
+        } else {
+            System.out.println("HTML report: " + file.toAbsolutePath());
         }
     }
 }

@@ -10,6 +10,8 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import storagebench.html.HtmlReport;
+import storagebench.html.PngCharts;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
@@ -29,7 +31,7 @@ import storagebench.runner.RunId;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the summary was printed",
+            "0:the summary was printed (or the HTML file or PNG charts written)",
             "1:no trials (or none that match), or the dataset is unreadable",
             "2:bad options or settings"
         })
@@ -56,6 +58,22 @@ public final class ReportCommand implements Callable<Integer> {
             description = "text (aligned table, default), csv or json (durations in seconds).")
     ReportFormat format;
 
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description =
+                    "Write the report as one self-contained HTML file (charts, comparisons; works offline)"
+                            + " instead of printing the summary.")
+    Path html;
+
+    @Option(
+            names = "--png",
+            paramLabel = "DIR",
+            description =
+                    "Write the main charts (variant means per step, IOPS per file) as PNG files into DIR"
+                            + " instead of printing the summary.")
+    Path png;
+
     @Spec CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -72,12 +90,34 @@ public final class ReportCommand implements Callable<Integer> {
                             + Report.trialsDir(parquet)
                             + "; run `storagebench sink` first");
         }
+        if (html != null || png != null) {
+            return files(parquet, filter);
+        }
         List<SummaryRow> rows = Report.summarize(parquet, filter);
         if (rows.isEmpty()) {
             return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
         }
         spec.commandLine().getOut().print(format.render(rows));
         spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    private int files(Path parquet, ReportFilter filter) {
+        var out = spec.commandLine().getOut();
+        if (html != null) {
+            if (HtmlReport.write(parquet, filter, html).isEmpty()) {
+                return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
+            }
+            out.println("wrote " + html.toAbsolutePath());
+        }
+        if (png != null) {
+            List<Path> charts = PngCharts.write(parquet, filter, png);
+            if (charts.isEmpty()) {
+                return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
+            }
+            charts.forEach(chart -> out.println("wrote " + chart.toAbsolutePath()));
+        }
+        out.flush();
         return 0;
     }
 

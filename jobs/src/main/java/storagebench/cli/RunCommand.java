@@ -64,6 +64,14 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Do not print the summary at the end.")
     boolean noReport;
 
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description =
+                    "After the run is sunk, write the HTML report of its experiment (every run of it) to"
+                            + " FILE and print its path.")
+    Path html;
+
     @Override
     public Integer call() {
         if ((experiment == null) == (restartRunId == null)) {
@@ -72,6 +80,9 @@ public final class RunCommand implements Callable<Integer> {
         if (restartRunId != null && !overrides.isEmpty()) {
             throw new BadInputException(
                     "--override applies to a new run; a restarted run keeps its own");
+        }
+        if (html != null && noSink) {
+            throw new BadInputException("--html reads the dataset: it cannot go with --no-sink");
         }
         Settings settings = settingsOptions.load();
         DataDir.prepare(settings.dataDir());
@@ -95,6 +106,9 @@ public final class RunCommand implements Callable<Integer> {
                     run.runId(), outcome.status(), outcome.trials(), outcome.failures());
             if (!noSink && !outcome.brokerLost() && !stop.requested()) {
                 Finish.sinkAndReport(settings, kafka, run, noReport);
+                if (html != null) {
+                    Finish.html(settings, run, html);
+                }
             }
         }
         String again = "; continue it with: storagebench run --restart " + run.runId();

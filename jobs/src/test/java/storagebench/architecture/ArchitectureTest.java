@@ -1,5 +1,6 @@
 package storagebench.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -89,6 +90,36 @@ class ArchitectureTest {
                     .dependOnClassesThat()
                     .resideInAnyPackage(
                             "kafka..", "org.apache.kafka.server..", "org.apache.kafka.metadata..");
+
+    @ArchTest
+    static final ArchRule jfreeChartOnlyInTheHtmlReport =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.html..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("org.jfree..");
+
+    /** The webjar holds no classes: what uses it names its resources, a string in the class file. */
+    @ArchTest
+    static final ArchRule echartsOnlyInTheHtmlReport =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.html..")
+                    .should(ClassFileText.mention(ClassFileText.ECHARTS));
+
+    /** Proves the rule above can see a mention at all: the page's resources class has one. */
+    @ArchTest
+    static final ArchRule theHtmlReportInlinesEcharts =
+            classes()
+                    .that()
+                    .haveFullyQualifiedName("storagebench.html.Resources")
+                    .should(ClassFileText.mention(ClassFileText.ECHARTS));
+
+    /** Selenium is a test dependency: the application never drives a browser. */
+    @ArchTest
+    static final ArchRule seleniumOnlyInTests =
+            noClasses().should().dependOnClassesThat().resideInAPackage("org.openqa.selenium..");
 
     @ArchTest static final ArchRule layersInOneDirection = Layers.under("storagebench");
 

@@ -58,6 +58,62 @@ class ReportCommandTest {
     }
 
     @Test
+    void writesTheHtmlPageAndThePngChartsInsteadOfTheSummary() throws Exception {
+        // given
+        oneExperiment();
+        Path page = data.resolve("out/report.html");
+        Path png = data.resolve("png");
+
+        // when
+        Result result =
+                run(
+                        "report",
+                        "--data-dir",
+                        data.toString(),
+                        "--html",
+                        page.toString(),
+                        "--png",
+                        png.toString());
+
+        // then
+        Path chart = png.resolve("e1--setup--means.png");
+        assertThat(result.exitCode).isZero();
+        assertThat(result.out)
+                .isEqualTo(
+                        "wrote "
+                                + page.toAbsolutePath()
+                                + "\nwrote "
+                                + chart.toAbsolutePath()
+                                + "\n");
+        assertThat(Files.readString(page))
+                .contains("<h2>e1</h2>", "no comparisons", "Trends across runs");
+        assertThat(chart).isNotEmptyFile();
+    }
+
+    @Test
+    void anHtmlPageOfNothingIsNotWritten() throws Exception {
+        // given
+        oneExperiment();
+        Path page = data.resolve("report.html");
+
+        // when
+        Result result =
+                run(
+                        "report",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "nope",
+                        "--html",
+                        page.toString());
+
+        // then
+        assertThat(result.exitCode).isEqualTo(Main.FAILED);
+        assertThat(result.err).startsWith("storagebench report: no trials match --experiment nope");
+        assertThat(page).doesNotExist();
+    }
+
+    @Test
     void filterMatchingNothingExitsOne() throws Exception {
         // given
         oneExperiment();
@@ -140,6 +196,8 @@ class ReportCommandTest {
                         "--run=RUN_ID",
                         "--host=HOST",
                         "--format=FORMAT",
+                        "--html=FILE",
+                        "--png=DIR",
                         "--data-dir=DIR",
                         "95% confidence interval");
         assertThat(result.err).isEmpty();

@@ -1,0 +1,135 @@
+package storagebench.html;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.renderer.category.StatisticalBarRenderer;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import storagebench.DurableFiles;
+import storagebench.report.IoPoint;
+import storagebench.report.ReportFilter;
+import storagebench.report.SummaryRow;
+
+/**
+ * The main charts as PNG files, for wikis and tickets: variant means with 95% CI whiskers per
+ * experiment and step, and IOPS per file. Drawn headless (no display needed).
+ */
+public final class PngCharts {
+    private static final int WIDTH = 1000;
+    private static final int HEIGHT = 560;
+
+    private PngCharts() {}
+
+    /**
+     * Writes the charts of the trials that match into {@code dir}.
+     *
+     * @return the files written, none when nothing matches
+     */
+    public static List<Path> write(Path parquetRoot, ReportFilter filter, Path dir) {
+        System.setProperty("java.awt.headless", "true");
+        List<Path> written = new ArrayList<>();
+        List<ExperimentView> views = ExperimentView.read(parquetRoot, filter);
+        try {
+            if (!views.isEmpty()) {
+                DurableFiles.createFolders(dir.toAbsolutePath());
+            }
+            for (ExperimentView view : views) {
+                for (String step : view.mainSteps()) {
+                    written.add(save(means(view, step), dir, view.experiment(), step, "means"));
+                }
+                for (String file : view.files()) {
+                    written.add(save(iops(view, file), dir, view.experiment(), file, "iops"));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(dir + ": cannot write the charts: " + e.getMessage(), e);
+        }
+        return List.copyOf(written);
+    }
+
+    private static JFreeChart means(ExperimentView view, String step) {
+        List<SummaryRow> rows =
+                view.summary().stream()
+                        .filter(r -> r.step().equals(step) && r.mean() != null)
+                        .toList();
+        Scale scale = Scale.forSeconds(rows.stream().map(SummaryRow::mean).toList());
+        DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
+        for (SummaryRow row : rows) {
+            String category = view.manyHosts() ? row.variant() + " @ " + row.host() : row.variant();
+            double mean = scale.of(row.mean());
+            double ci = row.ci95() == null ? 0 : scale.of(row.ci95());
+            data.add(mean, ci, "mean", category);
+        }
+        CategoryAxis variants = new CategoryAxis("variant");
+        variants.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        StatisticalBarRenderer renderer = new StatisticalBarRenderer();
+        renderer.setErrorIndicatorPaint(Color.DARK_GRAY);
+        renderer.setSeriesPaint(0, new Color(0x54, 0x70, 0xc6));
+        NumberAxis values = new NumberAxis(scale.symbol());
+        // a duration is never negative: a wide interval of few trials is cut at zero, as on the
+        // page
+        double top =
+                rows.stream()
+                        .mapToDouble(r -> scale.of(r.ciHigh() == null ? r.mean() : r.ciHigh()))
+                        .max()
+                        .orElse(1);
+        values.setRange(0, top > 0 ? top * 1.05 : 1);
+        CategoryPlot plot = new CategoryPlot(data, variants, values, renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        JFreeChart chart =
+                new JFreeChart(
+                        view.experiment() + ": " + step + " (mean, 95% CI)",
+                        JFreeChart.DEFAULT_TITLE_FONT,
+                        plot,
+                        false);
+        chart.setBackgroundPaint(Color.WHITE);
+        return chart;
+    }
+
+    private static JFreeChart iops(ExperimentView view, String file) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (IoPoint p : view.io()) {
+            if (!p.file().equals(file)) {
+                continue;
+            }
+            if (data.getSeriesIndex(p.variant()) < 0) {
+                data.addSeries(new XYSeries(p.variant()));
+            }
+            data.getSeries(p.variant()).add(p.second(), p.iops());
+        }
+        JFreeChart chart =
+                ChartFactory.createXYLineChart(
+                        view.experiment() + ": " + file + " IOPS", "s", "IOPS", data);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getXYPlot().setBackgroundPaint(Color.WHITE);
+        chart.getXYPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+        return chart;
+    }
+
+    private static Path save(
+            JFreeChart chart, Path dir, String experiment, String what, String kind)
+            throws IOException {
+        Path file = dir.resolve(safe(experiment) + "--" + safe(what) + "--" + kind + ".png");
+        ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
+        return file;
+    }
+
+    /** A name for a file on any file system: letters, digits, dot, dash and underscore. */
+    static String safe(String name) {
+        String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
+        return safe.isEmpty() || safe.startsWith(".") ? "_" + safe : safe;
+    }
+}

@@ -1,0 +1,30 @@
+package storagebench.html;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/** The page's parts on the class path: its template, style and script, and the chart library. */
+final class Resources {
+    /** ECharts' minified build from the {@code org.webjars.npm:echarts} jar (see jobs/pom.xml). */
+    static final String ECHARTS = "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+
+    private Resources() {}
+
+    static String text(String name) {
+        try (InputStream in = Resources.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A script to inline: a {@code </script} inside it would end the element early. */
+    static String script(String name) {
+        return text(name).replaceAll("(?i)</script", "<\\\\/script");
+    }
+}

@@ -1,0 +1,143 @@
+package storagebench.html;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import storagebench.compare.Comparison;
+import storagebench.report.RunFacts;
+import storagebench.report.SummaryRow;
+
+/** The page's tables: the runs' facts, the summary and the comparisons, as text cells. */
+final class TableRows {
+    static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+                    .withZone(ZoneOffset.UTC);
+
+    private TableRows() {}
+
+    /** One row per fact (host first, then target), one column per run. */
+    static Table facts(List<RunFacts> shown) {
+        List<String> header = new ArrayList<>(List.of("fact"));
+        shown.forEach(r -> header.add(r.runId() + " (" + TIME.format(r.started()) + ")"));
+        List<List<String>> rows = new ArrayList<>();
+        for (String side : List.of("host", "target")) {
+            Set<String> keys = new LinkedHashSet<>();
+            shown.forEach(r -> keys.addAll(facts(r, side).keySet()));
+            for (String key : keys) {
+                List<String> row = new ArrayList<>(List.of(side + "." + key));
+                shown.forEach(r -> row.add(facts(r, side).getOrDefault(key, "")));
+                rows.add(row);
+            }
+        }
+        return new Table("facts", header, rows, Set.of());
+    }
+
+    private static Map<String, String> facts(RunFacts run, String side) {
+        return side.equals("host") ? run.host() : run.target();
+    }
+
+    static Table summary(ExperimentView view) {
+        Map<String, Scale> scales = new LinkedHashMap<>();
+        for (String step : view.summary().stream().map(SummaryRow::step).distinct().toList()) {
+            scales.put(
+                    step,
+                    Scale.forSeconds(
+                            view.summary().stream()
+                                    .filter(r -> r.step().equals(step))
+                                    .map(SummaryRow::mean)
+                                    .toList()));
+        }
+        List<String> header =
+                List.of(
+                        "host",
+                        "variant",
+                        "step",
+                        "unit",
+                        "n",
+                        "mean",
+                        "median",
+                        "stddev",
+                        "ci95",
+                        "min",
+                        "max",
+                        "p95",
+                        "ratio",
+                        "failed",
+                        "warm-ups");
+        List<List<String>> rows = new ArrayList<>();
+        for (SummaryRow r : view.summary()) {
+            Scale s = scales.get(r.step());
+            rows.add(
+                    List.of(
+                            r.host(),
+                            r.variant(),
+                            r.step(),
+                            s.symbol(),
+                            Long.toString(r.n()),
+                            s.format(r.mean()),
+                            s.format(r.median()),
+                            s.format(r.stddev()),
+                            s.format(r.ci95()),
+                            s.format(r.min()),
+                            s.format(r.max()),
+                            s.format(r.p95()),
+                            r.ratio() == null ? "" : String.format(Locale.ROOT, "×%.2f", r.ratio()),
+                            Long.toString(r.failed()),
+                            Long.toString(r.warmups())));
+        }
+        return new Table("summary", header, rows, Set.of(4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14));
+    }
+
+    static Table comparisons(List<Comparison> comparisons) {
+        List<String> header =
+                List.of(
+                        "host",
+                        "step",
+                        "metric",
+                        "variant",
+                        "baseline",
+                        "n",
+                        "baseline n",
+                        "ratio of means",
+                        "95% CI",
+                        "ratio of medians",
+                        "test",
+                        "p",
+                        "p (Holm)",
+                        "repetitions for 5%",
+                        "verdict");
+        List<List<String>> rows = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            rows.add(
+                    List.of(
+                            c.host(),
+                            c.step(),
+                            c.metric(),
+                            c.variant(),
+                            c.baseline(),
+                            Long.toString(c.n()),
+                            Long.toString(c.baselineN()),
+                            number("×%s", c.ratioOfMeans()),
+                            c.low() == null || c.high() == null
+                                    ? ""
+                                    : number("[×%s", c.low()) + number(", ×%s]", c.high()),
+                            number("×%s", c.ratioOfMedians()),
+                            c.test() == null ? "" : c.test(),
+                            number("%s", c.p()),
+                            number("%s", c.pAdjusted()),
+                            c.repetitions() == null ? "" : c.repetitions().toString(),
+                            c.verdict() == null ? "" : c.verdict()));
+        }
+        return new Table("comparisons", header, rows, Set.of(5, 6, 7, 9, 11, 12, 13));
+    }
+
+    private static String number(String format, Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, format, Scale.significant(value));
+    }
+}

@@ -1,0 +1,133 @@
+package storagebench.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * One query over one table of the dataset ({@code trials}, {@code runs}, {@code io_samples}), read
+ * by an in-memory DuckDB through the view {@code scanned}, with the filter's three parameters.
+ */
+final class Tables {
+    /** One result row to one record. */
+    interface RowReader<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    /** Per table, the columns added after its first schema that the queries read, with their defaults. */
+    private static final Map<String, Map<String, String>> DEFAULTS =
+            Map.of(
+                    "trials", Map.of("phase", "'measured'"),
+                    "io_samples",
+                            Map.of(
+                                    "queued_ms", "0.0::DOUBLE",
+                                    "device_ms", "0.0::DOUBLE",
+                                    "cap_iops", "NULL::DOUBLE",
+                                    "latency_p50_us", "NULL::DOUBLE"));
+
+    private Tables() {}
+
+    /** The rows of the resource query {@code sql} over {@code table}; none when it has no file. */
+    static <T> List<T> query(
+            Path parquetRoot, String table, String sql, ReportFilter filter, RowReader<T> reader) {
+        Path dir = parquetRoot.resolve(table);
+        if (!hasFiles(dir)) {
+            return List.of();
+        }
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:")) {
+            view(duckdb, table, source(dir));
+            try (PreparedStatement query = duckdb.prepareStatement(resource(sql))) {
+                query.setString(1, filter.experiment().orElse(null));
+                query.setString(2, filter.runId().orElse(null));
+                query.setString(3, filter.host().orElse(null));
+                try (ResultSet rs = query.executeQuery()) {
+                    List<T> rows = new ArrayList<>();
+                    while (rs.next()) {
+                        rows.add(reader.read(rs));
+                    }
+                    return List.copyOf(rows);
+                }
+            }
+        } catch (SQLException e) {
+            String reason =
+                    e.getMessage() == null
+                            ? ""
+                            : e.getMessage().strip().lines().findFirst().orElse("");
+            throw new ReportException(dir + ": cannot read the " + table + ": " + reason, e);
+        }
+    }
+
+    /**
+     * The view {@code scanned}: files written before a column existed read it as its default (a
+     * dataset made only of such files has no such column at all).
+     */
+    private static void view(Connection duckdb, String table, String source) throws SQLException {
+        Set<String> columns = new HashSet<>();
+        try (var statement = duckdb.createStatement();
+                ResultSet rs = statement.executeQuery("DESCRIBE SELECT * FROM " + source)) {
+            while (rs.next()) {
+                columns.add(rs.getString(1));
+            }
+        }
+        StringBuilder select = new StringBuilder("CREATE TEMP VIEW scanned AS SELECT *");
+        DEFAULTS.getOrDefault(table, Map.of())
+                .forEach(
+                        (column, value) -> {
+                            if (!columns.contains(column)) {
+                                select.append(", ").append(value).append(" AS ").append(column);
+                            }
+                        });
+        try (var statement = duckdb.createStatement()) {
+            statement.execute(select.append(" FROM ").append(source).toString());
+        }
+    }
+
+    static Double nullable(ResultSet rs, String column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? null : value;
+    }
+
+    private static String source(Path dir) {
+        String files = "'" + (dir.toAbsolutePath() + "/**/*.parquet").replace("'", "''") + "'";
+        return "read_parquet("
+                + files
+                + ", hive_partitioning = true, union_by_name = true, hive_types_autocast = false)";
+    }
+
+    private static boolean hasFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.anyMatch(
+                    f -> f.getFileName().toString().endsWith(".parquet") && Files.isRegularFile(f));
+        } catch (IOException | UncheckedIOException e) {
+            throw new ReportException(dir + ": cannot list the dataset: " + e.getMessage(), e);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = Tables.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+// Draws the report's charts from the JSON in #report-data with the inlined ECharts, and makes every
+// table sortable. Names from the dataset reach the charts only as canvas text (tooltips included),
+// never as HTML.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var common = {
+    animation: false,
+    tooltip: { trigger: 'axis', renderMode: 'richText' },
+    grid: { left: 70, right: 30, top: 40, bottom: 90, containLabel: true }
+  };
+
+  function axisLabel() {
+    return { interval: 0, rotate: 20, width: 160, overflow: 'truncate' };
+  }
+
+  function whiskers(params, api) {
+    var x = api.value(0);
+    var low = api.coord([x, api.value(1)]);
+    var high = api.coord([x, api.value(2)]);
+    var half = api.size([1, 0])[0] * 0.12;
+    var style = { stroke: '#1d2329', lineWidth: 1.5 };
+    return {
+      type: 'group',
+      children: [
+        { type: 'line', shape: { x1: low[0], y1: low[1], x2: high[0], y2: high[1] }, style: style },
+        { type: 'line', shape: { x1: low[0] - half, y1: low[1], x2: low[0] + half, y2: low[1] }, style: style },
+        { type: 'line', shape: { x1: high[0] - half, y1: high[1], x2: high[0] + half, y2: high[1] }, style: style }
+      ]
+    };
+  }
+
+  function means(spec) {
+    var ci = [];
+    spec.categories.forEach(function (c, i) {
+      if (spec.low[i] !== null && spec.high[i] !== null) {
+        ci.push([i, Math.max(0, spec.low[i]), spec.high[i]]);
+      }
+    });
+    return Object.assign({}, common, {
+      xAxis: { type: 'category', data: spec.categories, axisLabel: axisLabel() },
+      yAxis: { type: 'value', name: spec.unit },
+      series: [
+        { name: 'mean', type: 'bar', data: spec.means, itemStyle: { color: '#5470c6' } },
+        { name: '95% CI', type: 'custom', renderItem: whiskers, data: ci, encode: { x: 0, y: [1, 2] }, z: 10 }
+      ]
+    });
+  }
+
+  function grouped(spec) {
+    return Object.assign({}, common, {
+      legend: { type: 'scroll', top: 0 },
+      xAxis: { type: 'category', data: spec.categories, axisLabel: axisLabel() },
+      yAxis: { type: 'value', name: spec.unit },
+      series: spec.series.map(function (s) { return { name: s.name, type: 'bar', data: s.data }; })
+    });
+  }
+
+  function lines(spec) {
+    return Object.assign({}, common, {
+      legend: { type: 'scroll', top: 0 },
+      xAxis: spec.time ? { type: 'time' } : { type: 'value', name: spec.xName },
+      yAxis: { type: 'value', name: spec.unit },
+      series: spec.series.map(function (s) {
+        return {
+          name: s.name, type: 'line', data: s.data, showSymbol: spec.time === true,
+          lineStyle: s.dashed ? { type: 'dashed' } : {}
+        };
+      })
+    });
+  }
+
+  var builders = { means: means, grouped: grouped, lines: lines };
+  var drawn = [];
+  document.querySelectorAll('[data-chart]').forEach(function (element) {
+    var spec = data.charts[element.getAttribute('data-chart')];
+    var chart = echarts.init(element, null, { renderer: 'canvas' });
+    chart.setOption(builders[spec.kind](spec));
+    element.setAttribute('data-rendered', 'true');
+    drawn.push(chart);
+  });
+  window.addEventListener('resize', function () {
+    drawn.forEach(function (chart) { chart.resize(); });
+  });
+
+  function cellValue(row, column, numeric) {
+    var text = row.cells[column] ? row.cells[column].textContent : '';
+    if (!numeric) {
+      return text;
+    }
+    var number = parseFloat(text.replace(/[^0-9eE.+-]/g, ''));
+    return isNaN(number) ? -Infinity : number;
+  }
+
+  document.querySelectorAll('table.sortable').forEach(function (table) {
+    var headers = table.querySelectorAll('th');
+    headers.forEach(function (th, column) {
+      th.addEventListener('click', function () {
+        var ascending = !th.classList.contains('sorted-asc');
+        var numeric = th.classList.contains('num');
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var x = cellValue(a, column, numeric);
+          var y = cellValue(b, column, numeric);
+          var order = numeric ? x - y : String(x).localeCompare(String(y));
+          return ascending ? order : -order;
+        });
+        rows.forEach(function (row) { body.appendChild(row); });
+        headers.forEach(function (h) { h.classList.remove('sorted-asc', 'sorted-desc'); });
+        th.classList.add(ascending ? 'sorted-asc' : 'sorted-desc');
+      });
+    });
+  });
+})();
