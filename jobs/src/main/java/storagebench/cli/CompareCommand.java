@@ -20,6 +20,7 @@ import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
 import storagebench.report.Report;
 import storagebench.runner.RunId;
+import storagebench.workload.Workloads;
 
 /** Compares the variants of an experiment with a baseline, holding the other factors fixed. */
 @Command(
@@ -65,8 +66,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(
             names = "--metric",
             paramLabel = "duration|NAME",
-            defaultValue = CompareRequest.DURATION,
-            description = "duration (seconds, default) or any metric of the trials, e.g. iops.")
+            description =
+                    "duration (seconds) or any metric of the trials, e.g. iops; by default the duration"
+                            + " and the headline metrics the workloads declare (file-io: iops, mb_per_s,"
+                            + " latencies, queued_ms).")
     String metric;
 
     @Option(
@@ -103,19 +106,28 @@ public final class CompareCommand implements Callable<Integer> {
                             + Report.trialsDir(parquet)
                             + "; run `storagebench sink` first");
         }
-        CompareRequest request =
-                new CompareRequest(
-                        experiment, baseline(baseline), byHost, metric.strip(), List.copyOf(runs));
-        List<Comparison> rows = Comparisons.of(parquet, request);
+        List<String> metrics = new ArrayList<>();
+        if (metric == null) {
+            metrics.add(CompareRequest.DURATION);
+            metrics.addAll(Workloads.headlines().keySet());
+        } else {
+            metrics.add(metric.strip());
+        }
+        Map<String, String> base = baseline(baseline);
+        List<Comparison> rows = new ArrayList<>();
+        for (String m : metrics) {
+            rows.addAll(
+                    Comparisons.of(
+                            parquet,
+                            new CompareRequest(experiment, base, byHost, m, List.copyOf(runs))));
+        }
         if (rows.isEmpty()) {
             return nothing(
                     "nothing to compare: no two variants with measured trials of "
                             + (experiment == null
                                     ? "any experiment"
                                     : "experiment '" + experiment + "'")
-                            + (CompareRequest.DURATION.equals(request.metric())
-                                    ? ""
-                                    : " have the metric '" + request.metric() + "'")
+                            + (metric == null ? "" : " have the metric '" + metric.strip() + "'")
                             + " in "
                             + Report.trialsDir(parquet));
         }

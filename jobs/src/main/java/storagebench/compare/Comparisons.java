@@ -42,6 +42,9 @@ public final class Comparisons {
 
     /** The comparisons of {@code values}, as {@link #of(Path, CompareRequest)}. */
     public static List<Comparison> of(List<TrialValue> values, CompareRequest request) {
+        if (values.isEmpty()) {
+            return List.of();
+        }
         boolean higher = Direction.higherIsBetter(request.metric());
         Map<List<String>, Map<String, Arm>> groups = new LinkedHashMap<>();
         for (TrialValue v : values) {

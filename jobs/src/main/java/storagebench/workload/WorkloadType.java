@@ -68,6 +68,15 @@ public abstract class WorkloadType {
         return on(kind).params();
     }
 
+    /**
+     * The metrics of its measured steps that answer what the workload asks, beside the step's duration,
+     * and which way is better; {@code report} and {@code compare} show them. None by default: the
+     * duration is the answer.
+     */
+    public List<Metric> headline() {
+        return List.of();
+    }
+
     /** Why this workload does not run on {@code kind}: by default, the kinds it runs on. */
     protected String unsupported(TargetKind kind) {
         return name

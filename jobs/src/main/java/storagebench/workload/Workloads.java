@@ -34,4 +34,11 @@ public final class Workloads {
     public static Iterable<String> names() {
         return BY_NAME.keySet();
     }
+
+    /** Every workload's headline metrics, by name (the first declaration of a name wins). */
+    public static Map<String, Metric> headlines() {
+        Map<String, Metric> metrics = new LinkedHashMap<>();
+        BY_NAME.values().forEach(w -> w.headline().forEach(m -> metrics.putIfAbsent(m.name(), m)));
+        return metrics;
+    }
 }

@@ -88,6 +88,21 @@ class ShippedConfigsIT extends BrokerOnDataDir {
                                                         + " AND phase IN ('setup', 'cleanup'))")
                                         .get(0)))
                 .isEqualTo(16);
+        // and compare and trend work on it as shipped
+        CliOutput compared =
+                CliOutput.run(
+                        "compare",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "local-file-init");
+        assertThat(compared.exit()).as(compared.err()).isZero();
+        assertThat(compared.out()).contains("local-file-init · ").contains(" · create · duration");
+        CliOutput trend =
+                CliOutput.run(
+                        "trend", "--data-dir", data.toString(), "--experiment", "local-file-init");
+        assertThat(trend.exit()).as(trend.err()).isZero();
+        assertThat(trend.out()).contains("one run: nothing to judge against yet");
     }
 
     @Test
@@ -152,6 +167,17 @@ class ShippedConfigsIT extends BrokerOnDataDir {
                                         + "/**/*.parquet', hive_partitioning = true)) WHERE "
                                         + "experiment = 'local-file-io' GROUP BY trial_id --");
         assertThat(perTrial).hasSize(4).allMatch(n -> Integer.parseInt(n) >= 2);
+        // and compare shows the workload's headline metrics beside the duration
+        CliOutput compared =
+                CliOutput.run(
+                        "compare", "--data-dir", data.toString(), "--experiment", "local-file-io");
+        assertThat(compared.exit()).as(compared.err()).isZero();
+        assertThat(compared.out())
+                .contains("local-file-io · ")
+                .contains(" · io · duration")
+                .contains(" · io · iops")
+                .contains(" · io · latency_p99_us")
+                .contains("threads=1 vs threads=8: n/a (n = 1)");
     }
 
     @Test

@@ -257,4 +257,23 @@ class ComparisonsTest {
         assertThat(Holm.adjust(java.util.Arrays.asList(0.01, 0.04, 0.03, null)))
                 .containsExactly(0.03, 0.06, 0.06, Double.NaN);
     }
+
+    @Test
+    void aMetricNoTrialHasIsNothingToCompareNotABadBaseline() {
+        assertThat(
+                        Comparisons.of(
+                                List.of(),
+                                new CompareRequest(
+                                        "ifi", Map.of("init", "zero"), false, "iops", List.of())))
+                .isEmpty();
+    }
+
+    @Test
+    void theWorkloadsDeclareWhichWayTheirHeadlineMetricsAreBetter() {
+        assertThat(Direction.higherIsBetter("iops")).isTrue();
+        assertThat(Direction.higherIsBetter("queued_ms")).isFalse();
+        assertThat(Direction.higherIsBetter("latency_p99_us")).isFalse();
+        assertThat(storagebench.workload.Workloads.headlines())
+                .containsKeys("iops", "mb_per_s", "queued_ms");
+    }
 }
