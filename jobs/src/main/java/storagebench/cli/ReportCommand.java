@@ -12,11 +12,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import storagebench.html.HtmlReport;
 import storagebench.html.PngCharts;
+import storagebench.report.HeadlineTable;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
+import storagebench.report.TrialValue;
+import storagebench.report.TrialValues;
 import storagebench.runner.RunId;
+import storagebench.workload.Metric;
+import storagebench.workload.Workloads;
 
 /** Prints the summary statistics of the Parquet dataset. */
 @Command(
@@ -98,6 +103,22 @@ public final class ReportCommand implements Callable<Integer> {
             return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
         }
         spec.commandLine().getOut().print(format.render(rows));
+        if (format == ReportFormat.TEXT) {
+            for (Metric m : Workloads.headlines().values()) {
+                List<TrialValue> values =
+                        TrialValues.read(
+                                        parquet,
+                                        m.name(),
+                                        experiment,
+                                        runId == null ? List.of() : List.of(runId))
+                                .stream()
+                                .filter(v -> host == null || host.equals(v.host()))
+                                .toList();
+                spec.commandLine()
+                        .getOut()
+                        .print(HeadlineTable.render(m.name(), m.higherIsBetter(), values));
+            }
+        }
         spec.commandLine().getOut().flush();
         return 0;
     }

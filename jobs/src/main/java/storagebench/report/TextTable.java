@@ -106,7 +106,7 @@ public final class TextTable {
     }
 
     /** Text as printed: a control character would break the table, or the terminal, so it is shown as &#92;uXXXX. */
-    private static String escape(String text) {
+    static String escape(String text) {
         return text == null ? NONE : ControlCharacters.escape(text);
     }
 
