@@ -48,6 +48,7 @@ class SparkReadsTheDatasetIT {
     private App app;
     private SparkSession spark;
     private Connection duckdb;
+    private SparkWarnings warnings;
 
     @BeforeAll
     void makeTheDatasetAndOpenBothEngines(@TempDir Path dir) throws Exception {
@@ -60,6 +61,7 @@ class SparkReadsTheDatasetIT {
             app.run("broker", "stop");
         }
         spark = SparkTables.session();
+        warnings = SparkWarnings.attach();
         String parquet = app.parquet().toString();
         for (String table : TABLES) {
             SparkTables.table(spark, parquet, table).createOrReplaceTempView(table);
@@ -171,6 +173,25 @@ class SparkReadsTheDatasetIT {
         assertThat(duckdb("SELECT experiment, count(*) FROM trials GROUP BY experiment"))
                 .contains(ESCAPED + "|12");
         assertThat(duckdb("SELECT count(*) FROM io_samples")).isNotEqualTo(List.of("0"));
+    }
+
+    @Test
+    void sparkReadsEveryTableWithoutTheWarningAPlainReadGives() {
+        // given
+        String parquet = app.parquet().toString();
+        warnings.take();
+
+        // when: README's reads, then a read without the schema
+        for (String table : TABLES) {
+            SparkTables.table(spark, parquet, table).count();
+        }
+        List<String> fromReadmesReads = warnings.take();
+        spark.read().option("mergeSchema", "true").parquet(parquet + "/trials").count();
+        List<String> fromAPlainRead = warnings.take();
+
+        // then
+        assertThat(fromReadmesReads).noneMatch(m -> m.contains("COLUMN_ALREADY_EXISTS"));
+        assertThat(fromAPlainRead).anyMatch(m -> m.contains("COLUMN_ALREADY_EXISTS"));
     }
 
     @Test
