@@ -6,11 +6,16 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * A partition value as one safe folder-name part, Hive style: letters, digits, {@code _ - .} stay,
- * every other UTF-8 byte becomes {@code %XX} (Hive, Spark and DuckDB decode that back). A leading dot
- * is escaped too, so no value makes a hidden folder or {@code ..}. An empty value is Hive's default
- * partition. A value whose escaped form would exceed {@value #MAX} characters is cut and given a hash
- * suffix after a {@code ~} (never produced otherwise), so distinct values stay distinct.
+ * A partition value as one safe folder-name part, Hive style: ASCII letters, digits and {@code _ -
+ * .} stay, every other ASCII character becomes {@code %XX}. Other letters, marks, digits, symbols
+ * and punctuation ({@code café}, {@code 日本語}) stay as they are: Spark decodes each {@code %XX} as
+ * one character, so their UTF-8 bytes escaped would come back garbled there, while DuckDB and Hive
+ * read them either way. What is invisible or unprintable (controls, format characters such as
+ * U+202E, separators, unassigned and private-use code points) becomes the {@code %XX} of its UTF-8
+ * bytes. A leading dot is escaped too, so no value makes a hidden folder or {@code ..}. An empty
+ * value is Hive's default partition. A value whose escaped form would exceed {@value #MAX} UTF-8
+ * bytes is cut and given a hash suffix after a {@code ~} (never produced otherwise), so distinct
+ * values stay distinct.
  */
 final class PathSafe {
     static final String EMPTY = "__HIVE_DEFAULT_PARTITION__";
@@ -24,35 +29,64 @@ final class PathSafe {
             return EMPTY;
         }
         StringBuilder out = new StringBuilder(value.length() + 8);
-        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-        for (int i = 0; i < bytes.length; i++) {
-            int b = bytes[i] & 0xFF;
-            boolean plain =
-                    (b >= 'a' && b <= 'z')
-                            || (b >= 'A' && b <= 'Z')
-                            || (b >= '0' && b <= '9')
-                            || b == '_'
-                            || b == '-'
-                            || (b == '.' && i > 0);
-            if (plain) {
-                out.append((char) b);
-            } else {
-                out.append('%')
-                        .append(Character.toUpperCase(Character.forDigit(b >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
+        int bytes = 0;
+        int cut = -1;
+        for (int i = 0; i < value.length(); ) {
+            int c = value.codePointAt(i);
+            String unit = unit(c, i == 0);
+            int size = unit.getBytes(StandardCharsets.UTF_8).length;
+            if (cut < 0 && bytes + size > KEEP) {
+                cut = out.length();
             }
+            out.append(unit);
+            bytes += size;
+            i += Character.charCount(c);
         }
-        return out.length() <= MAX ? out.toString() : shortened(out, bytes);
+        return bytes <= MAX ? out.toString() : out.substring(0, cut) + "~" + hashOf(value);
     }
 
-    private static String shortened(StringBuilder escaped, byte[] value) {
-        int cut = KEEP;
-        while (cut > 0 && (escaped.charAt(cut - 1) == '%' || escaped.charAt(cut - 2) == '%')) {
-            cut--;
+    private static String unit(int c, boolean first) {
+        boolean plain =
+                (c >= 'a' && c <= 'z')
+                        || (c >= 'A' && c <= 'Z')
+                        || (c >= '0' && c <= '9')
+                        || c == '_'
+                        || c == '-'
+                        || (c == '.' && !first)
+                        || (c > 0x7F && printable(c));
+        if (plain) {
+            return Character.toString(c);
         }
+        StringBuilder escaped = new StringBuilder();
+        for (byte b : Character.toString(c).getBytes(StandardCharsets.UTF_8)) {
+            escaped.append('%')
+                    .append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xF, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
+        }
+        return escaped.toString();
+    }
+
+    private static boolean printable(int c) {
+        return switch (Character.getType(c)) {
+            case Character.CONTROL,
+                    Character.FORMAT,
+                    Character.UNASSIGNED,
+                    Character.PRIVATE_USE,
+                    Character.SURROGATE,
+                    Character.LINE_SEPARATOR,
+                    Character.PARAGRAPH_SEPARATOR,
+                    Character.SPACE_SEPARATOR ->
+                    false;
+            default -> true;
+        };
+    }
+
+    private static String hashOf(String value) {
         try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(value);
-            return escaped.substring(0, cut) + "~" + HexFormat.of().formatHex(hash, 0, 8);
+            byte[] hash =
+                    MessageDigest.getInstance("SHA-256")
+                            .digest(value.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -51,8 +51,30 @@ class HivePartitionerTest {
         assertThat(PathSafe.escape("x=1 y")).isEqualTo("x%3D1%20y");
         assertThat(PathSafe.escape("C:\\tmp")).isEqualTo("C%3A%5Ctmp");
         assertThat(PathSafe.escape("tempdb*%")).isEqualTo("tempdb%2A%25");
-        assertThat(PathSafe.escape("é")).isEqualTo("%C3%A9");
         assertThat(PathSafe.escape("")).isEqualTo(PathSafe.EMPTY);
+    }
+
+    @Test
+    void printableNonAsciiStaysAsItIsAndTheInvisibleIsEscaped() {
+        // given / when / then: Spark decodes %XX as one character, so UTF-8 bytes must not be
+        // escaped for the names people write
+        assertThat(PathSafe.escape("é")).isEqualTo("é");
+        assertThat(PathSafe.escape("café ü/x=1")).isEqualTo("café%20ü%2Fx%3D1");
+        assertThat(PathSafe.escape("日本語 ß—€")).isEqualTo("日本語%20ß—€");
+        assertThat(PathSafe.escape("\u202eevil")).isEqualTo("%E2%80%AEevil");
+        assertThat(PathSafe.escape("zero\u200bwidth\u00a0nbsp\u0085nel"))
+                .isEqualTo("zero%E2%80%8Bwidth%C2%A0nbsp%C2%85nel");
+        assertThat(PathSafe.escape("lone\ud800")).isEqualTo("lone%3F");
+    }
+
+    @Test
+    void theLimitIsInUtf8Bytes() {
+        // given / when
+        String whole = PathSafe.escape("é".repeat(100));
+        String cut = PathSafe.escape("é".repeat(101));
+        // then
+        assertThat(whole).isEqualTo("é".repeat(100));
+        assertThat(cut).matches("é{80}~[0-9a-f]{16}");
     }
 
     @Test

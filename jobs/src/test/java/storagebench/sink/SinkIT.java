@@ -56,7 +56,7 @@ class SinkIT {
                             Files.isDirectory(
                                     settings.parquetDir()
                                             .resolve(
-                                                    "trials/experiment=seed%20000%2Fifi%20%C3%A9/date=2024-05-30")))
+                                                    "trials/experiment=seed%20000%2Fifi%20\u00e9/date=2024-05-30")))
                     .isTrue();
             assertThat(dataset.column("runs", "DISTINCT typeof(start_time)"))
                     .containsExactly("TIMESTAMP WITH TIME ZONE");

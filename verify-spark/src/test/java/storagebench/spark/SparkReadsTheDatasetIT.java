@@ -1,0 +1,386 @@
+package storagebench.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The dataset made by the built application — a file-io run (all four tables), a CSV import and
+ * TrialTimed of schema v1, v2 and v3 side by side, in experiments whose names need escaping — read
+ * by Spark SQL as README shows and by DuckDB on the same files: the same rows, means, timestamps,
+ * maps and partition values.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SparkReadsTheDatasetIT {
+    /** Spaces, a slash, an equals sign and non-ASCII letters: each needs care in a folder name. */
+    private static final String ESCAPED = "café ü/x=1 ß";
+
+    /** All digits: a number to Spark's partition type inference. */
+    private static final String NUMERIC = "007";
+
+    private static final List<String> TABLES =
+            List.of("runs", "trials", "run_finished", "io_samples");
+
+    private static final Instant OLD = Instant.parse("2026-11-29T10:00:00.123456Z");
+
+    private Path dir;
+
+    private App app;
+    private SparkSession spark;
+    private Connection duckdb;
+    private SparkWarnings warnings;
+
+    @BeforeAll
+    void makeTheDatasetAndOpenBothEngines(@TempDir Path dir) throws Exception {
+        this.dir = dir;
+        Path data = Files.createDirectory(dir.resolve("data"));
+        app = new App(data, Path.of("target", "storagebench-logs"));
+        try {
+            makeDataset(data);
+        } finally {
+            app.run("broker", "stop");
+        }
+        spark = SparkTables.session();
+        warnings = SparkWarnings.attach();
+        String parquet = app.parquet().toString();
+        for (String table : TABLES) {
+            SparkTables.table(spark, parquet, table).createOrReplaceTempView(table);
+        }
+        duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement statement = duckdb.createStatement()) {
+            for (String table : TABLES) {
+                statement.execute(
+                        "CREATE VIEW "
+                                + table
+                                + " AS SELECT * FROM read_parquet('"
+                                + parquet
+                                + "/"
+                                + table
+                                + "/**/*.parquet', hive_partitioning = true, union_by_name = true)");
+            }
+        }
+    }
+
+    private void makeDataset(Path data) throws Exception {
+        // a file-io run, scaled down: runs, trials, run_finished and io_samples
+        app.run(
+                "run",
+                System.getProperty("storagebench.config"),
+                "--override",
+                "experiment=" + NUMERIC,
+                "--override",
+                "workload.file-size=8MB",
+                "--override",
+                "workload.duration=2s",
+                "--override",
+                "repetitions=1",
+                "--override",
+                "warmups=0",
+                "--no-report");
+        // a CSV import under a name that needs escaping: trials of the current schema (v3)
+        Path csv = dir.resolve("disks.csv");
+        Files.writeString(
+                csv,
+                "trial,start,duration_s,disk,iops\n"
+                        + "t1,2026-11-30T08:00:00Z,1.5,nvme,3041\n"
+                        + "t2,2026-11-30T08:00:05.25Z,2.5,nvme,3100\n"
+                        + "t3,2026-11-30T08:00:10Z,4.0,sata,500\n"
+                        + "t4,2026-11-30T08:00:15Z,6.0,sata,520\n");
+        app.run(
+                "import",
+                "--format=csv",
+                "--experiment=" + ESCAPED,
+                "--option=map.trial=trial",
+                "--option=map.start=start",
+                "--option=map.duration_s=duration_s",
+                "--option=factor.disk=disk",
+                "--option=metric.iops=iops",
+                "--no-report",
+                csv.toString());
+        // exports of v1 and v2 events, back through the topic: they land with the defaults
+        Path v1 = dir.resolve("v1.avro");
+        Path v2 = dir.resolve("v2.avro");
+        OlderSchemas.writeExport(v1, ESCAPED, 1, trials(1, "export", 2_000_000_000L));
+        OlderSchemas.writeExport(v2, ESCAPED, 2, trials(2, "export", 3_000_000_000L));
+        app.run("import", "--format=events", v1.toString(), v2.toString());
+        // Parquet files of v1 and v2 beside the sink's, in the folder the sink made for the name
+        Path folder = onlyFolder(data.resolve("parquet/trials"), ESCAPED);
+        Path old = Files.createDirectories(folder.resolve("date=2026-11-29"));
+        OlderSchemas.writeParquet(
+                old.resolve("old-v1.parquet"), ESCAPED, 1, trials(1, "file", 4_000_000_000L));
+        OlderSchemas.writeParquet(
+                old.resolve("old-v2.parquet"), ESCAPED, 2, trials(2, "file", 5_000_000_000L));
+    }
+
+    /** Two trials of variant init=zero, ids unique per source, durations {@code ns} and 2 × ns. */
+    private static List<OlderSchemas.Trial> trials(int version, String source, long ns) {
+        return List.of(
+                new OlderSchemas.Trial(version, source + "-0", "init=zero", OLD, ns),
+                new OlderSchemas.Trial(
+                        version, source + "-1", "init=zero", OLD.plusSeconds(60), 2 * ns));
+    }
+
+    /** The one experiment folder of a table that is not {@code experiment=007}. */
+    private static Path onlyFolder(Path table, String name) throws IOException {
+        try (Stream<Path> folders = Files.list(table)) {
+            List<Path> others =
+                    folders.filter(f -> !f.getFileName().toString().equals("experiment=" + NUMERIC))
+                            .toList();
+            assertThat(others).as("the folder of %s", name).hasSize(1);
+            return others.get(0);
+        }
+    }
+
+    @AfterAll
+    void close() throws SQLException {
+        if (spark != null) {
+            spark.stop();
+        }
+        if (duckdb != null) {
+            duckdb.close();
+        }
+    }
+
+    @Test
+    void everyTableHasTheSameRowsInBothEngines() throws SQLException {
+        for (String table : TABLES) {
+            // given / when
+            String sql = "SELECT experiment, count(*) FROM " + table + " GROUP BY experiment";
+
+            // then
+            assertThat(spark(sql)).as(table).isEqualTo(duckdb(sql)).isNotEmpty();
+        }
+        assertThat(duckdb("SELECT experiment, count(*) FROM trials GROUP BY experiment"))
+                .contains(ESCAPED + "|12");
+        assertThat(duckdb("SELECT count(*) FROM io_samples")).isNotEqualTo(List.of("0"));
+    }
+
+    @Test
+    void sparkReadsEveryTableWithoutTheWarningAPlainReadGives() {
+        // given
+        String parquet = app.parquet().toString();
+        warnings.take();
+
+        // when: README's reads, then a read without the schema
+        for (String table : TABLES) {
+            SparkTables.table(spark, parquet, table).count();
+        }
+        List<String> fromReadmesReads = warnings.take();
+        spark.read().option("mergeSchema", "true").parquet(parquet + "/trials").count();
+        List<String> fromAPlainRead = warnings.take();
+
+        // then
+        assertThat(fromReadmesReads).noneMatch(m -> m.contains("COLUMN_ALREADY_EXISTS"));
+        assertThat(fromAPlainRead).anyMatch(m -> m.contains("COLUMN_ALREADY_EXISTS"));
+    }
+
+    @Test
+    void partitionValuesAreTheNamesAndDatesInBothEngines() throws SQLException {
+        for (String table : TABLES) {
+            // given / when
+            String sql = "SELECT DISTINCT experiment, CAST(date AS VARCHAR(10)) FROM " + table;
+
+            // then
+            List<String> fromSpark = spark(sql.replace("VARCHAR(10)", "STRING"));
+            assertThat(fromSpark).as(table).isEqualTo(duckdb(sql));
+            assertThat(fromSpark.stream().map(row -> row.split("\\|")[0]).distinct())
+                    .as(table)
+                    .isSubsetOf(ESCAPED, NUMERIC)
+                    .contains(NUMERIC);
+        }
+        assertThat(
+                        spark(
+                                "SELECT DISTINCT CAST(date AS STRING) FROM trials WHERE experiment = '"
+                                        + ESCAPED
+                                        + "'"))
+                .contains("2026-11-29", "2026-11-30");
+        assertThat(spark.table("io_samples").schema().apply("experiment").dataType())
+                .isEqualTo(DataTypes.StringType);
+        assertThat(spark.table("trials").schema().apply("date").dataType())
+                .isEqualTo(DataTypes.DateType);
+    }
+
+    @Test
+    void meansOfMeasuredTrialsPerVariantAreEqual() throws SQLException {
+        // given / when: README's query
+        List<String> fromSpark = spark(SparkTables.MEASURED_MEANS);
+
+        // then
+        assertThat(fromSpark).isEqualTo(duckdb(SparkTables.MEASURED_MEANS));
+        assertThat(fromSpark)
+                .contains(
+                        ESCAPED + "|disk=nvme|csv|2|2.000",
+                        ESCAPED + "|disk=sata|csv|2|5.000",
+                        ESCAPED + "|init=zero|create|8|5.250");
+    }
+
+    @Test
+    void columnsOldFilesLackAreNullAndTheTopicsOldEventsHaveTheDefaults() throws SQLException {
+        // given / when
+        String sql =
+                "SELECT event_id, phase, cardinality(host_settings) FROM trials"
+                        + " WHERE variant = 'init=zero'";
+
+        // then
+        List<String> fromSpark = spark(sql);
+        assertThat(fromSpark).isEqualTo(duckdb(sql));
+        assertThat(fromSpark)
+                .containsExactlyInAnyOrder(
+                        "v1-run/export-0|measured|0",
+                        "v1-run/export-1|measured|0",
+                        "v2-run/export-0|measured|1",
+                        "v2-run/export-1|measured|1",
+                        "v1-run/file-0|∅|∅",
+                        "v1-run/file-1|∅|∅",
+                        "v2-run/file-0|∅|1",
+                        "v2-run/file-1|∅|1");
+    }
+
+    @Test
+    void timestampsAreTheSameInstantsInUtc() throws SQLException {
+        for (String[] column :
+                List.of(
+                        new String[] {"runs", "start_time"},
+                        new String[] {"trials", "start_time"},
+                        new String[] {"trials", "end_time"},
+                        new String[] {"run_finished", "end_time"},
+                        new String[] {"io_samples", "interval_start"})) {
+            // given
+            String table = column[0];
+            String time = column[1];
+
+            // when
+            List<String> fromSpark =
+                    spark(
+                            "SELECT event_id, unix_micros("
+                                    + time
+                                    + "), date_format("
+                                    + time
+                                    + ", 'yyyy-MM-dd HH:mm:ss.SSSSSS') FROM "
+                                    + table);
+            List<String> fromDuckDb =
+                    duckdb(
+                            "SELECT event_id, epoch_us("
+                                    + time
+                                    + "), strftime(timezone('UTC', "
+                                    + time
+                                    + "), '%Y-%m-%d %H:%M:%S.%f') FROM "
+                                    + table);
+
+            // then: both an instant (UTC-adjusted), not a local date-time
+            assertThat(fromSpark).as(table + "." + time).isEqualTo(fromDuckDb).isNotEmpty();
+            assertThat(spark.table(table).schema().apply(time).dataType())
+                    .isEqualTo(DataTypes.TimestampType);
+            assertThat(duckdb("SELECT DISTINCT typeof(" + time + ") FROM " + table))
+                    .containsExactly("TIMESTAMP WITH TIME ZONE");
+        }
+        assertThat(
+                        spark(
+                                "SELECT date_format(start_time, 'yyyy-MM-dd HH:mm:ss.SSSSSS') FROM trials"
+                                        + " WHERE step = 'csv'"))
+                .contains("2026-11-30 08:00:05.250000");
+        assertThat(
+                        spark(
+                                "SELECT unix_micros(start_time) FROM trials WHERE event_id = 'v1-run/file-0'"))
+                .containsExactly(String.valueOf(OLD.getEpochSecond() * 1_000_000 + 123_456));
+    }
+
+    @Test
+    void mapColumnsHoldTheSameEntries() throws SQLException {
+        for (String[] column :
+                List.of(
+                        new String[] {"trials", "factors"},
+                        new String[] {"trials", "metrics"},
+                        new String[] {"trials", "host_settings"},
+                        new String[] {"io_samples", "factors"},
+                        new String[] {"runs", "host.settings"},
+                        new String[] {"runs", "target.properties"})) {
+            // given
+            String table = column[0];
+            String map = column[1];
+
+            // when: one row per entry
+            List<String> fromSpark =
+                    spark(
+                            "SELECT event_id, e.key, e.value FROM (SELECT event_id, explode("
+                                    + map
+                                    + ") AS (key, value) FROM "
+                                    + table
+                                    + ") e");
+            List<String> fromDuckDb =
+                    duckdb(
+                            "SELECT event_id, unnest(map_keys("
+                                    + map
+                                    + ")), unnest(map_values("
+                                    + map
+                                    + ")) FROM "
+                                    + table);
+
+            // then
+            assertThat(fromSpark).as(table + "." + map).isEqualTo(fromDuckDb);
+        }
+        assertThat(spark("SELECT metrics['iops'] FROM trials WHERE step = 'csv'"))
+                .contains("3041.000", "520.000");
+        assertThat(spark("SELECT factors['threads'] FROM io_samples")).contains("1", "8");
+    }
+
+    /** Spark's rows as text, sorted: columns joined by |, NULL as ∅, numbers with three decimals. */
+    private List<String> spark(String sql) {
+        List<String> rows = new ArrayList<>();
+        for (Row row : spark.sql(sql).collectAsList()) {
+            List<String> cells = new ArrayList<>();
+            for (int i = 0; i < row.length(); i++) {
+                cells.add(text(row.get(i)));
+            }
+            rows.add(String.join("|", cells));
+        }
+        return rows.stream().sorted().toList();
+    }
+
+    /** DuckDB's rows, as {@link #spark}'s. */
+    private List<String> duckdb(String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Statement statement = duckdb.createStatement();
+                ResultSet result = statement.executeQuery(sql)) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                List<String> cells = new ArrayList<>();
+                for (int i = 1; i <= columns; i++) {
+                    cells.add(text(result.getObject(i)));
+                }
+                rows.add(String.join("|", cells));
+            }
+        }
+        return rows.stream().sorted().toList();
+    }
+
+    private static String text(Object value) {
+        if (value == null) {
+            return "∅";
+        }
+        if (value instanceof Double || value instanceof Float) {
+            return String.format(Locale.ROOT, "%.3f", ((Number) value).doubleValue());
+        }
+        return value.toString();
+    }
+}
