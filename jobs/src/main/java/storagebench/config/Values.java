@@ -14,24 +14,60 @@ public final class Values {
     private static final Pattern SIZE =
             Pattern.compile(
                     "(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)?\\s*");
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
     private Values() {}
 
     public static final Function<ConfigNode, String> TEXT = ConfigNode::text;
 
-    /** A name usable in file paths and partition folders. */
+    /** An experiment's name, as {@link #experimentNameProblem} allows. */
     public static final Function<ConfigNode, String> NAME_TEXT =
             node -> {
                 String text = node.text();
-                if (!NAME.matcher(text).matches()) {
-                    throw node.error(
-                            "'"
-                                    + text
-                                    + "' is not a valid name: letters, digits, '.', '_' and '-', at most 100");
+                String problem = experimentNameProblem(text);
+                if (problem != null) {
+                    throw node.error(problem);
                 }
                 return text;
             };
+
+    /**
+     * Why {@code name} cannot name an experiment, or null: 1 to 100 characters, none of them invisible
+     * (control, format, separator other than the space, unassigned, private use, a lone surrogate), no
+     * space at either end. The same for {@code run} and {@code import}; the dataset's folders escape what
+     * file systems and engines need escaped.
+     */
+    public static String experimentNameProblem(String name) {
+        if (name == null || name.isEmpty() || name.codePointCount(0, name.length()) > 100) {
+            return "'"
+                    + (name == null ? "" : name)
+                    + "' is not a valid experiment name: 1 to 100 characters";
+        }
+        if (!name.strip().equals(name)) {
+            return "'" + name + "' is not a valid experiment name: it starts or ends with a space";
+        }
+        for (int i = 0; i < name.length(); ) {
+            int c = name.codePointAt(i);
+            int type = Character.getType(c);
+            boolean invisible =
+                    type == Character.CONTROL
+                            || type == Character.FORMAT
+                            || type == Character.UNASSIGNED
+                            || type == Character.PRIVATE_USE
+                            || type == Character.SURROGATE
+                            || type == Character.LINE_SEPARATOR
+                            || type == Character.PARAGRAPH_SEPARATOR
+                            || (type == Character.SPACE_SEPARATOR && c != ' ');
+            if (invisible) {
+                return "the experiment name holds an invisible character U+"
+                        + String.format("%04X", c)
+                        + " at "
+                        + (name.codePointCount(0, i) + 1)
+                        + "; letters, digits, punctuation and spaces are allowed";
+            }
+            i += Character.charCount(c);
+        }
+        return null;
+    }
 
     public static Function<ConfigNode, Integer> intAtLeast(int min) {
         return node -> {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import storagebench.BadInputException;
 import storagebench.config.Secrets;
+import storagebench.config.Values;
 import storagebench.logformat.ControlCharacters;
 import storagebench.logformat.LogParser;
 
@@ -27,6 +28,12 @@ public record ImportRequest(
     public static final String DEFAULT_HOST = "imported";
 
     public ImportRequest {
+        experiment
+                .map(Values::experimentNameProblem)
+                .ifPresent(
+                        problem -> {
+                            throw new BadInputException("--experiment: " + problem);
+                        });
         refuseSecrets("--factor", factors);
         refuseSecrets("--option", options);
         options = Map.copyOf(options);

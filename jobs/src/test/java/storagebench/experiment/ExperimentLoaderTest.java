@@ -120,9 +120,9 @@ class ExperimentLoaderTest {
                         () ->
                                 loader.parse(
                                         "e.yaml",
-                                        VALID.replace("experiment: ifi", "experiment: a/b")))
+                                        VALID.replace("experiment: ifi", "experiment: \" ifi\"")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("not a valid name");
+                .hasMessageContaining("not a valid experiment name");
         assertThatThrownBy(
                         () -> loader.parse("e.yaml", VALID.replace("kind: local", "kind: oracle")))
                 .isInstanceOf(ConfigException.class)
