@@ -8,14 +8,19 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.AbortTransactionSpec;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeProducersResult;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListTransactionsOptions;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.admin.TransactionListing;
 import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.common.IsolationLevel;
@@ -34,12 +39,26 @@ import storagebench.broker.KafkaConnection.KafkaUnavailableException;
  * trials again. {@link #settle} waits until every message written before it was called is committed
  * or aborted. Open transactions of runs whose process is gone (their run folder's lock is free) are
  * fenced at once, which aborts them; others are waited for, bounded, until the coordinator times them out.
+ * A transaction that holds the topic back while no coordinator knows it (a broker killed between writing
+ * a transaction's messages and recording the transaction) can never end by itself: after
+ * {@link #HANGING_AFTER} it is aborted on its partition.
  */
 public final class OpenTransactions {
     private static final Logger log = LoggerFactory.getLogger(OpenTransactions.class);
 
     /** Longer than a producer's transaction timeout ({@link EventPublisher#TRANSACTION_TIMEOUT}) plus the coordinator's check. */
     public static final Duration WAIT = EventPublisher.TRANSACTION_TIMEOUT.plusSeconds(30);
+
+    /** How long the wait goes on before transactions no coordinator knows are taken as hanging. */
+    static final Duration HANGING_AFTER = Duration.ofSeconds(20);
+
+    /** The states in which a coordinator still holds a transaction and will end it itself. */
+    private static final List<TransactionState> HELD =
+            List.of(
+                    TransactionState.ONGOING,
+                    TransactionState.PREPARE_COMMIT,
+                    TransactionState.PREPARE_ABORT,
+                    TransactionState.PREPARE_EPOCH_FENCE);
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
     private static final long POLL_MS = 100;
@@ -62,7 +81,9 @@ public final class OpenTransactions {
             Map<TopicPartition, Long> written =
                     offsets(admin, partitions, IsolationLevel.READ_UNCOMMITTED);
             long deadline = System.nanoTime() + WAIT.toNanos();
+            long hanging = System.nanoTime() + HANGING_AFTER.toNanos();
             boolean fenced = false;
+            boolean hangingAborted = false;
             boolean said = false;
             while (true) {
                 Map<TopicPartition, Long> stable =
@@ -80,6 +101,12 @@ public final class OpenTransactions {
                 if (!fenced) {
                     fenced = true;
                     if (fenceDeadRuns(admin, kafka.settings().runsDir()) > 0) {
+                        continue;
+                    }
+                }
+                if (!hangingAborted && System.nanoTime() > hanging) {
+                    hangingAborted = true;
+                    if (abortHanging(admin, partitions) > 0) {
                         continue;
                     }
                 }
@@ -157,6 +184,50 @@ public final class OpenTransactions {
             }
         }
         return fenced;
+    }
+
+    /**
+     * Aborts, on its partition, each open transaction that no coordinator holds: an active producer
+     * with a transaction start offset whose producer id no coordinator lists as ongoing or preparing.
+     * Returns how many.
+     */
+    private static int abortHanging(Admin admin, List<TopicPartition> partitions)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Set<Long> held =
+                admin
+                        .listTransactions(new ListTransactionsOptions().filterStates(HELD))
+                        .all()
+                        .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
+                        .stream()
+                        .map(TransactionListing::producerId)
+                        .collect(Collectors.toSet());
+        int aborted = 0;
+        for (Map.Entry<TopicPartition, DescribeProducersResult.PartitionProducerState> partition :
+                admin.describeProducers(partitions)
+                        .all()
+                        .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
+                        .entrySet()) {
+            for (ProducerState producer : partition.getValue().activeProducers()) {
+                if (producer.currentTransactionStartOffset().isPresent()
+                        && !held.contains(producer.producerId())) {
+                    admin.abortTransaction(
+                                    new AbortTransactionSpec(
+                                            partition.getKey(),
+                                            producer.producerId(),
+                                            (short) producer.producerEpoch(),
+                                            producer.coordinatorEpoch().orElse(-1)))
+                            .all()
+                            .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                    log.warn(
+                            "aborted a transaction of producer {} on {} that no coordinator holds (a broker"
+                                    + " killed while it was written); its messages were never committed",
+                            producer.producerId(),
+                            partition.getKey());
+                    aborted++;
+                }
+            }
+        }
+        return aborted;
     }
 
     private static List<TransactionListing> ongoing(Admin admin)
