@@ -28,10 +28,18 @@ final class Tables {
         T read(ResultSet rs) throws SQLException;
     }
 
+    /** Sets a query's parameters. */
+    interface Parameters {
+        void set(PreparedStatement query) throws SQLException;
+    }
+
     /** Per table, the columns added after its first schema that the queries read, with their defaults. */
     private static final Map<String, Map<String, String>> DEFAULTS =
             Map.of(
-                    "trials", Map.of("phase", "'measured'"),
+                    "trials",
+                            Map.of(
+                                    "phase", "'measured'",
+                                    "factors", "MAP {}::MAP(VARCHAR, VARCHAR)"),
                     "io_samples",
                             Map.of(
                                     "queued_ms", "0.0::DOUBLE",
@@ -41,9 +49,36 @@ final class Tables {
 
     private Tables() {}
 
-    /** The rows of the resource query {@code sql} over {@code table}; none when it has no file. */
+    /**
+     * The rows of the resource query {@code sql} over {@code table} with the filter's experiment, run
+     * and host as its three parameters; none when the table has no file.
+     */
     static <T> List<T> query(
             Path parquetRoot, String table, String sql, ReportFilter filter, RowReader<T> reader) {
+        return query(parquetRoot, table, sql, "read the " + table, parameters(filter), reader);
+    }
+
+    /** The filter's experiment, run and host as a query's three parameters (null: any). */
+    static Parameters parameters(ReportFilter filter) {
+        return q -> {
+            q.setString(1, filter.experiment().orElse(null));
+            q.setString(2, filter.runId().orElse(null));
+            q.setString(3, filter.host().orElse(null));
+        };
+    }
+
+    /**
+     * The rows of the resource query {@code sql} over {@code table}; none when it has no file.
+     *
+     * @param doing what the query does, for the message when it fails ("summarise the trials")
+     */
+    static <T> List<T> query(
+            Path parquetRoot,
+            String table,
+            String sql,
+            String doing,
+            Parameters parameters,
+            RowReader<T> reader) {
         Path dir = parquetRoot.resolve(table);
         if (!hasFiles(dir)) {
             return List.of();
@@ -51,9 +86,7 @@ final class Tables {
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:")) {
             view(duckdb, table, source(dir));
             try (PreparedStatement query = duckdb.prepareStatement(resource(sql))) {
-                query.setString(1, filter.experiment().orElse(null));
-                query.setString(2, filter.runId().orElse(null));
-                query.setString(3, filter.host().orElse(null));
+                parameters.set(query);
                 try (ResultSet rs = query.executeQuery()) {
                     List<T> rows = new ArrayList<>();
                     while (rs.next()) {
@@ -63,11 +96,12 @@ final class Tables {
                 }
             }
         } catch (SQLException e) {
+            // DuckDB follows its reason with the SQL around the failure, which would only confuse
             String reason =
                     e.getMessage() == null
                             ? ""
                             : e.getMessage().strip().lines().findFirst().orElse("");
-            throw new ReportException(dir + ": cannot read the " + table + ": " + reason, e);
+            throw new ReportException(dir + ": cannot " + doing + ": " + reason, e);
         }
     }
 
@@ -108,7 +142,7 @@ final class Tables {
                 + ", hive_partitioning = true, union_by_name = true, hive_types_autocast = false)";
     }
 
-    private static boolean hasFiles(Path dir) {
+    static boolean hasFiles(Path dir) {
         if (!Files.isDirectory(dir)) {
             return false;
         }

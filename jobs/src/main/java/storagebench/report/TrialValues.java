@@ -2,12 +2,8 @@ package storagebench.report;
 
 import java.nio.file.Path;
 import java.sql.Array;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -18,8 +14,6 @@ import java.util.Map;
 
 /** The values of measured trials, one per trial and step, for comparisons and charts. */
 public final class TrialValues {
-    private static final String SQL = Report.resource("/report/trial-values.sql");
-
     private TrialValues() {}
 
     /**
@@ -29,58 +23,37 @@ public final class TrialValues {
      */
     public static List<TrialValue> read(
             Path parquetRoot, String metric, String experiment, List<String> runs) {
-        if (!Report.hasTrials(parquetRoot)) {
-            return List.of();
+        List<TrialValue> values = new ArrayList<>();
+        for (String run : runs.isEmpty() ? Collections.<String>singletonList(null) : runs) {
+            values.addAll(
+                    Tables.query(
+                            parquetRoot,
+                            "trials",
+                            "/report/trial-values.sql",
+                            "read the trials",
+                            q -> {
+                                q.setString(1, metric);
+                                q.setString(2, experiment);
+                                q.setString(3, run);
+                            },
+                            TrialValues::row));
         }
-        Path dir = Report.trialsDir(parquetRoot);
-        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:")) {
-            Report.scan(duckdb, dir);
-            List<TrialValue> values = new ArrayList<>();
-            for (String run : runs.isEmpty() ? Collections.<String>singletonList(null) : runs) {
-                read(duckdb, metric, experiment, run, values);
-            }
-            return List.copyOf(values);
-        } catch (SQLException e) {
-            throw new ReportException(
-                    dir + ": cannot read the trials: " + Report.firstLine(e.getMessage()), e);
-        }
+        return List.copyOf(values);
     }
 
-    private static void read(
-            Connection duckdb, String metric, String experiment, String run, List<TrialValue> into)
-            throws SQLException {
-        try (PreparedStatement query = duckdb.prepareStatement(SQL)) {
-            query.setString(1, metric);
-            if (experiment == null) {
-                query.setNull(2, Types.VARCHAR);
-            } else {
-                query.setString(2, experiment);
-            }
-            if (run == null) {
-                query.setNull(3, Types.VARCHAR);
-            } else {
-                query.setString(3, run);
-            }
-            try (ResultSet rs = query.executeQuery()) {
-                while (rs.next()) {
-                    long start = rs.getLong("start_us");
-                    boolean noStart = rs.wasNull();
-                    into.add(
-                            new TrialValue(
-                                    rs.getString("experiment"),
-                                    rs.getString("host"),
-                                    rs.getString("run_id"),
-                                    rs.getString("variant"),
-                                    factors(
-                                            rs.getArray("factor_keys"),
-                                            rs.getArray("factor_values")),
-                                    rs.getString("step"),
-                                    rs.getLong("trial_index"),
-                                    noStart ? null : Instant.EPOCH.plus(start, ChronoUnit.MICROS),
-                                    rs.getDouble("value")));
-                }
-            }
-        }
+    private static TrialValue row(ResultSet rs) throws SQLException {
+        long start = rs.getLong("start_us");
+        boolean noStart = rs.wasNull();
+        return new TrialValue(
+                rs.getString("experiment"),
+                rs.getString("host"),
+                rs.getString("run_id"),
+                rs.getString("variant"),
+                factors(rs.getArray("factor_keys"), rs.getArray("factor_values")),
+                rs.getString("step"),
+                rs.getLong("trial_index"),
+                noStart ? null : Instant.EPOCH.plus(start, ChronoUnit.MICROS),
+                rs.getDouble("value"));
     }
 
     static Map<String, String> factors(Array keys, Array values) throws SQLException {
