@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
@@ -64,7 +65,7 @@ public final class Trends {
                                     .filter(s -> s != null)
                                     .min(Comparator.naturalOrder())
                                     .orElse(Instant.EPOCH);
-                    runs.add(new Trend.RunMean(run, start, v.length, mean(v)));
+                    runs.add(new Trend.RunMean(run, start, v.length, Mean.of(v).getAsDouble()));
                     valuesOf.put(run, v);
                 });
         runs.sort(Comparator.comparing(Trend.RunMean::start).thenComparing(Trend.RunMean::runId));
@@ -90,7 +91,7 @@ public final class Trends {
                 before.stream()
                         .flatMapToDouble(r -> Arrays.stream(valuesOf.get(r.runId())))
                         .toArray();
-        double windowMean = mean(windowValues);
+        double windowMean = Mean.of(windowValues).getAsDouble();
         double p = MannWhitneyUTest.withDefaults().test(latestValues, windowValues).getPValue();
         boolean worse = higher ? latest.mean() < windowMean : latest.mean() > windowMean;
         boolean regression = Double.isFinite(p) && p < ALPHA && worse;
@@ -119,13 +120,5 @@ public final class Trends {
                 Double.isFinite(p) ? p : null,
                 regression,
                 verdict);
-    }
-
-    private static double mean(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
-        }
-        return sum / values.length;
     }
 }

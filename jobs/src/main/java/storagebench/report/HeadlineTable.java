@@ -44,26 +44,10 @@ public final class HeadlineTable {
                                     String.valueOf((long) s[1]),
                                     String.format(Locale.ROOT, "%.6g", s[0] / s[1])
                                 }));
-        int[] widths = new int[6];
-        lines.forEach(
-                l -> {
-                    for (int i = 0; i < l.length; i++) {
-                        widths[i] = Math.max(widths[i], l[i].length());
-                    }
-                });
-        StringBuilder out =
-                new StringBuilder("\n")
-                        .append(metric)
-                        .append(higherIsBetter ? " (higher is better)" : " (lower is better)")
-                        .append('\n');
-        for (String[] l : lines) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < l.length; i++) {
-                String pad = " ".repeat(widths[i] - l[i].length());
-                line.append(i == 0 ? "" : "  ").append(i < 4 ? l[i] + pad : pad + l[i]);
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
-        return out.toString();
+        return "\n"
+                + metric
+                + (higherIsBetter ? " (higher is better)" : " (lower is better)")
+                + "\n"
+                + TextTable.aligned(lines, 4);
     }
 }

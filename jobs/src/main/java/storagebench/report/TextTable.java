@@ -48,22 +48,7 @@ public final class TextTable {
         for (SummaryRow row : rows) {
             cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S)));
         }
-        int[] widths = new int[HEADER.length];
-        for (String[] line : cells) {
-            for (int i = 0; i < line.length; i++) {
-                widths[i] = Math.max(widths[i], line[i].length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (String[] line : cells) {
-            StringBuilder text = new StringBuilder();
-            for (int i = 0; i < line.length; i++) {
-                String pad = " ".repeat(widths[i] - line[i].length());
-                text.append(i == 0 ? "" : GAP)
-                        .append(i < FIRST_NUMBER ? line[i] + pad : pad + line[i]);
-            }
-            out.append(text.toString().stripTrailing()).append('\n');
-        }
+        StringBuilder out = new StringBuilder(aligned(cells, FIRST_NUMBER));
         for (SummaryRow row : rows) {
             if (row.warning() != null) {
                 out.append("note: ")
@@ -79,6 +64,30 @@ public final class TextTable {
                         .append(row.warning())
                         .append('\n');
             }
+        }
+        return out.toString();
+    }
+
+    /**
+     * Lines of cells as aligned columns, two spaces apart: text left-aligned, the columns from
+     * {@code firstNumber} on right-aligned.
+     */
+    static String aligned(List<String[]> lines, int firstNumber) {
+        int[] widths = new int[lines.stream().mapToInt(l -> l.length).max().orElse(0)];
+        for (String[] line : lines) {
+            for (int i = 0; i < line.length; i++) {
+                widths[i] = Math.max(widths[i], line[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String[] line : lines) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < line.length; i++) {
+                String pad = " ".repeat(widths[i] - line[i].length());
+                text.append(i == 0 ? "" : GAP)
+                        .append(i < firstNumber ? line[i] + pad : pad + line[i]);
+            }
+            out.append(text.toString().stripTrailing()).append('\n');
         }
         return out.toString();
     }
