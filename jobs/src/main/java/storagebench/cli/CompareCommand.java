@@ -20,7 +20,6 @@ import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
 import storagebench.report.Report;
 import storagebench.runner.RunId;
-import storagebench.workload.Workloads;
 
 /** Compares the variants of an experiment with a baseline, holding the other factors fixed. */
 @Command(
@@ -106,21 +105,15 @@ public final class CompareCommand implements Callable<Integer> {
                             + Report.trialsDir(parquet)
                             + "; run `storagebench sink` first");
         }
-        List<String> metrics = new ArrayList<>();
-        if (metric == null) {
-            metrics.add(CompareRequest.DURATION);
-            metrics.addAll(Workloads.headlines().keySet());
-        } else {
-            metrics.add(metric.strip());
-        }
+        List<String> metrics =
+                metric == null ? Comparisons.defaultMetrics() : List.of(metric.strip());
         Map<String, String> base = baseline(baseline);
-        List<Comparison> rows = new ArrayList<>();
-        for (String m : metrics) {
-            rows.addAll(
-                    Comparisons.of(
-                            parquet,
-                            new CompareRequest(experiment, base, byHost, m, List.copyOf(runs))));
-        }
+        List<Comparison> rows =
+                Comparisons.of(
+                        parquet,
+                        new CompareRequest(
+                                experiment, base, byHost, metrics.get(0), List.copyOf(runs)),
+                        metrics);
         if (rows.isEmpty()) {
             return nothing(
                     "nothing to compare: no two variants with measured trials of "

@@ -1,6 +1,7 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -17,8 +18,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
-import storagebench.report.TrialValue;
-import storagebench.report.TrialValues;
+import storagebench.report.VariantStats;
 import storagebench.runner.RunId;
 import storagebench.workload.Metric;
 import storagebench.workload.Workloads;
@@ -98,25 +98,22 @@ public final class ReportCommand implements Callable<Integer> {
         if (html != null || png != null) {
             return files(parquet, filter);
         }
-        List<SummaryRow> rows = Report.summarize(parquet, filter);
+        List<String> metrics = new ArrayList<>(List.of(VariantStats.DURATION));
+        if (format == ReportFormat.TEXT) {
+            metrics.addAll(Workloads.headlines().keySet());
+        }
+        List<VariantStats> stats =
+                VariantStats.read(parquet, VariantStats.Query.of(filter).withMetrics(metrics));
+        List<SummaryRow> rows = Report.summary(stats);
         if (rows.isEmpty()) {
             return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
         }
         spec.commandLine().getOut().print(format.render(rows));
         if (format == ReportFormat.TEXT) {
             for (Metric m : Workloads.headlines().values()) {
-                List<TrialValue> values =
-                        TrialValues.read(
-                                        parquet,
-                                        m.name(),
-                                        experiment,
-                                        runId == null ? List.of() : List.of(runId))
-                                .stream()
-                                .filter(v -> host == null || host.equals(v.host()))
-                                .toList();
                 spec.commandLine()
                         .getOut()
-                        .print(HeadlineTable.render(m.name(), m.higherIsBetter(), values));
+                        .print(HeadlineTable.render(m.name(), m.higherIsBetter(), stats));
             }
         }
         spec.commandLine().getOut().flush();

@@ -21,6 +21,11 @@ public record CompareRequest(
 
     public static final String DURATION = "duration";
 
+    /** This request for another metric. */
+    public CompareRequest withMetric(String name) {
+        return new CompareRequest(experiment, baseline, byHost, name, runs);
+    }
+
     public static CompareRequest of(String experiment) {
         return new CompareRequest(experiment, Map.of(), false, DURATION, List.of());
     }

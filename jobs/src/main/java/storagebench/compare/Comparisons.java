@@ -5,14 +5,19 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import storagebench.BadInputException;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
+import storagebench.report.VariantStats;
+import storagebench.workload.Workloads;
 
 /**
  * Comparisons of a dataset's measured trials, per experiment, host and step: each variant against a
@@ -27,36 +32,133 @@ public final class Comparisons {
 
     private Comparisons() {}
 
+    /** The metrics compared when none is asked for: the duration and the workloads' headline metrics. */
+    public static List<String> defaultMetrics() {
+        List<String> metrics = new ArrayList<>();
+        metrics.add(CompareRequest.DURATION);
+        metrics.addAll(Workloads.headlines().keySet());
+        return List.copyOf(metrics);
+    }
+
     /**
-     * The comparisons the request asks for, in plan order.
+     * The comparisons the request asks for, in plan order, from the statistics of the dataset; the
+     * values themselves are read only where a value is not positive (the Mann–Whitney test).
      *
      * @param parquetRoot the dataset
      * @throws BadInputException when the baseline names a factor or value the experiment does not have
      */
     public static List<Comparison> of(Path parquetRoot, CompareRequest request) {
-        return of(
-                TrialValues.read(
-                        parquetRoot, request.metric(), request.experiment(), request.runs()),
-                request);
+        return of(parquetRoot, request, List.of(request.metric()));
+    }
+
+    /**
+     * The comparisons of each of {@code metrics} in turn, as {@link #of(Path, CompareRequest)} for each,
+     * from one read of the dataset.
+     */
+    public static List<Comparison> of(
+            Path parquetRoot, CompareRequest request, List<String> metrics) {
+        List<VariantStats> stats =
+                VariantStats.read(
+                        parquetRoot,
+                        new VariantStats.Query(
+                                request.experiment(), request.runs(), null, metrics, false));
+        List<Comparison> out = new ArrayList<>();
+        for (String metric : metrics) {
+            CompareRequest one = request.withMetric(metric);
+            out.addAll(of(stats, values(parquetRoot, one), one));
+        }
+        return List.copyOf(out);
+    }
+
+    /** The values of the request's metric, read once, when first asked for. */
+    private static Supplier<Map<List<String>, double[]>> values(
+            Path parquetRoot, CompareRequest request) {
+        Map<List<String>, double[]> values = new HashMap<>();
+        return () -> {
+            if (values.isEmpty()) {
+                values.putAll(
+                        byVariant(
+                                TrialValues.read(
+                                        parquetRoot,
+                                        request.metric(),
+                                        request.experiment(),
+                                        request.runs())));
+            }
+            return values;
+        };
+    }
+
+    /**
+     * The comparisons of the rows of a dataset's statistics over all runs.
+     *
+     * @param values the values of each experiment, host, variant and step, read when a test needs them
+     */
+    public static List<Comparison> of(
+            List<VariantStats> stats,
+            Supplier<Map<List<String>, double[]>> values,
+            CompareRequest request) {
+        Map<List<String>, Map<String, Arm>> groups = new LinkedHashMap<>();
+        for (VariantStats s : stats) {
+            if (s.n() == 0 || s.runId() != null || !s.metric().equals(request.metric())) {
+                continue;
+            }
+            List<String> key = List.of(s.experiment(), s.host(), s.variant(), s.step());
+            add(
+                    groups,
+                    request,
+                    s.experiment(),
+                    s.host(),
+                    s.variant(),
+                    s.factors(),
+                    s.step(),
+                    (label, factors) -> Arm.of(label, factors, s, () -> values.get().get(key)));
+        }
+        return compare(groups, request);
     }
 
     /** The comparisons of {@code values}, as {@link #of(Path, CompareRequest)}. */
     public static List<Comparison> of(List<TrialValue> values, CompareRequest request) {
-        if (values.isEmpty()) {
+        Map<List<String>, Map<String, Arm>> groups = new LinkedHashMap<>();
+        Map<List<String>, TrialValue> first = new LinkedHashMap<>();
+        values.forEach(v -> first.putIfAbsent(variantKey(v), v));
+        Map<List<String>, double[]> byVariant = byVariant(values);
+        first.forEach(
+                (key, v) ->
+                        add(
+                                groups,
+                                request,
+                                v.experiment(),
+                                v.host(),
+                                v.variant(),
+                                v.factors(),
+                                v.step(),
+                                (label, factors) -> Arm.of(label, factors, byVariant.get(key))));
+        return compare(groups, request);
+    }
+
+    /** A variant's arm in its group: its label and factors, or its host's with {@code --by host}. */
+    private static void add(
+            Map<List<String>, Map<String, Arm>> groups,
+            CompareRequest request,
+            String experiment,
+            String host,
+            String variant,
+            Map<String, String> factors,
+            String step,
+            BiFunction<String, Map<String, String>, Arm> arm) {
+        List<String> key = List.of(experiment, request.byHost() ? variant : host, step);
+        String label = request.byHost() ? host : variant;
+        groups.computeIfAbsent(key, k -> new LinkedHashMap<>())
+                .computeIfAbsent(
+                        label, l -> arm.apply(l, request.byHost() ? Map.of(HOST, host) : factors));
+    }
+
+    private static List<Comparison> compare(
+            Map<List<String>, Map<String, Arm>> groups, CompareRequest request) {
+        if (groups.isEmpty()) {
             return List.of();
         }
         boolean higher = Direction.higherIsBetter(request.metric());
-        Map<List<String>, Map<String, Arm>> groups = new LinkedHashMap<>();
-        for (TrialValue v : values) {
-            List<String> key =
-                    List.of(v.experiment(), request.byHost() ? v.variant() : v.host(), v.step());
-            String label = request.byHost() ? v.host() : v.variant();
-            Map<String, String> factors = request.byHost() ? Map.of(HOST, v.host()) : v.factors();
-            groups.computeIfAbsent(key, k -> new LinkedHashMap<>())
-                    .computeIfAbsent(label, l -> new Arm(l, factors))
-                    .values
-                    .add(v.value());
-        }
         checkBaseline(groups, request.baseline());
         List<Comparison> out = new ArrayList<>();
         groups.forEach(
@@ -72,14 +174,31 @@ public final class Comparisons {
         return List.copyOf(out);
     }
 
+    private static List<String> variantKey(TrialValue v) {
+        return List.of(v.experiment(), v.host(), v.variant(), v.step());
+    }
+
+    /** The values of each experiment, host, variant and step. */
+    public static Map<List<String>, double[]> byVariant(List<TrialValue> values) {
+        Map<List<String>, List<Double>> lists = new LinkedHashMap<>();
+        values.forEach(
+                v -> lists.computeIfAbsent(variantKey(v), k -> new ArrayList<>()).add(v.value()));
+        Map<List<String>, double[]> out = new LinkedHashMap<>();
+        lists.forEach((k, l) -> out.put(k, l.stream().mapToDouble(Double::doubleValue).toArray()));
+        return out;
+    }
+
     /** Every key of the baseline is a factor, and every value one of its levels, somewhere. */
     private static void checkBaseline(
             Map<List<String>, Map<String, Arm>> groups, Map<String, String> baseline) {
         Map<String, Set<String>> levels = new LinkedHashMap<>();
         for (Map<String, Arm> arms : groups.values()) {
             for (Arm arm : arms.values()) {
-                arm.factors.forEach(
-                        (f, v) -> levels.computeIfAbsent(f, x -> new LinkedHashSet<>()).add(v));
+                arm.factors()
+                        .forEach(
+                                (f, v) ->
+                                        levels.computeIfAbsent(f, x -> new LinkedHashSet<>())
+                                                .add(v));
             }
         }
         baseline.forEach(
@@ -109,13 +228,14 @@ public final class Comparisons {
         /** For each factor, for each combination of the other factors, against the best level. */
         static List<Family> eachFactor(Collection<Arm> arms, boolean higher) {
             Set<String> factors = new LinkedHashSet<>();
-            arms.forEach(a -> factors.addAll(a.factors.keySet()));
+            arms.forEach(a -> factors.addAll(a.factors().keySet()));
             List<Family> families = new ArrayList<>();
             for (String factor : factors) {
                 Map<Map<String, String>, List<Arm>> slices = new LinkedHashMap<>();
                 for (Arm arm : arms) {
-                    if (arm.factors.containsKey(factor)) {
-                        slices.computeIfAbsent(without(arm.factors, factor), s -> new ArrayList<>())
+                    if (arm.factors().containsKey(factor)) {
+                        slices.computeIfAbsent(
+                                        without(arm.factors(), factor), s -> new ArrayList<>())
                                 .add(arm);
                     }
                 }
@@ -140,18 +260,18 @@ public final class Comparisons {
         static List<Family> against(Collection<Arm> arms, Map<String, String> baseline) {
             Map<Arm, List<Arm>> byBaseline = new LinkedHashMap<>();
             for (Arm arm : arms) {
-                Map<String, String> wanted = new LinkedHashMap<>(arm.factors);
+                Map<String, String> wanted = new LinkedHashMap<>(arm.factors());
                 baseline.forEach(
                         (f, v) -> {
                             if (wanted.containsKey(f)) {
                                 wanted.put(f, v);
                             }
                         });
-                if (wanted.equals(arm.factors)) {
+                if (wanted.equals(arm.factors())) {
                     continue;
                 }
                 arms.stream()
-                        .filter(b -> b.factors.equals(wanted))
+                        .filter(b -> b.factors().equals(wanted))
                         .findFirst()
                         .ifPresent(
                                 b ->
@@ -162,7 +282,7 @@ public final class Comparisons {
             List<Family> families = new ArrayList<>();
             byBaseline.forEach(
                     (b, others) -> {
-                        Map<String, String> fixed = new LinkedHashMap<>(b.factors);
+                        Map<String, String> fixed = new LinkedHashMap<>(b.factors());
                         baseline.keySet().forEach(fixed::remove);
                         families.add(
                                 new Family(String.join(",", baseline.keySet()), b, others, fixed));
@@ -177,8 +297,7 @@ public final class Comparisons {
         }
 
         List<Comparison> compare(List<String> key, CompareRequest request, boolean higher) {
-            List<Pair> pairs =
-                    others.stream().map(o -> Pair.of(o.values(), baseline.values())).toList();
+            List<Pair> pairs = others.stream().map(o -> Pair.of(o, baseline)).toList();
             double[] adjusted = Holm.adjust(pairs.stream().map(Pair::p).toList());
             List<Comparison> out = new ArrayList<>();
             for (int i = 0; i < others.size(); i++) {
@@ -187,12 +306,12 @@ public final class Comparisons {
                 out.add(
                         new Comparison(
                                 key.get(0),
-                                request.byHost() ? others.get(i).label : key.get(1),
+                                request.byHost() ? others.get(i).label() : key.get(1),
                                 key.get(2),
                                 request.metric(),
                                 higher,
-                                request.byHost() ? key.get(1) : others.get(i).label,
-                                baseline.label,
+                                request.byHost() ? key.get(1) : others.get(i).label(),
+                                baseline.label(),
                                 Collections.unmodifiableMap(new LinkedHashMap<>(fixed)),
                                 pair.n(),
                                 pair.baselineN(),

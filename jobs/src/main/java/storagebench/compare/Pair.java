@@ -1,9 +1,5 @@
 package storagebench.compare;
 
-import java.util.Arrays;
-import org.apache.commons.statistics.descriptive.Mean;
-import org.apache.commons.statistics.descriptive.Median;
-import org.apache.commons.statistics.descriptive.Variance;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.inference.DataDispersion;
@@ -37,27 +33,24 @@ record Pair(
     /** The power the repetitions are computed for. */
     static final double POWER = 0.8;
 
-    static Pair of(double[] x, double[] y) {
-        double mx = Mean.of(x).getAsDouble();
-        double my = Mean.of(y).getAsDouble();
-        double ratio = mx / my;
-        double medians =
-                Median.withDefaults().evaluate(x.clone())
-                        / Median.withDefaults().evaluate(y.clone());
-        if (x.length < 2 || y.length < 2) {
+    static Pair of(Arm x, Arm y) {
+        double ratio = x.mean() / y.mean();
+        double medians = x.median() / y.median();
+        if (x.n() < 2 || y.n() < 2) {
             return new Pair(
-                    x.length, y.length, mx, my, ratio, medians, null, null, null, null, null);
+                    x.n(), y.n(), x.mean(), y.mean(), ratio, medians, null, null, null, null, null);
         }
-        boolean positive =
-                Arrays.stream(x).allMatch(v -> v > 0) && Arrays.stream(y).allMatch(v -> v > 0);
-        Double[] interval = interval(x, y, mx, my, ratio);
-        if (!positive) {
-            double p = MannWhitneyUTest.withDefaults().test(x, y).getPValue();
+        Double[] interval = interval(x, y, ratio);
+        if (!x.positive() || !y.positive()) {
+            double p =
+                    MannWhitneyUTest.withDefaults()
+                            .test(x.values().get(), y.values().get())
+                            .getPValue();
             return new Pair(
-                    x.length,
-                    y.length,
-                    mx,
-                    my,
+                    x.n(),
+                    y.n(),
+                    x.mean(),
+                    y.mean(),
                     ratio,
                     medians,
                     interval[0],
@@ -66,23 +59,21 @@ record Pair(
                     finite(p),
                     null);
         }
-        double[] lx = Arrays.stream(x).map(Math::log).toArray();
-        double[] ly = Arrays.stream(y).map(Math::log).toArray();
-        double vx = Variance.of(lx).getAsDouble();
-        double vy = Variance.of(ly).getAsDouble();
+        double vx = x.logVariance();
+        double vy = y.logVariance();
         Double p =
                 vx == 0 && vy == 0
                         ? (ratio == 1 ? 1.0 : 0.0)
                         : finite(
                                 TTest.withDefaults()
                                         .with(DataDispersion.HETEROSCEDASTIC)
-                                        .test(lx, ly)
+                                        .test(x.logMean(), vx, x.n(), y.logMean(), vy, y.n())
                                         .getPValue());
         return new Pair(
-                x.length,
-                y.length,
-                mx,
-                my,
+                x.n(),
+                y.n(),
+                x.mean(),
+                y.mean(),
                 ratio,
                 medians,
                 interval[0],
@@ -93,17 +84,17 @@ record Pair(
     }
 
     /** The ratio's 95% interval: r·exp(±t·se), se of log r by the delta method. */
-    private static Double[] interval(double[] x, double[] y, double mx, double my, double ratio) {
-        if (mx <= 0 || my <= 0) {
+    private static Double[] interval(Arm x, Arm y, double ratio) {
+        if (x.mean() <= 0 || y.mean() <= 0) {
             return new Double[] {null, null};
         }
-        double a = Variance.of(x).getAsDouble() / (x.length * mx * mx);
-        double b = Variance.of(y).getAsDouble() / (y.length * my * my);
+        double a = x.variance() / (x.n() * x.mean() * x.mean());
+        double b = y.variance() / (y.n() * y.mean() * y.mean());
         double se = Math.sqrt(a + b);
         if (se == 0) {
             return new Double[] {ratio, ratio};
         }
-        double df = (a + b) * (a + b) / (a * a / (x.length - 1) + b * b / (y.length - 1));
+        double df = (a + b) * (a + b) / (a * a / (x.n() - 1) + b * b / (y.n() - 1));
         double t = TDistribution.of(df).inverseSurvivalProbability(0.025);
         return new Double[] {ratio * Math.exp(-t * se), ratio * Math.exp(t * se)};
     }

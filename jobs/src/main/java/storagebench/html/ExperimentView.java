@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import storagebench.compare.CompareRequest;
 import storagebench.compare.Comparison;
@@ -14,6 +15,8 @@ import storagebench.report.ReportFilter;
 import storagebench.report.RunFacts;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
+import storagebench.report.TrialValues;
+import storagebench.report.VariantStats;
 
 /** What the report shows of one experiment, read from the dataset. */
 record ExperimentView(
@@ -26,18 +29,22 @@ record ExperimentView(
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
-        List<SummaryRow> summary = Report.summarize(parquetRoot, filter);
+        // one scan of the trials: the summary, the comparisons and the trend lines
+        List<VariantStats> stats =
+                VariantStats.read(parquetRoot, VariantStats.Query.of(filter).withRunRows());
+        List<SummaryRow> summary = Report.summary(stats);
         List<RunFacts> runs = RunFacts.read(parquetRoot, filter);
         List<IoPoint> io = IoPoint.read(parquetRoot, filter);
-        List<RunMean> means = RunMean.read(parquetRoot, filter);
+        List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();
         summary.forEach(row -> names.add(row.experiment()));
         List<ExperimentView> views = new ArrayList<>();
         for (String name : names) {
             List<Comparison> comparisons =
-                    Comparisons.of(parquetRoot, request(name, filter)).stream()
-                            .filter(c -> filter.host().map(c.host()::equals).orElse(true))
-                            .toList();
+                    Comparisons.of(
+                            stats.stream().filter(s -> s.experiment().equals(name)).toList(),
+                            () -> values(parquetRoot, name, filter),
+                            CompareRequest.of(name));
             views.add(
                     new ExperimentView(
                             name,
@@ -50,13 +57,18 @@ record ExperimentView(
         return List.copyOf(views);
     }
 
-    private static CompareRequest request(String experiment, ReportFilter filter) {
-        return new CompareRequest(
-                experiment,
-                java.util.Map.of(),
-                false,
-                CompareRequest.DURATION,
-                filter.runId().map(List::of).orElse(List.of()));
+    /** The durations of an experiment's measured trials, for a test that needs the values. */
+    private static Map<List<String>, double[]> values(
+            Path parquetRoot, String experiment, ReportFilter filter) {
+        return Comparisons.byVariant(
+                TrialValues.read(
+                                parquetRoot,
+                                CompareRequest.DURATION,
+                                experiment,
+                                filter.runId().map(List::of).orElse(List.of()))
+                        .stream()
+                        .filter(v -> filter.host().map(v.host()::equals).orElse(true))
+                        .toList());
     }
 
     /** Whether a step is a part of another ({@code restore.idx_orders} of {@code restore}). */

@@ -12,6 +12,7 @@ import java.util.Set;
 import storagebench.compare.Comparison;
 import storagebench.report.RunFacts;
 import storagebench.report.SummaryRow;
+import storagebench.report.TextTable;
 
 /** The page's tables: the runs' facts, the summary and the comparisons, as text cells. */
 final class TableRows {
@@ -53,45 +54,45 @@ final class TableRows {
                                     .map(SummaryRow::mean)
                                     .toList()));
         }
+        List<String> ratios = TextTable.ratioNames(view.summary());
         List<String> header =
-                List.of(
-                        "host",
-                        "variant",
-                        "step",
-                        "unit",
-                        "n",
-                        "mean",
-                        "median",
-                        "stddev",
-                        "ci95",
-                        "min",
-                        "max",
-                        "p95",
-                        "ratio",
-                        "failed",
-                        "warm-ups");
+                new ArrayList<>(
+                        List.of(
+                                "host", "variant", "step", "unit", "n", "mean", "median", "stddev",
+                                "ci95", "min", "max", "p95"));
+        ratios.forEach(r -> header.add("×" + r));
+        header.addAll(List.of("failed", "warm-ups"));
         List<List<String>> rows = new ArrayList<>();
         for (SummaryRow r : view.summary()) {
             Scale s = scales.get(r.step());
-            rows.add(
-                    List.of(
-                            r.host(),
-                            r.variant(),
-                            r.step(),
-                            s.symbol(),
-                            Long.toString(r.n()),
-                            s.format(r.mean()),
-                            s.format(r.median()),
-                            s.format(r.stddev()),
-                            s.format(r.ci95()),
-                            s.format(r.min()),
-                            s.format(r.max()),
-                            s.format(r.p95()),
-                            r.ratio() == null ? "" : String.format(Locale.ROOT, "×%.2f", r.ratio()),
-                            Long.toString(r.failed()),
-                            Long.toString(r.warmups())));
+            List<String> row =
+                    new ArrayList<>(
+                            List.of(
+                                    r.host(),
+                                    r.variant(),
+                                    r.step(),
+                                    s.symbol(),
+                                    Long.toString(r.n()),
+                                    s.format(r.mean()),
+                                    s.format(r.median()),
+                                    s.format(r.stddev()),
+                                    s.format(r.ci95()),
+                                    s.format(r.min()),
+                                    s.format(r.max()),
+                                    s.format(r.p95())));
+            for (String name : ratios) {
+                Double ratio = r.ratios().get(name);
+                row.add(ratio == null ? "" : String.format(Locale.ROOT, "×%.2f", ratio));
+            }
+            row.add(Long.toString(r.failed()));
+            row.add(Long.toString(r.warmups()));
+            rows.add(row);
         }
-        return new Table("summary", header, rows, Set.of(4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14));
+        Set<Integer> numeric = new LinkedHashSet<>();
+        for (int i = 4; i < header.size(); i++) {
+            numeric.add(i);
+        }
+        return new Table("summary", header, rows, numeric);
     }
 
     static Table comparisons(List<Comparison> comparisons) {

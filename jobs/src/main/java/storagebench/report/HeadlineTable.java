@@ -1,10 +1,8 @@
 package storagebench.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The means of a metric per experiment, host, variant and step, for the text report: the figures that
@@ -18,32 +16,25 @@ public final class HeadlineTable {
      * @param higherIsBetter which way is better, shown in the heading
      * @return the table, or empty text when no trial has the metric
      */
-    public static String render(String metric, boolean higherIsBetter, List<TrialValue> values) {
-        Map<List<String>, double[]> sums = new LinkedHashMap<>();
-        for (TrialValue v : values) {
-            double[] s =
-                    sums.computeIfAbsent(
-                            List.of(v.experiment(), v.host(), v.variant(), v.step()),
-                            k -> new double[2]);
-            s[0] += v.value();
-            s[1]++;
-        }
-        if (sums.isEmpty()) {
-            return "";
-        }
+    public static String render(String metric, boolean higherIsBetter, List<VariantStats> stats) {
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"experiment", "host", "variant", "step", "n", "mean"});
-        sums.forEach(
-                (k, s) ->
-                        lines.add(
-                                new String[] {
-                                    TextTable.escape(k.get(0)),
-                                    TextTable.escape(k.get(1)),
-                                    TextTable.escape(k.get(2)),
-                                    TextTable.escape(k.get(3)),
-                                    String.valueOf((long) s[1]),
-                                    String.format(Locale.ROOT, "%.6g", s[0] / s[1])
-                                }));
+        for (VariantStats s : stats) {
+            if (s.metric().equals(metric) && s.runId() == null && s.n() > 0) {
+                lines.add(
+                        new String[] {
+                            TextTable.escape(s.experiment()),
+                            TextTable.escape(s.host()),
+                            TextTable.escape(s.variant()),
+                            TextTable.escape(s.step()),
+                            String.valueOf(s.n()),
+                            String.format(Locale.ROOT, "%.6g", s.mean())
+                        });
+            }
+        }
+        if (lines.size() == 1) {
+            return "";
+        }
         return "\n"
                 + metric
                 + (higherIsBetter ? " (higher is better)" : " (lower is better)")

@@ -1,9 +1,11 @@
 package storagebench.report;
 
 import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /** Summaries of the trials table of the Parquet dataset, computed by an embedded, in-memory DuckDB. */
@@ -28,35 +30,81 @@ public final class Report {
      * @param parquetRoot the dataset, {@code Settings.parquetDir()}
      */
     public static List<SummaryRow> summarize(Path parquetRoot, ReportFilter filter) {
-        return Tables.query(
-                parquetRoot,
-                "trials",
-                "/report/summary.sql",
-                "summarise the trials",
-                Tables.parameters(filter),
-                Report::row);
+        return summary(VariantStats.read(parquetRoot, VariantStats.Query.of(filter)));
     }
 
-    private static SummaryRow row(ResultSet rs) throws SQLException {
-        long n = rs.getLong("n");
-        Double stddev = Tables.nullable(rs, "stddev");
-        return new SummaryRow(
-                rs.getString("experiment"),
-                rs.getString("host"),
-                rs.getString("variant"),
-                rs.getString("step"),
-                n,
-                Tables.nullable(rs, "mean"),
-                Tables.nullable(rs, "median"),
-                stddev,
-                Tables.nullable(rs, "min"),
-                Tables.nullable(rs, "max"),
-                Tables.nullable(rs, "p95"),
-                halfWidth95(n, stddev),
-                Tables.nullable(rs, "ratio"),
-                rs.getLong("failed"),
-                rs.getLong("warmups"),
-                TrialValues.factors(rs.getArray("factor_keys"), rs.getArray("factor_values")));
+    /** The summary rows of the durations over all runs among {@code stats}, with their ratios. */
+    public static List<SummaryRow> summary(List<VariantStats> stats) {
+        List<SummaryRow> rows = new ArrayList<>();
+        for (VariantStats s : stats) {
+            if (VariantStats.DURATION.equals(s.metric()) && s.runId() == null) {
+                Double stddev = s.variance() == null ? null : Math.sqrt(s.variance());
+                rows.add(
+                        new SummaryRow(
+                                s.experiment(),
+                                s.host(),
+                                s.variant(),
+                                s.step(),
+                                s.n(),
+                                s.mean(),
+                                s.median(),
+                                stddev,
+                                s.min(),
+                                s.max(),
+                                s.p95(),
+                                halfWidth95(s.n(), stddev),
+                                s.failed(),
+                                s.warmups(),
+                                s.factors(),
+                                Map.of()));
+            }
+        }
+        return withRatios(rows);
+    }
+
+    /**
+     * Each row's ratio per factor: its mean over the smallest mean among the rows of the same
+     * experiment, host and step whose other factors are the same as its own; none where no other row
+     * is such.
+     */
+    static List<SummaryRow> withRatios(List<SummaryRow> rows) {
+        Map<List<Object>, Double> fastest = new HashMap<>();
+        Map<List<Object>, Integer> size = new HashMap<>();
+        for (SummaryRow row : rows) {
+            if (row.mean() != null) {
+                for (String factor : ratioKeys(row)) {
+                    fastest.merge(slice(row, factor), row.mean(), Math::min);
+                    size.merge(slice(row, factor), 1, Integer::sum);
+                }
+            }
+        }
+        List<SummaryRow> out = new ArrayList<>(rows.size());
+        for (SummaryRow row : rows) {
+            Map<String, Double> ratios = new LinkedHashMap<>();
+            if (row.mean() != null) {
+                for (String factor : ratioKeys(row)) {
+                    double min = fastest.get(slice(row, factor));
+                    if (min > 0 && size.get(slice(row, factor)) > 1) {
+                        ratios.put(factor, row.mean() / min);
+                    }
+                }
+            }
+            out.add(row.withRatios(ratios));
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<String> ratioKeys(SummaryRow row) {
+        return row.factors().isEmpty()
+                ? List.of(SummaryRow.BY_LABEL)
+                : List.copyOf(row.factors().keySet());
+    }
+
+    /** The rows a row's ratio in {@code factor} is taken among: everything but that factor alike. */
+    private static List<Object> slice(SummaryRow row, String factor) {
+        Map<String, String> others = new HashMap<>(row.factors());
+        others.remove(factor);
+        return List.of(row.experiment(), row.host(), row.step(), factor, others);
     }
 
     /** Half-width of the 95% confidence interval of a mean (Student's t); null below two samples. */

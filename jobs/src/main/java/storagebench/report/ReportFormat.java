@@ -24,7 +24,9 @@ public enum ReportFormat {
         @Override
         public String render(List<SummaryRow> rows) {
             List<String> factors = factorNames(rows);
+            List<String> ratios = TextTable.ratioNames(rows);
             StringBuilder out = new StringBuilder(String.join(",", FIELDS.keySet()));
+            ratios.forEach(f -> out.append(',').append(Cells.csv("ratio." + f)));
             factors.forEach(f -> out.append(',').append(Cells.csv("factor." + f)));
             out.append("\n");
             for (SummaryRow row : rows) {
@@ -32,6 +34,7 @@ public enum ReportFormat {
                         FIELDS.values().stream()
                                 .map(f -> Cells.csv(f.apply(row)))
                                 .collect(Collectors.joining(",")));
+                ratios.forEach(f -> out.append(',').append(Cells.csv(row.ratios().get(f))));
                 factors.forEach(f -> out.append(',').append(Cells.csv(row.factors().get(f))));
                 out.append("\n");
             }
@@ -43,27 +46,13 @@ public enum ReportFormat {
         public String render(List<SummaryRow> rows) {
             return rows.stream()
                     .map(
-                            row ->
-                                    FIELDS.entrySet().stream()
-                                                    .map(
-                                                            f ->
-                                                                    Cells.json(f.getKey())
-                                                                            + ": "
-                                                                            + Cells.json(
-                                                                                    f.getValue()
-                                                                                            .apply(
-                                                                                                    row)))
-                                                    .collect(Collectors.joining(", ", "  {", ""))
-                                            + ", \"factors\": "
-                                            + row.factors().entrySet().stream()
-                                                    .map(
-                                                            e ->
-                                                                    Cells.json(e.getKey())
-                                                                            + ": "
-                                                                            + Cells.json(
-                                                                                    e.getValue()))
-                                                    .collect(Collectors.joining(", ", "{", "}"))
-                                            + "}")
+                            row -> {
+                                Map<String, Object> object = new LinkedHashMap<>();
+                                FIELDS.forEach((name, field) -> object.put(name, field.apply(row)));
+                                object.put("factors", row.factors());
+                                object.put("ratios", row.ratios());
+                                return "  " + object(object);
+                            })
                     .collect(Collectors.joining(",\n", "[\n", rows.isEmpty() ? "]\n" : "\n]\n"));
         }
     };
@@ -88,11 +77,29 @@ public enum ReportFormat {
         f.put("p95_s", SummaryRow::p95);
         f.put("ci95_low_s", SummaryRow::ciLow);
         f.put("ci95_high_s", SummaryRow::ciHigh);
-        f.put("ratio", SummaryRow::ratio);
         f.put("failed", SummaryRow::failed);
         f.put("warmups", SummaryRow::warmups);
         f.put("warning", SummaryRow::warning);
         return f;
+    }
+
+    /** A JSON object of the map's entries in order; a value that is a map is an object itself. */
+    private static String object(Map<String, ?> map) {
+        return map.entrySet().stream()
+                .map(
+                        e ->
+                                Cells.json(e.getKey())
+                                        + ": "
+                                        + (e.getValue() instanceof Map<?, ?> inner
+                                                ? object(strings(inner))
+                                                : Cells.json(e.getValue())))
+                .collect(Collectors.joining(", ", "{", "}"));
+    }
+
+    private static Map<String, ?> strings(Map<?, ?> map) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        map.forEach((k, v) -> out.put(String.valueOf(k), v));
+        return out;
     }
 
     /** Every factor of any row, in the order they first appear. */

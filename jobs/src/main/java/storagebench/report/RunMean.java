@@ -1,9 +1,7 @@
 package storagebench.report;
 
-import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -23,21 +21,31 @@ public record RunMean(
         long n,
         double mean) {
 
-    /** Per experiment, host and step, in the order the runs started. */
-    public static List<RunMean> read(Path parquetRoot, ReportFilter filter) {
-        return Tables.query(parquetRoot, "trials", "/report/run_means.sql", filter, RunMean::row);
-    }
-
-    private static RunMean row(ResultSet rs) throws SQLException {
-        long micros = rs.getLong("started");
-        return new RunMean(
-                rs.getString("experiment"),
-                rs.getString("host"),
-                rs.getString("variant"),
-                rs.getString("step"),
-                rs.getString("run_id"),
-                Instant.EPOCH.plusNanos(micros * 1000),
-                rs.getLong("n"),
-                rs.getDouble("mean"));
+    /**
+     * The durations' means per run among {@code stats} (read {@link VariantStats.Query#withRunRows()}), per
+     * experiment, host and step, in the order the runs started.
+     */
+    public static List<RunMean> of(List<VariantStats> stats) {
+        return stats.stream()
+                .filter(s -> s.runId() != null && s.n() > 0)
+                .filter(s -> VariantStats.DURATION.equals(s.metric()))
+                .sorted(
+                        Comparator.comparing(VariantStats::experiment)
+                                .thenComparing(VariantStats::host)
+                                .thenComparing(VariantStats::step)
+                                .thenComparing(VariantStats::started)
+                                .thenComparing(VariantStats::variant))
+                .map(
+                        s ->
+                                new RunMean(
+                                        s.experiment(),
+                                        s.host(),
+                                        s.variant(),
+                                        s.step(),
+                                        s.runId(),
+                                        s.started(),
+                                        s.n(),
+                                        s.mean()))
+                .toList();
     }
 }

@@ -11,10 +11,12 @@ import java.util.Map;
  * @param stddev sample standard deviation
  * @param p95 95th percentile, interpolated between the two nearest trials
  * @param ci95 half-width of the 95% confidence interval of the mean (Student's t)
- * @param ratio mean over the smallest mean of the variants in the same experiment, host and step
  * @param failed trials that were not warm-ups and did not end OK
  * @param warmups warm-up trials, whatever their outcome
  * @param factors the variant's factor values, in the plan's order
+ * @param ratios per factor, the mean over the smallest mean of the variants that differ from this one
+ *     in that factor only (the other factors held fixed), in the same experiment, host and step; a
+ *     variant known only by its label has one, {@value #BY_LABEL}, against every such variant
  */
 public record SummaryRow(
         String experiment,
@@ -29,10 +31,13 @@ public record SummaryRow(
         Double max,
         Double p95,
         Double ci95,
-        Double ratio,
         long failed,
         long warmups,
-        Map<String, String> factors) {
+        Map<String, String> factors,
+        Map<String, Double> ratios) {
+
+    /** The ratio's key of a variant without factors. */
+    public static final String BY_LABEL = "variant";
 
     /** A row of a variant whose factors are not known apart from its label. */
     public SummaryRow(
@@ -48,7 +53,6 @@ public record SummaryRow(
             Double max,
             Double p95,
             Double ci95,
-            Double ratio,
             long failed,
             long warmups) {
         this(
@@ -64,10 +68,31 @@ public record SummaryRow(
                 max,
                 p95,
                 ci95,
-                ratio,
                 failed,
                 warmups,
+                Map.of(),
                 Map.of());
+    }
+
+    /** This row with its ratios. */
+    SummaryRow withRatios(Map<String, Double> values) {
+        return new SummaryRow(
+                experiment,
+                host,
+                variant,
+                step,
+                n,
+                mean,
+                median,
+                stddev,
+                min,
+                max,
+                p95,
+                ci95,
+                failed,
+                warmups,
+                factors,
+                values);
     }
 
     /**

@@ -39,7 +39,8 @@ final class Tables {
                     "trials",
                             Map.of(
                                     "phase", "'measured'",
-                                    "factors", "MAP {}::MAP(VARCHAR, VARCHAR)"),
+                                    "factors", "MAP {}::MAP(VARCHAR, VARCHAR)",
+                                    "metrics", "MAP {}::MAP(VARCHAR, DOUBLE)"),
                     "io_samples",
                             Map.of(
                                     "queued_ms", "0.0::DOUBLE",

@@ -1,17 +1,21 @@
 package storagebench.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import storagebench.logformat.ControlCharacters;
 
 /**
  * The summary as an aligned plain-text table, one row per group. Durations share one unit per
- * experiment and step; {@code ci95} is the half-width of the interval around the mean; {@code ratio}
- * compares a variant's mean with the fastest variant's on the same host and step.
+ * experiment and step; {@code ci95} is the half-width of the interval around the mean; a column
+ * {@code ×FACTOR} per factor compares a variant's mean with the fastest variant's that differs from it in
+ * that factor only, on the same host and step ({@code ×variant}: among variants known by label only).
  */
 public final class TextTable {
     private static final String[] HEADER = {
@@ -28,9 +32,6 @@ public final class TextTable {
         "max",
         "p95",
         "ci95",
-        "ratio",
-        "failed",
-        "warmups"
     };
 
     /** Columns from here on are numbers and aligned right. */
@@ -43,10 +44,14 @@ public final class TextTable {
 
     public static String render(List<SummaryRow> rows) {
         Map<String, DurationUnit> units = units(rows);
+        List<String> ratios = ratioNames(rows);
+        List<String> header = new ArrayList<>(List.of(HEADER));
+        ratios.forEach(r -> header.add("×" + escape(r)));
+        header.addAll(List.of("failed", "warmups"));
         List<String[]> cells = new ArrayList<>();
-        cells.add(HEADER);
+        cells.add(header.toArray(String[]::new));
         for (SummaryRow row : rows) {
-            cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S)));
+            cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S), ratios));
         }
         StringBuilder out = new StringBuilder(aligned(cells, FIRST_NUMBER));
         for (SummaryRow row : rows) {
@@ -92,26 +97,38 @@ public final class TextTable {
         return out.toString();
     }
 
-    private static String[] cells(SummaryRow row, DurationUnit unit) {
+    private static String[] cells(SummaryRow row, DurationUnit unit, List<String> ratios) {
         Function<Double, String> duration = v -> v == null ? NONE : unit.format(v);
-        return new String[] {
-            escape(row.experiment()),
-            escape(row.host()),
-            escape(row.variant()),
-            escape(row.step()),
-            unit.symbol(),
-            String.valueOf(row.n()),
-            duration.apply(row.mean()),
-            duration.apply(row.median()),
-            duration.apply(row.stddev()),
-            duration.apply(row.min()),
-            duration.apply(row.max()),
-            duration.apply(row.p95()),
-            row.ci95() == null ? NONE : "±" + unit.format(row.ci95()),
-            row.ratio() == null ? NONE : String.format(Locale.ROOT, "×%.2f", row.ratio()),
-            String.valueOf(row.failed()),
-            String.valueOf(row.warmups())
-        };
+        List<String> cells = new ArrayList<>();
+        Collections.addAll(
+                cells,
+                escape(row.experiment()),
+                escape(row.host()),
+                escape(row.variant()),
+                escape(row.step()),
+                unit.symbol(),
+                String.valueOf(row.n()),
+                duration.apply(row.mean()),
+                duration.apply(row.median()),
+                duration.apply(row.stddev()),
+                duration.apply(row.min()),
+                duration.apply(row.max()),
+                duration.apply(row.p95()),
+                row.ci95() == null ? NONE : "±" + unit.format(row.ci95()));
+        for (String name : ratios) {
+            Double ratio = row.ratios().get(name);
+            cells.add(ratio == null ? NONE : String.format(Locale.ROOT, "×%.2f", ratio));
+        }
+        cells.add(String.valueOf(row.failed()));
+        cells.add(String.valueOf(row.warmups()));
+        return cells.toArray(String[]::new);
+    }
+
+    /** The factors of any row's ratios, in the order they first appear. */
+    public static List<String> ratioNames(List<SummaryRow> rows) {
+        Set<String> names = new LinkedHashSet<>();
+        rows.forEach(r -> names.addAll(r.ratios().keySet()));
+        return List.copyOf(names);
     }
 
     /** Text as printed: a control character would break the table, or the terminal, so it is shown as &#92;uXXXX. */

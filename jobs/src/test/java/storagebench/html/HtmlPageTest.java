@@ -30,7 +30,6 @@ class HtmlPageTest {
                 mean + 0.1,
                 mean + 0.1,
                 0.2,
-                1.0,
                 0,
                 1);
     }

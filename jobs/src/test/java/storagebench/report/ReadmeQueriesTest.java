@@ -55,7 +55,8 @@ class ReadmeQueriesTest {
                         dir.resolve("data/parquet/runs/experiment=e/date=2026-11-30"));
         String columns =
                 "'h' AS host, 'v=1' AS variant, 'create' AS step, 'r1' AS run_id, i AS trial_index,"
-                        + " false AS warmup, 'OK' AS outcome, 1000000000 * (i + 1) AS duration_ns";
+                        + " false AS warmup, 'OK' AS outcome, 1000000000 * (i + 1) AS duration_ns,"
+                        + " TIMESTAMPTZ '2026-11-30 10:00:00+00' + to_minutes(i) AS start_time";
         s.execute(
                 "COPY (SELECT "
                         + columns

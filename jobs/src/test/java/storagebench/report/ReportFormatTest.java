@@ -3,6 +3,7 @@ package storagebench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ReportFormatTest {
@@ -21,7 +22,6 @@ class ReportFormatTest {
                             4.0,
                             3.85,
                             2.0,
-                            3.0,
                             1,
                             1),
                     new SummaryRow(
@@ -37,7 +37,6 @@ class ReportFormatTest {
                             0.0001,
                             0.0001,
                             null,
-                            1.0,
                             0,
                             0));
 
@@ -53,9 +52,9 @@ class ReportFormatTest {
                 .isEqualTo(
                         """
                 experiment,host,variant,step,n,mean_s,median_s,stddev_s,min_s,max_s,p95_s,ci95_low_s,ci95_high_s,\
-                ratio,failed,warmups,warning
-                e1,h1,"init=zero, files=4",setup,4,2.5,2.5,1.25,1,4,3.85,0.5,4.5,3,1,1,
-                e1,"h""2",init=none,setup,1,0.0001,0.0001,,0.0001,0.0001,0.0001,,,1,0,0,
+                failed,warmups,warning
+                e1,h1,"init=zero, files=4",setup,4,2.5,2.5,1.25,1,4,3.85,0.5,4.5,1,1,
+                e1,"h""2",init=none,setup,1,0.0001,0.0001,,0.0001,0.0001,0.0001,,,0,0,
                 """);
     }
 
@@ -78,7 +77,6 @@ class ReportFormatTest {
                                 1.0,
                                 1.0,
                                 null,
-                                1.0,
                                 0,
                                 0));
 
@@ -110,8 +108,8 @@ class ReportFormatTest {
                 [
                   {"experiment": "e1", "host": "h\\"2", "variant": "init=none", "step": "setup", "n": 1, \
                 "mean_s": 0.0001, "median_s": 0.0001, "stddev_s": null, "min_s": 0.0001, "max_s": 0.0001, \
-                "p95_s": 0.0001, "ci95_low_s": null, "ci95_high_s": null, "ratio": 1, "failed": 0, "warmups": 0, \
-                "warning": null, "factors": {}}
+                "p95_s": 0.0001, "ci95_low_s": null, "ci95_high_s": null, "failed": 0, "warmups": 0, \
+                "warning": null, "factors": {}, "ratios": {}}
                 ]
                 """);
         assertThat(ReportFormat.JSON.render(List.of())).isEqualTo("[\n]\n");
@@ -127,8 +125,7 @@ class ReportFormatTest {
         // then
         assertThat(text.lines().skip(1).findFirst().orElseThrow())
                 .contains(" µs ")
-                .contains("100.0")
-                .contains("×1.00");
+                .contains("100.0");
     }
 
     @Test
@@ -148,20 +145,21 @@ class ReportFormatTest {
                         1.7,
                         1.6,
                         8.98,
-                        1.0,
                         0,
                         0,
-                        java.util.Map.of("ifi", "off"));
+                        Map.of("ifi", "off"),
+                        Map.of("ifi", 3.0));
         // when
         String csv = ReportFormat.CSV.render(List.of(two));
         // then
         assertThat(two.ciLow()).isZero();
-        assertThat(csv.lines().findFirst().orElseThrow()).endsWith(",warning,factor.ifi");
+        assertThat(csv.lines().findFirst().orElseThrow()).endsWith(",warning,ratio.ifi,factor.ifi");
         assertThat(csv)
                 .contains(",0,9.98,")
                 .contains("few trials (n = 2): the interval reaches below zero")
-                .endsWith(",off\n");
+                .endsWith(",3,off\n");
         assertThat(ReportFormat.JSON.render(List.of(two)))
-                .contains("\"factors\": {\"ifi\": \"off\"}");
+                .contains("\"factors\": {\"ifi\": \"off\"}, \"ratios\": {\"ifi\": 3}");
+        assertThat(ReportFormat.TEXT.render(List.of(two))).contains("×ifi").contains("×3.00");
     }
 }

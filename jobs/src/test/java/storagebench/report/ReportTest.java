@@ -95,7 +95,7 @@ class ReportTest {
         assertThat(onlyWarmup.n()).isZero();
         assertThat(onlyWarmup.warmups()).isEqualTo(1);
         assertThat(onlyWarmup.mean()).isNull();
-        assertThat(onlyWarmup.ratio()).isNull();
+        assertThat(onlyWarmup.ratios()).isEmpty();
     }
 
     @Test
@@ -111,21 +111,79 @@ class ReportTest {
         assertThat(single.mean()).isCloseTo(3.0, CLOSE);
         assertThat(single.stddev()).isNull();
         assertThat(single.ci95()).isNull();
-        assertThat(single.ratio()).isCloseTo(1.0, CLOSE);
+        // nothing else ran on h2: no ratio
+        assertThat(single.ratios()).isEmpty();
     }
 
     @Test
-    void ratioComparesEachVariantWithTheFastestOnTheSameHostAndStep() {
+    void ratiosCompareEachVariantWithTheFastestThatDiffersInOneFactorOnly() {
         // given
 
         // when
         List<SummaryRow> rows = Report.summarize(parquet, ReportFilter.all());
 
-        // then 2.5 / 0.75 and 245.5 / 82
-        assertThat(row(rows, "e1", "h1", NONE, "setup").ratio()).isCloseTo(1.0, CLOSE);
-        assertThat(row(rows, "e1", "h1", ZERO, "setup").ratio()).isCloseTo(3.3333, CLOSE);
-        assertThat(row(rows, "e2", "h1", FEW, "insert").ratio()).isCloseTo(1.0, CLOSE);
-        assertThat(row(rows, "e2", "h1", MANY, "insert").ratio()).isCloseTo(2.9939, CLOSE);
+        // then init: 2.5 / 0.75 with files=4 on both sides; files: nothing else has init=zero
+        assertThat(row(rows, "e1", "h1", NONE, "setup").ratios())
+                .containsOnlyKeys("init")
+                .hasEntrySatisfying("init", r -> assertThat(r).isCloseTo(1.0, CLOSE));
+        assertThat(row(rows, "e1", "h1", ZERO, "setup").ratios())
+                .containsOnlyKeys("init")
+                .hasEntrySatisfying("init", r -> assertThat(r).isCloseTo(3.3333, CLOSE));
+        // seed 001's files and file-size change together: no variant holds one of them fixed
+        assertThat(row(rows, "e2", "h1", FEW, "insert").ratios()).isEmpty();
+        assertThat(row(rows, "e2", "h1", MANY, "insert").ratios()).isEmpty();
+    }
+
+    @Test
+    void aRatioNeverComparesAcrossAnotherFactor(@TempDir Path dir)
+            throws IOException, SQLException {
+        // given: init × file-size, as local-file-init runs it; instant/256MB is the fastest of all
+        new TrialsFixture()
+                .trial("r9", "e9", "h1", "init=zero, file-size=8MB", "create", 0, false, "OK", 0.04)
+                .trial(
+                        "r9",
+                        "e9",
+                        "h1",
+                        "init=zero, file-size=256MB",
+                        "create",
+                        1,
+                        false,
+                        "OK",
+                        1.34)
+                .trial(
+                        "r9",
+                        "e9",
+                        "h1",
+                        "init=instant, file-size=8MB",
+                        "create",
+                        2,
+                        false,
+                        "OK",
+                        0.015)
+                .trial(
+                        "r9",
+                        "e9",
+                        "h1",
+                        "init=instant, file-size=256MB",
+                        "create",
+                        3,
+                        false,
+                        "OK",
+                        0.008)
+                .write(dir, "e9", "2026-12-01", "r9");
+
+        // when
+        List<SummaryRow> rows = Report.summarize(dir, ReportFilter.all());
+
+        // then: zero/8MB against instant/8MB (×2.67), not against instant/256MB (×5)
+        SummaryRow zero8 = row(rows, "e9", "h1", "init=zero, file-size=8MB", "create");
+        assertThat(zero8.ratios().get("init")).isCloseTo(0.04 / 0.015, CLOSE);
+        assertThat(zero8.ratios().get("file-size")).isCloseTo(1.0, CLOSE);
+        SummaryRow zero256 = row(rows, "e9", "h1", "init=zero, file-size=256MB", "create");
+        assertThat(zero256.ratios().get("init")).isCloseTo(1.34 / 0.008, CLOSE);
+        assertThat(zero256.ratios().get("file-size")).isCloseTo(1.34 / 0.04, CLOSE);
+        assertThat(ReportFormat.TEXT.render(rows).lines().findFirst().orElseThrow())
+                .contains("×init", "×file-size");
     }
 
     @Test

@@ -1,0 +1,138 @@
+package storagebench.report;
+
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The statistics of one variant's values of one metric in one experiment, host and step, over the runs
+ * asked for ({@code runId} null), or its count and mean in one run (the other statistics null). The
+ * statistics are over measured trials (not warm-ups, outcome OK) and null when there are none; {@code
+ * variance} and {@code logVariance} also when there is only one; {@code logMean} and {@code
+ * logVariance} when a value is not positive.
+ *
+ * @param factors the variant's factor values, in the plan's order
+ * @param metric {@code duration} (seconds) or a key of the trials' metrics
+ * @param runId the run, or null for the rows over every run asked for
+ * @param firstTrial the smallest plan position of the variant's trials: the plan's order
+ * @param started the variant's first trial in the run; null in the rows over all runs
+ * @param variance sample variance
+ * @param p95 95th percentile, interpolated between the two nearest trials
+ * @param logMean the mean of the values' natural logs
+ * @param logVariance the sample variance of the values' natural logs
+ * @param failed trials that were not warm-ups and did not end OK
+ * @param warmups warm-up trials, whatever their outcome
+ */
+public record VariantStats(
+        String experiment,
+        String host,
+        String variant,
+        Map<String, String> factors,
+        String step,
+        String metric,
+        String runId,
+        long firstTrial,
+        Instant started,
+        long n,
+        Double mean,
+        Double variance,
+        Double median,
+        Double min,
+        Double max,
+        Double p95,
+        Double logMean,
+        Double logVariance,
+        long failed,
+        long warmups) {
+
+    /** The metric of a step's duration, in seconds. */
+    public static final String DURATION = "duration";
+
+    /** What to read: empty lists and null fields mean any. */
+    public record Query(
+            String experiment,
+            List<String> runs,
+            String host,
+            List<String> metrics,
+            boolean perRun) {
+
+        /** The durations of the trials the filter selects, over all its runs. */
+        public static Query of(ReportFilter filter) {
+            return new Query(
+                    filter.experiment().orElse(null),
+                    filter.runId().map(List::of).orElse(List.of()),
+                    filter.host().orElse(null),
+                    List.of(DURATION),
+                    false);
+        }
+
+        public Query withMetrics(List<String> names) {
+            return new Query(experiment, runs, host, List.copyOf(names), perRun);
+        }
+
+        /** Rows per run as well as over all runs. */
+        public Query withRunRows() {
+            return new Query(experiment, runs, host, metrics, true);
+        }
+    }
+
+    /** Separates the values of a list parameter (run ids and metric names hold no control character). */
+    private static final String SEPARATOR = "\u001f";
+
+    /**
+     * One row per experiment × host × variant × step × metric over all runs, then (with {@link
+     * Query#withRunRows()}) per run; in plan order within each experiment, host, step and metric. Empty when
+     * the dataset holds no trials or none match.
+     */
+    public static List<VariantStats> read(Path parquetRoot, Query query) {
+        return Tables.query(
+                parquetRoot,
+                "trials",
+                "/report/variant-stats.sql",
+                "summarise the trials",
+                q -> {
+                    q.setString(1, query.experiment());
+                    q.setString(
+                            2,
+                            query.runs().isEmpty() ? null : String.join(SEPARATOR, query.runs()));
+                    q.setString(3, query.host());
+                    q.setString(4, String.join(SEPARATOR, query.metrics()));
+                    q.setBoolean(5, query.perRun());
+                },
+                VariantStats::row);
+    }
+
+    private static VariantStats row(ResultSet rs) throws SQLException {
+        long started = rs.getLong("started");
+        Instant first = rs.wasNull() ? null : Instant.EPOCH.plusNanos(started * 1000);
+        return new VariantStats(
+                rs.getString("experiment"),
+                rs.getString("host"),
+                rs.getString("variant"),
+                TrialValues.factors(rs.getArray("factor_keys"), rs.getArray("factor_values")),
+                rs.getString("step"),
+                rs.getString("metric"),
+                rs.getString("run_id"),
+                rs.getLong("first_trial"),
+                first,
+                rs.getLong("n"),
+                Tables.nullable(rs, "mean"),
+                Tables.nullable(rs, "variance"),
+                Tables.nullable(rs, "median"),
+                Tables.nullable(rs, "min"),
+                Tables.nullable(rs, "max"),
+                Tables.nullable(rs, "p95"),
+                Tables.nullable(rs, "log_mean"),
+                Tables.nullable(rs, "log_variance"),
+                rs.getLong("failed"),
+                rs.getLong("warmups"));
+    }
+
+    /** Whether every value is positive, so that logs exist (vacuously true without values). */
+    public boolean positive() {
+        return min == null || min > 0;
+    }
+}

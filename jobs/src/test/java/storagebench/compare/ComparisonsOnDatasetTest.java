@@ -1,0 +1,76 @@
+package storagebench.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.report.TrialsFixture;
+
+/**
+ * The comparisons of a dataset, made from the statistics DuckDB computes over its files, agree with
+ * the figures of {@link ComparisonsTest} (computed independently with SciPy), and a value that is not
+ * positive still gets the Mann–Whitney test on the values read back.
+ */
+class ComparisonsOnDatasetTest {
+    @TempDir Path parquet;
+
+    @Test
+    void theDatasetsStatisticsGiveTheIndependentFigures() throws Exception {
+        // given ComparisonsTest's zero and instant trials, a warm-up and a failure, as Parquet
+        // files
+        TrialsFixture fixture = new TrialsFixture();
+        double[] zero = {2.10, 2.35, 2.02, 2.48, 2.21};
+        double[] instant = {0.0071, 0.0068, 0.0075, 0.0070, 0.0066};
+        int index = 0;
+        fixture.trial("r1", "ifi", "vm", "init=zero", "create", index++, true, "OK", 9.9);
+        fixture.trial("r1", "ifi", "vm", "init=instant", "create", index++, false, "FAILED", 9.9);
+        for (int i = 0; i < zero.length; i++) {
+            fixture.trial("r1", "ifi", "vm", "init=zero", "create", index++, false, "OK", zero[i]);
+            fixture.trial(
+                    "r1", "ifi", "vm", "init=instant", "create", index++, false, "OK", instant[i]);
+        }
+        fixture.write(parquet, "ifi", "2026-11-30", "r1");
+
+        // when
+        List<Comparison> rows = Comparisons.of(parquet, CompareRequest.of("ifi"));
+
+        // then
+        Comparison c = rows.get(0);
+        assertThat(rows).hasSize(1);
+        assertThat(c.n()).isEqualTo(5);
+        assertThat(c.ratioOfMeans()).isCloseTo(318.857, withinPercentage(0.01));
+        assertThat(c.low()).isCloseTo(287.428, withinPercentage(0.01));
+        assertThat(c.high()).isCloseTo(353.724, withinPercentage(0.01));
+        assertThat(c.ratioOfMedians()).isCloseTo(315.714, withinPercentage(0.01));
+        assertThat(c.p()).isCloseTo(2.55863e-12, withinPercentage(0.1));
+        assertThat(c.repetitions()).isEqualTo(31);
+        assertThat(c.verdict()).isEqualTo("slower by ×319 [×287, ×354], p < 0.001");
+    }
+
+    @Test
+    void aValueThatIsNotPositiveIsTestedOnTheValuesReadBack() throws Exception {
+        // given: a metric that can be zero (queued time)
+        TrialsFixture fixture = new TrialsFixture();
+        for (int i = 0; i < 4; i++) {
+            fixture.trial("r1", "io", "vm", "size=8MB", "io", 2 * i, false, "OK", 1.0 + i);
+            fixture.trial("r1", "io", "vm", "size=1GB", "io", 2 * i + 1, false, "OK", 0.0);
+        }
+        fixture.write(parquet, "io", "2026-11-30", "r1");
+
+        // when
+        Comparison c =
+                Comparisons.of(
+                                parquet,
+                                new CompareRequest(
+                                        "io", Map.of(), false, CompareRequest.DURATION, List.of()))
+                        .get(0);
+
+        // then
+        assertThat(c.test()).isEqualTo("Mann-Whitney U test");
+        assertThat(c.p()).isNotNull().isLessThan(0.05);
+    }
+}
