@@ -96,7 +96,7 @@ public final class SinkBenchmark {
         }
     }
 
-    private static Path tempFolder() {
+    static Path tempFolder() {
         try {
             return Files.createTempDirectory("storagebench-bench-");
         } catch (IOException e) {
@@ -104,7 +104,7 @@ public final class SinkBenchmark {
         }
     }
 
-    private static void deleteRecursively(Path root) {
+    static void deleteRecursively(Path root) {
         try (Stream<Path> paths = Files.walk(root)) {
             paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {

@@ -68,7 +68,7 @@ public final class TrialEvents {
                 .build();
     }
 
-    private static long mix(long x) {
+    static long mix(long x) {
         long z = x * 0x9E3779B97F4A7C15L;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;

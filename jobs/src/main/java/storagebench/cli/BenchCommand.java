@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
         subcommands = {
             BenchSinkCommand.class,
             BenchWorkloadsCommand.class,
-            BenchTargetsCommand.class
+            BenchTargetsCommand.class,
+            BenchReportCommand.class
         },
         description = "Measures the pipeline itself (not a storage experiment).")
 public final class BenchCommand implements Runnable {
