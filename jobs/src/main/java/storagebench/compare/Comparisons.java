@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import storagebench.BadInputException;
+import storagebench.report.Baselines;
+import storagebench.report.FactorSlices;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
 import storagebench.report.VariantStats;
@@ -62,10 +64,14 @@ public final class Comparisons {
                         parquetRoot,
                         new VariantStats.Query(
                                 request.experiment(), request.runs(), null, metrics, false));
+        Map<String, Map<String, String>> declared =
+                request.baseline().isEmpty() && !request.byHost()
+                        ? Baselines.declared(parquetRoot, request.experiment())
+                        : Map.of();
         List<Comparison> out = new ArrayList<>();
         for (String metric : metrics) {
             CompareRequest one = request.withMetric(metric);
-            out.addAll(of(stats, values(parquetRoot, one), one));
+            out.addAll(of(stats, values(parquetRoot, one), one, declared));
         }
         return List.copyOf(out);
     }
@@ -92,11 +98,14 @@ public final class Comparisons {
      * The comparisons of the rows of a dataset's statistics over all runs.
      *
      * @param values the values of each experiment, host, variant and step, read when a test needs them
+     * @param declared per experiment, the baseline it declares: used where the request names none
+     *     and the data holds it
      */
     public static List<Comparison> of(
             List<VariantStats> stats,
             Supplier<Map<List<String>, double[]>> values,
-            CompareRequest request) {
+            CompareRequest request,
+            Map<String, Map<String, String>> declared) {
         Map<List<String>, Map<String, Arm>> groups = new LinkedHashMap<>();
         for (VariantStats s : stats) {
             if (s.n() == 0 || s.runId() != null || !s.metric().equals(request.metric())) {
@@ -113,7 +122,7 @@ public final class Comparisons {
                     s.step(),
                     (label, factors) -> Arm.of(label, factors, s, () -> values.get().get(key)));
         }
-        return compare(groups, request);
+        return compare(groups, request, declared);
     }
 
     /** The comparisons of {@code values}, as {@link #of(Path, CompareRequest)}. */
@@ -133,7 +142,7 @@ public final class Comparisons {
                                 v.factors(),
                                 v.step(),
                                 (label, factors) -> Arm.of(label, factors, byVariant.get(key))));
-        return compare(groups, request);
+        return compare(groups, request, Map.of());
     }
 
     /** A variant's arm in its group: its label and factors, or its host's with {@code --by host}. */
@@ -154,7 +163,9 @@ public final class Comparisons {
     }
 
     private static List<Comparison> compare(
-            Map<List<String>, Map<String, Arm>> groups, CompareRequest request) {
+            Map<List<String>, Map<String, Arm>> groups,
+            CompareRequest request,
+            Map<String, Map<String, String>> declared) {
         if (groups.isEmpty()) {
             return List.of();
         }
@@ -163,10 +174,18 @@ public final class Comparisons {
         List<Comparison> out = new ArrayList<>();
         groups.forEach(
                 (key, arms) -> {
-                    List<Family> families =
+                    Map<String, String> baseline =
                             request.baseline().isEmpty()
-                                    ? Family.eachFactor(arms.values(), higher)
-                                    : Family.against(arms.values(), request.baseline());
+                                    ? declared.getOrDefault(key.get(0), Map.of())
+                                    : request.baseline();
+                    List<Family> families =
+                            baseline.isEmpty()
+                                    ? List.of()
+                                    : Family.against(arms.values(), baseline);
+                    if (families.isEmpty() && request.baseline().isEmpty()) {
+                        // none declared, or the declared one did not run here
+                        families = Family.eachFactor(arms.values(), higher);
+                    }
                     for (Family family : families) {
                         out.addAll(family.compare(key, request, higher));
                     }
@@ -232,10 +251,12 @@ public final class Comparisons {
             List<Family> families = new ArrayList<>();
             for (String factor : factors) {
                 Map<Map<String, String>, List<Arm>> slices = new LinkedHashMap<>();
+                List<Map<String, String>> variants = arms.stream().map(Arm::factors).toList();
                 for (Arm arm : arms) {
                     if (arm.factors().containsKey(factor)) {
                         slices.computeIfAbsent(
-                                        without(arm.factors(), factor), s -> new ArrayList<>())
+                                        FactorSlices.key(arm.factors(), factor, variants),
+                                        s -> new ArrayList<>())
                                 .add(arm);
                     }
                 }
@@ -288,12 +309,6 @@ public final class Comparisons {
                                 new Family(String.join(",", baseline.keySet()), b, others, fixed));
                     });
             return families;
-        }
-
-        private static Map<String, String> without(Map<String, String> factors, String factor) {
-            Map<String, String> rest = new LinkedHashMap<>(factors);
-            rest.remove(factor);
-            return rest;
         }
 
         List<Comparison> compare(List<String> key, CompareRequest request, boolean higher) {

@@ -24,6 +24,8 @@ import storagebench.workload.Workload;
  * @param timeout the longest a trial may take, or null for no limit
  * @param onFailure whether the run goes on after a failed trial
  * @param hostSettings host settings that factors of the same name vary
+ * @param baseline the variant the others are compared with, as factor values (some factors only;
+ *     the others held fixed); empty when the experiment names none
  * @param source the YAML text as loaded (secrets removed)
  */
 public record Experiment(
@@ -40,6 +42,7 @@ public record Experiment(
         Duration timeout,
         OnFailure onFailure,
         List<HostSetting> hostSettings,
+        Map<String, String> baseline,
         String source) {
 
     /**

@@ -4,10 +4,13 @@ import java.io.StringReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -119,6 +122,7 @@ public final class ExperimentLoader {
                                 workload.acceptsExtraFactors())
                         .read(root);
         Map<String, Object> fixed = fixedParams(workloadNode, workload, matrix.factors());
+        Map<String, String> baseline = baseline(root.get("baseline"), matrix);
         int repetitions = root.value("repetitions", Values.intAtLeast(1), 3);
         int warmups = root.value("warmups", Values.intAtLeast(0), 1);
         Order order =
@@ -155,10 +159,57 @@ public final class ExperimentLoader {
                         timeout,
                         onFailure,
                         hostSettings,
+                        baseline,
                         source);
         checkSize(root, experiment, maxTrials);
         VariantChecks.run(root, experiment);
         return experiment;
+    }
+
+    /**
+     * The variant the others are compared with ({@code baseline: {init: zero}}): each key a factor,
+     * each value one of its values.
+     */
+    private static Map<String, String> baseline(ConfigNode node, Matrix matrix) {
+        if (node == null) {
+            return Map.of();
+        }
+        if (!node.isMapping() || node.keys().isEmpty()) {
+            throw node.error(
+                    "the variant the others are compared with, as factor: value (e.g. init: zero)");
+        }
+        Map<String, Set<String>> levels = new LinkedHashMap<>();
+        matrix.variants()
+                .forEach(
+                        v ->
+                                v.forEach(
+                                        (f, value) ->
+                                                levels.computeIfAbsent(
+                                                                f, x -> new LinkedHashSet<>())
+                                                        .add(value)));
+        Map<String, String> baseline = new LinkedHashMap<>();
+        for (Map.Entry<String, ConfigNode> entry : node.entries().entrySet()) {
+            Set<String> values = levels.get(entry.getKey());
+            if (values == null) {
+                throw entry.getValue()
+                        .error(
+                                "not a factor of this experiment; its factors are: "
+                                        + String.join(", ", levels.keySet()));
+            }
+            String value = entry.getValue().text();
+            if (!values.contains(value)) {
+                throw entry.getValue()
+                        .error(
+                                "'"
+                                        + value
+                                        + "' is not a value of "
+                                        + entry.getKey()
+                                        + "; its values are: "
+                                        + String.join(", ", values));
+            }
+            baseline.put(entry.getKey(), value);
+        }
+        return Collections.unmodifiableMap(baseline);
     }
 
     private static List<HostSetting> hostSettings(ConfigNode node, Map<String, Param> params) {

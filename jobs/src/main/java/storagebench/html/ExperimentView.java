@@ -9,6 +9,7 @@ import java.util.Set;
 import storagebench.compare.CompareRequest;
 import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
+import storagebench.report.Baselines;
 import storagebench.report.IoPoint;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
@@ -38,13 +39,16 @@ record ExperimentView(
         List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();
         summary.forEach(row -> names.add(row.experiment()));
+        Map<String, Map<String, String>> baselines =
+                Baselines.declared(parquetRoot, filter.experiment().orElse(null));
         List<ExperimentView> views = new ArrayList<>();
         for (String name : names) {
             List<Comparison> comparisons =
                     Comparisons.of(
                             stats.stream().filter(s -> s.experiment().equals(name)).toList(),
                             () -> values(parquetRoot, name, filter),
-                            CompareRequest.of(name));
+                            CompareRequest.of(name),
+                            baselines);
             views.add(
                     new ExperimentView(
                             name,

@@ -64,17 +64,22 @@ public final class Report {
 
     /**
      * Each row's ratio per factor: its mean over the smallest mean among the rows of the same
-     * experiment, host and step whose other factors are the same as its own; none where no other row
-     * is such.
+     * experiment, host and step whose other factors are the same as its own (but those that follow
+     * from the factor, {@link FactorSlices}); none where no other row is such.
      */
     static List<SummaryRow> withRatios(List<SummaryRow> rows) {
+        Map<List<String>, List<Map<String, String>>> variants = new HashMap<>();
+        for (SummaryRow row : rows) {
+            variants.computeIfAbsent(place(row), p -> new ArrayList<>()).add(row.factors());
+        }
         Map<List<Object>, Double> fastest = new HashMap<>();
         Map<List<Object>, Integer> size = new HashMap<>();
         for (SummaryRow row : rows) {
             if (row.mean() != null) {
                 for (String factor : ratioKeys(row)) {
-                    fastest.merge(slice(row, factor), row.mean(), Math::min);
-                    size.merge(slice(row, factor), 1, Integer::sum);
+                    List<Object> slice = slice(row, factor, variants.get(place(row)));
+                    fastest.merge(slice, row.mean(), Math::min);
+                    size.merge(slice, 1, Integer::sum);
                 }
             }
         }
@@ -83,8 +88,9 @@ public final class Report {
             Map<String, Double> ratios = new LinkedHashMap<>();
             if (row.mean() != null) {
                 for (String factor : ratioKeys(row)) {
-                    double min = fastest.get(slice(row, factor));
-                    if (min > 0 && size.get(slice(row, factor)) > 1) {
+                    List<Object> slice = slice(row, factor, variants.get(place(row)));
+                    double min = fastest.get(slice);
+                    if (min > 0 && size.get(slice) > 1) {
                         ratios.put(factor, row.mean() / min);
                     }
                 }
@@ -94,17 +100,25 @@ public final class Report {
         return List.copyOf(out);
     }
 
+    private static List<String> place(SummaryRow row) {
+        return List.of(row.experiment(), row.host(), row.step());
+    }
+
     private static List<String> ratioKeys(SummaryRow row) {
         return row.factors().isEmpty()
                 ? List.of(SummaryRow.BY_LABEL)
                 : List.copyOf(row.factors().keySet());
     }
 
-    /** The rows a row's ratio in {@code factor} is taken among: everything but that factor alike. */
-    private static List<Object> slice(SummaryRow row, String factor) {
-        Map<String, String> others = new HashMap<>(row.factors());
-        others.remove(factor);
-        return List.of(row.experiment(), row.host(), row.step(), factor, others);
+    /** The rows a row's ratio in {@code factor} is taken among ({@link FactorSlices}). */
+    private static List<Object> slice(
+            SummaryRow row, String factor, List<Map<String, String>> variants) {
+        return List.of(
+                row.experiment(),
+                row.host(),
+                row.step(),
+                factor,
+                FactorSlices.key(row.factors(), factor, variants));
     }
 
     /** Half-width of the 95% confidence interval of a mean (Student's t); null below two samples. */

@@ -98,6 +98,13 @@ class ShippedConfigsIT extends BrokerOnDataDir {
                         "local-file-init");
         assertThat(compared.exit()).as(compared.err()).isZero();
         assertThat(compared.out()).contains("local-file-init · ").contains(" · create · duration");
+        // against the baseline the config declares, the file size held fixed
+        assertThat(compared.out())
+                .contains(
+                        "init=instant, file-size=1MB vs init=zero, file-size=1MB (with file-size=1MB): ")
+                .contains(
+                        "init=instant, file-size=4MB vs init=zero, file-size=4MB (with file-size=4MB): ")
+                .doesNotContain("vs init=instant");
         CliOutput trend =
                 CliOutput.run(
                         "trend", "--data-dir", data.toString(), "--experiment", "local-file-init");
@@ -148,6 +155,30 @@ class ShippedConfigsIT extends BrokerOnDataDir {
         assertThat(trials("local-filegroup-insert", "metrics['fill_max_deviation_pages'] > 8"))
                 .isZero();
         assertThat(trials("local-filegroup-insert", "metrics['rows'] = 400")).isEqualTo(8);
+        // compare answers the seed's question against its 5 files, though the sizes are zipped
+        CliOutput compared =
+                CliOutput.run(
+                        "compare",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "local-filegroup-insert",
+                        "--metric",
+                        "duration");
+        assertThat(compared.exit()).as(compared.err()).isZero();
+        assertThat(compared.out())
+                .contains("files=50, file-size=20MB vs files=5, file-size=200MB: ")
+                .contains("files=500, file-size=20MB vs files=5, file-size=200MB: ");
+        // and the summary's ×files column holds the same four variants together
+        CliOutput report =
+                CliOutput.run(
+                        "report",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "local-filegroup-insert");
+        assertThat(report.out().lines().findFirst().orElseThrow()).contains("×files");
+        assertThat(report.out()).contains("×1.00");
     }
 
     @Test

@@ -50,6 +50,32 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void aBaselineNamesFactorValuesOfTheMatrix() {
+        // when
+        Experiment e = loader.parse("e.yaml", VALID + "baseline: {init: zero}\n");
+        // then
+        assertThat(e.baseline()).containsExactly(Map.entry("init", "zero"));
+        assertThat(loader.parse("e.yaml", VALID).baseline()).isEmpty();
+        assertThat(DeclaredBaseline.of(e.source())).isEqualTo(Map.of("init", "zero"));
+        assertThat(DeclaredBaseline.of("format: csv, file: x.csv")).isEmpty();
+    }
+
+    @Test
+    void aBaselineOutsideTheMatrixIsRefusedWithTheLine() {
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "baseline: {init: zro}\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("e.yaml:13: 'baseline.init': 'zro' is not a value of init;")
+                .hasMessageContaining("zero, instant");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "baseline: {ifi: on}\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'baseline.ifi': not a factor of this experiment")
+                .hasMessageContaining("init, file-size");
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "baseline: zero\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("as factor: value (e.g. init: zero)");
+    }
+
+    @Test
     void defaultDirectoryIsUnderTheDataDir() {
         // when
         Experiment e = loader.parse("e.yaml", VALID.replace("  directory: /tmp/sb-work\n", ""));

@@ -1,0 +1,45 @@
+package storagebench.experiment;
+
+import java.io.StringReader;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+
+/**
+ * The {@code baseline:} of an experiment as a run recorded its config, read without checking the rest
+ * (the config was checked when it ran; its target may not be reachable where the report is made).
+ */
+public final class DeclaredBaseline {
+    private DeclaredBaseline() {}
+
+    /** The baseline's factor values, or empty when the text names none or is not a config. */
+    public static Map<String, String> of(String configText) {
+        Map<String, String> baseline = new LinkedHashMap<>();
+        Node root;
+        try {
+            root = new Yaml(new LoaderOptions()).compose(new StringReader(configText));
+        } catch (RuntimeException e) {
+            return baseline;
+        }
+        if (root instanceof MappingNode mapping) {
+            for (NodeTuple entry : mapping.getValue()) {
+                if (entry.getKeyNode() instanceof ScalarNode key
+                        && key.getValue().equals("baseline")
+                        && entry.getValueNode() instanceof MappingNode values) {
+                    for (NodeTuple value : values.getValue()) {
+                        if (value.getKeyNode() instanceof ScalarNode factor
+                                && value.getValueNode() instanceof ScalarNode level) {
+                            baseline.put(factor.getValue(), level.getValue());
+                        }
+                    }
+                }
+            }
+        }
+        return baseline;
+    }
+}
