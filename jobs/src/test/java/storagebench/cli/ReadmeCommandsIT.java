@@ -1,0 +1,121 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * README's shell blocks, run as README shows them: every {@code ./storagebench} line of a block, in
+ * order, on the test's data directory. File names resolve as they would from a clone's top folder;
+ * the ones README invents (a fio log, /tmp/rebuilt, history.avro) live in the test's folder.
+ */
+class ReadmeCommandsIT extends BrokerOnDataDir {
+    private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
+
+    /** Options whose value is never a file. */
+    private static final Set<String> VALUE_OPTIONS =
+            Set.of("--format", "--host", "--factor", "--experiment", "--from", "--override");
+
+    /** The {@code ./storagebench} commands of the bash blocks under a README heading, tokenized. */
+    static List<List<String>> commands(String heading) throws IOException {
+        String readme = Files.readString(PROJECT.resolve("README.md"));
+        int start = readme.indexOf(heading);
+        assertThat(start).as("README has " + heading).isNotNegative();
+        int end = readme.indexOf("\n## ", start + heading.length());
+        String section = readme.substring(start, end < 0 ? readme.length() : end);
+        List<List<String>> commands = new ArrayList<>();
+        Matcher block = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL).matcher(section);
+        while (block.find()) {
+            for (String line : block.group(1).replace("\\\n", " ").split("\n")) {
+                String command = line.replaceAll("\\s+#.*$", "").strip();
+                if (command.startsWith("./storagebench ")) {
+                    commands.add(
+                            List.of(command.substring("./storagebench ".length()).split("\\s+")));
+                }
+            }
+        }
+        return commands;
+    }
+
+    /** The command with its files where they are for the test, on the test's data directory. */
+    private static String[] located(List<String> command, Path work) {
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < command.size(); i++) {
+            String token = command.get(i);
+            boolean value = i > 0 && VALUE_OPTIONS.contains(command.get(i - 1));
+            boolean file =
+                    !value
+                            && !token.startsWith("-")
+                            && (token.contains("/") || token.matches(".*\\.(avro|json|yaml|html)"));
+            if (!file) {
+                args.add(token);
+            } else if (token.startsWith("/")) {
+                args.add(work.resolve(token.substring(1)).toString());
+            } else if (Files.exists(PROJECT.resolve(token))) {
+                args.add(PROJECT.resolve(token).toString());
+            } else {
+                args.add(work.resolve(token).toString());
+            }
+        }
+        args.add("--data-dir");
+        args.add(data.toString());
+        return args.toArray(String[]::new);
+    }
+
+    @Test
+    void importReplayAndExportRunAsShown() throws Exception {
+        // given: the fio log README imports
+        Path work = tmp.resolve("work");
+        Files.createDirectories(work.resolve("results"));
+        Files.copy(
+                Path.of("src/test/resources/importer/fio/randwrite-8k-psync.json"),
+                work.resolve("results/fio-randwrite.json"));
+        List<List<String>> commands = commands("## Import, replay, export");
+        assertThat(commands).extracting(c -> c.get(0)).contains("import", "replay", "export");
+
+        // when
+        for (List<String> command : commands) {
+            CliOutput out = CliOutput.run(located(command, work));
+            // then
+            assertThat(out.exit()).as(String.join(" ", command) + "\n" + out.err()).isZero();
+        }
+
+        // then: the rebuilt dataset holds the imported trials, and the archive exists
+        try (Stream<Path> files = Files.walk(work.resolve("tmp/rebuilt"))) {
+            assertThat(files.map(Path::toString).filter(f -> f.endsWith(".parquet")))
+                    .anyMatch(f -> f.contains("/trials/"));
+        }
+        assertThat(work.resolve("history.avro")).isNotEmptyFile();
+    }
+
+    @Test
+    void theMainCommandRunsAsShownScaledDown() throws Exception {
+        // given: README's first command, with a small matrix so the test stays short
+        List<String> main = commands("## Two commands").get(0);
+        assertThat(main).containsExactly("run", "pipeline-config/local/file-init.yaml");
+        List<String> scaled = new ArrayList<>(main);
+        scaled.addAll(
+                List.of(
+                        "--override", "factors.file-size=[1MB]",
+                        "--override", "repetitions=2",
+                        "--html", "out.html"));
+
+        // when
+        CliOutput out = CliOutput.run(located(scaled, tmp.resolve("main")));
+
+        // then: the summary, and the page with the declared baseline's answer
+        assertThat(out.exit()).as(out.err()).isZero();
+        assertThat(out.out()).contains("local-file-init").contains("×init");
+        assertThat(Files.readString(tmp.resolve("main/out.html")))
+                .contains("init=instant, file-size=1MB");
+    }
+}
