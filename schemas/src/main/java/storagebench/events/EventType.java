@@ -44,7 +44,15 @@ public enum EventType {
             IoSample::createDecoder,
             IoSample.getEncoder(),
             IoSample::getExperiment,
-            IoSample::getIntervalStart);
+            IoSample::getIntervalStart),
+    REGRESSION(
+            Regression.class,
+            Regression.getClassSchema(),
+            "regressions",
+            Regression::createDecoder,
+            Regression.getEncoder(),
+            Regression::getExperiment,
+            Regression::getDetectedTime);
 
     private final Class<? extends SpecificRecord> recordClass;
     private final Schema schema;
@@ -98,7 +106,7 @@ public enum EventType {
 
     /**
      * The time the dataset files {@code record}, an event of this type, under (by its UTC date): a run's
-     * or trial's start, a finished run's end, an IO sample's interval start.
+     * or trial's start, a finished run's end, an IO sample's interval start, a regression's detection.
      */
     public Instant partitionTime(SpecificRecord record) {
         return partitionTime.apply(own(record));

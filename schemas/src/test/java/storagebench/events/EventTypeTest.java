@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -25,7 +26,9 @@ class EventTypeTest {
                     EventType.RUN_FINISHED,
                     "end_time",
                     EventType.IO_SAMPLE,
-                    "interval_start");
+                    "interval_start",
+                    EventType.REGRESSION,
+                    "detected_time");
 
     private final EventCodec codec = new EventCodec();
 
@@ -122,6 +125,7 @@ class EventTypeTest {
             case DOUBLE -> (double) field.pos();
             case BOOLEAN -> true;
             case MAP -> Map.of("k", value(field, schema.getValueType()));
+            case ARRAY -> List.of(value(field, schema.getElementType()));
             case ENUM -> new GenericData.EnumSymbol(schema, schema.getEnumSymbols().get(0));
             case UNION -> null;
             case RECORD -> sample(schema);
