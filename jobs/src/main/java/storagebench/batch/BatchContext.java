@@ -19,6 +19,18 @@ import storagebench.config.Settings;
  * launches the context's job.
  */
 public final class BatchContext {
+    /**
+     * What the service's libraries would start in a job's context, and a job has no use for: a
+     * scheduler, a security set-up (and its generated password), templates.
+     */
+    private static final String NOT_FOR_JOBS =
+            String.join(
+                    ",",
+                    "org.springframework.boot.quartz.autoconfigure.QuartzAutoConfiguration",
+                    "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+                    "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
+                    "org.springframework.boot.thymeleaf.autoconfigure.ThymeleafAutoConfiguration");
+
     private BatchContext() {}
 
     /**
@@ -28,19 +40,10 @@ public final class BatchContext {
      */
     public static ConfigurableApplicationContext start(
             Settings settings, Class<?> configuration, Map<String, Object> beans) {
-        String url = settings.jobRepositoryUrl().orElseGet(() -> defaultUrl(settings.dataDir()));
-        String user =
-                settings.jobRepositoryUser()
-                        .orElse(settings.jobRepositoryUrl().isPresent() ? "" : "sa");
-        String password = settings.jobRepositoryPassword().orElse("");
-        Connection held = JobRepositorySchema.ensure(url, user, password);
-        Map<String, Object> props = new LinkedHashMap<>();
-        props.put("spring.datasource.url", url);
-        props.put("spring.datasource.username", user);
-        props.put("spring.datasource.password", password);
-        props.put("spring.batch.job.enabled", "false");
-        props.put("spring.batch.jdbc.initialize-schema", "never");
-        props.put("spring.main.log-startup-info", "false");
+        Repository repository = Repository.of(settings);
+        Connection held =
+                JobRepositorySchema.ensure(
+                        repository.url(), repository.user(), repository.password());
         // No shutdown hook: on SIGTERM the command stops its job itself and needs the job
         // repository until then.
         try (Connection open = held) {
@@ -48,7 +51,8 @@ public final class BatchContext {
                     .web(WebApplicationType.NONE)
                     .bannerMode(Banner.Mode.OFF)
                     .registerShutdownHook(false)
-                    .properties(props)
+                    .properties(repository.properties())
+                    .properties(Map.of("spring.autoconfigure.exclude", NOT_FOR_JOBS))
                     .initializers(
                             c ->
                                     beans.forEach(
@@ -60,7 +64,59 @@ public final class BatchContext {
             // closing the schema check's connection failed; the context's own connections are
             // unaffected
             throw new IllegalStateException(
-                    "job repository " + JobRepositorySchema.redact(url) + ": " + e.getMessage(), e);
+                    "job repository "
+                            + JobRepositorySchema.redact(repository.url())
+                            + ": "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    /**
+     * The job repository of the settings: an H2 file under the data directory by default.
+     *
+     * @param password never shown: {@link #toString()} leaves it out
+     */
+    public record Repository(String url, String user, String password) {
+        public static Repository of(Settings settings) {
+            String url =
+                    settings.jobRepositoryUrl().orElseGet(() -> defaultUrl(settings.dataDir()));
+            String user =
+                    settings.jobRepositoryUser()
+                            .orElse(settings.jobRepositoryUrl().isPresent() ? "" : "sa");
+            return new Repository(url, user, settings.jobRepositoryPassword().orElse(""));
+        }
+
+        /** Spring Batch's tables, created the first time; then a connection to check it is usable. */
+        public void ensureTables() {
+            try (Connection connection = JobRepositorySchema.ensure(url, user, password)) {
+                // opened and checked
+            } catch (SQLException e) {
+                throw new IllegalStateException(
+                        "job repository " + redacted() + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** The Spring properties of a context on this repository (its batch jobs never start by themselves). */
+        public Map<String, Object> properties() {
+            Map<String, Object> props = new LinkedHashMap<>();
+            props.put("spring.datasource.url", url);
+            props.put("spring.datasource.username", user);
+            props.put("spring.datasource.password", password);
+            props.put("spring.batch.job.enabled", "false");
+            props.put("spring.batch.jdbc.initialize-schema", "never");
+            props.put("spring.main.log-startup-info", "false");
+            return props;
+        }
+
+        /** The URL with any password in it masked. */
+        public String redacted() {
+            return JobRepositorySchema.redact(url);
+        }
+
+        @Override
+        public String toString() {
+            return "Repository[" + redacted() + ", user " + user + "]";
         }
     }
 

@@ -110,7 +110,8 @@ final class SinkBench {
                         settings.sinkIdleRoll(),
                         settings.minFreeSpace(),
                         settings.brokerIdleStop(),
-                        settings.kafkaGrace());
+                        settings.kafkaGrace(),
+                        settings.serveToken());
         long start = System.nanoTime();
         SinkResult result;
         try (Sink sink = Sink.open(own, kafka)) {

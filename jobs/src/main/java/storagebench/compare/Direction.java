@@ -9,13 +9,13 @@ import storagebench.workload.Workloads;
  * Whether a larger value of a metric is better: as a workload declares it ({@link Metric}), else
  * throughput is and durations and latencies are not.
  */
-final class Direction {
+public final class Direction {
     private static final Set<String> HIGHER =
             Set.of("iops", "mb_per_s", "tps", "tpm", "nopm", "throughput", "goodput", "rows_per_s");
 
     private Direction() {}
 
-    static boolean higherIsBetter(String metric) {
+    public static boolean higherIsBetter(String metric) {
         Metric declared = Workloads.headlines().get(metric);
         if (declared != null) {
             return declared.higherIsBetter();

@@ -33,6 +33,14 @@ public final class Trends {
         return of(TrialValues.read(parquetRoot, metric, experiment, List.of()), metric, window);
     }
 
+    /** The trends of {@code runs} only (a schedule's), as {@link #of(Path, String, String, int)}. */
+    public static List<Trend> of(
+            Path parquetRoot, String experiment, String metric, int window, List<String> runs) {
+        return runs.isEmpty()
+                ? List.of()
+                : of(TrialValues.read(parquetRoot, metric, experiment, runs), metric, window);
+    }
+
     static List<Trend> of(List<TrialValue> values, String metric, int window) {
         boolean higher = Direction.higherIsBetter(metric);
         Map<List<String>, Map<String, List<TrialValue>>> groups = new LinkedHashMap<>();

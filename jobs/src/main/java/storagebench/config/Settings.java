@@ -31,6 +31,8 @@ import java.util.TreeMap;
  * @param minFreeSpace bytes that must stay free under the data directory before each trial; 0: not checked
  * @param brokerIdleStop the embedded broker stops after this long without a command using it (zero: never)
  * @param kafkaGrace how long a command waits for a lost broker to come back before it gives up
+ * @param serveToken what {@code serve}'s actions ask for when it listens beyond loopback ({@code
+ *     STORAGEBENCH_SERVE_TOKEN}); never printed, never in a page
  */
 public record Settings(
         Path dataDir,
@@ -45,7 +47,8 @@ public record Settings(
         Duration sinkIdleRoll,
         long minFreeSpace,
         Duration brokerIdleStop,
-        Duration kafkaGrace) {
+        Duration kafkaGrace,
+        Optional<String> serveToken) {
 
     public static final String FILE_NAME = "storagebench.properties";
     private static final String CLIENT_PREFIX = "kafka.client.";
@@ -67,6 +70,7 @@ public record Settings(
         d.put("broker.idle-stop-seconds", "0");
         d.put("kafka.grace-seconds", "30");
         d.put("run.min-free-space", "256MB");
+        d.put("serve.token", "");
         return d;
     }
 
@@ -100,7 +104,8 @@ public record Settings(
                 sinkIdleRoll,
                 minFreeSpace,
                 brokerIdleStop,
-                kafkaGrace);
+                kafkaGrace,
+                serveToken);
     }
 
     public Settings withBootstrapServers(String servers) {
@@ -117,7 +122,8 @@ public record Settings(
                 sinkIdleRoll,
                 minFreeSpace,
                 brokerIdleStop,
-                kafkaGrace);
+                kafkaGrace,
+                serveToken);
     }
 
     /**
@@ -138,6 +144,7 @@ public record Settings(
         fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_URL", "job-repository.url", values);
         fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_USERNAME", "job-repository.username", values);
         fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_PASSWORD", "job-repository.password", values);
+        fromEnv(env, "STORAGEBENCH_SERVE_TOKEN", "serve.token", values);
         overrides.forEach((k, v) -> values.put(check(k, "--set"), v));
         return from(values, source.toString());
     }
@@ -198,7 +205,8 @@ public record Settings(
                 Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)),
                 size(v, "run.min-free-space", source),
                 Duration.ofSeconds(notNegative(v, "broker.idle-stop-seconds", source)),
-                Duration.ofSeconds(positive(v, "kafka.grace-seconds", source)));
+                Duration.ofSeconds(positive(v, "kafka.grace-seconds", source)),
+                optional(v.get("serve.token")));
     }
 
     private static long size(Map<String, String> v, String key, String source) {

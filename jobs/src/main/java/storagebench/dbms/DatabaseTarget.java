@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -46,6 +47,11 @@ public record DatabaseTarget(
         ServerPath fileRoot)
         implements Target {
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    @Override
+    public String identity() {
+        return kind.name().toLowerCase(Locale.ROOT) + ":" + url;
+    }
 
     /** A target without a SQL Server file-root. */
     public DatabaseTarget(

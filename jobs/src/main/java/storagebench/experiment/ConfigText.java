@@ -15,10 +15,10 @@ import storagebench.BadInputException;
 import storagebench.config.ConfigException;
 
 /** An experiment file's text: UTF-8, or bad input naming the file, the first bad byte's offset and its line. */
-final class ConfigText {
+public final class ConfigText {
     private ConfigText() {}
 
-    static String read(Path file) {
+    public static String read(Path file) {
         if (Files.isDirectory(file)) {
             throw new BadInputException(file + ": is a directory, not an experiment file");
         }

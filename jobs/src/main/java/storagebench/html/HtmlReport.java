@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import storagebench.DurableFiles;
 import storagebench.report.ReportFilter;
 
@@ -28,6 +29,19 @@ public final class HtmlReport {
             return List.of();
         }
         String page = HtmlPage.render(views, filter.toString(), Instant.now());
+        writeFile(file, page);
+        return views.stream().map(ExperimentView::experiment).toList();
+    }
+
+    /** The page for the trials that match, or empty when none does (a service serves it as it is). */
+    public static Optional<String> render(Path parquetRoot, ReportFilter filter) {
+        List<ExperimentView> views = ExperimentView.read(parquetRoot, filter);
+        return views.isEmpty()
+                ? Optional.empty()
+                : Optional.of(HtmlPage.render(views, filter.toString(), Instant.now()));
+    }
+
+    private static void writeFile(Path file, String page) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             DurableFiles.createFolders(parent);
@@ -36,6 +50,5 @@ public final class HtmlReport {
             throw new UncheckedIOException(
                     file + ": cannot write the report: " + e.getMessage(), e);
         }
-        return views.stream().map(ExperimentView::experiment).toList();
     }
 }

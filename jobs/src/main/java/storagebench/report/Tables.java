@@ -40,7 +40,14 @@ final class Tables {
                             Map.of(
                                     "phase", "'measured'",
                                     "factors", "MAP {}::MAP(VARCHAR, VARCHAR)",
-                                    "metrics", "MAP {}::MAP(VARCHAR, DOUBLE)"),
+                                    "metrics", "MAP {}::MAP(VARCHAR, DOUBLE)",
+                                    // always written; a file made by other means may lack it
+                                    "start_time", "NULL::TIMESTAMPTZ"),
+                    "runs",
+                            Map.of(
+                                    "schedule", "NULL::VARCHAR",
+                                    "scheduled_time", "NULL::TIMESTAMPTZ",
+                                    "fire_time", "NULL::TIMESTAMPTZ"),
                     "io_samples",
                             Map.of(
                                     "queued_ms", "0.0::DOUBLE",

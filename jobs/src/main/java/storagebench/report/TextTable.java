@@ -77,7 +77,7 @@ public final class TextTable {
      * Lines of cells as aligned columns, two spaces apart: text left-aligned, the columns from
      * {@code firstNumber} on right-aligned.
      */
-    static String aligned(List<String[]> lines, int firstNumber) {
+    public static String aligned(List<String[]> lines, int firstNumber) {
         int[] widths = new int[lines.stream().mapToInt(l -> l.length).max().orElse(0)];
         for (String[] line : lines) {
             for (int i = 0; i < line.length; i++) {

@@ -97,6 +97,21 @@ public record ExperimentRun(
 
     /** Runs (or continues) the job until it ends or {@code stop} is requested. */
     public Runner.Outcome execute(Settings settings, KafkaConnection kafka, RunStop stop) {
+        return execute(settings, kafka, stop, null, RunObserver.NONE);
+    }
+
+    /**
+     * Runs (or continues) the job until it ends or {@code stop} is requested.
+     *
+     * @param trigger what fired the run (recorded in RunStarted), or null
+     * @param observer told of each trial, between trials
+     */
+    public Runner.Outcome execute(
+            Settings settings,
+            KafkaConnection kafka,
+            RunStop stop,
+            RunTrigger trigger,
+            RunObserver observer) {
         try {
             Files.createDirectories(runDir);
             if (!restart) {
@@ -139,7 +154,9 @@ public record ExperimentRun(
                             history,
                             new HostSettings(
                                     experiment.hostSettings(), runDir.resolve("host-settings")),
-                            stop);
+                            stop,
+                            trigger,
+                            observer);
             return Runner.execute(settings, context, restart);
         }
     }

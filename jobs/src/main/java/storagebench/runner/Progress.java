@@ -3,6 +3,7 @@ package storagebench.runner;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.events.TrialTimed;
@@ -17,16 +18,60 @@ final class Progress {
     private final boolean terminal =
             System.console() != null && System.getenv("STORAGEBENCH_PLAIN") == null;
     private final PrintStream out = System.err;
+    private final String runId;
+    private final String experiment;
     private final int total;
+    private final RunObserver observer;
     private final long started = System.nanoTime();
     private int done;
     private int failures;
     private int doneHere;
 
-    Progress(int total, int alreadyDone, int alreadyFailed) {
+    Progress(
+            String runId,
+            String experiment,
+            int total,
+            int alreadyDone,
+            int alreadyFailed,
+            RunObserver observer) {
+        this.runId = runId;
+        this.experiment = experiment;
         this.total = total;
         this.done = alreadyDone;
         this.failures = alreadyFailed;
+        this.observer = observer;
+    }
+
+    Progress(int total, int alreadyDone, int alreadyFailed) {
+        this("", "", total, alreadyDone, alreadyFailed, RunObserver.NONE);
+    }
+
+    /** Where the run is, with {@code trial} the trial under way or just done. */
+    private RunProgress snapshot(Trial trial, int number) {
+        long elapsed = System.nanoTime() - started;
+        Duration left =
+                doneHere == 0
+                        ? null
+                        : Duration.ofNanos((long) ((double) elapsed / doneHere * (total - done)));
+        return new RunProgress(
+                runId,
+                experiment,
+                number,
+                total,
+                trial.label(),
+                trial.warmup(),
+                Duration.ofNanos(elapsed),
+                left,
+                failures);
+    }
+
+    /** Tells the observer; one that fails is logged, never the run's failure. */
+    private void tell(Consumer<RunObserver> call) {
+        try {
+            call.accept(observer);
+        } catch (RuntimeException e) {
+            log.warn("the run's progress could not be passed on: {}", e.getMessage());
+        }
     }
 
     synchronized void skipped(Trial trial) {
@@ -35,6 +80,8 @@ final class Progress {
 
     /** Called before a trial's set-up, outside any measured span. */
     synchronized void starting(Trial trial) {
+        RunProgress now = snapshot(trial, done + 1);
+        tell(o -> o.trialStarting(now));
         if (terminal) {
             long elapsed = System.nanoTime() - started;
             line(
@@ -77,6 +124,8 @@ final class Progress {
         if (result.failed()) {
             failures++;
         }
+        RunProgress now = snapshot(trial, done);
+        tell(o -> o.trialDone(now));
         long elapsed = System.nanoTime() - started;
         long left = (long) ((double) elapsed / doneHere * (total - done));
         StringBuilder steps = new StringBuilder();

@@ -22,6 +22,8 @@ import storagebench.experiment.TrialPlan;
  * @param history what the topic already holds of this run (on restart)
  * @param hostSettings applies and reads back the variants' host settings
  * @param stop asks the run to stop (a signal)
+ * @param trigger what fired the run, or null when a person started it
+ * @param observer told of the run's progress
  */
 public record RunContext(
         String runId,
@@ -34,4 +36,6 @@ public record RunContext(
         EventPublisher publisher,
         RunHistory history,
         HostSettings hostSettings,
-        RunStop stop) {}
+        RunStop stop,
+        RunTrigger trigger,
+        RunObserver observer) {}

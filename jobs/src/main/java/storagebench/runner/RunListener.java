@@ -47,6 +47,10 @@ final class RunListener implements JobExecutionListener {
                         .setToolVersion(Version.current())
                         .setPlannedTrials(run.plan().size())
                         .setStartTime(TrialExecutor.now())
+                        .setSchedule(run.trigger() == null ? null : run.trigger().schedule())
+                        .setScheduledTime(
+                                run.trigger() == null ? null : run.trigger().scheduledTime())
+                        .setFireTime(run.trigger() == null ? null : run.trigger().fireTime())
                         .build();
         run.publisher().publish(run.runId(), List.of(started));
     }

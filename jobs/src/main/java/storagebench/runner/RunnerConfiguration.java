@@ -25,9 +25,12 @@ public class RunnerConfiguration {
     @Bean
     Progress progress(RunContext run) {
         return new Progress(
+                run.runId(),
+                run.experiment().name(),
                 run.plan().size(),
                 run.history().trialsDone().size(),
-                run.history().trialsFailed().size());
+                run.history().trialsFailed().size(),
+                run.observer());
     }
 
     @Bean

@@ -16,6 +16,8 @@ public record RollPolicy(long rows, long bytes, Duration idle) {
         ROWS,
         BYTES,
         IDLE,
+        /** asked for ({@code Sink#rollSoon}): a service wants the dataset up to date now */
+        REQUESTED,
         END,
         STOP
     }

@@ -67,6 +67,7 @@ public final class Sink implements AutoCloseable {
     private final Map<TopicPartition, PartitionSink> partitions = new HashMap<>();
     private final Map<TopicPartition, Long> durable = new ConcurrentHashMap<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private final AtomicBoolean rollSoon = new AtomicBoolean();
     private final SinkSpec spec;
     private final CompletableFuture<Duplicates> duplicates;
 
@@ -190,7 +191,7 @@ public final class Sink implements AutoCloseable {
         try {
             ids = await(duplicates); // the reader fetches meanwhile; nothing is written before
             // the ids are known
-            writer = new SinkWriter(partitions, policy, ids);
+            writer = new SinkWriter(partitions, policy, ids, rollSoon);
             writer.drain(queue, thread);
             failed = false;
         } finally {
@@ -225,6 +226,14 @@ public final class Sink implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Asks a running sink to roll what it has written, at its next turn (within a fraction of a
+     * second), without waiting for the idle roll; safe from any thread.
+     */
+    public void rollSoon() {
+        rollSoon.set(true);
     }
 
     /** Asks a running sink to roll and return; safe from any thread, e.g. a shutdown hook. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.TopicPartition;
 
@@ -22,16 +23,19 @@ final class SinkWriter {
     private final Map<TopicPartition, PartitionSink> partitions;
     private final RollPolicy policy;
     private final Duplicates duplicates;
+    private final AtomicBoolean rollSoon;
     private final Map<String, Long> rowsByTable = new TreeMap<>();
     private long files;
 
     SinkWriter(
             Map<TopicPartition, PartitionSink> partitions,
             RollPolicy policy,
-            Duplicates duplicates) {
+            Duplicates duplicates,
+            AtomicBoolean rollSoon) {
         this.partitions = partitions;
         this.policy = policy;
         this.duplicates = duplicates;
+        this.rollSoon = rollSoon;
     }
 
     /** Writes until the reader says the stream ended, then rolls every partition. */
@@ -51,8 +55,11 @@ final class SinkWriter {
                 throw failure.error();
             }
             long now = System.nanoTime();
+            boolean asked = rollSoon.getAndSet(false);
             for (PartitionSink p : partitions.values()) {
-                if (p.idle(policy, now)) {
+                if (asked) {
+                    roll(p, RollPolicy.Reason.REQUESTED);
+                } else if (p.idle(policy, now)) {
                     roll(p, RollPolicy.Reason.IDLE);
                 }
             }

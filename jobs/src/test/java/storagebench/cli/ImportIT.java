@@ -95,7 +95,8 @@ class ImportIT extends BrokerOnDataDir {
                 .containsExactly(Tuple.tuple("progress", 5L), Tuple.tuple("run", 1L));
         assertThat(rows).allMatch(r -> r.host().equals("db1") && r.variant().endsWith("wal=on"));
         assertThat(rows.get(1).mean()).isEqualTo(4.98619, Assertions.within(1e-5));
-        assertThat(result.out()).contains("pg-progress").contains("progress").contains("×1.00");
+        // one variant: nothing to hold a ratio against
+        assertThat(result.out()).contains("pg-progress").contains("progress").doesNotContain("×");
         // and the run describes the import
         assertThat(
                         where(

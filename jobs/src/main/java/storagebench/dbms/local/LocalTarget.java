@@ -19,6 +19,11 @@ import storagebench.events.TargetSnapshot;
  */
 public record LocalTarget(Path directory) implements Target {
 
+    @Override
+    public String identity() {
+        return "local:" + directory;
+    }
+
     public static LocalTarget read(ConfigNode node, Path dataDir) {
         Path dir = node.value("directory", n -> Path.of(n.text()), dataDir.resolve("work"));
         return new LocalTarget(dir.toAbsolutePath().normalize());

@@ -1,0 +1,42 @@
+package storagebench.report;
+
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+
+/** A regression the dataset holds (a Regression event), newest first. */
+public record RegressionRow(
+        String experiment,
+        String runId,
+        String schedule,
+        String host,
+        String step,
+        String variant,
+        String metric,
+        double change,
+        Double p,
+        String verdict,
+        Instant detected) {
+
+    public static List<RegressionRow> read(Path parquetRoot, ReportFilter filter) {
+        return Tables.query(
+                parquetRoot, "regressions", "/report/regressions.sql", filter, RegressionRow::row);
+    }
+
+    private static RegressionRow row(ResultSet rs) throws SQLException {
+        return new RegressionRow(
+                rs.getString("experiment"),
+                rs.getString("run_id"),
+                rs.getString("schedule"),
+                rs.getString("host"),
+                rs.getString("step"),
+                rs.getString("variant"),
+                rs.getString("metric"),
+                rs.getDouble("change"),
+                Tables.nullable(rs, "p_value"),
+                rs.getString("verdict"),
+                RunOverview.micros(rs, "detected_us"));
+    }
+}

@@ -1,0 +1,18 @@
+package storagebench.runner;
+
+/**
+ * Told how a run goes, between trials and never during a measured step (a dashboard's live progress).
+ * Called on the run's thread: keep it quick.
+ */
+public interface RunObserver {
+    RunObserver NONE = new RunObserver() {};
+
+    /** A trial is about to be set up. */
+    default void trialStarting(RunProgress progress) {}
+
+    /** A trial has been recorded. */
+    default void trialDone(RunProgress progress) {}
+
+    /** The run has ended (told by whoever started it: the runner itself does not know what follows). */
+    default void runEnded(String runId, String status) {}
+}
