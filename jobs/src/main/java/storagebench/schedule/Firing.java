@@ -1,0 +1,53 @@
+package storagebench.schedule;
+
+import java.time.Instant;
+
+/**
+ * What became of one firing of a schedule.
+ *
+ * @param id the trigger's name and the scheduled time: one firing, however often it is continued
+ * @param trigger the Quartz trigger that fired (the schedule's, or a one-off trigger-now)
+ * @param target the job of the target it ran on
+ * @param runId the run it started, or null (skipped, broken)
+ * @param attempts how many times the run was started or continued
+ * @param message why it ended as it did, or null
+ * @param node the service instance that ran it
+ */
+public record Firing(
+        String id,
+        String schedule,
+        String trigger,
+        String target,
+        Instant scheduled,
+        Instant fired,
+        String runId,
+        Status status,
+        int attempts,
+        String message,
+        Instant ended,
+        String node) {
+
+    /** Where a firing stands. */
+    public enum Status {
+        /** Its run is under way. */
+        RUNNING,
+        /** Its run completed. */
+        COMPLETED,
+        /** Its run did not complete, and no retry is left. */
+        FAILED,
+        /** Its run was stopped: the service ended (SIGTERM) or max-runtime passed; restartable. */
+        INTERRUPTED,
+        /** Not run: the target was busy and the schedule says skip. */
+        SKIPPED,
+        /** Not run: the experiment file is missing or invalid. */
+        BROKEN;
+
+        public boolean ended() {
+            return this != RUNNING;
+        }
+    }
+
+    public static String id(String trigger, Instant scheduled) {
+        return trigger + "@" + scheduled.toEpochMilli();
+    }
+}

@@ -1,0 +1,136 @@
+package storagebench.schedule;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** The firings table ({@code SB_FIRINGS}) in the job repository: every firing and its outcome. */
+public final class Firings {
+    private static final String COLUMNS =
+            "FIRING_ID, SCHEDULE_NAME, TRIGGER_NAME, TARGET_JOB, SCHEDULED_MS, FIRED_MS, RUN_ID, STATUS, ATTEMPTS,"
+                    + " MESSAGE, ENDED_MS, NODE";
+
+    private final JdbcTemplate jdbc;
+
+    public Firings(DataSource dataSource) {
+        this.jdbc = new JdbcTemplate(dataSource);
+    }
+
+    /** Records a firing as it starts (or starts again after a continuation). */
+    void save(Firing f) {
+        int updated =
+                jdbc.update(
+                        "UPDATE SB_FIRINGS SET RUN_ID = ?, STATUS = ?, ATTEMPTS = ?, MESSAGE = ?,"
+                                + " ENDED_MS = ?, NODE = ? WHERE FIRING_ID = ?",
+                        f.runId(),
+                        f.status().name(),
+                        f.attempts(),
+                        clip(f.message()),
+                        f.ended() == null ? null : f.ended().toEpochMilli(),
+                        f.node(),
+                        f.id());
+        if (updated == 0) {
+            jdbc.update(
+                    "INSERT INTO SB_FIRINGS ("
+                            + COLUMNS
+                            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f.id(),
+                    f.schedule(),
+                    f.trigger(),
+                    f.target(),
+                    f.scheduled().toEpochMilli(),
+                    f.fired().toEpochMilli(),
+                    f.runId(),
+                    f.status().name(),
+                    f.attempts(),
+                    clip(f.message()),
+                    f.ended() == null ? null : f.ended().toEpochMilli(),
+                    f.node());
+        }
+    }
+
+    public Optional<Firing> find(String id) {
+        return jdbc
+                .query(
+                        "SELECT " + COLUMNS + " FROM SB_FIRINGS WHERE FIRING_ID = ?",
+                        Firings::row,
+                        id)
+                .stream()
+                .findFirst();
+    }
+
+    /** The most recent firings first. */
+    public List<Firing> recent(int limit) {
+        return jdbc.query(
+                "SELECT " + COLUMNS + " FROM SB_FIRINGS ORDER BY FIRED_MS DESC",
+                rs -> {
+                    List<Firing> rows = new ArrayList<>();
+                    while (rs.next() && rows.size() < limit) {
+                        rows.add(row(rs, rows.size()));
+                    }
+                    return rows;
+                });
+    }
+
+    /** The firings of a schedule, most recent first. */
+    public List<Firing> of(String schedule) {
+        return jdbc.query(
+                "SELECT "
+                        + COLUMNS
+                        + " FROM SB_FIRINGS WHERE SCHEDULE_NAME = ? ORDER BY FIRED_MS DESC",
+                Firings::row,
+                schedule);
+    }
+
+    /** The firing on a target's job that ended last, if it ended after {@code time}: what a firing waited for. */
+    public Optional<Firing> endedAfter(String targetJob, Instant time) {
+        return jdbc
+                .query(
+                        "SELECT "
+                                + COLUMNS
+                                + " FROM SB_FIRINGS WHERE TARGET_JOB = ? AND ENDED_MS > ?"
+                                + " AND RUN_ID IS NOT NULL ORDER BY ENDED_MS DESC",
+                        Firings::row,
+                        targetJob,
+                        time.toEpochMilli())
+                .stream()
+                .findFirst();
+    }
+
+    /** Firings whose run was stopped with the service and may be continued. */
+    public List<Firing> interrupted() {
+        return jdbc.query(
+                "SELECT " + COLUMNS + " FROM SB_FIRINGS WHERE STATUS = ? ORDER BY FIRED_MS",
+                Firings::row,
+                Firing.Status.INTERRUPTED.name());
+    }
+
+    private static Firing row(ResultSet rs, int n) throws SQLException {
+        long ended = rs.getLong("ENDED_MS");
+        boolean open = rs.wasNull();
+        return new Firing(
+                rs.getString("FIRING_ID"),
+                rs.getString("SCHEDULE_NAME"),
+                rs.getString("TRIGGER_NAME"),
+                rs.getString("TARGET_JOB"),
+                Instant.ofEpochMilli(rs.getLong("SCHEDULED_MS")),
+                Instant.ofEpochMilli(rs.getLong("FIRED_MS")),
+                rs.getString("RUN_ID"),
+                Firing.Status.valueOf(rs.getString("STATUS")),
+                rs.getInt("ATTEMPTS"),
+                rs.getString("MESSAGE"),
+                open ? null : Instant.ofEpochMilli(ended),
+                rs.getString("NODE"));
+    }
+
+    private static String clip(String message) {
+        return message == null || message.length() <= 2000
+                ? message
+                : message.substring(0, 1997) + "...";
+    }
+}

@@ -1,0 +1,24 @@
+package storagebench.schedule;
+
+import java.time.Instant;
+
+/**
+ * A schedule as the service and {@code schedule list} show it.
+ *
+ * @param state NORMAL, PAUSED, WAITING (its target is busy), DISABLED (enabled: false), BROKEN (its
+ *     experiment does not load)
+ * @param next when it fires next, or null
+ * @param previous when it fired last, or null
+ * @param last its latest firing, or null
+ * @param problem why it is broken, or null
+ */
+public record ScheduleView(
+        String name,
+        String experiment,
+        String cron,
+        String timeZone,
+        String state,
+        Instant next,
+        Instant previous,
+        Firing last,
+        String problem) {}

@@ -1,0 +1,442 @@
+package storagebench.schedule;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.BatchStatus;
+import storagebench.BadInputException;
+import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
+import storagebench.events.EventPublisher;
+import storagebench.events.Regression;
+import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunObserver;
+import storagebench.runner.RunStop;
+import storagebench.runner.RunTrigger;
+import storagebench.runner.Runner;
+
+/**
+ * What a firing does: runs the schedule's experiment as a normal run (RunStarted says which schedule
+ * fired it, when it was due and when it fired), continues a run that did not complete as often as
+ * {@code retry} allows (waiting {@code backoff}, doubled each time; the restart machinery never runs
+ * a recorded trial again), stops one that passes {@code max-runtime}; then brings the dataset up to
+ * date, checks the run against the schedule's previous ones, publishes each regression as an event
+ * and runs {@code notify}. Every firing's outcome is kept in {@link Firings}, also the ones that did
+ * not run: a busy target with {@code overlap: skip}, a broken experiment.
+ */
+public final class ScheduledRunner {
+    private static final Logger log = LoggerFactory.getLogger(ScheduledRunner.class);
+
+    /** A firing later than this after its time waited for its target. */
+    static final Duration LATE = Duration.ofSeconds(2);
+
+    private static final Duration CATCH_UP = Duration.ofMinutes(2);
+
+    /**
+     * One firing.
+     *
+     * @param schedule the schedule's name, or null when only the firing knows it (a recovery)
+     * @param trigger the trigger that fired
+     * @param scheduled when it was due
+     * @param fired when it fired
+     * @param firing the firing being continued (a recovery, a continuation), or null for a new one
+     * @param target the target's job
+     */
+    public record Request(
+            String schedule,
+            String trigger,
+            Instant scheduled,
+            Instant fired,
+            String firing,
+            String target) {}
+
+    private final Settings settings;
+    private final KafkaConnection kafka;
+    private final Schedules schedules;
+    private final Firings firings;
+    private final RunningRuns running;
+    private final RunObserver observer;
+    private final DatasetCatchUp dataset;
+    private final String node;
+    private final ScheduledExecutorService timers =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "max-runtime");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
+    public ScheduledRunner(
+            Settings settings,
+            KafkaConnection kafka,
+            Schedules schedules,
+            Firings firings,
+            RunningRuns running,
+            RunObserver observer,
+            DatasetCatchUp dataset,
+            String node) {
+        this.settings = settings;
+        this.kafka = kafka;
+        this.schedules = schedules;
+        this.firings = firings;
+        this.running = running;
+        this.observer = observer;
+        this.dataset = dataset;
+        this.node = node;
+    }
+
+    public void fire(Request request) {
+        String id =
+                request.firing() != null
+                        ? request.firing()
+                        : Firing.id(request.trigger(), request.scheduled());
+        Firing earlier = firings.find(id).orElse(null);
+        String name =
+                request.schedule() != null
+                        ? request.schedule()
+                        : earlier == null ? null : earlier.schedule();
+        Schedule schedule = name == null ? null : schedules.get(name).orElse(null);
+        if (schedule == null) {
+            log.warn(
+                    "firing {}: no such schedule any more; nothing run",
+                    name == null ? request.trigger() : name);
+            return;
+        }
+        schedules.refresh();
+        if (earlier != null && earlier.runId() != null && !earlier.status().ended()
+                || earlier != null && earlier.status() == Firing.Status.INTERRUPTED) {
+            // the service died in its middle (a recovery), or ended it (a continuation)
+            continueRun(schedule, earlier, request);
+            return;
+        }
+        if (earlier != null && earlier.status().ended()) {
+            log.info("firing {} of schedule {} ended before: {}", id, name, earlier.status());
+            return;
+        }
+        Firing firing =
+                new Firing(
+                        id,
+                        schedule.name(),
+                        request.trigger(),
+                        request.target(),
+                        request.scheduled(),
+                        request.fired(),
+                        null,
+                        Firing.Status.RUNNING,
+                        0,
+                        null,
+                        null,
+                        node);
+        String busy = busyAt(request);
+        if (busy != null && schedule.overlap() == Schedule.Overlap.SKIP) {
+            end(firing, null, Firing.Status.SKIPPED, 0, busy + "; overlap: skip");
+            log.info("schedule {}: skipped, {}", schedule.name(), busy);
+            return;
+        }
+        if (busy != null) {
+            log.info("schedule {}: waited, {}", schedule.name(), busy);
+        }
+        ExperimentRun run;
+        try {
+            run = ExperimentRun.prepare(settings, schedule.experiment(), schedule.overrides());
+        } catch (BadInputException e) {
+            end(firing, null, Firing.Status.BROKEN, 0, e.getMessage());
+            log.warn("schedule {} is broken: {}", schedule.name(), e.getMessage());
+            return;
+        }
+        execute(schedule, firing, run, 1, request);
+    }
+
+    /** The earlier firing of a recovery or a continuation: its run continued, if retries are left. */
+    private void continueRun(Schedule schedule, Firing earlier, Request request) {
+        if (earlier.attempts() > schedule.retry()) {
+            end(
+                    earlier,
+                    earlier.runId(),
+                    Firing.Status.FAILED,
+                    earlier.attempts(),
+                    "interrupted, and no retry is left (retry: "
+                            + schedule.retry()
+                            + "); continue it with: storagebench run --restart "
+                            + earlier.runId());
+            return;
+        }
+        log.info(
+                "schedule {}: continuing run {} (attempt {})",
+                schedule.name(),
+                earlier.runId(),
+                earlier.attempts() + 1);
+        try {
+            ExperimentRun run = ExperimentRun.prepareRestart(settings, earlier.runId());
+            execute(schedule, earlier, run, earlier.attempts() + 1, request);
+        } catch (BadInputException e) {
+            end(earlier, earlier.runId(), Firing.Status.FAILED, earlier.attempts(), e.getMessage());
+        }
+    }
+
+    /** Runs, continues while retries are left, then checks and notifies. */
+    private void execute(
+            Schedule schedule, Firing firing, ExperimentRun first, int attempt, Request request) {
+        ExperimentRun run = first;
+        int attempts = attempt;
+        RunTrigger trigger = new RunTrigger(schedule.name(), firing.scheduled(), request.fired());
+        while (true) {
+            firings.save(with(firing, run.runId(), Firing.Status.RUNNING, attempts, null, null));
+            RunStop stop = new RunStop();
+            Runner.Outcome outcome = run(schedule, run, stop, trigger);
+            if (stop.requested() && running.closing()) {
+                end(
+                        firing,
+                        run.runId(),
+                        Firing.Status.INTERRUPTED,
+                        attempts,
+                        "stopped: " + stop.reason());
+                return;
+            }
+            if (stop.requested()) {
+                end(
+                        firing,
+                        run.runId(),
+                        Firing.Status.FAILED,
+                        attempts,
+                        "stopped after max-runtime "
+                                + schedule.maxRuntime()
+                                + "; continue it with: storagebench run --restart "
+                                + run.runId());
+                return;
+            }
+            if (outcome != null && outcome.status() == BatchStatus.COMPLETED) {
+                String verdict = afterRun(schedule, run, outcome);
+                end(firing, run.runId(), Firing.Status.COMPLETED, attempts, verdict);
+                return;
+            }
+            String why =
+                    outcome == null ? "the run could not start" : String.valueOf(outcome.error());
+            if (attempts > schedule.retry()) {
+                end(
+                        firing,
+                        run.runId(),
+                        Firing.Status.FAILED,
+                        attempts,
+                        why + "; continue it with: storagebench run --restart " + run.runId());
+                notifyFailure(schedule, run, why);
+                return;
+            }
+            Duration wait = schedule.backoff().multipliedBy(1L << Math.min(20, attempts - 1));
+            log.warn(
+                    "schedule {}: run {} did not complete ({}); continuing it in {}",
+                    schedule.name(),
+                    run.runId(),
+                    why,
+                    wait);
+            firings.save(
+                    with(
+                            firing,
+                            run.runId(),
+                            Firing.Status.RUNNING,
+                            attempts,
+                            "retrying in " + wait + ": " + why,
+                            null));
+            if (!pause(wait)) {
+                end(
+                        firing,
+                        run.runId(),
+                        Firing.Status.INTERRUPTED,
+                        attempts,
+                        "stopped while waiting to retry");
+                return;
+            }
+            try {
+                run = ExperimentRun.prepareRestart(settings, run.runId());
+            } catch (BadInputException e) {
+                end(firing, run.runId(), Firing.Status.FAILED, attempts, e.getMessage());
+                return;
+            }
+            attempts++;
+        }
+    }
+
+    private Runner.Outcome run(
+            Schedule schedule, ExperimentRun run, RunStop stop, RunTrigger trigger) {
+        running.add(run.runId(), stop);
+        ScheduledFuture<?> limit =
+                schedule.maxRuntime() == null
+                        ? null
+                        : timers.schedule(
+                                () -> stop.request("max-runtime " + schedule.maxRuntime()),
+                                schedule.maxRuntime().toMillis(),
+                                TimeUnit.MILLISECONDS);
+        try {
+            return run.execute(settings, kafka, stop, trigger, observer);
+        } catch (RuntimeException e) {
+            log.warn(
+                    "schedule {}: run {} failed: {}", schedule.name(), run.runId(), e.getMessage());
+            return new Runner.Outcome(BatchStatus.FAILED, 0, 0, e.getMessage(), false);
+        } finally {
+            if (limit != null) {
+                limit.cancel(false);
+            }
+            running.remove(run.runId());
+        }
+    }
+
+    /** Dataset, regression check, events, notify; the verdict in words. */
+    private String afterRun(Schedule schedule, ExperimentRun run, Runner.Outcome outcome) {
+        String experiment = run.experiment().name();
+        String done = outcome.trials() + " trial(s), " + outcome.failures() + " failed";
+        if (!dataset.catchUp(run.runId(), CATCH_UP)) {
+            return done + "; the dataset did not catch up in " + CATCH_UP + ": not checked";
+        }
+        List<String> runs = new ArrayList<>();
+        firings.of(schedule.name()).stream()
+                .filter(f -> f.runId() != null && f.status() == Firing.Status.COMPLETED)
+                .forEach(f -> runs.add(f.runId()));
+        runs.add(run.runId());
+        List<Regression> found =
+                RegressionCheck.of(
+                        settings.parquetDir(),
+                        experiment,
+                        schedule.name(),
+                        run.runId(),
+                        runs,
+                        schedule.window());
+        if (!found.isEmpty()) {
+            try (EventPublisher publisher =
+                    new EventPublisher(kafka, "regressions-" + run.runId())) {
+                publisher.publish(run.runId(), found);
+            }
+            dataset.rollSoon();
+        }
+        String verdict =
+                found.isEmpty()
+                        ? "no regression against the schedule's "
+                                + Math.min(schedule.window(), runs.size() - 1)
+                                + " run(s) before"
+                        : "REGRESSION: "
+                                + found.size()
+                                + " ("
+                                + found.get(0).getMetric()
+                                + " of "
+                                + found.get(0).getVariant()
+                                + " "
+                                + found.get(0).getStep()
+                                + ": "
+                                + found.get(0).getVerdict()
+                                + ")";
+        log.info("schedule {}: run {} {}; {}", schedule.name(), run.runId(), done, verdict);
+        if (schedule.notifyCommand() != null
+                && (schedule.notifyCommand().always() || !found.isEmpty())) {
+            Notifier.notify(
+                    schedule.notifyCommand(),
+                    run.runDir(),
+                    environment(
+                            schedule,
+                            run.runId(),
+                            experiment,
+                            "COMPLETED",
+                            !found.isEmpty(),
+                            verdict));
+        }
+        return done + "; " + verdict;
+    }
+
+    private void notifyFailure(Schedule schedule, ExperimentRun run, String why) {
+        if (schedule.notifyCommand() != null && schedule.notifyCommand().always()) {
+            Notifier.notify(
+                    schedule.notifyCommand(),
+                    run.runDir(),
+                    environment(
+                            schedule, run.runId(), run.experiment().name(), "FAILED", false, why));
+        }
+    }
+
+    private static Map<String, String> environment(
+            Schedule schedule,
+            String runId,
+            String experiment,
+            String status,
+            boolean regression,
+            String verdict) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("STORAGEBENCH_SCHEDULE", schedule.name());
+        env.put("STORAGEBENCH_RUN_ID", runId);
+        env.put("STORAGEBENCH_EXPERIMENT", experiment);
+        env.put("STORAGEBENCH_STATUS", status);
+        env.put("STORAGEBENCH_REGRESSION", regression ? "1" : "0");
+        env.put("STORAGEBENCH_VERDICT", verdict);
+        return env;
+    }
+
+    /** Whether the firing waited for its target: why, or null. */
+    private String busyAt(Request request) {
+        if (Duration.between(request.scheduled(), request.fired()).compareTo(LATE) <= 0) {
+            return null;
+        }
+        return firings.endedAfter(request.target(), request.scheduled())
+                .map(
+                        f ->
+                                "the target was busy at "
+                                        + request.scheduled()
+                                        + " with run "
+                                        + f.runId()
+                                        + " of schedule "
+                                        + f.schedule())
+                .orElse(null);
+    }
+
+    private boolean pause(Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (running.closing()) {
+                return false;
+            }
+            try {
+                Thread.sleep(
+                        Math.min(500, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void end(
+            Firing firing, String runId, Firing.Status status, int attempts, String message) {
+        firings.save(with(firing, runId, status, attempts, message, Instant.now()));
+        if (runId != null) {
+            observer.runEnded(runId, status.name());
+        }
+    }
+
+    private Firing with(
+            Firing f,
+            String runId,
+            Firing.Status status,
+            int attempts,
+            String message,
+            Instant ended) {
+        return new Firing(
+                f.id(),
+                f.schedule(),
+                f.trigger(),
+                f.target(),
+                f.scheduled(),
+                f.fired(),
+                runId,
+                status,
+                attempts,
+                message,
+                ended,
+                node);
+    }
+}
