@@ -22,6 +22,8 @@ import picocli.CommandLine.HelpCommand;
             ReplayCommand.class,
             ExportCommand.class,
             WorkloadsCommand.class,
+            ServeCommand.class,
+            ScheduleCommand.class,
             BenchCommand.class,
             HelpCommand.class
         })

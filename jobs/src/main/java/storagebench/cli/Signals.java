@@ -68,6 +68,11 @@ final class Signals implements AutoCloseable {
         return new Signals(stop::request);
     }
 
+    /** A signal calls {@code onFirst} with its name (SIGTERM, SIGINT): a service then ends itself. */
+    static Signals calling(Consumer<String> onFirst) {
+        return new Signals(onFirst);
+    }
+
     /** The exit code the command should end with: 128 + the signal received, or {@code otherwise}. */
     int exitCode(int otherwise) {
         String name = received;

@@ -116,6 +116,30 @@ class ArchitectureTest {
                     .haveFullyQualifiedName("storagebench.html.Resources")
                     .should(ClassFileText.mention(ClassFileText.ECHARTS));
 
+    /** Quartz stays with the schedules; the service only holds the scheduler the schedules give it. */
+    @ArchTest
+    static final ArchRule quartzOnlyInTheSchedulesAndTheService =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackages("storagebench.schedule..", "storagebench.serve..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("org.quartz..");
+
+    /** The web (Spring MVC, Spring Security, Thymeleaf, the servlet API) is the service's alone. */
+    @ArchTest
+    static final ArchRule theWebOnlyInTheService =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.serve..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(
+                            "org.springframework.web..",
+                            "org.springframework.security..",
+                            "org.thymeleaf..",
+                            "jakarta.servlet..");
+
     /** Selenium is a test dependency: the application never drives a browser. */
     @ArchTest
     static final ArchRule seleniumOnlyInTests =

@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * The layers of storagebench from the bottom up, each using only those below it: shared basics, config,
  * Kafka I/O, log formats, target kinds and host probes, workloads, experiments, the Spring Batch
- * plumbing, the two jobs, what reads the dataset, what answers from it (comparisons, pages),
- * benchmarks, the command line. docs/code-map.md draws the same.
+ * plumbing, the two jobs, what reads the dataset, what answers from it (comparisons, pages), the
+ * schedules, the service (dashboard), benchmarks, the command line. docs/code-map.md draws the same.
  */
 final class Layers {
     /** Each layer and its packages, bottom up; the root package itself is "basics". */
@@ -29,6 +29,8 @@ final class Layers {
         LAYERS.put("jobs", List.of("runner", "importer"));
         LAYERS.put("dataset", List.of("sink", "report", "export"));
         LAYERS.put("answers", List.of("compare", "html"));
+        LAYERS.put("schedule", List.of("schedule"));
+        LAYERS.put("serve", List.of("serve"));
         LAYERS.put("bench", List.of("bench"));
         LAYERS.put("cli", List.of("cli"));
     }

@@ -1,0 +1,92 @@
+package storagebench.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import storagebench.DataDir;
+import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
+import storagebench.schedule.Schedules;
+import storagebench.serve.Serve;
+import storagebench.serve.ServeOptions;
+
+/** {@code storagebench serve}: scheduled runs, a continuous sink and the dashboard, unattended. */
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs the experiments of a schedules file on their cron schedules (Quartz, its store in the"
+                    + " job repository: schedules survive a restart; several services on one repository"
+                    + " fire each once), keeps the dataset up to date, checks every scheduled run against"
+                    + " the schedule's runs before it (a regression is an event) and serves a dashboard"
+                    + " with live progress.",
+            "SIGTERM or Ctrl-C stops the trial under way cleanly (the run is continued at the next start,"
+                    + " per the schedule's retry) and closes the dataset's files."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:stopped by SIGTERM or Ctrl-C, cleanly",
+            "1:failed (the job repository or the broker could not be reached)",
+            "2:bad input: the schedules file (file, line, key, reason), --bind without a token"
+        })
+public final class ServeCommand implements Callable<Integer> {
+    @Mixin SettingsOptions settingsOptions;
+
+    @Option(
+            names = "--schedules",
+            paramLabel = "FILE",
+            defaultValue = "pipeline-config/schedules.yaml",
+            description = "The schedules file (default: ${DEFAULT-VALUE}).")
+    Path schedulesFile;
+
+    @Option(
+            names = "--port",
+            defaultValue = "8080",
+            description = "The dashboard's port (default: ${DEFAULT-VALUE}; 0: any free one).")
+    int port;
+
+    @Option(
+            names = "--bind",
+            paramLabel = "ADDRESS",
+            defaultValue = "127.0.0.1",
+            description =
+                    "The address the dashboard listens on (default: ${DEFAULT-VALUE}, this machine"
+                            + " only); any other needs serve.token / STORAGEBENCH_SERVE_TOKEN for actions.")
+    String bind;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Settings settings = settingsOptions.load();
+        ServeOptions options = new ServeOptions(bind, port, settings.serveToken());
+        Schedules schedules = Schedules.load(schedulesFile, settings.dataDir());
+        DataDir.prepare(settings.dataDir());
+        CountDownLatch stop = new CountDownLatch(1);
+        try (Signals signals = Signals.calling(why -> stop.countDown());
+                KafkaConnection kafka = KafkaConnection.open(settings);
+                var service = Serve.start(settings, kafka, schedules, options)) {
+            System.out.printf(
+                    "storagebench serve: http://%s:%d/ — %d schedule(s) from %s; stop with Ctrl-C or SIGTERM%n",
+                    bind.contains(":") ? "[" + bind + "]" : bind,
+                    Serve.port(service),
+                    schedules.all().size(),
+                    schedulesFile);
+            schedules.all().stream()
+                    .filter(s -> schedules.broken(s.name()).isPresent())
+                    .forEach(
+                            s ->
+                                    System.err.println(
+                                            "schedule "
+                                                    + s.name()
+                                                    + " is broken: "
+                                                    + schedules.broken(s.name()).orElseThrow()));
+            stop.await();
+            System.out.println(
+                    "storagebench serve: stopping (the run under way stops its trial cleanly)");
+        }
+        System.out.println("storagebench serve: stopped");
+        return 0;
+    }
+}

@@ -1,0 +1,143 @@
+package storagebench.serve;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import storagebench.config.Settings;
+import storagebench.html.HtmlReport;
+import storagebench.report.RegressionRow;
+import storagebench.report.ReportFilter;
+import storagebench.report.RunOverview;
+import storagebench.schedule.Firings;
+import storagebench.schedule.ScheduleControl;
+
+/**
+ * The dashboard's pages, drawn on the server: schedules with their next firing and last outcome, the
+ * run under way (pushed as Server-Sent Events), recent firings and runs with their reports, the
+ * regressions found, and per experiment the HTML report (charts, comparisons, trends).
+ */
+@Controller
+final class DashboardController {
+    static final int RUNS_SHOWN = 50;
+    static final int FIRINGS_SHOWN = 30;
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+                    .withZone(ZoneOffset.UTC);
+
+    private final Settings settings;
+    private final ScheduleControl control;
+    private final Firings firings;
+    private final LiveProgress live;
+    private final ServeOptions options;
+
+    DashboardController(
+            Settings settings,
+            ScheduleControl control,
+            Firings firings,
+            LiveProgress live,
+            ServeOptions options) {
+        this.settings = settings;
+        this.control = control;
+        this.firings = firings;
+        this.live = live;
+        this.options = options;
+    }
+
+    @GetMapping("/")
+    String dashboard(Model model) {
+        Path parquet = settings.parquetDir();
+        List<RunOverview> runs = RunOverview.read(parquet, ReportFilter.all(), RUNS_SHOWN);
+        Set<String> experiments = new LinkedHashSet<>();
+        runs.forEach(r -> experiments.add(r.experiment()));
+        model.addAttribute("schedules", control.list());
+        model.addAttribute("fileProblem", control.schedules().fileProblem().orElse(null));
+        model.addAttribute("schedulesFile", control.schedules().file().toString());
+        model.addAttribute("running", live.running());
+        model.addAttribute("firings", firings.recent(FIRINGS_SHOWN));
+        model.addAttribute("runs", runs);
+        model.addAttribute("experiments", experiments);
+        model.addAttribute("regressions", RegressionRow.read(parquet, ReportFilter.all()));
+        model.addAttribute("tokenRequired", options.tokenRequired());
+        model.addAttribute("format", this);
+        return "dashboard";
+    }
+
+    @GetMapping("/login")
+    String login(@RequestParam(name = "refused", required = false) String refused, Model model) {
+        model.addAttribute("refused", refused != null);
+        return "login";
+    }
+
+    @GetMapping(value = "/progress", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    SseEmitter progress() {
+        return live.subscribe();
+    }
+
+    @GetMapping(value = "/experiments/{name}/report", produces = MediaType.TEXT_HTML_VALUE)
+    ResponseEntity<String> experiment(@PathVariable String name) {
+        return page(ReportFilter.all().withExperiment(name), "experiment " + name);
+    }
+
+    @GetMapping(value = "/runs/{id}/report", produces = MediaType.TEXT_HTML_VALUE)
+    ResponseEntity<String> run(@PathVariable String id) {
+        return page(ReportFilter.run(id), "run " + id);
+    }
+
+    private ResponseEntity<String> page(ReportFilter filter, String what) {
+        return HtmlReport.render(settings.parquetDir(), filter)
+                .map(
+                        page ->
+                                ResponseEntity.ok()
+                                        .cacheControl(CacheControl.noStore())
+                                        .contentType(MediaType.TEXT_HTML)
+                                        .body(page))
+                .orElseGet(
+                        () ->
+                                ResponseEntity.status(HttpStatus.NOT_FOUND)
+                                        .contentType(MediaType.TEXT_PLAIN)
+                                        .body(
+                                                "no measured trials of "
+                                                        + what
+                                                        + " in the dataset yet"));
+    }
+
+    /** A time as the pages show it, or a dash. */
+    public String time(Instant instant) {
+        return instant == null ? "–" : TIME.format(instant);
+    }
+
+    /** A duration as h:mm:ss, or a dash. */
+    public String clock(Duration duration) {
+        return duration == null ? "–" : LiveProgress.clock(duration);
+    }
+
+    /** The scheduling delay of a firing: fired minus due. */
+    public String delay(Instant due, Instant fired) {
+        if (due == null || fired == null) {
+            return "–";
+        }
+        return String.format(
+                Locale.ROOT, "%.2f s", Duration.between(due, fired).toMillis() / 1000.0);
+    }
+
+    /** A relative change as a signed percentage. */
+    public String percent(double change) {
+        return String.format(Locale.ROOT, "%+.1f%%", change * 100);
+    }
+}

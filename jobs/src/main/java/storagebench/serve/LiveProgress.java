@@ -1,0 +1,111 @@
+package storagebench.serve;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import storagebench.runner.RunObserver;
+import storagebench.runner.RunProgress;
+
+/**
+ * The runs under way, pushed to every open dashboard as Server-Sent Events: {@code progress} (trial i
+ * of N, variant, elapsed, estimated time left) at the start and end of each trial, {@code ended} when
+ * a run is over. A page that opens gets the current state at once.
+ */
+final class LiveProgress implements RunObserver {
+    private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
+    private final Map<String, Map<String, Object>> running = new LinkedHashMap<>();
+
+    /** A new stream for a page, with what runs now. */
+    SseEmitter subscribe() {
+        SseEmitter emitter = new SseEmitter(0L);
+        emitters.add(emitter);
+        emitter.onCompletion(() -> emitters.remove(emitter));
+        emitter.onTimeout(() -> emitters.remove(emitter));
+        emitter.onError(e -> emitters.remove(emitter));
+        List<Map<String, Object>> now;
+        synchronized (running) {
+            now = List.copyOf(running.values());
+        }
+        for (Map<String, Object> state : now) {
+            send(emitter, "progress", state);
+        }
+        return emitter;
+    }
+
+    /** What runs now, for the page as it is first drawn. */
+    List<Map<String, Object>> running() {
+        synchronized (running) {
+            return List.copyOf(running.values());
+        }
+    }
+
+    @Override
+    public void trialStarting(RunProgress p) {
+        publish(p, "running trial");
+    }
+
+    @Override
+    public void trialDone(RunProgress p) {
+        publish(p, "done trial");
+    }
+
+    @Override
+    public void runEnded(String runId, String status) {
+        synchronized (running) {
+            running.remove(runId);
+        }
+        Map<String, Object> ended = Map.of("runId", runId, "status", status);
+        emitters.forEach(e -> send(e, "ended", ended));
+    }
+
+    private void publish(RunProgress p, String what) {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("runId", p.runId());
+        state.put("experiment", p.experiment());
+        state.put("trial", p.trial());
+        state.put("total", p.total());
+        state.put("variant", p.variant());
+        state.put("warmup", p.warmup());
+        state.put("what", what);
+        state.put("elapsed", clock(p.elapsed()));
+        state.put("left", p.left() == null ? "" : clock(p.left()));
+        state.put("failures", p.failures());
+        state.put(
+                "line",
+                what
+                        + " "
+                        + p.trial()
+                        + " of "
+                        + p.total()
+                        + " ["
+                        + p.variant()
+                        + "]"
+                        + (p.warmup() ? " warm-up" : "")
+                        + " · elapsed "
+                        + clock(p.elapsed())
+                        + (p.left() == null ? "" : " · ~" + clock(p.left()) + " left"));
+        synchronized (running) {
+            running.put(p.runId(), state);
+        }
+        emitters.forEach(e -> send(e, "progress", state));
+    }
+
+    private void send(SseEmitter emitter, String name, Object data) {
+        try {
+            emitter.send(SseEmitter.event().name(name).data(data, MediaType.APPLICATION_JSON));
+        } catch (IOException | IllegalStateException e) {
+            emitters.remove(emitter);
+        }
+    }
+
+    static String clock(Duration d) {
+        return String.format(
+                Locale.ROOT, "%d:%02d:%02d", d.toHours(), d.toMinutesPart(), d.toSecondsPart());
+    }
+}

@@ -1,0 +1,59 @@
+package storagebench.serve;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import storagebench.batch.BatchContext;
+import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
+import storagebench.schedule.QuartzProperties;
+import storagebench.schedule.ScheduleSchema;
+import storagebench.schedule.Schedules;
+
+/** Starts the service: the scheduler, the continuous sink and the dashboard, in one Spring context. */
+public final class Serve {
+    private Serve() {}
+
+    /**
+     * @return the running context; closing it ends the service (runs stopped cleanly, files rolled)
+     */
+    public static ConfigurableApplicationContext start(
+            Settings settings, KafkaConnection kafka, Schedules schedules, ServeOptions options) {
+        BatchContext.Repository repository = BatchContext.Repository.of(settings);
+        repository.ensureTables();
+        ScheduleSchema.ensure(
+                new DriverManagerDataSource(
+                        repository.url(), repository.user(), repository.password()));
+        Map<String, Object> props = new LinkedHashMap<>(repository.properties());
+        props.putAll(QuartzProperties.of(repository.url(), true));
+        props.put("server.address", options.bind());
+        props.put("server.port", String.valueOf(options.port()));
+        props.put("server.error.include-stacktrace", "never");
+        props.put("server.servlet.session.cookie.same-site", "strict");
+        props.put("spring.thymeleaf.cache", "true");
+        props.put("spring.mvc.async.request-timeout", "-1");
+        return new SpringApplicationBuilder(ServeConfiguration.class)
+                .web(WebApplicationType.SERVLET)
+                .bannerMode(Banner.Mode.OFF)
+                .registerShutdownHook(false)
+                .properties(props)
+                .initializers(
+                        c -> {
+                            c.getBeanFactory().registerSingleton("settings", settings);
+                            c.getBeanFactory().registerSingleton("kafka", kafka);
+                            c.getBeanFactory().registerSingleton("schedules", schedules);
+                            c.getBeanFactory().registerSingleton("serveOptions", options);
+                        })
+                .run();
+    }
+
+    /** The port the dashboard listens on (the one asked for, or the free one taken for 0). */
+    public static int port(ConfigurableApplicationContext context) {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+}

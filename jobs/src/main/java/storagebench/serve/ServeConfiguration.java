@@ -1,0 +1,83 @@
+package storagebench.serve;
+
+import java.lang.management.ManagementFactory;
+import javax.sql.DataSource;
+import org.quartz.Scheduler;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
+import storagebench.schedule.Firings;
+import storagebench.schedule.RunningRuns;
+import storagebench.schedule.ScheduleControl;
+import storagebench.schedule.ScheduledRunner;
+import storagebench.schedule.Schedules;
+
+/**
+ * The service's objects: Quartz (Spring Boot's, its JDBC store in the job repository), the runner of
+ * firings, the continuous sink, the live progress and the dashboard. The settings, the Kafka
+ * connection, the schedules and the options are registered by {@link Serve} before it starts.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableAutoConfiguration
+@Import({ServeSecurity.class, DashboardController.class, ActionsController.class})
+class ServeConfiguration {
+
+    @Bean
+    Firings firings(DataSource dataSource) {
+        return new Firings(dataSource);
+    }
+
+    @Bean
+    RunningRuns runningRuns() {
+        return new RunningRuns();
+    }
+
+    @Bean
+    LiveProgress liveProgress() {
+        return new LiveProgress();
+    }
+
+    @Bean
+    SinkLoop sinkLoop(Settings settings, KafkaConnection kafka) {
+        return new SinkLoop(settings, kafka);
+    }
+
+    @Bean
+    ScheduledRunner scheduledRunner(
+            Settings settings,
+            KafkaConnection kafka,
+            Schedules schedules,
+            Firings firings,
+            RunningRuns running,
+            LiveProgress live,
+            SinkLoop sink) {
+        return new ScheduledRunner(
+                settings,
+                kafka,
+                schedules,
+                firings,
+                running,
+                live,
+                sink,
+                ManagementFactory.getRuntimeMXBean().getName());
+    }
+
+    @Bean
+    ScheduleControl scheduleControl(
+            Scheduler scheduler, Schedules schedules, Firings firings, DataSource dataSource) {
+        return new ScheduleControl(scheduler, schedules, firings, dataSource);
+    }
+
+    @Bean
+    ServeLifecycle serveLifecycle(
+            Scheduler scheduler,
+            Schedules schedules,
+            ScheduleControl control,
+            RunningRuns running,
+            SinkLoop sink) {
+        return new ServeLifecycle(scheduler, schedules, control, running, sink);
+    }
+}

@@ -1,0 +1,96 @@
+package storagebench.serve;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.quartz.Scheduler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import storagebench.schedule.RunningRuns;
+import storagebench.schedule.ScheduleControl;
+import storagebench.schedule.ScheduleSync;
+import storagebench.schedule.Schedules;
+
+/**
+ * The service's start and end. At start: the schedules file's schedules into the job repository, and
+ * a continuation fired for each run the previous service's end interrupted; then the file (and the
+ * experiments it names) looked at again every few seconds. At the end (SIGTERM): the runs under way
+ * stop their trial cleanly (restartable; the next start continues them per retry), then the sink
+ * rolls its files.
+ */
+final class ServeLifecycle implements DisposableBean {
+    private static final Logger log = LoggerFactory.getLogger(ServeLifecycle.class);
+    static final Duration REFRESH = Duration.ofSeconds(10);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(90);
+
+    private final Scheduler scheduler;
+    private final Schedules schedules;
+    private final ScheduleControl control;
+    private final RunningRuns running;
+    private final SinkLoop sink;
+    private final ScheduledExecutorService refresher =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "schedules-refresh");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
+    ServeLifecycle(
+            Scheduler scheduler,
+            Schedules schedules,
+            ScheduleControl control,
+            RunningRuns running,
+            SinkLoop sink) {
+        this.scheduler = scheduler;
+        this.schedules = schedules;
+        this.control = control;
+        this.running = running;
+        this.sink = sink;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void started() {
+        sink.start();
+        ScheduleSync.sync(scheduler, schedules);
+        int continued = control.continueInterrupted();
+        if (continued > 0) {
+            log.info("continuing {} run(s) the last service's end interrupted", continued);
+        }
+        refresher.scheduleWithFixedDelay(
+                this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void refresh() {
+        try {
+            if (schedules.refresh()) {
+                ScheduleSync.sync(scheduler, schedules);
+            }
+        } catch (RuntimeException e) {
+            log.warn("the schedules could not be refreshed: {}", e.getMessage());
+        }
+    }
+
+    @Override
+    public void destroy() {
+        refresher.shutdownNow();
+        running.stopAll("the service's end");
+        long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+        while (!running.none() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        if (!running.none()) {
+            log.warn("a run did not stop within {}; it is continued at the next start", STOP_WAIT);
+        }
+        sink.close();
+    }
+}
