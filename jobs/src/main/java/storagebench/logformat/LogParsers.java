@@ -7,6 +7,7 @@ import storagebench.logformat.csv.CsvParser;
 import storagebench.logformat.filestats.FileStatsParser;
 import storagebench.logformat.fio.FioParser;
 import storagebench.logformat.gbak.GbakParser;
+import storagebench.logformat.hammerdb.HammerdbParser;
 import storagebench.logformat.pgbench.PgbenchParser;
 import storagebench.logformat.timing.TimingLogParser;
 
@@ -21,6 +22,7 @@ public final class LogParsers {
         register(new PgbenchParser());
         register(new GbakParser());
         register(new TimingLogParser());
+        register(new HammerdbParser());
     }
 
     private LogParsers() {}
