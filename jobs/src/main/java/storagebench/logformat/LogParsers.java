@@ -3,6 +3,7 @@ package storagebench.logformat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.logformat.benchbase.BenchbaseParser;
 import storagebench.logformat.csv.CsvParser;
 import storagebench.logformat.filestats.FileStatsParser;
 import storagebench.logformat.fio.FioParser;
@@ -23,6 +24,7 @@ public final class LogParsers {
         register(new GbakParser());
         register(new TimingLogParser());
         register(new HammerdbParser());
+        register(new BenchbaseParser());
     }
 
     private LogParsers() {}

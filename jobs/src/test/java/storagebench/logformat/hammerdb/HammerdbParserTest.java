@@ -48,7 +48,8 @@ class HammerdbParserTest extends LogParserContractTest {
 
     @Override
     protected List<String> refused() {
-        return List.of("fio/*.json", "pgbench/*.txt", "gbak/*.log");
+        return List.of(
+                "fio/*.json", "pgbench/*.txt", "gbak/*.log", "benchbase/*.json", "benchbase/*.csv");
     }
 
     @Override
