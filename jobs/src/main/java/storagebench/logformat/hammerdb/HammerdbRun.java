@@ -1,6 +1,8 @@
 package storagebench.logformat.hammerdb;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -129,15 +131,13 @@ final class HammerdbRun {
                 return new TimeProfileReport.Owner(test.trial(), test.factors());
             }
         }
-        Map<String, String> factors =
-                of.database == null
-                        ? Map.of("virtual_users", String.valueOf(virtualUsers))
-                        : Map.of(
-                                "virtual_users",
-                                String.valueOf(virtualUsers),
-                                "database",
-                                of.database);
-        return new TimeProfileReport.Owner(trial + "/profile-" + reports, factors);
+        Map<String, String> factors = new LinkedHashMap<>();
+        factors.put("virtual_users", String.valueOf(virtualUsers));
+        if (of.database != null) {
+            factors.put("database", of.database);
+        }
+        return new TimeProfileReport.Owner(
+                trial + "/profile-" + reports, Collections.unmodifiableMap(factors));
     }
 
     private void test(String message, LineReader.Line line, List<Parsed> out) {
