@@ -3,10 +3,12 @@ package storagebench.logformat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.logformat.benchbase.BenchbaseParser;
 import storagebench.logformat.csv.CsvParser;
 import storagebench.logformat.filestats.FileStatsParser;
 import storagebench.logformat.fio.FioParser;
 import storagebench.logformat.gbak.GbakParser;
+import storagebench.logformat.hammerdb.HammerdbParser;
 import storagebench.logformat.pgbench.PgbenchParser;
 import storagebench.logformat.timing.TimingLogParser;
 
@@ -21,6 +23,8 @@ public final class LogParsers {
         register(new PgbenchParser());
         register(new GbakParser());
         register(new TimingLogParser());
+        register(new HammerdbParser());
+        register(new BenchbaseParser());
     }
 
     private LogParsers() {}
