@@ -7,7 +7,7 @@ import java.time.Instant;
  *
  * @param id the trigger's name and the scheduled time: one firing, however often it is continued
  * @param trigger the Quartz trigger that fired (the schedule's, or a one-off trigger-now)
- * @param target the job of the target it ran on
+ * @param target the key of the target it ran on ({@link TargetLeases}), empty before it is known
  * @param runId the run it started, or null (skipped, broken)
  * @param attempts how many times the run was started or continued
  * @param message why it ended as it did, or null

@@ -12,7 +12,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /** The firings table ({@code SB_FIRINGS}) in the job repository: every firing and its outcome. */
 public final class Firings {
     private static final String COLUMNS =
-            "FIRING_ID, SCHEDULE_NAME, TRIGGER_NAME, TARGET_JOB, SCHEDULED_MS, FIRED_MS, RUN_ID, STATUS, ATTEMPTS,"
+            "FIRING_ID, SCHEDULE_NAME, TRIGGER_NAME, TARGET_KEY, SCHEDULED_MS, FIRED_MS, RUN_ID, STATUS, ATTEMPTS,"
                     + " MESSAGE, ENDED_MS, NODE";
 
     private final JdbcTemplate jdbc;
@@ -87,21 +87,6 @@ public final class Firings {
                 schedule);
     }
 
-    /** The firing on a target's job that ended last, if it ended after {@code time}: what a firing waited for. */
-    public Optional<Firing> endedAfter(String targetJob, Instant time) {
-        return jdbc
-                .query(
-                        "SELECT "
-                                + COLUMNS
-                                + " FROM SB_FIRINGS WHERE TARGET_JOB = ? AND ENDED_MS > ?"
-                                + " AND RUN_ID IS NOT NULL ORDER BY ENDED_MS DESC",
-                        Firings::row,
-                        targetJob,
-                        time.toEpochMilli())
-                .stream()
-                .findFirst();
-    }
-
     /** Firings whose run was stopped with the service and may be continued. */
     public List<Firing> interrupted() {
         return jdbc.query(
@@ -117,7 +102,7 @@ public final class Firings {
                 rs.getString("FIRING_ID"),
                 rs.getString("SCHEDULE_NAME"),
                 rs.getString("TRIGGER_NAME"),
-                rs.getString("TARGET_JOB"),
+                rs.getString("TARGET_KEY"),
                 Instant.ofEpochMilli(rs.getLong("SCHEDULED_MS")),
                 Instant.ofEpochMilli(rs.getLong("FIRED_MS")),
                 rs.getString("RUN_ID"),

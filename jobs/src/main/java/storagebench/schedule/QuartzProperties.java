@@ -1,5 +1,6 @@
 package storagebench.schedule;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -9,6 +10,9 @@ import java.util.Map;
  * job data as text, a look for due triggers every second.
  */
 public final class QuartzProperties {
+    /** A firing this late (no service ran, or every worker was busy) follows its schedule's misfire. */
+    public static final Duration MISFIRE = Duration.ofSeconds(10);
+
     private QuartzProperties() {}
 
     /**
@@ -32,7 +36,7 @@ public final class QuartzProperties {
         p.put(q + "jobStore.clusterCheckinInterval", "5000");
         p.put(q + "jobStore.driverDelegateClass", ScheduleSchema.delegate(url));
         p.put(q + "jobStore.useProperties", "true");
-        p.put(q + "jobStore.misfireThreshold", "60000");
+        p.put(q + "jobStore.misfireThreshold", String.valueOf(MISFIRE.toMillis()));
         p.put(q + "jobStore.acquireTriggersWithinLock", "true");
         p.put(q + "jobStore.dbRetryInterval", "5000");
         return p;

@@ -53,10 +53,7 @@ public final class ScheduleControl {
                     state = "DISABLED";
                 } else {
                     Trigger.TriggerState t = scheduler.getTriggerState(trigger.getKey());
-                    state =
-                            t == Trigger.TriggerState.PAUSED
-                                    ? "PAUSED"
-                                    : t == Trigger.TriggerState.BLOCKED ? "WAITING" : "NORMAL";
+                    state = t == Trigger.TriggerState.PAUSED ? "PAUSED" : "NORMAL";
                 }
                 List<Firing> past = firings.of(s.name());
                 views.add(
@@ -100,10 +97,9 @@ public final class ScheduleControl {
      * @return the one-off trigger's name
      */
     public String trigger(String name) {
-        TriggerKey schedule = enabled(name);
+        enabled(name);
         try {
-            Trigger trigger = scheduler.getTrigger(schedule);
-            return once(trigger.getJobKey(), name, null);
+            return once(JobKey.jobKey(name, ScheduleSync.GROUP), name, null);
         } catch (SchedulerException e) {
             throw new IllegalStateException("cannot fire " + name + ": " + e.getMessage(), e);
         }
@@ -115,7 +111,7 @@ public final class ScheduleControl {
         for (Firing f : firings.interrupted()) {
             if (schedules.get(f.schedule()).isPresent() && f.runId() != null) {
                 try {
-                    once(JobKey.jobKey(f.target(), ScheduleSync.GROUP), f.schedule(), f.id());
+                    once(JobKey.jobKey(f.schedule(), ScheduleSync.GROUP), f.schedule(), f.id());
                     n++;
                 } catch (SchedulerException e) {
                     throw new IllegalStateException(

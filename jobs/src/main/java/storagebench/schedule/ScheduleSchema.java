@@ -15,7 +15,8 @@ import storagebench.BadInputException;
 /**
  * Creates, the first time, the scheduler's tables in the job repository database: Quartz's own (from
  * the script Quartz ships for the database; its DROP statements left out, so a start never loses a
- * schedule) and {@code SB_FIRINGS}, what became of each firing. A concurrent creation by another
+ * schedule), {@code SB_FIRINGS}, what became of each firing, and {@code SB_TARGETS}, which firing
+ * holds which target. A concurrent creation by another
  * process is taken as done.
  */
 public final class ScheduleSchema {
@@ -24,7 +25,7 @@ public final class ScheduleSchema {
                     + "FIRING_ID VARCHAR(300) NOT NULL PRIMARY KEY, "
                     + "SCHEDULE_NAME VARCHAR(100) NOT NULL, "
                     + "TRIGGER_NAME VARCHAR(200) NOT NULL, "
-                    + "TARGET_JOB VARCHAR(200) NOT NULL, "
+                    + "TARGET_KEY VARCHAR(64) NOT NULL, "
                     + "SCHEDULED_MS BIGINT NOT NULL, "
                     + "FIRED_MS BIGINT NOT NULL, "
                     + "RUN_ID VARCHAR(64), "
@@ -33,6 +34,14 @@ public final class ScheduleSchema {
                     + "MESSAGE VARCHAR(2000), "
                     + "ENDED_MS BIGINT, "
                     + "NODE VARCHAR(200))";
+
+    private static final String TARGETS =
+            "CREATE TABLE SB_TARGETS ("
+                    + "TARGET_KEY VARCHAR(64) NOT NULL PRIMARY KEY, "
+                    + "FIRING_ID VARCHAR(300) NOT NULL, "
+                    + "SCHEDULE_NAME VARCHAR(100) NOT NULL, "
+                    + "RUN_ID VARCHAR(64), "
+                    + "EXPIRES_MS BIGINT NOT NULL)";
 
     private ScheduleSchema() {}
 
@@ -44,6 +53,9 @@ public final class ScheduleSchema {
             }
             if (!exists(connection, "SB_FIRINGS")) {
                 create(connection, FIRINGS, ";");
+            }
+            if (!exists(connection, "SB_TARGETS")) {
+                create(connection, TARGETS, ";");
             }
         } catch (SQLException e) {
             throw new BadInputException(

@@ -4,9 +4,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.TimeZone;
 import org.quartz.CronScheduleBuilder;
-import org.quartz.CronTrigger;
 import org.quartz.JobBuilder;
-import org.quartz.JobDetail;
 import org.quartz.JobKey;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
@@ -19,15 +17,16 @@ import org.slf4j.LoggerFactory;
 import storagebench.Sha256;
 
 /**
- * The schedules as Quartz jobs and triggers in the job repository. Each target is one job that never
- * runs twice at once (in the whole cluster): a schedule's trigger fires its experiment's target's job,
- * so two runs never hit one target together. A trigger whose definition is unchanged is left as it
- * is, so its paused state and the firings it missed while no service ran survive a restart.
+ * The schedules as Quartz jobs and cron triggers in the job repository, one of each per schedule. A
+ * trigger whose definition is unchanged is left as it is, so its paused state and the firings it
+ * missed while no service ran survive a restart. That two runs never hit one target together is
+ * {@link TargetLeases}' work, not Quartz's: a firing that waits for its target has fired, and is no
+ * misfire.
  */
 public final class ScheduleSync {
     private static final Logger log = LoggerFactory.getLogger(ScheduleSync.class);
 
-    /** The group of the schedules' triggers and the targets' jobs. */
+    /** The group of the schedules' jobs and triggers. */
     public static final String GROUP = "storagebench";
 
     /** The group of one-off triggers (trigger now, continuations). */
@@ -38,20 +37,23 @@ public final class ScheduleSync {
 
     private ScheduleSync() {}
 
-    /** Makes the job repository's triggers those of {@code schedules}. */
+    /** Makes the job repository's jobs and triggers those of {@code schedules}. */
     public static void sync(Scheduler scheduler, Schedules schedules) {
         try {
-            Set<TriggerKey> wanted = new HashSet<>();
+            Set<String> wanted = new HashSet<>();
             for (Schedule s : schedules.all()) {
+                JobKey job = job(scheduler, s.name());
+                wanted.add(s.name());
+                TriggerKey key = TriggerKey.triggerKey(s.name(), GROUP);
+                Trigger existing = scheduler.getTrigger(key);
                 if (!s.enabled()) {
+                    if (existing != null) {
+                        scheduler.unscheduleJob(key);
+                        log.info("schedule {} disabled", s.name());
+                    }
                     continue;
                 }
-                JobKey job =
-                        job(scheduler, schedules.target(s.name()).orElse("schedule:" + s.name()));
-                TriggerKey key = TriggerKey.triggerKey(s.name(), GROUP);
-                wanted.add(key);
-                String definition = definition(s, job);
-                Trigger existing = scheduler.getTrigger(key);
+                String definition = definition(s);
                 if (existing != null
                         && definition.equals(existing.getJobDataMap().getString(DEFINITION))) {
                     continue;
@@ -65,11 +67,10 @@ public final class ScheduleSync {
                     log.info("schedule {} changed: {} ({})", s.name(), s.cron(), s.timeZone());
                 }
             }
-            for (TriggerKey key :
-                    scheduler.getTriggerKeys(GroupMatcher.triggerGroupEquals(GROUP))) {
-                if (!wanted.contains(key)) {
-                    scheduler.unscheduleJob(key);
-                    log.info("schedule {} removed or disabled", key.getName());
+            for (JobKey job : scheduler.getJobKeys(GroupMatcher.jobGroupEquals(GROUP))) {
+                if (!wanted.contains(job.getName())) {
+                    scheduler.deleteJob(job);
+                    log.info("schedule {} removed", job.getName());
                 }
             }
         } catch (SchedulerException e) {
@@ -78,19 +79,18 @@ public final class ScheduleSync {
         }
     }
 
-    /** The job of a target: created once, kept while triggers name it. */
-    static JobKey job(Scheduler scheduler, String targetIdentity) throws SchedulerException {
-        JobKey key = JobKey.jobKey("target-" + Sha256.hex(targetIdentity).substring(0, 16), GROUP);
+    /** The job of a schedule: kept while the schedule is in the file, enabled or not. */
+    static JobKey job(Scheduler scheduler, String schedule) throws SchedulerException {
+        JobKey key = JobKey.jobKey(schedule, GROUP);
         if (!scheduler.checkExists(key)) {
-            JobDetail detail =
+            scheduler.addJob(
                     JobBuilder.newJob(ScheduledRunJob.class)
                             .withIdentity(key)
-                            .withDescription(
-                                    targetIdentity.substring(0, targetIdentity.indexOf(':')))
+                            .usingJobData(SCHEDULE, schedule)
                             .storeDurably()
                             .requestRecovery()
-                            .build();
-            scheduler.addJob(detail, false);
+                            .build(),
+                    false);
         }
         return key;
     }
@@ -103,25 +103,17 @@ public final class ScheduleSync {
                 s.misfire() == Schedule.Misfire.RUN_ONCE
                         ? cron.withMisfireHandlingInstructionFireAndProceed()
                         : cron.withMisfireHandlingInstructionDoNothing();
-        CronTrigger trigger =
-                TriggerBuilder.newTrigger()
-                        .withIdentity(key)
-                        .forJob(job)
-                        .usingJobData(SCHEDULE, s.name())
-                        .usingJobData(DEFINITION, definition)
-                        .withSchedule(cron)
-                        .build();
-        return trigger;
+        return TriggerBuilder.newTrigger()
+                .withIdentity(key)
+                .forJob(job)
+                .usingJobData(SCHEDULE, s.name())
+                .usingJobData(DEFINITION, definition)
+                .withSchedule(cron)
+                .build();
     }
 
-    private static String definition(Schedule s, JobKey job) {
-        return Sha256.hex(
-                        String.join(
-                                "\n",
-                                s.cron(),
-                                s.timeZone().getId(),
-                                s.misfire().name(),
-                                job.getName()))
+    private static String definition(Schedule s) {
+        return Sha256.hex(String.join("\n", s.cron(), s.timeZone().getId(), s.misfire().name()))
                 .substring(0, 16);
     }
 }

@@ -5,7 +5,7 @@ import java.time.Instant;
 /**
  * A schedule as the service and {@code schedule list} show it.
  *
- * @param state NORMAL, PAUSED, WAITING (its target is busy), DISABLED (enabled: false), BROKEN (its
+ * @param state NORMAL, PAUSED, DISABLED (enabled: false), BROKEN (its
  *     experiment does not load)
  * @param next when it fires next, or null
  * @param previous when it fired last, or null

@@ -1,18 +1,16 @@
 package storagebench.schedule;
 
 import java.time.Instant;
-import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
 import org.quartz.JobDataMap;
 import org.quartz.JobExecutionContext;
 import org.quartz.Scheduler;
 
 /**
- * A firing of a target's job: the schedule named in the trigger runs its experiment ({@link
- * ScheduledRunner}). Never two at once per target, in the whole cluster. After the service died in
- * the middle of one, Quartz fires it again as a recovery, and the interrupted run is continued.
+ * A firing of a schedule's job: the schedule runs its experiment ({@link ScheduledRunner}). After the
+ * service died in the middle of one, Quartz fires it again as a recovery (on this service when it is
+ * back, or on another on the same repository), and the interrupted run is continued.
  */
-@DisallowConcurrentExecution
 public class ScheduledRunJob implements Job {
     /** A continuation's firing (a one-off trigger continuing an interrupted run). */
     static final String FIRING = "firing";
@@ -46,11 +44,6 @@ public class ScheduledRunJob implements Job {
         }
         runner.fire(
                 new ScheduledRunner.Request(
-                        data.getString(ScheduleSync.SCHEDULE),
-                        trigger,
-                        scheduled,
-                        fired,
-                        firing,
-                        context.getJobDetail().getKey().getName()));
+                        data.getString(ScheduleSync.SCHEDULE), trigger, scheduled, fired, firing));
     }
 }

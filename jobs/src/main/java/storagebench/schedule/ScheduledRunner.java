@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import storagebench.BadInputException;
+import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.events.EventPublisher;
@@ -36,8 +37,8 @@ import storagebench.runner.Runner;
 public final class ScheduledRunner {
     private static final Logger log = LoggerFactory.getLogger(ScheduledRunner.class);
 
-    /** A firing later than this after its time waited for its target. */
-    static final Duration LATE = Duration.ofSeconds(2);
+    /** How often a firing that waits for its target looks again. */
+    static final Duration WAIT_POLL = Duration.ofSeconds(2);
 
     private static final Duration CATCH_UP = Duration.ofMinutes(2);
 
@@ -49,20 +50,15 @@ public final class ScheduledRunner {
      * @param scheduled when it was due
      * @param fired when it fired
      * @param firing the firing being continued (a recovery, a continuation), or null for a new one
-     * @param target the target's job
      */
     public record Request(
-            String schedule,
-            String trigger,
-            Instant scheduled,
-            Instant fired,
-            String firing,
-            String target) {}
+            String schedule, String trigger, Instant scheduled, Instant fired, String firing) {}
 
     private final Settings settings;
     private final KafkaConnection kafka;
     private final Schedules schedules;
     private final Firings firings;
+    private final TargetLeases leases;
     private final RunningRuns running;
     private final RunObserver observer;
     private final DatasetCatchUp dataset;
@@ -80,6 +76,7 @@ public final class ScheduledRunner {
             KafkaConnection kafka,
             Schedules schedules,
             Firings firings,
+            TargetLeases leases,
             RunningRuns running,
             RunObserver observer,
             DatasetCatchUp dataset,
@@ -88,6 +85,7 @@ public final class ScheduledRunner {
         this.kafka = kafka;
         this.schedules = schedules;
         this.firings = firings;
+        this.leases = leases;
         this.running = running;
         this.observer = observer;
         this.dataset = dataset;
@@ -127,7 +125,7 @@ public final class ScheduledRunner {
                         id,
                         schedule.name(),
                         request.trigger(),
-                        request.target(),
+                        "",
                         request.scheduled(),
                         request.fired(),
                         null,
@@ -136,15 +134,6 @@ public final class ScheduledRunner {
                         null,
                         null,
                         node);
-        String busy = busyAt(request);
-        if (busy != null && schedule.overlap() == Schedule.Overlap.SKIP) {
-            end(firing, null, Firing.Status.SKIPPED, 0, busy + "; overlap: skip");
-            log.info("schedule {}: skipped, {}", schedule.name(), busy);
-            return;
-        }
-        if (busy != null) {
-            log.info("schedule {}: waited, {}", schedule.name(), busy);
-        }
         ExperimentRun run;
         try {
             run = ExperimentRun.prepare(settings, schedule.experiment(), schedule.overrides());
@@ -153,7 +142,58 @@ public final class ScheduledRunner {
             log.warn("schedule {} is broken: {}", schedule.name(), e.getMessage());
             return;
         }
+        firing = on(firing, target(run));
+        if (!take(schedule, firing)) {
+            return;
+        }
         execute(schedule, firing, run, 1, request);
+    }
+
+    /** The key of a run's target in {@link TargetLeases} (a hash: a URL may hold more than it shows). */
+    private static String target(ExperimentRun run) {
+        return Sha256.hex(run.experiment().target().identity()).substring(0, 32);
+    }
+
+    /**
+     * Takes the firing's target: at once, after waiting for the run that holds it ({@code overlap:
+     * wait}), or not at all ({@code overlap: skip}, or the service ending meanwhile).
+     */
+    private boolean take(Schedule schedule, Firing firing) {
+        boolean told = false;
+        while (!leases.acquire(firing.target(), firing.id(), schedule.name())) {
+            String busy =
+                    leases.holder(firing.target())
+                            .map(
+                                    h ->
+                                            "the target is busy with "
+                                                    + (h.runId() == null
+                                                            ? "a firing"
+                                                            : "run " + h.runId())
+                                                    + " of schedule "
+                                                    + h.schedule())
+                            .orElse("the target is busy");
+            if (schedule.overlap() == Schedule.Overlap.SKIP) {
+                end(firing, null, Firing.Status.SKIPPED, 0, busy + "; overlap: skip");
+                log.info("schedule {}: skipped, {}", schedule.name(), busy);
+                return false;
+            }
+            if (!told) {
+                log.info("schedule {}: waiting, {}", schedule.name(), busy);
+                firings.save(
+                        with(firing, null, Firing.Status.RUNNING, 0, "waiting: " + busy, null));
+                told = true;
+            }
+            if (!pause(WAIT_POLL)) {
+                end(
+                        firing,
+                        null,
+                        Firing.Status.SKIPPED,
+                        0,
+                        "the service ended while it waited: " + busy);
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The earlier firing of a recovery or a continuation: its run continued, if retries are left. */
@@ -177,14 +217,45 @@ public final class ScheduledRunner {
                 earlier.attempts() + 1);
         try {
             ExperimentRun run = ExperimentRun.prepareRestart(settings, earlier.runId());
-            execute(schedule, earlier, run, earlier.attempts() + 1, request);
+            Firing firing = on(earlier, target(run));
+            if (take(schedule, firing)) {
+                execute(schedule, firing, run, earlier.attempts() + 1, request);
+            }
         } catch (BadInputException e) {
             end(earlier, earlier.runId(), Firing.Status.FAILED, earlier.attempts(), e.getMessage());
         }
     }
 
-    /** Runs, continues while retries are left, then checks and notifies. */
+    /** Runs the firing while it holds its target (renewed while it runs, released at the end). */
     private void execute(
+            Schedule schedule, Firing firing, ExperimentRun first, int attempt, Request request) {
+        ScheduledFuture<?> renewal =
+                timers.scheduleWithFixedDelay(
+                        () -> renew(firing, first.runId()),
+                        0,
+                        TargetLeases.RENEW.toMillis(),
+                        TimeUnit.MILLISECONDS);
+        try {
+            attempts(schedule, firing, first, attempt, request);
+        } finally {
+            renewal.cancel(false);
+            leases.release(firing.target(), firing.id());
+        }
+    }
+
+    private void renew(Firing firing, String runId) {
+        try {
+            leases.renew(firing.target(), firing.id(), runId);
+        } catch (RuntimeException e) {
+            log.warn(
+                    "the lease of run {} on its target could not be renewed: {}",
+                    runId,
+                    e.getMessage());
+        }
+    }
+
+    /** Runs, continues while retries are left, then checks and notifies. */
+    private void attempts(
             Schedule schedule, Firing firing, ExperimentRun first, int attempt, Request request) {
         ExperimentRun run = first;
         int attempts = attempt;
@@ -376,23 +447,6 @@ public final class ScheduledRunner {
         return env;
     }
 
-    /** Whether the firing waited for its target: why, or null. */
-    private String busyAt(Request request) {
-        if (Duration.between(request.scheduled(), request.fired()).compareTo(LATE) <= 0) {
-            return null;
-        }
-        return firings.endedAfter(request.target(), request.scheduled())
-                .map(
-                        f ->
-                                "the target was busy at "
-                                        + request.scheduled()
-                                        + " with run "
-                                        + f.runId()
-                                        + " of schedule "
-                                        + f.schedule())
-                .orElse(null);
-    }
-
     private boolean pause(Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         while (System.nanoTime() < deadline) {
@@ -416,6 +470,22 @@ public final class ScheduledRunner {
         if (runId != null) {
             observer.runEnded(runId, status.name());
         }
+    }
+
+    private static Firing on(Firing f, String target) {
+        return new Firing(
+                f.id(),
+                f.schedule(),
+                f.trigger(),
+                target,
+                f.scheduled(),
+                f.fired(),
+                f.runId(),
+                f.status(),
+                f.attempts(),
+                f.message(),
+                f.ended(),
+                f.node());
     }
 
     private Firing with(

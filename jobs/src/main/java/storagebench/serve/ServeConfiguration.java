@@ -14,6 +14,7 @@ import storagebench.schedule.RunningRuns;
 import storagebench.schedule.ScheduleControl;
 import storagebench.schedule.ScheduledRunner;
 import storagebench.schedule.Schedules;
+import storagebench.schedule.TargetLeases;
 
 /**
  * The service's objects: Quartz (Spring Boot's, its JDBC store in the job repository), the runner of
@@ -28,6 +29,11 @@ class ServeConfiguration {
     @Bean
     Firings firings(DataSource dataSource) {
         return new Firings(dataSource);
+    }
+
+    @Bean
+    TargetLeases targetLeases(DataSource dataSource) {
+        return new TargetLeases(dataSource);
     }
 
     @Bean
@@ -51,6 +57,7 @@ class ServeConfiguration {
             KafkaConnection kafka,
             Schedules schedules,
             Firings firings,
+            TargetLeases leases,
             RunningRuns running,
             LiveProgress live,
             SinkLoop sink) {
@@ -59,6 +66,7 @@ class ServeConfiguration {
                 kafka,
                 schedules,
                 firings,
+                leases,
                 running,
                 live,
                 sink,

@@ -10,7 +10,8 @@ import storagebench.BadInputException;
  *
  * @param bind the address (127.0.0.1 by default: only this machine reaches it)
  * @param port the port (0: any free one)
- * @param token what actions ask for when the service listens beyond loopback; never shown
+ * @param token what actions ask for (when set; a service that listens beyond loopback needs one);
+ *     never shown
  */
 public record ServeOptions(String bind, int port, Optional<String> token) {
 
@@ -28,9 +29,9 @@ public record ServeOptions(String bind, int port, Optional<String> token) {
         }
     }
 
-    /** Whether actions ask for the token: the service listens beyond loopback. */
+    /** Whether actions ask for the token: one is set, or the service listens beyond loopback. */
     public boolean tokenRequired() {
-        return !loopback(bind);
+        return token.isPresent() || !loopback(bind);
     }
 
     static boolean loopback(String address) {
