@@ -138,8 +138,8 @@ public final class ScheduledRunner {
         try {
             run = ExperimentRun.prepare(settings, schedule.experiment(), schedule.overrides());
         } catch (BadInputException e) {
+            // the schedules log it once, as it becomes broken
             end(firing, null, Firing.Status.BROKEN, 0, e.getMessage());
-            log.warn("schedule {} is broken: {}", schedule.name(), e.getMessage());
             return;
         }
         firing = on(firing, target(run));

@@ -7,6 +7,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import storagebench.batch.BatchContext;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.schedule.Firings;
@@ -80,12 +81,18 @@ class ServeConfiguration {
     }
 
     @Bean
+    RepositoryWatch repositoryWatch(DataSource dataSource, Settings settings) {
+        return new RepositoryWatch(dataSource, BatchContext.Repository.of(settings).redacted());
+    }
+
+    @Bean
     ServeLifecycle serveLifecycle(
             Scheduler scheduler,
             Schedules schedules,
             ScheduleControl control,
             RunningRuns running,
-            SinkLoop sink) {
-        return new ServeLifecycle(scheduler, schedules, control, running, sink);
+            SinkLoop sink,
+            RepositoryWatch repository) {
+        return new ServeLifecycle(scheduler, schedules, control, running, sink, repository);
     }
 }

@@ -25,6 +25,7 @@ import storagebench.schedule.Schedules;
 final class ServeLifecycle implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(ServeLifecycle.class);
     static final Duration REFRESH = Duration.ofSeconds(10);
+    static final Duration WATCH = Duration.ofSeconds(3);
     private static final Duration STOP_WAIT = Duration.ofSeconds(90);
 
     private final Scheduler scheduler;
@@ -32,6 +33,7 @@ final class ServeLifecycle implements DisposableBean {
     private final ScheduleControl control;
     private final RunningRuns running;
     private final SinkLoop sink;
+    private final RepositoryWatch repository;
     private final ScheduledExecutorService refresher =
             Executors.newSingleThreadScheduledExecutor(
                     r -> {
@@ -45,12 +47,14 @@ final class ServeLifecycle implements DisposableBean {
             Schedules schedules,
             ScheduleControl control,
             RunningRuns running,
-            SinkLoop sink) {
+            SinkLoop sink,
+            RepositoryWatch repository) {
         this.scheduler = scheduler;
         this.schedules = schedules;
         this.control = control;
         this.running = running;
         this.sink = sink;
+        this.repository = repository;
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -63,9 +67,14 @@ final class ServeLifecycle implements DisposableBean {
         }
         refresher.scheduleWithFixedDelay(
                 this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
+        refresher.scheduleWithFixedDelay(
+                repository::check, WATCH.toMillis(), WATCH.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void refresh() {
+        if (!repository.check()) {
+            return;
+        }
         try {
             if (schedules.refresh()) {
                 ScheduleSync.sync(scheduler, schedules);

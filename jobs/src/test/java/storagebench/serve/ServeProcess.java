@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,6 +32,12 @@ final class ServeProcess implements AutoCloseable {
 
     /** Starts {@code serve} with {@code args} and waits until it listens (two minutes at most). */
     static ServeProcess start(Path logDir, String name, String... args) throws Exception {
+        return start(logDir, name, Map.of(), args);
+    }
+
+    /** As {@link #start(Path, String, String...)}, with variables added to its environment. */
+    static ServeProcess start(Path logDir, String name, Map<String, String> env, String... args)
+            throws Exception {
         List<String> command =
                 new ArrayList<>(
                         List.of(
@@ -46,11 +53,10 @@ final class ServeProcess implements AutoCloseable {
         command.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + ".log");
-        Process process =
-                new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(log.toFile())
-                        .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        Process process = builder.start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (System.nanoTime() < deadline) {
             Matcher m = ADDRESS.matcher(read(log));
