@@ -15,6 +15,9 @@ import storagebench.config.ConfigNode;
  * open, and weekdays counted from 1 (Sunday) instead of 0.
  */
 final class Cron {
+    private static final int[] LARGEST = {59, 59, 23, 31, 12};
+    private static final String[] FIELD = {"second", "minute", "hour", "day of the month", "month"};
+
     private Cron() {}
 
     /** The node's expression in Quartz's form. */
@@ -70,6 +73,25 @@ final class Cron {
                             + e.getMessage()
                             + " (Quartz form: second minute hour day-of-month month day-of-week, e.g."
                             + " '0 30 2 * * ?'; or crontab's five fields, e.g. '30 2 * * *')");
+        }
+        String[] fields = cron.split("\\s+");
+        for (int i = 0; i < Math.min(LARGEST.length, fields.length); i++) {
+            Matcher number = Pattern.compile("\\d+").matcher(fields[i]);
+            while (number.find()) {
+                if (Long.parseLong(number.group()) > LARGEST[i]) {
+                    // Quartz takes some of these (a minute of 99) and then fires oddly
+                    throw node.error(
+                            "'"
+                                    + node.text()
+                                    + "' is not a cron expression: "
+                                    + number.group()
+                                    + " is more than a "
+                                    + FIELD[i]
+                                    + " can be ("
+                                    + LARGEST[i]
+                                    + ")");
+                }
+            }
         }
         expression.setTimeZone(TimeZone.getTimeZone(zone));
         if (expression.getNextValidTimeAfter(new Date()) == null) {

@@ -1,7 +1,6 @@
 package storagebench.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,11 +20,9 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
+import storagebench.browser.Chromium;
 import storagebench.cli.Main;
 
 /**
@@ -35,12 +32,6 @@ import storagebench.cli.Main;
  * The report is checked without a browser too (the page of {@code run --html}).
  */
 class HtmlReportBrowserIT {
-    /** Debian's paths; {@code -Dstoragebench.chromium=…}, {@code -Dstoragebench.chromedriver=…} elsewhere. */
-    private static final Path CHROMIUM =
-            Path.of(System.getProperty("storagebench.chromium", "/usr/bin/chromium"));
-
-    private static final Path CHROMEDRIVER =
-            Path.of(System.getProperty("storagebench.chromedriver", "/usr/bin/chromedriver"));
     private static final Path SCREENSHOTS = Path.of("target", "html-report");
 
     @TempDir static Path tmp;
@@ -117,19 +108,7 @@ class HtmlReportBrowserIT {
     @Test
     void theReportRendersInChromiumWithNoErrors() throws Exception {
         assumeBrowser();
-        ChromeDriverService service =
-                new ChromeDriverService.Builder()
-                        .usingDriverExecutable(CHROMEDRIVER.toFile())
-                        .usingAnyFreePort()
-                        .build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments(
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage");
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriver browser = new ChromeDriver(service, options);
+        ChromeDriver browser = Chromium.start();
         try {
             // when
             browser.manage().window().setSize(new Dimension(1280, 6000));
@@ -184,15 +163,6 @@ class HtmlReportBrowserIT {
     }
 
     private static void assumeBrowser() {
-        boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        if (!present) {
-            System.err.println(
-                    "HtmlReportBrowserIT skipped: needs "
-                            + CHROMIUM
-                            + " and "
-                            + CHROMEDRIVER
-                            + " (apt-get install chromium chromium-driver)");
-        }
-        assumeTrue(present, "needs " + CHROMIUM + " and " + CHROMEDRIVER);
+        Chromium.assume("HtmlReportBrowserIT");
     }
 }

@@ -104,6 +104,9 @@ class ScheduleLoaderTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith(
                         "/etc/sb/schedules.yaml:7: 'schedules[0].cron': '0 61 2 * * ?' is not a cron expression");
+        assertThatThrownBy(() -> parse(VALID.replace("\"0 30 2 * * ?\"", "\"0 99 2 * * ?\"")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("99 is more than a minute can be (59)");
         assertThatThrownBy(() -> parse(VALID.replace("  retry: 2\n", "  retry: -1\n")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("schedules.yaml:2: 'defaults.retry'");

@@ -1,0 +1,93 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What {@code serve} and {@code schedule} refuse before anything starts: exit 2, one line. */
+class ServeCommandTest {
+    @TempDir Path tmp;
+
+    @Test
+    void aBadSchedulesFileNamesItsLineAndNothingStarts() throws Exception {
+        // given
+        Path schedules = tmp.resolve("schedules.yaml");
+        Files.writeString(
+                schedules,
+                "schedules:\n  - name: nightly\n    experiment: x.yaml\n    cron: \"0 99 2 * * ?\"\n");
+        // when
+        CliOutput serve =
+                CliOutput.run(
+                        "serve",
+                        "--schedules",
+                        schedules.toString(),
+                        "--data-dir",
+                        tmp.resolve("data").toString());
+        CliOutput list =
+                CliOutput.run(
+                        "schedule",
+                        "list",
+                        "--schedules",
+                        schedules.toString(),
+                        "--data-dir",
+                        tmp.resolve("data").toString());
+        // then
+        assertThat(serve.exit()).isEqualTo(2);
+        assertThat(serve.err())
+                .contains(
+                        schedules
+                                + ":4: 'schedules[0].cron': '0 99 2 * * ?' is not a cron expression")
+                .doesNotContain("Exception");
+        assertThat(list.exit()).isEqualTo(2);
+        assertThat(Files.exists(tmp.resolve("data"))).as("nothing started").isFalse();
+    }
+
+    @Test
+    void listeningBeyondLoopbackNeedsAToken() throws Exception {
+        // given
+        Path schedules = tmp.resolve("schedules.yaml");
+        Files.writeString(
+                schedules,
+                "schedules:\n  - name: nightly\n    experiment: x.yaml\n    cron: \"0 30 2 * * ?\"\n");
+        // when
+        CliOutput serve =
+                CliOutput.run(
+                        "serve",
+                        "--bind",
+                        "0.0.0.0",
+                        "--schedules",
+                        schedules.toString(),
+                        "--data-dir",
+                        tmp.resolve("data").toString());
+        // then
+        assertThat(serve.exit()).isEqualTo(2);
+        assertThat(serve.err())
+                .contains("--bind 0.0.0.0 reaches beyond this machine: set a token")
+                .contains("STORAGEBENCH_SERVE_TOKEN");
+    }
+
+    @Test
+    void aScheduleThatIsNotThereNamesTheOnesThatAre() throws Exception {
+        // given
+        Path schedules = tmp.resolve("schedules.yaml");
+        Files.writeString(
+                schedules,
+                "schedules:\n  - name: nightly\n    experiment: x.yaml\n    cron: \"0 30 2 * * ?\"\n");
+        // when
+        CliOutput pause =
+                CliOutput.run(
+                        "schedule",
+                        "pause",
+                        "weekly",
+                        "--schedules",
+                        schedules.toString(),
+                        "--data-dir",
+                        tmp.resolve("data").toString());
+        // then
+        assertThat(pause.exit()).isEqualTo(2);
+        assertThat(pause.err()).contains("no schedule named 'weekly'; the schedules are: nightly");
+    }
+}

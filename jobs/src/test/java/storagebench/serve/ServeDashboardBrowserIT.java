@@ -1,0 +1,135 @@
+package storagebench.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import storagebench.browser.Chromium;
+import storagebench.cli.Main;
+
+/**
+ * The dashboard of a running {@code serve} in Debian's Chromium, headless, as a person uses it: a
+ * wrong token is refused, the right one lets the buttons act, "Run now" fires a schedule, the progress
+ * line changes while its trials run (Server-Sent Events), and the run is listed as COMPLETED with its
+ * report linked. Screenshots go under target/serve-dashboard. Skipped, saying so, without Chromium.
+ */
+class ServeDashboardBrowserIT {
+    private static final Path SCREENSHOTS = Path.of("target", "serve-dashboard");
+    private static final String TOKEN = "correct horse battery staple";
+
+    @TempDir Path tmp;
+
+    @Test
+    void aScheduleIsFiredFromThePageAndItsProgressAndReportShow() throws Exception {
+        Chromium.assume("ServeDashboardBrowserIT");
+        Path data = tmp.resolve("data");
+        ServeFixture.experiment(tmp, "demo", 10, "0.5");
+        Files.writeString(
+                tmp.resolve("schedules.yaml"),
+                """
+                schedules:
+                  - name: demo
+                    experiment: demo.yaml
+                    cron: "0 0 3 * * ?"
+                """);
+        Files.createDirectories(SCREENSHOTS);
+        try (ServeProcess serve =
+                ServeProcess.start(
+                        ServeProcess.LOGS,
+                        "ServeDashboardBrowserIT",
+                        Map.of("STORAGEBENCH_SERVE_TOKEN", TOKEN),
+                        "--schedules",
+                        tmp.resolve("schedules.yaml").toString(),
+                        "--data-dir",
+                        data.toString())) {
+            ChromeDriver browser = Chromium.start();
+            try {
+                browser.manage().window().setSize(new Dimension(1400, 1100));
+                WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(120));
+                // given: the dashboard, which names the schedule and asks for the token for actions
+                browser.get(serve.url());
+                assertThat(browser.findElement(By.cssSelector("tr[data-schedule=demo]")).getText())
+                        .contains("demo", "NORMAL");
+                assertThat(browser.getPageSource()).doesNotContain(TOKEN);
+                // when: "Run now" without the token, then a wrong token
+                click(browser, "tr[data-schedule=demo] button.trigger");
+                wait.until(b -> b.getCurrentUrl().contains("/login"));
+                browser.findElement(By.id("token")).sendKeys("wrong token");
+                browser.findElement(By.id("login")).click();
+                // then: refused
+                wait.until(b -> !b.findElements(By.id("refused")).isEmpty());
+                assertThat(browser.findElement(By.id("refused")).getText()).contains("Refused");
+                assertThat(ServeFixture.count(ServeFixture.settings(data, Map.of()), "")).isZero();
+                // when: the right token, and "Run now"
+                browser.findElement(By.id("token")).sendKeys(TOKEN);
+                browser.findElement(By.id("login")).click();
+                wait.until(
+                        b -> !b.findElements(By.cssSelector("tr[data-schedule=demo]")).isEmpty());
+                click(browser, "tr[data-schedule=demo] button.trigger");
+                wait.until(b -> !b.findElements(By.id("notice")).isEmpty());
+                assertThat(browser.findElement(By.id("notice")).getText())
+                        .isEqualTo("schedule demo fired now");
+                // then: the progress line appears and changes while the trials run
+                List<String> lines = new ArrayList<>();
+                wait.until(
+                        b -> {
+                            List<WebElement> line =
+                                    b.findElements(By.cssSelector("#progress .line"));
+                            if (!line.isEmpty()) {
+                                String text = line.get(0).getText();
+                                if (!text.isEmpty() && !lines.contains(text)) {
+                                    lines.add(text);
+                                }
+                            }
+                            return lines.size() >= 3;
+                        });
+                assertThat(lines).allMatch(l -> l.contains("of 10 [step=one]"));
+                screenshot(browser, "progress.png");
+                // and once the run ends the page shows it COMPLETED, its report linked
+                wait.until(
+                        b ->
+                                b.findElements(By.cssSelector("table.runs td.status")).stream()
+                                        .anyMatch(td -> td.getText().equals("COMPLETED")));
+                screenshot(browser, "dashboard.png");
+                WebElement report = browser.findElement(By.cssSelector("table.runs a.report"));
+                report.click();
+                wait.until(b -> b.getPageSource().contains("<h2>demo</h2>"));
+                assertThat(browser.findElements(By.cssSelector("[data-chart]"))).isNotEmpty();
+                screenshot(browser, "report.png");
+                List<LogEntry> severe =
+                        browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                                .filter(e -> e.getLevel().getName().equals("SEVERE"))
+                                .filter(e -> !e.getMessage().contains("favicon"))
+                                .toList();
+                assertThat(severe).as("console errors").isEmpty();
+            } finally {
+                browser.quit();
+            }
+            assertThat(serve.terminate(120)).isZero();
+        } finally {
+            Main.execute("broker", "stop", "--data-dir", data.toString());
+        }
+    }
+
+    private static void click(ChromeDriver browser, String css) {
+        browser.findElement(By.cssSelector(css)).click();
+    }
+
+    private static void screenshot(ChromeDriver browser, String name) throws Exception {
+        Files.write(SCREENSHOTS.resolve(name), browser.getScreenshotAs(OutputType.BYTES));
+    }
+}
