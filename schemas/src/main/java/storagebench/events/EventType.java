@@ -44,7 +44,15 @@ public enum EventType {
             IoSample::createDecoder,
             IoSample.getEncoder(),
             IoSample::getExperiment,
-            IoSample::getIntervalStart);
+            IoSample::getIntervalStart),
+    THROUGHPUT_SAMPLE(
+            ThroughputSample.class,
+            ThroughputSample.getClassSchema(),
+            "throughput_samples",
+            ThroughputSample::createDecoder,
+            ThroughputSample.getEncoder(),
+            ThroughputSample::getExperiment,
+            ThroughputSample::getIntervalStart);
 
     private final Class<? extends SpecificRecord> recordClass;
     private final Schema schema;
@@ -98,7 +106,7 @@ public enum EventType {
 
     /**
      * The time the dataset files {@code record}, an event of this type, under (by its UTC date): a run's
-     * or trial's start, a finished run's end, an IO sample's interval start.
+     * or trial's start, a finished run's end, an IO or throughput sample's interval start.
      */
     public Instant partitionTime(SpecificRecord record) {
         return partitionTime.apply(own(record));
