@@ -1,16 +1,11 @@
 package storagebench.workload.oltp;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.SqlScript;
 import storagebench.dbms.Target;
-import storagebench.dbms.TargetUnavailableException;
 import storagebench.workload.Param;
 import storagebench.workload.ParamException;
 import storagebench.workload.Params;
@@ -27,9 +22,6 @@ import storagebench.workload.Workload;
  */
 public final class DatabaseOltp implements Workload {
     static final String FOLDER = "workloads/oltp";
-
-    /** Connections besides the virtual users': the IO sampler's and one for set-up and checks. */
-    static final int OTHER_CONNECTIONS = 2;
 
     private final OltpKind kind;
     private final TpccScale scale;
@@ -79,47 +71,11 @@ public final class DatabaseOltp implements Workload {
             }
         }
         kind.preflight(db, variants, name());
-        int most =
-                variants.stream().mapToInt(p -> p.getInt(OltpParams.VIRTUAL_USERS)).max().orElse(1);
-        checkConnectionLimit(db, most);
     }
 
-    /** Refuses more virtual users than the server lets this role connect, naming the setting. */
-    private static void checkConnectionLimit(DatabaseTarget target, int virtualUsers) {
-        SqlScript sql = target.dialect().script(FOLDER);
-        if (!sql.has("connection-limit")) {
-            return;
-        }
-        try (Connection c = target.connect();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql.sql("connection-limit"))) {
-            rs.next();
-            String setting = rs.getString(1);
-            long limit = rs.getLong(2);
-            long inUse = rs.getLong(3);
-            long needed = (long) virtualUsers + OTHER_CONNECTIONS;
-            if (needed > limit - inUse) {
-                throw new BadInputException(
-                        "oltp: virtual-users: "
-                                + virtualUsers
-                                + " virtual users need "
-                                + needed
-                                + " connections (one each, the IO sampler's and one for set-up), but the server's "
-                                + setting
-                                + " allows "
-                                + limit
-                                + " and other sessions hold "
-                                + inUse
-                                + "; lower virtual-users or raise "
-                                + setting);
-            }
-        } catch (SQLException e) {
-            throw new TargetUnavailableException(
-                    "oltp: cannot read the connection limit of "
-                            + target.location()
-                            + ": "
-                            + e.getMessage());
-        }
+    /** Drops the workload's database that {@code params} name, when a tool kept it (schema: keep). */
+    public void dropDatabase(DatabaseTarget target, Params params) throws SQLException {
+        kind.database(target, params.getText(OltpParams.DATABASE), params).drop();
     }
 
     @Override

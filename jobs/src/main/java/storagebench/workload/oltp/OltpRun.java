@@ -77,6 +77,7 @@ final class OltpRun {
 
     Map<String, Double> connect() throws SQLException {
         closeUsers();
+        ConnectionLimit.check((DatabaseTarget) trial.target(), settings.virtualUsers());
         users = new VirtualUsers(mix.types().size());
         users.connect(
                 database,

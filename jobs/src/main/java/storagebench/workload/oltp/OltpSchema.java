@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.Sha256;
 import storagebench.dbms.SqlScript;
+import storagebench.dbms.TargetUnavailableException;
 
 /**
  * The schema of one trial: built and loaded in set-up (untimed), or reused as {@code schema:} allows when
@@ -123,8 +124,8 @@ final class OltpSchema {
             }
             s.executeUpdate(marker.sql("count-trial"));
             return trials;
-        } catch (SQLException e) {
-            // no database yet, or none of ours: it is built
+        } catch (SQLException | TargetUnavailableException e) {
+            // no database yet, or none of ours: it is built (a server that is gone fails the build)
             return null;
         }
     }

@@ -21,6 +21,7 @@ final class PostgresOltp implements OltpKind {
     @Override
     public void preflight(DatabaseTarget target, List<Params> variants, String workload) {
         target.kind().database().requireDatabaseRights(target, workload);
+        ConnectionLimit.check(target, variants);
     }
 
     @Override
