@@ -14,8 +14,4 @@ enum SchemaMode {
     static SchemaMode of(String text) {
         return valueOf(text.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
     }
-
-    String yamlName() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
 }

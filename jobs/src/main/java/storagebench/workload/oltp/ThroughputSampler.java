@@ -77,8 +77,4 @@ final class ThroughputSampler {
     long endNanos() {
         return intervals.get(intervals.size() - 1).endNanos();
     }
-
-    long startNanos() {
-        return intervals.get(0).startNanos();
-    }
 }

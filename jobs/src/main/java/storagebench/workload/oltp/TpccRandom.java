@@ -48,10 +48,6 @@ final class TpccRandom {
         return min + random.nextInt(max - min + 1);
     }
 
-    double fraction() {
-        return random.nextDouble();
-    }
-
     /** NURand(A, x, y) = (((random(0, A) | random(x, y)) + C) % (y - x + 1)) + x. */
     int nurand(int a, int x, int y) {
         int c =
