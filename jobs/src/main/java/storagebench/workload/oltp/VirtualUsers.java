@@ -5,6 +5,7 @@ import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -16,6 +17,9 @@ import storagebench.dbms.SqlScript;
  */
 final class VirtualUsers implements AutoCloseable {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** How long a user may take to finish its transaction in flight once told to stop. */
+    static final Duration STOP_WAIT = Duration.ofSeconds(60);
 
     private final List<Statements> statements = new ArrayList<>();
     private final List<VirtualUser> users = new ArrayList<>();
@@ -105,26 +109,47 @@ final class VirtualUsers implements AutoCloseable {
         return sum;
     }
 
-    /** Tells the users to stop after their transaction in flight and waits for them. */
+    /**
+     * Tells the users to stop after their transaction in flight and waits for them, at most {@code
+     * STOP_WAIT}.
+     *
+     * @throws IllegalStateException naming a user that is still in a transaction by then (a server that
+     *     stopped answering); clean-up aborts its connection
+     */
     void stopAndJoin() throws InterruptedException {
         signal.stop();
-        for (Thread t : threads) {
-            t.join();
+        long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+        for (int i = 0; i < threads.size(); i++) {
+            threads.get(i).join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            if (threads.get(i).isAlive()) {
+                throw new IllegalStateException(
+                        "virtual user "
+                                + (i + 1)
+                                + " is still in a transaction "
+                                + STOP_WAIT.toSeconds()
+                                + " s after the measured step ended");
+            }
         }
         threads.clear();
     }
 
+    /**
+     * Stops the users, aborts the connections of those still in a transaction after {@code STOP_WAIT}
+     * (a server that stopped answering must not hold clean-up), and closes every connection.
+     */
     @Override
     public void close() {
         signal.stop();
         boolean interrupted = false;
-        for (Thread t : threads) {
-            while (t.isAlive()) {
-                try {
-                    t.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
+        long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+        for (int i = 0; i < threads.size(); i++) {
+            try {
+                threads.get(i).join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+            if (threads.get(i).isAlive()) {
+                abort(statements.get(i).connection());
             }
         }
         threads.clear();
@@ -140,6 +165,14 @@ final class VirtualUsers implements AutoCloseable {
         users.clear();
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void abort(Connection c) {
+        try {
+            c.abort(Runnable::run);
+        } catch (SQLException | RuntimeException e) {
+            // closing it next is all that is left to try
         }
     }
 }
