@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
             BenchSinkCommand.class,
             BenchWorkloadsCommand.class,
             BenchTargetsCommand.class,
-            BenchReportCommand.class
+            BenchReportCommand.class,
+            BenchOltpCommand.class
         },
         description = "Measures the pipeline itself (not a storage experiment).")
 public final class BenchCommand implements Runnable {

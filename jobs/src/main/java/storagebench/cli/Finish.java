@@ -8,10 +8,12 @@ import org.slf4j.LoggerFactory;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.html.HtmlReport;
+import storagebench.report.HeadlineTable;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.SummaryRow;
 import storagebench.report.TextTable;
+import storagebench.report.VariantStats;
 import storagebench.runner.ExperimentRun;
 import storagebench.sink.DatasetLockedException;
 import storagebench.sink.Sink;
@@ -75,13 +77,18 @@ final class Finish {
             return;
         }
         for (String runId : runIds) {
-            List<SummaryRow> rows =
-                    Report.summarize(settings.parquetDir(), ReportFilter.run(runId));
+            List<VariantStats> stats =
+                    VariantStats.read(
+                            settings.parquetDir(),
+                            VariantStats.Query.of(ReportFilter.run(runId))
+                                    .withMetrics(HeadlineTable.metrics()));
+            List<SummaryRow> rows = Report.summary(stats);
             if (rows.isEmpty()) {
                 System.out.println("no measured trials of run " + runId + " to summarise");
             } else {
                 System.out.println();
                 System.out.print(TextTable.render(rows));
+                System.out.print(HeadlineTable.renderAll(stats));
             }
         }
     }

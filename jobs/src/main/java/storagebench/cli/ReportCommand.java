@@ -1,7 +1,6 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -20,8 +19,6 @@ import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
 import storagebench.report.VariantStats;
 import storagebench.runner.RunId;
-import storagebench.workload.Metric;
-import storagebench.workload.Workloads;
 
 /** Prints the summary statistics of the Parquet dataset. */
 @Command(
@@ -98,10 +95,10 @@ public final class ReportCommand implements Callable<Integer> {
         if (html != null || png != null) {
             return files(parquet, filter);
         }
-        List<String> metrics = new ArrayList<>(List.of(VariantStats.DURATION));
-        if (format == ReportFormat.TEXT) {
-            metrics.addAll(Workloads.headlines().keySet());
-        }
+        List<String> metrics =
+                format == ReportFormat.TEXT
+                        ? HeadlineTable.metrics()
+                        : List.of(VariantStats.DURATION);
         List<VariantStats> stats =
                 VariantStats.read(parquet, VariantStats.Query.of(filter).withMetrics(metrics));
         List<SummaryRow> rows = Report.summary(stats);
@@ -110,11 +107,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().print(format.render(rows));
         if (format == ReportFormat.TEXT) {
-            for (Metric m : Workloads.headlines().values()) {
-                spec.commandLine()
-                        .getOut()
-                        .print(HeadlineTable.render(m.name(), m.higherIsBetter(), stats));
-            }
+            spec.commandLine().getOut().print(HeadlineTable.renderAll(stats));
         }
         spec.commandLine().getOut().flush();
         return 0;

@@ -16,10 +16,10 @@ import java.util.function.Supplier;
 import storagebench.BadInputException;
 import storagebench.report.Baselines;
 import storagebench.report.FactorSlices;
+import storagebench.report.HeadlineTable;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
 import storagebench.report.VariantStats;
-import storagebench.workload.Workloads;
 
 /**
  * Comparisons of a dataset's measured trials, per experiment, host and step: each variant against a
@@ -36,10 +36,7 @@ public final class Comparisons {
 
     /** The metrics compared when none is asked for: the duration and the workloads' headline metrics. */
     public static List<String> defaultMetrics() {
-        List<String> metrics = new ArrayList<>();
-        metrics.add(CompareRequest.DURATION);
-        metrics.addAll(Workloads.headlines().keySet());
-        return List.copyOf(metrics);
+        return List.copyOf(HeadlineTable.metrics());
     }
 
     /**

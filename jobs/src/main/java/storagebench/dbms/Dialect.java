@@ -14,8 +14,8 @@ public interface Dialect {
     String product();
 
     /**
-     * The SQL of {@code folder} for this product: {@code <folder>/<product>.sql}, else {@code <folder>/generic.sql}
-     * (e.g. {@code workloads/filegroup-insert}).
+     * The SQL of {@code folder} for this product: {@code <folder>/<product>.sql} over {@code
+     * <folder>/generic.sql}, statement by statement (e.g. {@code workloads/filegroup-insert}).
      *
      * @throws IllegalStateException when neither exists
      */

@@ -3,7 +3,9 @@ package storagebench.dbms;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,27 +27,42 @@ public final class SqlScript {
         this.statements = statements;
     }
 
-    /** {@code <folder>/<product>.sql}, else {@code <folder>/generic.sql}. */
+    /**
+     * {@code <folder>/<product>.sql} over {@code <folder>/generic.sql}: the product's file names the
+     * statements that differ, the generic file the rest (either may be missing, not both).
+     */
     static SqlScript load(String folder, String product) {
-        for (String file : new String[] {product + ".sql", "generic.sql"}) {
-            String resource = folder + "/" + file;
-            try (InputStream in = SqlScript.class.getClassLoader().getResourceAsStream(resource)) {
-                if (in != null) {
-                    return parse(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException(
-                        "cannot read " + resource + ": " + e.getMessage(), e);
-            }
+        SqlScript generic = read(folder + "/generic.sql");
+        SqlScript own = read(folder + "/" + product + ".sql");
+        if (own == null && generic == null) {
+            throw new IllegalStateException(
+                    "no SQL for "
+                            + product
+                            + " in "
+                            + folder
+                            + " ("
+                            + product
+                            + ".sql or generic.sql)");
         }
-        throw new IllegalStateException(
-                "no SQL for "
-                        + product
-                        + " in "
-                        + folder
-                        + " ("
-                        + product
-                        + ".sql or generic.sql)");
+        if (generic == null) {
+            return own;
+        }
+        if (own == null) {
+            return generic;
+        }
+        Map<String, String> statements = new LinkedHashMap<>(generic.statements);
+        statements.putAll(own.statements);
+        return new SqlScript(own.resource + " over " + generic.resource, statements);
+    }
+
+    private static SqlScript read(String resource) {
+        try (InputStream in = SqlScript.class.getClassLoader().getResourceAsStream(resource)) {
+            return in == null
+                    ? null
+                    : parse(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + resource + ": " + e.getMessage(), e);
+        }
     }
 
     static SqlScript parse(String resource, String text) {
@@ -66,8 +83,13 @@ public final class SqlScript {
         return new SqlScript(resource, statements);
     }
 
+    /** The statement's text: comment lines after it (those of the next statement) and its ';' left out. */
     private static String body(String text) {
-        String sql = text.strip();
+        List<String> lines = new ArrayList<>(List.of(text.strip().split("\n", -1)));
+        while (lines.size() > 1 && lines.get(lines.size() - 1).strip().startsWith("--")) {
+            lines.remove(lines.size() - 1);
+        }
+        String sql = String.join("\n", lines).strip();
         return sql.endsWith(";") ? sql.substring(0, sql.length() - 1).strip() : sql;
     }
 

@@ -10,7 +10,8 @@ import storagebench.events.EventType;
 
 /**
  * The export format: one Avro object container file whose schema is the union of every event type's
- * current schema ({@code ["RunStarted", "TrialTimed", "RunFinished", "IoSample"]}), so one file keeps
+ * current schema ({@code ["RunStarted", "TrialTimed", "RunFinished", "IoSample",
+ * "ThroughputSample"]}), so one file keeps
  * the topic's order across types and any Avro tool reads it ({@code avro-tools tojson}, fastavro,
  * Spark's avro source). Deflate-compressed. A file written by an older version, with older schemas,
  * still reads: Avro resolves each branch by name to the current schema.

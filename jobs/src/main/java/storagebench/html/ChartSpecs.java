@@ -9,6 +9,7 @@ import java.util.function.Function;
 import storagebench.report.IoPoint;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
+import storagebench.report.ThroughputPoint;
 
 /**
  * The data of each chart, as the page's script draws it (resources/html/report.js): {@code means}
@@ -108,6 +109,62 @@ final class ChartSpecs {
         spec.put("xName", "s");
         spec.put("series", series);
         return spec;
+    }
+
+    /**
+     * One variant's throughput over its measured step: committed transactions per minute, and
+     * new-orders per minute (dashed) where the mix has them.
+     */
+    static Map<String, Object> throughput(ExperimentView view, String variant) {
+        List<ThroughputPoint> points =
+                view.throughput().stream().filter(p -> p.variant().equals(variant)).toList();
+        List<Map<String, Object>> series = new ArrayList<>();
+        series.add(throughputLine("TPM", points, ThroughputPoint::tpm, false));
+        if (points.stream().anyMatch(p -> p.nopm() > 0)) {
+            series.add(throughputLine("NOPM", points, ThroughputPoint::nopm, true));
+        }
+        Map<String, Object> spec = spec("lines", "per minute");
+        spec.put("xName", "s");
+        spec.put("series", series);
+        return spec;
+    }
+
+    /** The 95th percentile of transaction latency per interval, a line per variant. */
+    static Map<String, Object> throughputLatency(ExperimentView view) {
+        List<Map<String, Object>> series = new ArrayList<>();
+        for (String variant : view.throughputVariants()) {
+            series.add(
+                    throughputLine(
+                            variant,
+                            view.throughput().stream()
+                                    .filter(p -> p.variant().equals(variant))
+                                    .toList(),
+                            ThroughputPoint::latencyP95Ms,
+                            false));
+        }
+        Map<String, Object> spec = spec("lines", "ms, p95");
+        spec.put("xName", "s");
+        spec.put("series", series);
+        return spec;
+    }
+
+    private static Map<String, Object> throughputLine(
+            String name,
+            List<ThroughputPoint> points,
+            Function<ThroughputPoint, Double> y,
+            boolean dashed) {
+        List<List<Double>> data = new ArrayList<>();
+        for (ThroughputPoint p : points) {
+            Double value = y.apply(p);
+            if (value != null) {
+                data.add(List.of(p.second(), value));
+            }
+        }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("name", name);
+        line.put("data", data);
+        line.put("dashed", dashed);
+        return line;
     }
 
     /** Each variant's mean of one step per run, in the order the runs started. */

@@ -16,6 +16,7 @@ import storagebench.report.ReportFilter;
 import storagebench.report.RunFacts;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
+import storagebench.report.ThroughputPoint;
 import storagebench.report.TrialValues;
 import storagebench.report.VariantStats;
 
@@ -26,6 +27,7 @@ record ExperimentView(
         List<SummaryRow> summary,
         List<Comparison> comparisons,
         List<IoPoint> io,
+        List<ThroughputPoint> throughput,
         List<RunMean> runMeans) {
 
     /** Every experiment with trials that match, in the report's order. */
@@ -36,6 +38,7 @@ record ExperimentView(
         List<SummaryRow> summary = Report.summary(stats);
         List<RunFacts> runs = RunFacts.read(parquetRoot, filter);
         List<IoPoint> io = IoPoint.read(parquetRoot, filter);
+        List<ThroughputPoint> throughput = ThroughputPoint.read(parquetRoot, filter);
         List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();
         summary.forEach(row -> names.add(row.experiment()));
@@ -56,6 +59,7 @@ record ExperimentView(
                             summary.stream().filter(r -> r.experiment().equals(name)).toList(),
                             comparisons,
                             io.stream().filter(p -> p.experiment().equals(name)).toList(),
+                            throughput.stream().filter(p -> p.experiment().equals(name)).toList(),
                             means.stream().filter(m -> m.experiment().equals(name)).toList()));
         }
         return List.copyOf(views);
@@ -101,6 +105,11 @@ record ExperimentView(
 
     List<String> files() {
         return io.stream().map(IoPoint::file).distinct().toList();
+    }
+
+    /** The variants with throughput samples, in the report's order. */
+    List<String> throughputVariants() {
+        return throughput.stream().map(ThroughputPoint::variant).distinct().toList();
     }
 
     long runCount() {

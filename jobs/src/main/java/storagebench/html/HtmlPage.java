@@ -91,6 +91,19 @@ final class HtmlPage {
                         ChartSpecs.latency(view, file));
             }
         }
+        if (!view.throughput().isEmpty()) {
+            body.append("<h3>Throughput over time</h3>\n");
+            for (String variant : view.throughputVariants()) {
+                chart(
+                        id + "-throughput-" + charts.size(),
+                        variant + ": transactions per minute over the measured step",
+                        ChartSpecs.throughput(view, variant));
+            }
+            chart(
+                    id + "-throughput-latency-" + charts.size(),
+                    "95th percentile of transaction latency per interval",
+                    ChartSpecs.throughputLatency(view));
+        }
         if (view.runCount() > 1) {
             body.append("<h3>Trends across runs</h3>\n");
             for (String step : view.mainSteps()) {

@@ -11,7 +11,8 @@ import storagebench.report.ReportFilter;
 
 /**
  * The report as one self-contained HTML file: per experiment the host and target facts, variant
- * means with 95% confidence intervals per step, the comparisons, sub-steps, IO per file and trends.
+ * means with 95% confidence intervals per step, the comparisons, sub-steps, IO per file, throughput over
+ * time and trends.
  * The chart library is inlined; the page requests nothing from anywhere.
  */
 public final class HtmlReport {

@@ -3,6 +3,8 @@ package storagebench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import storagebench.workload.Metric;
+import storagebench.workload.Workloads;
 
 /**
  * The means of a metric per experiment, host, variant and step, for the text report: the figures that
@@ -10,6 +12,22 @@ import java.util.Locale;
  */
 public final class HeadlineTable {
     private HeadlineTable() {}
+
+    /** The duration and every workload's headline metrics: what a text summary reads. */
+    public static List<String> metrics() {
+        List<String> metrics = new ArrayList<>(List.of(VariantStats.DURATION));
+        metrics.addAll(Workloads.headlines().keySet());
+        return metrics;
+    }
+
+    /** A table per headline metric that some trial among {@code stats} has, in the workloads' order. */
+    public static String renderAll(List<VariantStats> stats) {
+        StringBuilder out = new StringBuilder();
+        for (Metric m : Workloads.headlines().values()) {
+            out.append(render(m.name(), m.higherIsBetter(), stats));
+        }
+        return out.toString();
+    }
 
     /**
      * @param metric the metric's name, shown in the heading

@@ -19,7 +19,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * One query over one table of the dataset ({@code trials}, {@code runs}, {@code io_samples}), read
+ * One query over one table of the dataset ({@code trials}, {@code runs}, {@code io_samples},
+ * {@code throughput_samples}), read
  * by an in-memory DuckDB through the view {@code scanned}, with the filter's three parameters.
  */
 final class Tables {

@@ -7,6 +7,7 @@ import storagebench.workload.command.CommandWorkload;
 import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
 import storagebench.workload.fileio.FileIoWorkload;
+import storagebench.workload.oltp.OltpWorkload;
 import storagebench.workload.restore.RestoreWorkload;
 
 /** The registry of workloads by name: adding one means adding it here and nowhere else. */
@@ -19,6 +20,7 @@ public final class Workloads {
         register(new FilegroupInsertWorkload());
         register(new FileIoWorkload());
         register(new RestoreWorkload());
+        register(new OltpWorkload());
     }
 
     private Workloads() {}

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 /** What a command printed to standard output and error while it ran in the test's JVM. */
 final class CliOutput {
@@ -28,6 +29,14 @@ final class CliOutput {
             System.setErr(originalErr);
         }
         return output;
+    }
+
+    /** Runs the command with {@code --html FILE} added. */
+    static CliOutput withHtml(Path html, String... args) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+        all[args.length] = "--html";
+        all[args.length + 1] = html.toString();
+        return run(all);
     }
 
     int exit() {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import storagebench.dbms.FirebirdEnv;
 import storagebench.dbms.PostgresEnv;
 import storagebench.dbms.SqlServerEnv;
+import storagebench.dbms.firebird.FirebirdServer;
 import storagebench.sink.Dataset;
 
 /**
@@ -82,12 +83,17 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                         List.of(
                                 "file-init.yaml",
                                 "filegroup-insert.yaml",
+                                "oltp-power-plan.yaml",
                                 "pgbench.yaml",
                                 "restore.yaml"),
                         "firebird",
-                        List.of("filegroup-insert.yaml", "restore.yaml"),
+                        List.of("filegroup-insert.yaml", "oltp.yaml", "restore.yaml"),
                         "sqlserver",
-                        List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml"));
+                        List.of(
+                                "file-init.yaml",
+                                "filegroup-insert.yaml",
+                                "oltp-file-size.yaml",
+                                "restore.yaml"));
         for (String dbms : tested.keySet()) {
             try (var files = Files.list(Path.of("..", "pipeline-config", dbms))) {
                 assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
@@ -335,6 +341,154 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("true");
     }
 
+    /** The run's arguments: the shipped config scaled down as the other tests do, and more overrides. */
+    private static String[] runArgs(Path config, String... overrides) {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "run",
+                                config.toString(),
+                                "--data-dir",
+                                data.toString(),
+                                "--override",
+                                "repetitions=1",
+                                "--override",
+                                "warmups=1"));
+        for (String o : overrides) {
+            args.add("--override");
+            args.add(o);
+        }
+        return args.toArray(String[]::new);
+    }
+
+    /** This host's CPU governor as the power-plan config reads it ("none" where there is none). */
+    private static String governor() throws Exception {
+        Process read =
+                new ProcessBuilder(
+                                "/bin/sh",
+                                "-c",
+                                "g=$(cat /sys/devices/system/cpu/cpu[0-9]*/cpufreq/scaling_governor"
+                                        + " 2>/dev/null | sort -u | paste -sd, -); if [ -n \"$g\" ];"
+                                        + " then echo \"$g\"; else echo none; fi")
+                        .start();
+        String value = new String(read.getInputStream().readAllBytes()).strip();
+        read.waitFor();
+        return value;
+    }
+
+    @Test
+    void postgresOltpPowerPlan() throws Exception {
+        PostgresEnv.assume();
+        Path html = data.resolve("oltp-power-plan.html");
+        String governor = governor();
+        // when: the seed-004 config with the host's own governor, 2 s measured per trial
+        CliOutput output =
+                CliOutput.withHtml(
+                        html,
+                        runArgs(
+                                Path.of(
+                                        "..",
+                                        "pipeline-config",
+                                        "postgres",
+                                        "oltp-power-plan.yaml"),
+                                "factors.cpu-governor=['" + governor + "']",
+                                "factors.virtual-users=[1, 2]",
+                                "workload.rampup=0s",
+                                "workload.duration=2s",
+                                "workload.database=sb_oltp_configs_it",
+                                "target.url=" + PostgresEnv.url(),
+                                "target.user=" + PostgresEnv.user()));
+        try {
+            // then: NOPM and TPM per variant printed, each trial consistent
+            assertThat(output.exit()).as(output.err()).isZero();
+            assertThat(output.out())
+                    .contains("nopm (higher is better)", "tpm (higher is better)")
+                    .contains("virtual-users=1", "virtual-users=2");
+            assertThat(
+                            query(
+                                    "trials",
+                                    "count(*) FILTER (WHERE step = 'run' AND outcome = 'OK' AND metrics['nopm'] > 0"
+                                            + " AND metrics['consistency_4_violations'] = 0 AND host_settings['cpu-governor'] = '"
+                                            + governor
+                                            + "')",
+                                    "postgres-oltp-power-plan"))
+                    .isEqualTo("4");
+            assertThat(
+                            query(
+                                    "trials",
+                                    "count(*) FILTER (WHERE step = 'run.new-order')",
+                                    "postgres-oltp-power-plan"))
+                    .isEqualTo("4");
+            // the throughput curve and the IO samples in the dataset and the page
+            assertThat(query("throughput_samples", "count(*) >= 8", "postgres-oltp-power-plan"))
+                    .isEqualTo("true");
+            assertThat(
+                            query(
+                                    "io_samples",
+                                    "count(*) FILTER (WHERE file = 'wal') > 0",
+                                    "postgres-oltp-power-plan"))
+                    .isEqualTo("true");
+            assertThat(Files.readString(html))
+                    .contains(
+                            "Throughput over time",
+                            "transactions per minute over the measured step");
+        } finally {
+            try (Connection c =
+                            java.sql.DriverManager.getConnection(
+                                    PostgresEnv.url(),
+                                    PostgresEnv.user(),
+                                    System.getenv("STORAGEBENCH_PG_PASSWORD"));
+                    Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS sb_oltp_configs_it WITH (FORCE)");
+            }
+        }
+    }
+
+    @Test
+    void firebirdOltp() throws Exception {
+        FirebirdEnv.assume();
+        try {
+            // when: scaled down to tpcb's 100,000 accounts (tpcc's warehouse of 100 MB is
+            // OltpOnFirebirdIT's, at a small scale); the schema built by the run's first trial,
+            // reused by the others
+            int exit =
+                    run(
+                            Path.of("..", "pipeline-config", "firebird", "oltp.yaml"),
+                            "workload.mix=tpcb",
+                            "factors.virtual-users=[1, 2]",
+                            "workload.rampup=0s",
+                            "workload.duration=2s",
+                            "workload.database=sb_oltp_configs_it",
+                            "target.url=" + FirebirdEnv.url(),
+                            "target.user=" + FirebirdEnv.user(),
+                            "target.database-root=" + FirebirdEnv.databaseRoot());
+            // then
+            assertThat(exit).isZero();
+            assertThat(
+                            query(
+                                    "trials",
+                                    "count(*) FILTER (WHERE step = 'run' AND outcome = 'OK' AND metrics['tpm'] > 0"
+                                            + " AND metrics['consistency_balances_violations'] = 0)",
+                                    "firebird-oltp"))
+                    .isEqualTo("4");
+            assertThat(
+                            query(
+                                    "trials",
+                                    "sum(metrics['schema_built']) FILTER (WHERE step = 'run')",
+                                    "firebird-oltp"))
+                    .isEqualTo("1.0");
+            assertThat(
+                            query(
+                                    "io_samples",
+                                    "count(*) FILTER (WHERE file = 'database') > 0",
+                                    "firebird-oltp"))
+                    .isEqualTo("true");
+        } finally {
+            Path database = FirebirdEnv.databaseRoot().resolve("sb_oltp_configs_it.fdb");
+            FirebirdServer.parse(FirebirdEnv.url()).dropIfExists(FirebirdEnv.target(), database);
+        }
+    }
+
     /** A shipped SQL Server config pointed at the server the STORAGEBENCH_SQLSERVER_* variables name. */
     private static int runOnSqlServer(String config, String... overrides) {
         List<String> all =
@@ -380,6 +534,26 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("4");
         assertThat(query("io_samples", "count(*) > 0", "sqlserver-filegroup-insert"))
                 .isEqualTo("true");
+    }
+
+    @Test
+    void sqlserverOltpFileSize() throws Exception {
+        SqlServerEnv.assume();
+        int exit =
+                runOnSqlServer(
+                        "oltp-file-size.yaml",
+                        "factors.file-size=[64MB, 128MB]",
+                        "workload.log-size=64MB",
+                        "workload.virtual-users=2",
+                        "workload.rampup=0s",
+                        "workload.duration=2s");
+        assertThat(exit).isZero();
+        assertThat(
+                        query(
+                                "trials",
+                                "count(*) FILTER (WHERE step = 'run' AND outcome = 'OK' AND metrics['throttled'] >= 0)",
+                                "sqlserver-oltp-file-size"))
+                .isEqualTo("4");
     }
 
     @Test

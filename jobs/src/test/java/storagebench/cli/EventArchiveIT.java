@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.events.EventType;
 import storagebench.export.EventArchive;
 import storagebench.sink.Dataset;
 import storagebench.sink.TestEvents;
@@ -139,7 +140,7 @@ class EventArchiveIT {
             assertThat(reader.getMetaString(EventArchive.META_TOPIC))
                     .isEqualTo("storagebench.events");
             assertThat(reader.getMetaString(EventArchive.META_EXPERIMENT)).isEqualTo("archive-a");
-            assertThat(reader.getSchema().getTypes()).hasSize(4);
+            assertThat(reader.getSchema().getTypes()).hasSize(EventType.values().length);
             for (GenericRecord record : reader) {
                 types.add(record.getSchema().getName());
                 assertThat(record.get("experiment")).hasToString("archive-a");

@@ -31,6 +31,18 @@ class SqlScriptTest {
     }
 
     @Test
+    void commentsBeforeTheNextStatementAreNotPartOfThisOne() {
+        // given: a comment about the next statement right after this one's ';'
+        SqlScript script =
+                SqlScript.parse(
+                        "t.sql",
+                        "-- name: one\nSELECT 1;\n\n-- the next one reads two\n-- name: two\nSELECT 2;\n");
+        // then: a driver that prepares the text sees one statement
+        assertThat(script.sql("one")).isEqualTo("SELECT 1");
+        assertThat(script.sql("two")).isEqualTo("SELECT 2");
+    }
+
+    @Test
     void regexQuantifiersAreNotPlaceholders() {
         SqlScript script =
                 SqlScript.parse(
@@ -41,12 +53,13 @@ class SqlScriptTest {
     }
 
     @Test
-    void aProductWithoutItsOwnFileGetsGenericSql() {
+    void aProductWithoutItsOwnFileOrStatementGetsGenericSql() {
         // when: the test resources hold workloads/sql-script-test/{h2,generic}.sql
         SqlScript h2 = TargetKind.H2.dialect().script("workloads/sql-script-test");
         SqlScript postgres = TargetKind.POSTGRES.dialect().script("workloads/sql-script-test");
-        // then
+        // then: h2's own statement over the generic one, the generic one where h2 has none
         assertThat(h2.sql("which")).isEqualTo("SELECT 'h2'");
+        assertThat(h2.sql("shared")).isEqualTo("SELECT 'shared'");
         assertThat(postgres.sql("which")).isEqualTo("SELECT 'generic'");
         assertThatThrownBy(() -> TargetKind.H2.dialect().script("workloads/none"))
                 .hasMessageContaining("no SQL for h2 in workloads/none (h2.sql or generic.sql)");

@@ -35,9 +35,18 @@ class SqlServerConfigsTest {
     void everyShippedConfigLoadsPlansAndPassesPreflight() throws Exception {
         try (var files = Files.list(DIR)) {
             assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
-                    .containsExactly("file-init.yaml", "filegroup-insert.yaml", "restore.yaml");
+                    .containsExactly(
+                            "file-init.yaml",
+                            "filegroup-insert.yaml",
+                            "oltp-file-size.yaml",
+                            "restore.yaml");
         }
-        for (String file : List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml")) {
+        for (String file :
+                List.of(
+                        "file-init.yaml",
+                        "filegroup-insert.yaml",
+                        "oltp-file-size.yaml",
+                        "restore.yaml")) {
             // when
             Experiment e = load(file);
             // then: the compose file's server, password from the environment, files on its data
@@ -62,6 +71,15 @@ class SqlServerConfigsTest {
                         Map.of("files", "100", "file-size", "20MB"),
                                 Map.of("files", "500", "file-size", "20MB"));
         assertThat(load("restore.yaml").workload().name()).isEqualTo("restore");
+        // seed 003: each data file size with the IOPS of the tier it stands for
+        assertThat(TrialPlan.of(load("oltp-file-size.yaml")).variants())
+                .containsExactly(
+                        Map.of("file-size", "1GB", "iops-cap", "500"),
+                        Map.of("file-size", "6GB", "iops-cap", "5000"));
+        assertThat(load("oltp-file-size.yaml").fixed())
+                .containsEntry("mix", "tpcc")
+                .containsEntry("virtual-users", 8)
+                .containsEntry("schema", "per-trial");
         assertThat(load("restore.yaml").fixed())
                 .containsEntry("stats", 10)
                 .containsEntry("backup", "");
@@ -74,7 +92,12 @@ class SqlServerConfigsTest {
 
     @Test
     void aMissingFileRootIsRefusedNamingTheKey() throws Exception {
-        for (String file : List.of("file-init.yaml", "filegroup-insert.yaml", "restore.yaml")) {
+        for (String file :
+                List.of(
+                        "file-init.yaml",
+                        "filegroup-insert.yaml",
+                        "oltp-file-size.yaml",
+                        "restore.yaml")) {
             Experiment e = withTarget(file, "  file-root: /var/opt/mssql/data", "");
             assertThatThrownBy(() -> e.workload().preflight(e.target(), variants(e)))
                     .as(file)

@@ -11,6 +11,7 @@ import storagebench.report.IoPoint;
 import storagebench.report.RunFacts;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
+import storagebench.report.ThroughputPoint;
 
 class HtmlPageTest {
     private static final String HOSTILE = "<script>alert('x')</script>\" café ü {{body}}";
@@ -52,6 +53,11 @@ class HtmlPageTest {
                 List.of(
                         new IoPoint(
                                 HOSTILE, "file-<0>", "init=<zero>", 1, 1.0, 300, 3.0, 1.0, 500.0)),
+                List.of(
+                        new ThroughputPoint(
+                                HOSTILE, "init=<zero>", "run", 1, 1.0, 1200.0, 540.0, 12.5),
+                        new ThroughputPoint(
+                                HOSTILE, "init=<zero>", "run", 2, 2.0, 1260.0, 560.0, 11.0)),
                 List.of(
                         new RunMean(HOSTILE, "h1", "init=<zero>", "create", "r1", T0, 3, 2.0),
                         new RunMean(
@@ -97,7 +103,11 @@ class HtmlPageTest {
                         "Sub-steps of restore",
                         "IO per file",
                         "latency per IO, total vs device",
+                        "Throughput over time",
+                        "transactions per minute over the measured step",
+                        "95th percentile of transaction latency per interval",
                         "Trends across runs");
+        assertThat(page).contains("\"NOPM\"", "\"TPM\"");
         assertThat(page).contains("cap: init=\\u003czero\\u003e");
         assertThat(page).doesNotContainPattern("<script[^>]+src=");
         assertThat(page).doesNotContainPattern("<link[^>]+href=");

@@ -99,7 +99,8 @@ public abstract class PartitionerContractTest {
                 TestEvents.runStarted("r1", experiment, time),
                 TestEvents.trial("r1", experiment, 0, time),
                 TestEvents.runFinished("r1", experiment, 1, time),
-                TestEvents.ioSample("r1", experiment, 0, time));
+                TestEvents.ioSample("r1", experiment, 0, time),
+                TestEvents.throughputSample("r1", experiment, 0, time));
     }
 
     private String folderOf(SpecificRecord event) {
@@ -257,7 +258,8 @@ public abstract class PartitionerContractTest {
         }
         try (Stream<Path> tables = Files.list(root)) {
             assertThat(tables.map(t -> t.getFileName().toString()))
-                    .containsExactlyInAnyOrder("runs", "trials", "run_finished", "io_samples");
+                    .containsExactlyInAnyOrder(
+                            "runs", "trials", "run_finished", "io_samples", "throughput_samples");
         }
     }
 

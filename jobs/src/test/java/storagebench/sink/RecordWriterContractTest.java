@@ -72,11 +72,12 @@ public abstract class RecordWriterContractTest {
             String experiment = "exp-" + i % 3;
             Instant time = DAY1.plusSeconds(86_400L * (i % 2));
             events.add(
-                    switch (i % 4) {
+                    switch (i % 5) {
                         case 0 -> TestEvents.runStarted(runId, experiment, time);
                         case 1 -> TestEvents.trial(runId, experiment, i, time);
                         case 2 -> TestEvents.runFinished(runId, experiment, 1, time);
-                        default -> TestEvents.ioSample(runId, experiment, i, time);
+                        case 3 -> TestEvents.ioSample(runId, experiment, i, time);
+                        default -> TestEvents.throughputSample(runId, experiment, i, time);
                     });
         }
         return events;

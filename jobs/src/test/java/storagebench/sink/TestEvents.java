@@ -21,6 +21,7 @@ import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
 import storagebench.events.TargetSnapshot;
+import storagebench.events.ThroughputSample;
 import storagebench.events.TrialTimed;
 
 /** Events as the runner would publish them, and a publisher that uses a transaction per run like it. */
@@ -122,6 +123,37 @@ public final class TestEvents {
                 .setBytesWritten(163_840)
                 .setIops(30)
                 .setMbPerS(0.23)
+                .build();
+    }
+
+    public static ThroughputSample throughputSample(
+            String runId, String experiment, int index, Instant intervalStart) {
+        return ThroughputSample.newBuilder()
+                .setEventId(runId + "/" + index + "/run/throughput/" + intervalStart)
+                .setRunId(runId)
+                .setExperiment(experiment)
+                .setHost("h1")
+                .setTrialId(runId + "/" + index)
+                .setTrialIndex(index)
+                .setVariant("virtual-users=4")
+                .setFactors(new HashMap<>(Map.of("virtual-users", "4")))
+                .setWarmup(false)
+                .setStep("run")
+                .setIntervalStart(intervalStart)
+                .setIntervalMs(1000)
+                .setVirtualUsers(4)
+                .setTransactions(120)
+                .setNewOrders(54)
+                .setRollbacks(1)
+                .setRetries(2)
+                .setErrors(0)
+                .setTpm(7200)
+                .setNopm(3240)
+                .setLatencyP50Ms(12.5)
+                .setLatencyP95Ms(40.0)
+                .setLatencyP99Ms(61.0)
+                .setLatencyMaxMs(80.0)
+                .setByType(new HashMap<>(Map.of("new-order", 55L, "payment", 52L)))
                 .build();
     }
 

@@ -50,6 +50,17 @@ class WorkloadsOnEveryKindIT {
         small("restore", TargetKind.POSTGRES, "rows: 1000\nindexes: 1\nname: sb_every_kind");
         small("restore", TargetKind.FIREBIRD, "rows: 1000\nindexes: 1\nname: sb_every_kind");
         small("restore", TargetKind.SQLSERVER, "rows: 1000\nindexes: 1\nname: sb_every_kind");
+        for (TargetKind kind :
+                List.of(
+                        TargetKind.H2,
+                        TargetKind.POSTGRES,
+                        TargetKind.FIREBIRD,
+                        TargetKind.SQLSERVER)) {
+            small(
+                    "oltp",
+                    kind,
+                    "mix: tpcb\nvirtual-users: 2\nrampup: 0s\nduration: 1s\ndatabase: sb_every_kind");
+        }
     }
 
     @TempDir Path tmp;

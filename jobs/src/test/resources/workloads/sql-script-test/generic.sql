@@ -1,2 +1,5 @@
 -- name: which
 SELECT 'generic';
+
+-- name: shared
+SELECT 'shared';

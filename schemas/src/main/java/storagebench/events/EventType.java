@@ -52,7 +52,15 @@ public enum EventType {
             Regression::createDecoder,
             Regression.getEncoder(),
             Regression::getExperiment,
-            Regression::getDetectedTime);
+            Regression::getDetectedTime),
+    THROUGHPUT_SAMPLE(
+            ThroughputSample.class,
+            ThroughputSample.getClassSchema(),
+            "throughput_samples",
+            ThroughputSample::createDecoder,
+            ThroughputSample.getEncoder(),
+            ThroughputSample::getExperiment,
+            ThroughputSample::getIntervalStart);
 
     private final Class<? extends SpecificRecord> recordClass;
     private final Schema schema;
@@ -106,7 +114,8 @@ public enum EventType {
 
     /**
      * The time the dataset files {@code record}, an event of this type, under (by its UTC date): a run's
-     * or trial's start, a finished run's end, an IO sample's interval start, a regression's detection.
+     * or trial's start, a finished run's end, an IO or throughput sample's interval start, a
+     * regression's detection.
      */
     public Instant partitionTime(SpecificRecord record) {
         return partitionTime.apply(own(record));

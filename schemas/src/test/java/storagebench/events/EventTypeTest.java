@@ -19,6 +19,8 @@ class EventTypeTest {
     private static final Instant TIME = Instant.parse("2024-03-01T23:59:59.123456Z");
     private static final Map<EventType, String> PARTITION_FIELD =
             Map.of(
+                    EventType.THROUGHPUT_SAMPLE,
+                    "interval_start",
                     EventType.RUN_STARTED,
                     "start_time",
                     EventType.TRIAL_TIMED,

@@ -1,0 +1,27 @@
+package storagebench.workload.oltp;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * The workload's own database on one server: made empty at set-up (whatever an interrupted trial left is
+ * dropped first), connected to by the loaders, the virtual users and the IO sampler, dropped at clean-up
+ * unless the schema is kept.
+ */
+interface OltpDatabase {
+
+    /** The JDBC URL the IO sampler connects to. */
+    String url();
+
+    /** A new connection to the database, autocommit on. */
+    Connection connect() throws SQLException;
+
+    /** Drops the database if it is there (ending the sessions still in it), then makes it empty. */
+    void create() throws SQLException;
+
+    /** Drops the database and its files, ending the sessions still in it; nothing when it is gone. */
+    void drop() throws SQLException;
+
+    /** The value the IO sampler's counters statement gets: the tables' names or the database's. */
+    String samplerParameter(Mix mix);
+}
