@@ -16,10 +16,7 @@ final class Failures implements IExecutionExceptionHandler {
                 .println(
                         cli.getColorScheme()
                                 .errorText(
-                                        "storagebench "
-                                                + cli.getCommandName()
-                                                + ": "
-                                                + message(e)));
+                                        cli.getCommandSpec().qualifiedName() + ": " + message(e)));
         if (Main.debug(parsed.originalArgs().toArray(String[]::new))) {
             e.printStackTrace(cli.getErr());
         }

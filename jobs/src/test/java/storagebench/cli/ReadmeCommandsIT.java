@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
  * README's shell blocks, run as README shows them: every {@code ./storagebench} line of a block, in
@@ -95,6 +96,48 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
                     .anyMatch(f -> f.contains("/trials/"));
         }
         assertThat(work.resolve("history.avro")).isNotEmptyFile();
+    }
+
+    @Test
+    void theScheduledRunsSectionsCommandsRunOrParse() throws Exception {
+        // given: the section's commands, from a clone's top folder (where the schedules file is)
+        List<List<String>> commands = commands("## Scheduled runs: serve");
+        assertThat(commands).extracting(c -> c.get(0)).contains("serve", "schedule");
+        String readme = Files.readString(PROJECT.resolve("README.md"));
+        String section = readme.substring(readme.indexOf("## Scheduled runs: serve"));
+        Matcher exec = Pattern.compile("(?m)^ExecStart=\\S*storagebench (.*)$").matcher(section);
+        assertThat(exec.find()).as("the systemd unit's ExecStart").isTrue();
+        Matcher args = Pattern.compile("args: \\[(.*)]").matcher(section);
+        assertThat(args.find()).as("the CronJob's args").isTrue();
+        List<String> cronJob =
+                Pattern.compile("\"([^\"]*)\"")
+                        .matcher(args.group(1))
+                        .results()
+                        .map(m -> m.group(1))
+                        .toList();
+        Path work = tmp.resolve("schedules-work");
+        for (List<String> command : commands) {
+            List<String> full = new ArrayList<>(command);
+            if (command.get(0).equals("serve")) {
+                // serve runs until it is stopped: ServeIT runs it; here it must parse as written
+                new CommandLine(new Main()).parseArgs(full.toArray(String[]::new));
+                continue;
+            }
+            List<String> located = new ArrayList<>(List.of(located(full, work)));
+            located.addAll(
+                    List.of(
+                            "--schedules",
+                            PROJECT.resolve("pipeline-config/schedules.yaml").toString()));
+            // when
+            CliOutput out = CliOutput.run(located.toArray(String[]::new));
+            // then
+            assertThat(out.exit()).as(String.join(" ", command) + "\n" + out.err()).isZero();
+            assertThat(out.out()).contains("nightly-file-init");
+        }
+        // and the service manager's and the CronJob's commands are commands as written
+        new CommandLine(new Main()).parseArgs(exec.group(1).split("\\s+"));
+        new CommandLine(new Main()).parseArgs(cronJob.toArray(String[]::new));
+        assertThat(cronJob.get(1)).satisfies(f -> assertThat(PROJECT.resolve(f)).isRegularFile());
     }
 
     @Test
