@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
             BenchWorkloadsCommand.class,
             BenchTargetsCommand.class,
             BenchReportCommand.class,
+            BenchServeCommand.class,
             BenchOltpCommand.class
         },
         description = "Measures the pipeline itself (not a storage experiment).")

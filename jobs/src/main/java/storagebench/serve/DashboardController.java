@@ -1,6 +1,5 @@
 package storagebench.serve;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -21,7 +20,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import storagebench.config.Settings;
 import storagebench.html.HtmlReport;
-import storagebench.report.RegressionRow;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunOverview;
 import storagebench.schedule.Firings;
@@ -45,24 +43,26 @@ final class DashboardController {
     private final Firings firings;
     private final LiveProgress live;
     private final ServeOptions options;
+    private final DatasetViews dataset;
 
     DashboardController(
             Settings settings,
             ScheduleControl control,
             Firings firings,
             LiveProgress live,
-            ServeOptions options) {
+            ServeOptions options,
+            DatasetViews dataset) {
         this.settings = settings;
         this.control = control;
         this.firings = firings;
         this.live = live;
         this.options = options;
+        this.dataset = dataset;
     }
 
     @GetMapping("/")
     String dashboard(Model model) {
-        Path parquet = settings.parquetDir();
-        List<RunOverview> runs = RunOverview.read(parquet, ReportFilter.all(), RUNS_SHOWN);
+        List<RunOverview> runs = dataset.runs();
         Set<String> experiments = new LinkedHashSet<>();
         runs.forEach(r -> experiments.add(r.experiment()));
         model.addAttribute("schedules", control.list());
@@ -72,7 +72,7 @@ final class DashboardController {
         model.addAttribute("firings", firings.recent(FIRINGS_SHOWN));
         model.addAttribute("runs", runs);
         model.addAttribute("experiments", experiments);
-        model.addAttribute("regressions", RegressionRow.read(parquet, ReportFilter.all()));
+        model.addAttribute("regressions", dataset.regressions());
         model.addAttribute("tokenRequired", options.tokenRequired());
         model.addAttribute("format", this);
         return "dashboard";

@@ -43,6 +43,11 @@ class ServeConfiguration {
     }
 
     @Bean
+    DatasetViews datasetViews(Settings settings) {
+        return new DatasetViews(settings.parquetDir(), DashboardController.RUNS_SHOWN);
+    }
+
+    @Bean
     LiveProgress liveProgress() {
         return new LiveProgress();
     }
@@ -92,7 +97,9 @@ class ServeConfiguration {
             ScheduleControl control,
             RunningRuns running,
             SinkLoop sink,
-            RepositoryWatch repository) {
-        return new ServeLifecycle(scheduler, schedules, control, running, sink, repository);
+            RepositoryWatch repository,
+            DatasetViews dataset) {
+        return new ServeLifecycle(
+                scheduler, schedules, control, running, sink, repository, dataset);
     }
 }

@@ -18,7 +18,8 @@ import storagebench.schedule.Schedules;
 /**
  * The service's start and end. At start: the schedules file's schedules into the job repository, and
  * a continuation fired for each run the previous service's end interrupted; then the file (and the
- * experiments it names) looked at again every few seconds. At the end (SIGTERM): the runs under way
+ * experiments it names), the job repository and the dataset the dashboard shows looked at again every
+ * few seconds. At the end (SIGTERM): the runs under way
  * stop their trial cleanly (restartable; the next start continues them per retry), then the sink
  * rolls its files.
  */
@@ -34,6 +35,7 @@ final class ServeLifecycle implements DisposableBean {
     private final RunningRuns running;
     private final SinkLoop sink;
     private final RepositoryWatch repository;
+    private final DatasetViews dataset;
     private final ScheduledExecutorService refresher =
             Executors.newSingleThreadScheduledExecutor(
                     r -> {
@@ -48,13 +50,15 @@ final class ServeLifecycle implements DisposableBean {
             ScheduleControl control,
             RunningRuns running,
             SinkLoop sink,
-            RepositoryWatch repository) {
+            RepositoryWatch repository,
+            DatasetViews dataset) {
         this.scheduler = scheduler;
         this.schedules = schedules;
         this.control = control;
         this.running = running;
         this.sink = sink;
         this.repository = repository;
+        this.dataset = dataset;
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -69,6 +73,9 @@ final class ServeLifecycle implements DisposableBean {
                 this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
         refresher.scheduleWithFixedDelay(
                 repository::check, WATCH.toMillis(), WATCH.toMillis(), TimeUnit.MILLISECONDS);
+        // the dashboard's reading of the dataset, kept current off the requests' path
+        refresher.scheduleWithFixedDelay(
+                dataset::refresh, 0, WATCH.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void refresh() {

@@ -1,5 +1,8 @@
 package storagebench.sink;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -118,6 +122,30 @@ public final class Sink implements AutoCloseable {
         try (Sink sink = open(settings, kafka)) {
             return sink.runUntilIdle(QUIET);
         }
+    }
+
+    /**
+     * What changes whenever the dataset does: its offset markers (every roll rewrites one), by name and
+     * time. Readers that keep what they read (a service's pages) read again when it changes.
+     */
+    public static String version(Path datasetDir) {
+        Path markers = datasetDir.resolve(OffsetMarker.FOLDER);
+        if (!Files.isDirectory(markers)) {
+            return "";
+        }
+        StringBuilder version = new StringBuilder();
+        try (Stream<Path> files = Files.list(markers)) {
+            for (Path f : files.sorted().toList()) {
+                version.append(f.getFileName())
+                        .append('@')
+                        .append(Files.getLastModifiedTime(f).toMillis())
+                        .append(';');
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // a marker replaced while listed: a new version all the same
+            return "changing@" + System.nanoTime();
+        }
+        return version.toString();
     }
 
     /** The consumer settings of the sink (also used by the benchmark's plain consumer). */

@@ -1,0 +1,51 @@
+package storagebench;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command line that starts a class of this application in a JVM of its own, with this process's
+ * Java and classes: from the application jar through Spring Boot's launcher, or from a plain class
+ * path (tests, an IDE).
+ */
+public final class JavaCommand {
+    private static final String BOOT_LAUNCHER =
+            "org.springframework.boot.loader.launch.PropertiesLauncher";
+
+    private JavaCommand() {}
+
+    /**
+     * @param options the JVM's options ({@code -Xmx512m}, blank-separated; empty for none)
+     * @param main the class whose {@code main} runs
+     * @param args its arguments
+     */
+    public static List<String> of(String options, Class<?> main, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String opt : options.strip().split("\\s+")) {
+            if (!opt.isEmpty()) {
+                command.add(opt);
+            }
+        }
+        String classPath = System.getProperty("java.class.path");
+        command.add("-cp");
+        command.add(classPath);
+        if (fromBootJar(classPath)) {
+            command.add("-Dloader.main=" + main.getName());
+            command.add(BOOT_LAUNCHER);
+        } else {
+            command.add(main.getName());
+        }
+        command.addAll(args);
+        return command;
+    }
+
+    /** Started with {@code java -jar storagebench.jar}: the class path is the one jar, classes inside it. */
+    private static boolean fromBootJar(String classPath) {
+        return classPath.endsWith(".jar")
+                && !classPath.contains(File.pathSeparator)
+                && JavaCommand.class.getClassLoader() != ClassLoader.getSystemClassLoader();
+    }
+}
