@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,13 +27,7 @@ import storagebench.schedule.Schedules;
 @Command(
         name = "schedule",
         mixinStandardHelpOptions = true,
-        subcommands = {
-            ScheduleCommand.ListCommand.class,
-            ScheduleCommand.NextCommand.class,
-            ScheduleCommand.PauseCommand.class,
-            ScheduleCommand.ResumeCommand.class,
-            ScheduleCommand.TriggerCommand.class
-        },
+        subcommands = {ScheduleCommand.ListCommand.class, ScheduleCommand.NextCommand.class},
         description = {
             "Lists, pauses, resumes or fires now the schedules of a schedules file, in the job repository"
                     + " that `serve` uses: a running service sees the change within a second or two;"
@@ -160,66 +155,50 @@ public final class ScheduleCommand implements Runnable {
             name = "pause",
             mixinStandardHelpOptions = true,
             description = "Stops a schedule firing until it is resumed (kept over restarts).")
-    static final class PauseCommand implements Callable<Integer> {
-        @Mixin StoreOptions options;
-
-        @Parameters(paramLabel = "NAME", description = "The schedule.")
-        String name;
-
-        @Override
-        public Integer call() {
-            try (ScheduleStore store = options.open()) {
-                store.control().pause(name);
-                System.out.println("schedule " + name + ": paused");
-            }
-            return 0;
-        }
+    int pause(
+            @Mixin StoreOptions options,
+            @Parameters(paramLabel = "NAME", description = "The schedule.") String name) {
+        return act(options, name, ScheduleControl::pause, "paused");
     }
 
     @Command(
             name = "resume",
             mixinStandardHelpOptions = true,
             description = "Lets a paused schedule fire again.")
-    static final class ResumeCommand implements Callable<Integer> {
-        @Mixin StoreOptions options;
-
-        @Parameters(paramLabel = "NAME", description = "The schedule.")
-        String name;
-
-        @Override
-        public Integer call() {
-            try (ScheduleStore store = options.open()) {
-                store.control().resume(name);
-                System.out.println("schedule " + name + ": resumed");
-            }
-            return 0;
-        }
+    int resume(
+            @Mixin StoreOptions options,
+            @Parameters(paramLabel = "NAME", description = "The schedule.") String name) {
+        return act(options, name, ScheduleControl::resume, "resumed");
     }
 
     @Command(
             name = "trigger",
             mixinStandardHelpOptions = true,
             description = "Fires a schedule once, now (a running service runs it).")
-    static final class TriggerCommand implements Callable<Integer> {
-        @Mixin StoreOptions options;
+    int trigger(
+            @Mixin StoreOptions options,
+            @Parameters(paramLabel = "NAME", description = "The schedule.") String name) {
+        return act(options, name, ScheduleControl::trigger, "fired");
+    }
 
-        @Parameters(paramLabel = "NAME", description = "The schedule.")
-        String name;
-
-        @Override
-        public Integer call() {
-            try (ScheduleStore store = options.open()) {
-                ScheduleControl control = store.control();
-                control.trigger(name);
-                System.out.println(
-                        "schedule "
-                                + name
-                                + ": fired"
-                                + (control.serviceRunning()
-                                        ? "; the running service starts it within a second or two"
-                                        : "; no service is running: it runs when `storagebench serve` starts"));
-            }
-            return 0;
+    /** Does {@code action} to a schedule and says so, and whether a service will act on it. */
+    private static int act(
+            StoreOptions options,
+            String name,
+            BiConsumer<ScheduleControl, String> action,
+            String done) {
+        try (ScheduleStore store = options.open()) {
+            ScheduleControl control = store.control();
+            action.accept(control, name);
+            System.out.println(
+                    "schedule "
+                            + name
+                            + ": "
+                            + done
+                            + (control.serviceRunning()
+                                    ? "; the running service acts on it within a second or two"
+                                    : "; no service is running: it takes effect when `storagebench serve` starts"));
         }
+        return 0;
     }
 }

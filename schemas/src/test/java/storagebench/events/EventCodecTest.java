@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -115,6 +116,7 @@ class EventCodecTest {
             case DOUBLE -> 1.0;
             case BOOLEAN -> true;
             case MAP -> Map.of("k", sample(schema.getValueType()));
+            case ARRAY -> List.of(sample(schema.getElementType()));
             case ENUM -> new GenericData.EnumSymbol(schema, schema.getEnumSymbols().get(0));
             case UNION -> null;
             case RECORD -> minimal(schema);

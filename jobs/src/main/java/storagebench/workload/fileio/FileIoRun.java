@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import storagebench.workload.StopSignal;
 import storagebench.workload.TrialContext;
 
 /**
@@ -63,7 +64,7 @@ final class FileIoRun {
         if (buffers.size() != settings.threads()) {
             throw new IllegalStateException("the set-up step did not prepare the workers' buffers");
         }
-        StopSignal signal = new StopSignal(Thread.currentThread());
+        StopSignal signal = new StopSignal();
         List<WorkerStats> stats = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         Instant wallStart = Instant.now().truncatedTo(ChronoUnit.MICROS);

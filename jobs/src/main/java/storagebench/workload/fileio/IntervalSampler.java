@@ -2,6 +2,7 @@ package storagebench.workload.fileio;
 
 import java.util.ArrayList;
 import java.util.List;
+import storagebench.workload.StopSignal;
 
 /**
  * Ends an interval every {@code interval} (and at the end of the run) by draining every worker's

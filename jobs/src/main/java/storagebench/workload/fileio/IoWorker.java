@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.SplittableRandom;
+import storagebench.workload.StopSignal;
 
 /**
  * One worker thread: until the deadline, picks a file and an aligned offset at random, waits for

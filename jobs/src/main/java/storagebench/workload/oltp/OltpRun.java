@@ -14,6 +14,7 @@ import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.SqlScript;
 import storagebench.events.IoSample;
 import storagebench.events.TrialTimed;
+import storagebench.workload.StopSignal;
 import storagebench.workload.TrialContext;
 import storagebench.workload.sampling.StepSampler;
 
@@ -94,7 +95,7 @@ final class OltpRun {
     /** Starts the users and lets them run for the ramp-up; a user that fails fails the set-up. */
     Map<String, Double> rampup() throws Exception {
         users.start();
-        RunSignal signal = users.signal();
+        StopSignal signal = users.signal();
         if (!signal.sleepUntil(System.nanoTime() + settings.rampup().toNanos())) {
             throw failure(signal);
         }
@@ -103,7 +104,7 @@ final class OltpRun {
 
     /** The measured step: the users' transactions for the duration, sampled every interval. */
     Map<String, Double> run() throws Exception {
-        RunSignal signal = users.signal();
+        StopSignal signal = users.signal();
         sampler = new ThroughputSampler(users.recorders(), signal);
         long cpuStart = users.cpuNanos();
         io.start();
@@ -186,7 +187,7 @@ final class OltpRun {
     }
 
     /** The failure a virtual user stopped the run with, with the server's message. */
-    private static Exception failure(RunSignal signal) {
+    private static Exception failure(StopSignal signal) {
         Exception e = signal.failure();
         if (e == null) {
             return new IllegalStateException("the virtual users stopped");

@@ -2,6 +2,7 @@ package storagebench.workload.oltp;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import storagebench.workload.StopSignal;
 
 /**
  * The waits around a virtual user's transactions: none by default (as HammerDB's and pgbench's), or with
@@ -12,13 +13,13 @@ final class Pacing {
     private final List<TransactionType> types;
     private final boolean enabled;
     private final SplittableRandom random;
-    private final RunSignal signal;
+    private final StopSignal signal;
 
     Pacing(
             List<TransactionType> types,
             boolean enabled,
             SplittableRandom random,
-            RunSignal signal) {
+            StopSignal signal) {
         this.types = types;
         this.enabled = enabled;
         this.random = random;

@@ -2,6 +2,7 @@ package storagebench.workload.oltp;
 
 import java.util.ArrayList;
 import java.util.List;
+import storagebench.workload.StopSignal;
 
 /**
  * Runs on the measured step's own thread while the virtual users work: ends an interval every
@@ -11,12 +12,12 @@ import java.util.List;
  */
 final class ThroughputSampler {
     private final TxRecorders recorders;
-    private final RunSignal signal;
+    private final StopSignal signal;
     private final TxFigures[] interval;
     private final TxFigures[] total;
     private final List<ThroughputInterval> intervals = new ArrayList<>();
 
-    ThroughputSampler(TxRecorders recorders, RunSignal signal) {
+    ThroughputSampler(TxRecorders recorders, StopSignal signal) {
         this.recorders = recorders;
         this.signal = signal;
         this.interval = TxFigures.array(recorders.types());

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import storagebench.workload.StopSignal;
 
 /**
  * One virtual user: a thread on a connection of its own that deals its deck, waits the pacing, and runs
@@ -24,7 +25,7 @@ final class VirtualUser implements Runnable {
     private final Pacing pacing;
     private final TxRecorders recorders;
     private final Retryable retryable;
-    private final RunSignal signal;
+    private final StopSignal signal;
     private boolean errorLogged;
 
     VirtualUser(
@@ -36,7 +37,7 @@ final class VirtualUser implements Runnable {
             Pacing pacing,
             TxRecorders recorders,
             Retryable retryable,
-            RunSignal signal) {
+            StopSignal signal) {
         this.index = index;
         this.statements = statements;
         this.programs = programs;

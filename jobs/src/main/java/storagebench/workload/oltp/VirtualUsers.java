@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import storagebench.dbms.SqlScript;
+import storagebench.workload.StopSignal;
 
 /**
  * The virtual users of one trial: connected and prepared at set-up (connecting is not what is measured),
@@ -24,7 +25,7 @@ final class VirtualUsers implements AutoCloseable {
     private final List<Statements> statements = new ArrayList<>();
     private final List<VirtualUser> users = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
-    private final RunSignal signal = new RunSignal();
+    private final StopSignal signal = new StopSignal();
     private final TxRecorders recorders;
 
     VirtualUsers(int types) {
@@ -35,7 +36,7 @@ final class VirtualUsers implements AutoCloseable {
         return recorders;
     }
 
-    RunSignal signal() {
+    StopSignal signal() {
         return signal;
     }
 

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import storagebench.workload.StopSignal;
 
 class ThroughputSamplerTest {
     private static final long MS = 1_000_000L;
@@ -14,7 +15,7 @@ class ThroughputSamplerTest {
     void theRampUpIsForgottenAndEachIntervalKeepsWhatItsTransactionsDid() throws Exception {
         // given: two types; what is recorded before begin() is the ramp-up's
         TxRecorders recorders = new TxRecorders(2);
-        RunSignal signal = new RunSignal();
+        StopSignal signal = new StopSignal();
         ThroughputSampler sampler = new ThroughputSampler(recorders, signal);
         recorders.committed(0, 5_000);
         sampler.begin();
@@ -71,7 +72,7 @@ class ThroughputSamplerTest {
     void aFailingVirtualUserEndsTheSamplingAtOnce() throws Exception {
         // given
         TxRecorders recorders = new TxRecorders(1);
-        RunSignal signal = new RunSignal();
+        StopSignal signal = new StopSignal();
         ThroughputSampler sampler = new ThroughputSampler(recorders, signal);
         sampler.begin();
         Thread failing =

@@ -1,26 +1,26 @@
-package storagebench.workload.oltp;
+package storagebench.workload;
 
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Tells the virtual users to stop, and whoever waits for them that one failed (waking it at once): the
- * first failure is kept, with the server's message.
+ * Tells a workload's workers (file-io's, oltp's virtual users) to stop, and whoever waits for them (a
+ * sampler) that one failed, waking it at once: the first failure is kept, with its message.
  */
-final class RunSignal {
+public final class StopSignal {
     private final AtomicReference<Exception> failure = new AtomicReference<>();
     private volatile Thread waiter;
     private volatile boolean stopped;
 
-    boolean stopped() {
+    public boolean stopped() {
         return stopped;
     }
 
-    void stop() {
+    public void stop() {
         stopped = true;
     }
 
-    void fail(Exception e) {
+    public void fail(Exception e) {
         failure.compareAndSet(null, e);
         stopped = true;
         Thread w = waiter;
@@ -29,7 +29,7 @@ final class RunSignal {
         }
     }
 
-    Exception failure() {
+    public Exception failure() {
         return failure.get();
     }
 
@@ -37,7 +37,7 @@ final class RunSignal {
      * Parks the calling thread until {@code deadlineNanos} (System.nanoTime) or a failure; returns false
      * when it woke because of a failure or a stop.
      */
-    boolean sleepUntil(long deadlineNanos) throws InterruptedException {
+    public boolean sleepUntil(long deadlineNanos) throws InterruptedException {
         waiter = Thread.currentThread();
         long left;
         while (!stopped && (left = deadlineNanos - System.nanoTime()) > 0) {
