@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -23,6 +24,24 @@ final class Notifier {
     static final Duration LIMIT = Duration.ofMinutes(2);
 
     private Notifier() {}
+
+    /** The variables the command gets. */
+    static Map<String, String> environment(
+            String schedule,
+            String runId,
+            String experiment,
+            String status,
+            boolean regression,
+            String verdict) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("STORAGEBENCH_SCHEDULE", schedule);
+        env.put("STORAGEBENCH_RUN_ID", runId);
+        env.put("STORAGEBENCH_EXPERIMENT", experiment);
+        env.put("STORAGEBENCH_STATUS", status);
+        env.put("STORAGEBENCH_REGRESSION", regression ? "1" : "0");
+        env.put("STORAGEBENCH_VERDICT", verdict);
+        return env;
+    }
 
     static void notify(Schedule.Notify notify, Path folder, Map<String, String> verdict) {
         List<String> argv = new ArrayList<>();

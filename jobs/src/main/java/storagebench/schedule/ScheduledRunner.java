@@ -2,10 +2,6 @@ package storagebench.schedule;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -17,8 +13,6 @@ import storagebench.BadInputException;
 import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
-import storagebench.events.EventPublisher;
-import storagebench.events.Regression;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunObserver;
 import storagebench.runner.RunStop;
@@ -40,8 +34,6 @@ public final class ScheduledRunner {
     /** How often a firing that waits for its target looks again. */
     static final Duration WAIT_POLL = Duration.ofSeconds(2);
 
-    private static final Duration CATCH_UP = Duration.ofMinutes(2);
-
     /**
      * One firing.
      *
@@ -61,7 +53,7 @@ public final class ScheduledRunner {
     private final TargetLeases leases;
     private final RunningRuns running;
     private final RunObserver observer;
-    private final DatasetCatchUp dataset;
+    private final AfterRun afterRun;
     private final String node;
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(
@@ -88,7 +80,7 @@ public final class ScheduledRunner {
         this.leases = leases;
         this.running = running;
         this.observer = observer;
-        this.dataset = dataset;
+        this.afterRun = new AfterRun(settings.parquetDir(), kafka, firings, dataset);
         this.node = node;
     }
 
@@ -286,7 +278,7 @@ public final class ScheduledRunner {
                 return;
             }
             if (outcome != null && outcome.status() == BatchStatus.COMPLETED) {
-                String verdict = afterRun(schedule, run, outcome);
+                String verdict = afterRun.check(schedule, run, outcome);
                 end(firing, run.runId(), Firing.Status.COMPLETED, attempts, verdict);
                 return;
             }
@@ -299,7 +291,7 @@ public final class ScheduledRunner {
                         Firing.Status.FAILED,
                         attempts,
                         why + "; continue it with: storagebench run --restart " + run.runId());
-                notifyFailure(schedule, run, why);
+                afterRun.failed(schedule, run, why);
                 return;
             }
             Duration wait = schedule.backoff().multipliedBy(1L << Math.min(20, attempts - 1));
@@ -358,93 +350,6 @@ public final class ScheduledRunner {
             }
             running.remove(run.runId());
         }
-    }
-
-    /** Dataset, regression check, events, notify; the verdict in words. */
-    private String afterRun(Schedule schedule, ExperimentRun run, Runner.Outcome outcome) {
-        String experiment = run.experiment().name();
-        String done = outcome.trials() + " trial(s), " + outcome.failures() + " failed";
-        if (!dataset.catchUp(run.runId(), CATCH_UP)) {
-            return done + "; the dataset did not catch up in " + CATCH_UP + ": not checked";
-        }
-        List<String> runs = new ArrayList<>();
-        firings.of(schedule.name()).stream()
-                .filter(f -> f.runId() != null && f.status() == Firing.Status.COMPLETED)
-                .forEach(f -> runs.add(f.runId()));
-        runs.add(run.runId());
-        List<Regression> found =
-                RegressionCheck.of(
-                        settings.parquetDir(),
-                        experiment,
-                        schedule.name(),
-                        run.runId(),
-                        runs,
-                        schedule.window());
-        if (!found.isEmpty()) {
-            try (EventPublisher publisher =
-                    new EventPublisher(kafka, "regressions-" + run.runId())) {
-                publisher.publish(run.runId(), found);
-            }
-            dataset.rollSoon();
-        }
-        String verdict =
-                found.isEmpty()
-                        ? "no regression against the schedule's "
-                                + Math.min(schedule.window(), runs.size() - 1)
-                                + " run(s) before"
-                        : "REGRESSION: "
-                                + found.size()
-                                + " ("
-                                + found.get(0).getMetric()
-                                + " of "
-                                + found.get(0).getVariant()
-                                + " "
-                                + found.get(0).getStep()
-                                + ": "
-                                + found.get(0).getVerdict()
-                                + ")";
-        log.info("schedule {}: run {} {}; {}", schedule.name(), run.runId(), done, verdict);
-        if (schedule.notifyCommand() != null
-                && (schedule.notifyCommand().always() || !found.isEmpty())) {
-            Notifier.notify(
-                    schedule.notifyCommand(),
-                    run.runDir(),
-                    environment(
-                            schedule,
-                            run.runId(),
-                            experiment,
-                            "COMPLETED",
-                            !found.isEmpty(),
-                            verdict));
-        }
-        return done + "; " + verdict;
-    }
-
-    private void notifyFailure(Schedule schedule, ExperimentRun run, String why) {
-        if (schedule.notifyCommand() != null && schedule.notifyCommand().always()) {
-            Notifier.notify(
-                    schedule.notifyCommand(),
-                    run.runDir(),
-                    environment(
-                            schedule, run.runId(), run.experiment().name(), "FAILED", false, why));
-        }
-    }
-
-    private static Map<String, String> environment(
-            Schedule schedule,
-            String runId,
-            String experiment,
-            String status,
-            boolean regression,
-            String verdict) {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("STORAGEBENCH_SCHEDULE", schedule.name());
-        env.put("STORAGEBENCH_RUN_ID", runId);
-        env.put("STORAGEBENCH_EXPERIMENT", experiment);
-        env.put("STORAGEBENCH_STATUS", status);
-        env.put("STORAGEBENCH_REGRESSION", regression ? "1" : "0");
-        env.put("STORAGEBENCH_VERDICT", verdict);
-        return env;
     }
 
     private boolean pause(Duration wait) {

@@ -22,6 +22,11 @@ final class RepositoryWatch {
         this.where = where;
     }
 
+    /** Whether the last look found the repository lost. */
+    synchronized boolean lost() {
+        return lost;
+    }
+
     /** Whether the repository answers now; logs a change. */
     synchronized boolean check() {
         try (Connection c = dataSource.getConnection()) {

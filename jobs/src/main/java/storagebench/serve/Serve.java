@@ -37,6 +37,8 @@ public final class Serve {
         props.put("server.servlet.session.cookie.same-site", "strict");
         props.put("spring.thymeleaf.cache", "true");
         props.put("spring.mvc.async.request-timeout", "-1");
+        // a lost job repository is said within seconds, not after the pool's default 30 s
+        props.put("spring.datasource.hikari.connection-timeout", "5000");
         return new SpringApplicationBuilder(ServeConfiguration.class)
                 .web(WebApplicationType.SERVLET)
                 .bannerMode(Banner.Mode.OFF)

@@ -36,13 +36,8 @@ final class ServeLifecycle implements DisposableBean {
     private final SinkLoop sink;
     private final RepositoryWatch repository;
     private final DatasetViews dataset;
-    private final ScheduledExecutorService refresher =
-            Executors.newSingleThreadScheduledExecutor(
-                    r -> {
-                        Thread t = new Thread(r, "schedules-refresh");
-                        t.setDaemon(true);
-                        return t;
-                    });
+    private final ScheduledExecutorService watcher = daemon("repository-watch");
+    private final ScheduledExecutorService refresher = daemon("schedules-refresh");
 
     ServeLifecycle(
             Scheduler scheduler,
@@ -71,7 +66,7 @@ final class ServeLifecycle implements DisposableBean {
         }
         refresher.scheduleWithFixedDelay(
                 this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
-        refresher.scheduleWithFixedDelay(
+        watcher.scheduleWithFixedDelay(
                 repository::check, WATCH.toMillis(), WATCH.toMillis(), TimeUnit.MILLISECONDS);
         // the dashboard's reading of the dataset, kept current off the requests' path
         refresher.scheduleWithFixedDelay(
@@ -79,7 +74,7 @@ final class ServeLifecycle implements DisposableBean {
     }
 
     private void refresh() {
-        if (!repository.check()) {
+        if (repository.lost()) {
             return;
         }
         try {
@@ -91,8 +86,18 @@ final class ServeLifecycle implements DisposableBean {
         }
     }
 
+    private static ScheduledExecutorService daemon(String name) {
+        return Executors.newSingleThreadScheduledExecutor(
+                r -> {
+                    Thread t = new Thread(r, name);
+                    t.setDaemon(true);
+                    return t;
+                });
+    }
+
     @Override
     public void destroy() {
+        watcher.shutdownNow();
         refresher.shutdownNow();
         running.stopAll("the service's end");
         long deadline = System.nanoTime() + STOP_WAIT.toNanos();

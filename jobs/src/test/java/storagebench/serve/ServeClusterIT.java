@@ -53,10 +53,10 @@ class ServeClusterIT {
                     schedules:
                       - name: north
                         experiment: north.yaml
-                        cron: "*/4 * * * * ?"
+                        cron: "*/2 * * * * ?"
                       - name: south
                         experiment: south.yaml
-                        cron: "2/4 * * * * ?"
+                        cron: "1/2 * * * * ?"
                     """);
             Map<String, String> set = new LinkedHashMap<>();
             set.put("job-repository.url", server + database);
