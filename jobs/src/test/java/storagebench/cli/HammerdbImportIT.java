@@ -14,7 +14,7 @@ import storagebench.sink.Dataset;
 
 /**
  * A HammerDB log through the real pipeline (broker, job repository, sink): a sequence of virtual-user
- * tests becomes one run whose trials carry the factor virtual_users, nopm and tpm on the run step and
+ * tests becomes one run whose trials carry the factor virtual-users, nopm and tpm on the run step and
  * the time profile's procedures as sub-steps; report and compare show them; a second import adds
  * nothing; a log cut in its last test fails that trial only.
  */
@@ -66,13 +66,13 @@ class HammerdbImportIT extends BrokerOnDataDir {
                 .contains("12 records, 13 events, 2 trial(s), 0 failed, 0 quarantined");
         assertThat(
                         trials(
-                                "factors['virtual_users'] || ' ' || CAST(metrics['nopm'] AS BIGINT)"
+                                "factors['virtual-users'] || ' ' || CAST(metrics['nopm'] AS BIGINT)"
                                         + " || ' ' || CAST(metrics['tpm'] AS BIGINT)",
                                 "experiment = '" + EXPERIMENT + "' AND step = 'run'"))
                 .containsExactly("1 21402 49302", "2 35118 80877");
         assertThat(
                         trials(
-                                "factors['virtual_users'] || ' ' || step || ' ' || metrics['p99_ms']",
+                                "factors['virtual-users'] || ' ' || step || ' ' || metrics['p99_ms']",
                                 "experiment = '" + EXPERIMENT + "' AND step = 'run.neword'"))
                 .containsExactly("1 run.neword 4.021", "2 run.neword 5.421");
         List<SummaryRow> rows =
@@ -81,16 +81,16 @@ class HammerdbImportIT extends BrokerOnDataDir {
         assertThat(rows)
                 .extracting(SummaryRow::variant, SummaryRow::step, SummaryRow::n)
                 .contains(
-                        Tuple.tuple("virtual_users=1, database=PostgreSQL", "run", 1L),
-                        Tuple.tuple("virtual_users=2, database=PostgreSQL", "run", 1L),
-                        Tuple.tuple("virtual_users=2, database=PostgreSQL", "run.neword", 1L));
+                        Tuple.tuple("virtual-users=1, database=PostgreSQL", "run", 1L),
+                        Tuple.tuple("virtual-users=2, database=PostgreSQL", "run", 1L),
+                        Tuple.tuple("virtual-users=2, database=PostgreSQL", "run.neword", 1L));
 
         // and report and compare show the run, its sub-steps and nopm
         CliOutput report = command("report", "--experiment", EXPERIMENT);
         assertThat(report.exit()).as(report.err()).isZero();
         assertThat(report.out())
                 .contains("run.neword")
-                .contains("virtual_users=2, database=PostgreSQL");
+                .contains("virtual-users=2, database=PostgreSQL");
         CliOutput compare =
                 command(
                         "compare",
@@ -103,7 +103,7 @@ class HammerdbImportIT extends BrokerOnDataDir {
         assertThat(compare.exit()).as(compare.err()).isZero();
         assertThat(compare.out())
                 .contains(EXPERIMENT + ",sql1,run,nopm,true,")
-                .contains("virtual_users=2");
+                .contains("virtual-users=2");
 
         // and importing the same log again adds nothing
         CliOutput again =
@@ -136,7 +136,7 @@ class HammerdbImportIT extends BrokerOnDataDir {
         assertThat(imported.out()).contains("2 trial(s), 1 failed, 0 quarantined");
         assertThat(
                         trials(
-                                "factors['virtual_users'] || ' ' || outcome || ' ' ||"
+                                "factors['virtual-users'] || ' ' || outcome || ' ' ||"
                                         + " coalesce(CAST(metrics['incomplete'] AS INTEGER), 0)",
                                 "experiment = 'hammerdb-cut'"))
                 .containsExactly("2 OK 0", "4 FAILED 1");

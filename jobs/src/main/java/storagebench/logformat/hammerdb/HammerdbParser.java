@@ -21,7 +21,7 @@ import storagebench.logformat.ParserOptions;
  * <ul>
  * <li>each virtual-user test is a trial {@code <trial>/<n>} whose {@code run} step carries the TEST
  * RESULT ({@code nopm}, {@code tpm}), {@code rampup_min}, {@code duration_min}, {@code failed_vusers};
- * its duration is the timed test period when the log states it; factors {@code virtual_users} and
+ * its duration is the timed test period when the log states it; factors {@code virtual-users} and
  * {@code database} (a sequence of tests, as autopilot or a vuset loop runs them, is one run);
  * <li>a test the log does not finish, or that ends without a TEST RESULT, is FAILED with
  * {@code incomplete}=1; FINISHED FAILED and "Error in Virtual User" lines make it FAILED too;
@@ -58,7 +58,7 @@ public final class HammerdbParser implements LogParser {
     @Override
     public String description() {
         return EXPECTED
-                + ": a run step per virtual-user test with NOPM and TPM, factor virtual_users;"
+                + ": a run step per virtual-user test with NOPM and TPM, factor virtual-users (as the oltp workload's);"
                 + " time profile summaries as sub-steps run.<proc>";
     }
 

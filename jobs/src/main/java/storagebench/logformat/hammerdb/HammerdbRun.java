@@ -132,7 +132,7 @@ final class HammerdbRun {
             }
         }
         Map<String, String> factors = new LinkedHashMap<>();
-        factors.put("virtual_users", String.valueOf(virtualUsers));
+        factors.put("virtual-users", String.valueOf(virtualUsers));
         if (of.database != null) {
             factors.put("database", of.database);
         }

@@ -73,12 +73,12 @@ final class HammerdbTest {
         return processing.isEmpty() ? null : processing.size();
     }
 
-    /** The trial's factors: virtual_users and database when known ({@code fallbackDatabase} when the test named none). */
+    /** The trial's factors: virtual-users and database when known ({@code fallbackDatabase} when the test named none). */
     Map<String, String> factors(String fallbackDatabase) {
         Map<String, String> factors = new LinkedHashMap<>();
         Integer users = virtualUsers();
         if (users != null) {
-            factors.put("virtual_users", String.valueOf(users));
+            factors.put("virtual-users", String.valueOf(users));
         }
         String db = database != null ? database : fallbackDatabase;
         if (db != null) {

@@ -83,7 +83,7 @@ class HammerdbParserTest extends LogParserContractTest {
                 .extracting(
                         Parsed.Step::trial,
                         Parsed.Step::step,
-                        s -> s.factors().get("virtual_users"),
+                        s -> s.factors().get("virtual-users"),
                         s -> s.metrics().get("nopm"),
                         s -> s.metrics().get("tpm"),
                         Parsed.Step::durationNs,
@@ -142,7 +142,7 @@ class HammerdbParserTest extends LogParserContractTest {
         assertThat(a.metrics()).containsEntry("nopm", 17029.0).containsEntry("tpm", 39160.0);
         assertThat(a.factors())
                 .containsEntry("database", "PostgreSQL")
-                .containsEntry("virtual_users", "70");
+                .containsEntry("virtual-users", "70");
         assertThat(b.metrics())
                 .containsEntry("nopm", 21226.0)
                 .containsEntry("tpm", 48820.0)
@@ -150,7 +150,7 @@ class HammerdbParserTest extends LogParserContractTest {
                 .containsEntry("duration_min", 5.0);
         assertThat(b.factors())
                 .containsEntry("database", "SQL Server")
-                .containsEntry("virtual_users", "70");
+                .containsEntry("virtual-users", "70");
         assertThat(b.durationNs()).isEqualTo(300_000_000_000L);
     }
 
@@ -184,7 +184,7 @@ class HammerdbParserTest extends LogParserContractTest {
         assertThat(steps.get(0).metrics()).containsEntry("nopm", 35118.0);
         Parsed.Step cut = steps.get(1);
         assertThat(cut.factors())
-                .containsEntry("virtual_users", "4")
+                .containsEntry("virtual-users", "4")
                 .containsEntry("database", "PostgreSQL");
         assertThat(cut.error()).startsWith("log ends before the TEST RESULT");
         assertThat(cut.durationNs()).isZero();
@@ -236,9 +236,9 @@ class HammerdbParserTest extends LogParserContractTest {
         assertThat(steps).hasSize(10);
         assertThat(steps.get(0).trial()).isEqualTo("hdbxtprofile.log/profile-1");
         assertThat(steps.get(0).factors())
-                .isEqualTo(Map.of("virtual_users", "1", "database", "PostgreSQL"));
+                .isEqualTo(Map.of("virtual-users", "1", "database", "PostgreSQL"));
         assertThat(steps.get(9).trial()).isEqualTo("hdbxtprofile.log/profile-2");
-        assertThat(steps.get(9).factors()).containsEntry("virtual_users", "2");
+        assertThat(steps.get(9).factors()).containsEntry("virtual-users", "2");
     }
 
     @Test
