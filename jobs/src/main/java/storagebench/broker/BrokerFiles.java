@@ -43,6 +43,11 @@ public record BrokerFiles(Path dir) {
         return dir.resolve("broker.out");
     }
 
+    /** The copy of the application jar the broker runs from ({@link BrokerLauncher}). */
+    public Path application() {
+        return dir.resolve("app");
+    }
+
     public Path logDir() {
         return dir.resolve("log");
     }

@@ -5,7 +5,8 @@ import storagebench.JavaCommand;
 
 /**
  * The command line that starts {@link BrokerMain} with this application's own Java and classes
- * ({@link JavaCommand}).
+ * ({@link JavaCommand}): from a copy of the application jar in the broker's folder, so rebuilding the
+ * jar (the launcher script does when the sources changed) leaves a running broker whole.
  * {@code STORAGEBENCH_BROKER_JAVA_OPTS} replaces the broker's JVM options (default {@code -Xmx512m}).
  */
 final class BrokerLauncher {
@@ -19,6 +20,7 @@ final class BrokerLauncher {
         return JavaCommand.of(
                 opts,
                 BrokerMain.class,
-                List.of(files.dir().toString(), String.valueOf(idleStopSeconds)));
+                List.of(files.dir().toString(), String.valueOf(idleStopSeconds)),
+                files.application());
     }
 }

@@ -133,7 +133,19 @@ public final class OpenTransactions {
                 }
                 Thread.sleep(POLL_MS);
             }
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (TimeoutException e) {
+            throw new KafkaUnavailableException(
+                    "cannot read the offsets of "
+                            + topic
+                            + ": the broker at "
+                            + kafka.bootstrapServers()
+                            + " does not answer"
+                            + (kafka.embedded()
+                                    ? " (its log: <data-dir>/kafka/broker.out; restart it with"
+                                            + " storagebench broker stop, then run the command"
+                                            + " again)"
+                                    : ""));
+        } catch (ExecutionException e) {
             throw new KafkaUnavailableException(
                     "cannot read the offsets of "
                             + topic

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.BrokerFiles;
@@ -152,5 +155,64 @@ class BrokerProcessIT {
         }
         assertThat(BrokerProcess.alive(files)).isFalse();
         assertThat(Files.exists(files.address())).isFalse();
+    }
+
+    @Test
+    void brokerStartedFromTheJarRunsOnWhenABuildRewritesTheJarInPlace() throws Exception {
+        // given: a broker started by the application jar, as the launcher script runs it
+        Path built = Path.of("target", "storagebench.jar").toAbsolutePath();
+        Path thin = Path.of("target", "storagebench.jar.original").toAbsolutePath();
+        Assumptions.assumeTrue(
+                Files.exists(built) && Files.exists(thin), "the application jar is built");
+        Path jar = tmp.resolve("app").resolve("storagebench.jar");
+        Files.createDirectories(jar.getParent());
+        Files.copy(built, jar);
+        Path data = tmp.resolve("data");
+        Process start =
+                new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-jar",
+                                jar.toString(),
+                                "broker",
+                                "start",
+                                "--data-dir",
+                                data.toString())
+                        .redirectErrorStream(true)
+                        .redirectOutput(tmp.resolve("start.out").toFile())
+                        .start();
+        assertThat(start.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(start.exitValue()).as(Files.readString(tmp.resolve("start.out"))).isZero();
+        BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
+        long pid = files.readPid().orElseThrow();
+        try {
+            // when: a build writes another jar into the same file, as Maven's jar step does
+            try (var out =
+                    Files.newOutputStream(
+                            jar, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                Files.copy(thin, out);
+            }
+            // then: the broker, running from its own copy, serves the next command whole
+            assertThat(
+                            Main.execute(
+                                    "run",
+                                    Experiments.quick(tmp, "rebuilt", 2).toString(),
+                                    "--data-dir",
+                                    data.toString(),
+                                    "--no-sink"))
+                    .isZero();
+            assertThat(files.readPid()).contains(pid);
+            assertThat(Files.readString(files.output())).doesNotContain("NoClassDefFoundError");
+            try (var copies = Files.list(files.application())) {
+                assertThat(copies.map(p -> p.getFileName().toString()).toList())
+                        .singleElement()
+                        .satisfies(
+                                name ->
+                                        assertThat(name)
+                                                .startsWith("storagebench-")
+                                                .endsWith(".jar"));
+            }
+        } finally {
+            BrokerProcess.stop(files, Duration.ofSeconds(30));
+        }
     }
 }
