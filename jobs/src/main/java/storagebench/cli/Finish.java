@@ -3,9 +3,14 @@ package storagebench.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.broker.KafkaConnection;
+import storagebench.compare.CompareFormat;
+import storagebench.compare.CompareRequest;
+import storagebench.compare.Comparison;
+import storagebench.compare.Comparisons;
 import storagebench.config.Settings;
 import storagebench.html.HtmlReport;
 import storagebench.report.HeadlineTable;
@@ -18,6 +23,7 @@ import storagebench.runner.ExperimentRun;
 import storagebench.sink.DatasetLockedException;
 import storagebench.sink.Sink;
 import storagebench.sink.SinkResult;
+import storagebench.workload.Metric;
 
 /** What {@code run} does after the job: bring the dataset up to date and show the run's summary. */
 final class Finish {
@@ -89,8 +95,36 @@ final class Finish {
                 System.out.println();
                 System.out.print(TextTable.render(rows));
                 System.out.print(HeadlineTable.renderAll(stats));
+                System.out.print(answer(settings.parquetDir(), runId, stats));
             }
         }
+    }
+
+    /**
+     * The run's comparisons, the answer to its experiment: on its workload's headline metrics, or on
+     * the duration where it has none, for each step (sub-steps are left to {@code compare}).
+     */
+    private static String answer(Path parquetRoot, String runId, List<VariantStats> stats) {
+        List<String> metrics = HeadlineTable.present(stats).stream().map(Metric::name).toList();
+        if (metrics.isEmpty()) {
+            metrics = List.of(CompareRequest.DURATION);
+        }
+        String experiment = stats.get(0).experiment();
+        CompareRequest request =
+                new CompareRequest(
+                        experiment, Map.of(), false, CompareRequest.DURATION, List.of(runId));
+        List<Comparison> comparisons =
+                Comparisons.of(parquetRoot, stats, request, metrics).stream()
+                        .filter(c -> !c.step().contains("."))
+                        .toList();
+        if (comparisons.isEmpty()) {
+            return "";
+        }
+        return "\ncomparisons (the other factors held fixed;"
+                + " all steps and metrics: storagebench compare --experiment '"
+                + experiment.replace("'", "'\\''")
+                + "')\n"
+                + CompareFormat.TEXT.render(comparisons);
     }
 
     /** Writes the HTML report of the run's experiment, every run of it, and prints its path. */

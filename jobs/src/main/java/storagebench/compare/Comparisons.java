@@ -61,6 +61,18 @@ public final class Comparisons {
                         parquetRoot,
                         new VariantStats.Query(
                                 request.experiment(), request.runs(), null, metrics, false));
+        return of(parquetRoot, stats, request, metrics);
+    }
+
+    /**
+     * The comparisons of each of {@code metrics} in turn from statistics already read ({@code stats},
+     * over the request's runs); the values are read from the dataset where a test needs them.
+     */
+    public static List<Comparison> of(
+            Path parquetRoot,
+            List<VariantStats> stats,
+            CompareRequest request,
+            List<String> metrics) {
         Map<String, Map<String, String>> declared =
                 request.baseline().isEmpty() && !request.byHost()
                         ? Baselines.declared(parquetRoot, request.experiment())

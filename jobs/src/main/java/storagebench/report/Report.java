@@ -35,9 +35,18 @@ public final class Report {
 
     /** The summary rows of the durations over all runs among {@code stats}, with their ratios. */
     public static List<SummaryRow> summary(List<VariantStats> stats) {
+        return summary(stats, VariantStats.DURATION, false);
+    }
+
+    /**
+     * The summary rows of a metric over all runs among {@code stats}, with their ratios to the best
+     * mean: the smallest, or the largest where {@code higherIsBetter}.
+     */
+    public static List<SummaryRow> summary(
+            List<VariantStats> stats, String metric, boolean higherIsBetter) {
         List<SummaryRow> rows = new ArrayList<>();
         for (VariantStats s : stats) {
-            if (VariantStats.DURATION.equals(s.metric()) && s.runId() == null) {
+            if (metric.equals(s.metric()) && s.runId() == null) {
                 Double stddev = s.variance() == null ? null : Math.sqrt(s.variance());
                 rows.add(
                         new SummaryRow(
@@ -59,26 +68,27 @@ public final class Report {
                                 Map.of()));
             }
         }
-        return withRatios(rows);
+        return withRatios(rows, higherIsBetter);
     }
 
     /**
-     * Each row's ratio per factor: its mean over the smallest mean among the rows of the same
-     * experiment, host and step whose other factors are the same as its own (but those that follow
-     * from the factor, {@link FactorSlices}); none where no other row is such.
+     * Each row's ratio per factor: its mean over the best mean (the smallest, or the largest where
+     * {@code higherIsBetter}) among the rows of the same experiment, host and step whose other factors
+     * are the same as its own (but those that follow from the factor, {@link FactorSlices}); none where
+     * no other row is such.
      */
-    static List<SummaryRow> withRatios(List<SummaryRow> rows) {
+    static List<SummaryRow> withRatios(List<SummaryRow> rows, boolean higherIsBetter) {
         Map<List<String>, List<Map<String, String>>> variants = new HashMap<>();
         for (SummaryRow row : rows) {
             variants.computeIfAbsent(place(row), p -> new ArrayList<>()).add(row.factors());
         }
-        Map<List<Object>, Double> fastest = new HashMap<>();
+        Map<List<Object>, Double> best = new HashMap<>();
         Map<List<Object>, Integer> size = new HashMap<>();
         for (SummaryRow row : rows) {
             if (row.mean() != null) {
                 for (String factor : ratioKeys(row)) {
                     List<Object> slice = slice(row, factor, variants.get(place(row)));
-                    fastest.merge(slice, row.mean(), Math::min);
+                    best.merge(slice, row.mean(), higherIsBetter ? Math::max : Math::min);
                     size.merge(slice, 1, Integer::sum);
                 }
             }
@@ -89,9 +99,9 @@ public final class Report {
             if (row.mean() != null) {
                 for (String factor : ratioKeys(row)) {
                     List<Object> slice = slice(row, factor, variants.get(place(row)));
-                    double min = fastest.get(slice);
-                    if (min > 0 && size.get(slice) > 1) {
-                        ratios.put(factor, row.mean() / min);
+                    double of = best.get(slice);
+                    if (of > 0 && size.get(slice) > 1) {
+                        ratios.put(factor, row.mean() / of);
                     }
                 }
             }

@@ -432,6 +432,50 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                     .contains(
                             "Throughput over time",
                             "transactions per minute over the measured step");
+            // and their comparison, on the headline metrics
+            assertThat(output.out())
+                    .contains("comparisons (the other factors held fixed;")
+                    .contains("postgres-oltp-power-plan · ")
+                    .contains(" · run · nopm\n");
+
+            // and a HammerDB log imported into the same experiment shows in its report
+            CliOutput imported =
+                    CliOutput.run(
+                            "import",
+                            "--data-dir",
+                            data.toString(),
+                            "--format",
+                            "hammerdb",
+                            "--experiment",
+                            "postgres-oltp-power-plan",
+                            ImportIT.fixture("hammerdb/cli-pg-10vu.log").toString());
+            assertThat(imported.exit()).as(imported.err()).isZero();
+            CliOutput report =
+                    CliOutput.run(
+                            "report",
+                            "--data-dir",
+                            data.toString(),
+                            "--experiment",
+                            "postgres-oltp-power-plan");
+            assertThat(report.exit()).as(report.err()).isZero();
+            assertThat(report.out())
+                    .contains("nopm (higher is better)")
+                    .contains("virtual-users=1")
+                    .contains("virtual-users=10, database=PostgreSQL");
+            Path both = data.resolve("oltp-power-plan-and-hammerdb.html");
+            CliOutput page =
+                    CliOutput.run(
+                            "report",
+                            "--data-dir",
+                            data.toString(),
+                            "--experiment",
+                            "postgres-oltp-power-plan",
+                            "--html",
+                            both.toString());
+            assertThat(page.exit()).as(page.err()).isZero();
+            assertThat(Files.readString(both))
+                    .contains("Throughput over time")
+                    .contains("virtual-users=10, database=PostgreSQL");
         } finally {
             try (Connection c =
                             java.sql.DriverManager.getConnection(

@@ -155,9 +155,15 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
         // when
         CliOutput out = CliOutput.run(located(scaled, tmp.resolve("main")));
 
-        // then: the summary, and the page with the declared baseline's answer
+        // then: the summary and the answer, and the page with the declared baseline's answer
         assertThat(out.exit()).as(out.err()).isZero();
-        assertThat(out.out()).contains("local-file-init").contains("×init");
+        assertThat(out.out())
+                .contains("local-file-init")
+                .contains("×init")
+                .contains("comparisons (the other factors held fixed;")
+                .contains(
+                        "init=instant, file-size=1MB vs init=zero, file-size=1MB"
+                                + " (with file-size=1MB): ");
         assertThat(Files.readString(tmp.resolve("main/out.html")))
                 .contains("init=instant, file-size=1MB");
     }
