@@ -2,14 +2,14 @@ package storagebench.report;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
  * The yardsticks of {@code bench report}: plain DuckDB {@code GROUP BY}s a user would write over the
- * trials files, each on a fresh in-memory connection.
+ * trials files, each on a connection of its own to the database the report's queries use ({@link
+ * DuckDb}).
  */
 public enum PlainQuery {
     /** README's query: the count and mean of the measured trials per group. */
@@ -46,7 +46,7 @@ public enum PlainQuery {
                         + " WHERE coalesce(phase, 'measured') = 'measured'"
                         + " AND NOT warmup AND outcome = 'OK'"
                         + " GROUP BY ALL ORDER BY experiment, host, step, mean_s";
-        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        try (Connection duckdb = DuckDb.connect();
                 Statement statement = duckdb.createStatement();
                 ResultSet rs = statement.executeQuery(sql)) {
             long groups = 0;

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -92,7 +91,7 @@ final class Tables {
         if (!hasFiles(dir)) {
             return List.of();
         }
-        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:")) {
+        try (Connection duckdb = DuckDb.connect()) {
             view(duckdb, table, source(dir));
             try (PreparedStatement query = duckdb.prepareStatement(resource(sql))) {
                 parameters.set(query);
