@@ -95,7 +95,16 @@ final class Finish {
                 System.out.println();
                 System.out.print(TextTable.render(rows));
                 System.out.print(HeadlineTable.renderAll(stats));
-                System.out.print(answer(settings.parquetDir(), runId, stats));
+                try {
+                    System.out.print(answer(settings.parquetDir(), runId, stats));
+                } catch (RuntimeException e) {
+                    // the run is done and summarised; a comparison that cannot be made is not its
+                    // failure
+                    log.warn(
+                            "no comparisons for run {}: {} (storagebench compare shows them)",
+                            runId,
+                            e.getMessage());
+                }
             }
         }
     }
