@@ -15,11 +15,18 @@ import storagebench.runner.RunProgress;
 /**
  * The runs under way, pushed to every open dashboard as Server-Sent Events: {@code progress} (trial i
  * of N, variant, elapsed, estimated time left) at the start and end of each trial, {@code ended} when
- * a run is over. A page that opens gets the current state at once.
+ * a run is over. A page that opens gets the current state at once. {@code ended} goes out once the
+ * dashboard's reading of the dataset holds the run (the run's events are in the dataset by then), so
+ * the page that reloads on it shows how the run ended.
  */
 final class LiveProgress implements RunObserver {
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
     private final Map<String, Map<String, Object>> running = new LinkedHashMap<>();
+    private final DatasetViews dataset;
+
+    LiveProgress(DatasetViews dataset) {
+        this.dataset = dataset;
+    }
 
     /** A new stream for a page, with what runs now. */
     SseEmitter subscribe() {
@@ -60,6 +67,7 @@ final class LiveProgress implements RunObserver {
         synchronized (running) {
             running.remove(runId);
         }
+        dataset.refresh();
         Map<String, Object> ended = Map.of("runId", runId, "status", status);
         emitters.forEach(e -> send(e, "ended", ended));
     }

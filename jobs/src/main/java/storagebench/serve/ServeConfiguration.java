@@ -48,8 +48,8 @@ class ServeConfiguration {
     }
 
     @Bean
-    LiveProgress liveProgress() {
-        return new LiveProgress();
+    LiveProgress liveProgress(DatasetViews dataset) {
+        return new LiveProgress(dataset);
     }
 
     @Bean
