@@ -62,8 +62,17 @@ public final class HeadlineTable {
         List<String[]> lines = new ArrayList<>();
         List<String> header =
                 new ArrayList<>(
-                        List.of("experiment", "host", "variant", "step", "n", "mean", "median"));
-        header.addAll(List.of("min", "max", "ci95"));
+                        List.of(
+                                "experiment",
+                                "host",
+                                "variant",
+                                "step",
+                                "n",
+                                "mean",
+                                "median",
+                                "min",
+                                "max",
+                                "ci95"));
         ratios.forEach(f -> header.add("×" + f));
         lines.add(header.toArray(String[]::new));
         for (SummaryRow r : rows) {
@@ -80,10 +89,7 @@ public final class HeadlineTable {
                                     number(r.min()),
                                     number(r.max()),
                                     r.ci95() == null ? NONE : "±" + number(r.ci95())));
-            for (String f : ratios) {
-                Double ratio = r.ratios().get(f);
-                cells.add(ratio == null ? NONE : String.format(Locale.ROOT, "×%.2f", ratio));
-            }
+            cells.addAll(TextTable.ratioCells(r, ratios));
             lines.add(cells.toArray(String[]::new));
         }
         return "\n"

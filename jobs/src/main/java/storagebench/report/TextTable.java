@@ -115,13 +115,18 @@ public final class TextTable {
                 duration.apply(row.max()),
                 duration.apply(row.p95()),
                 row.ci95() == null ? NONE : "±" + unit.format(row.ci95()));
-        for (String name : ratios) {
-            Double ratio = row.ratios().get(name);
-            cells.add(ratio == null ? NONE : String.format(Locale.ROOT, "×%.2f", ratio));
-        }
+        cells.addAll(ratioCells(row, ratios));
         cells.add(String.valueOf(row.failed()));
         cells.add(String.valueOf(row.warmups()));
         return cells.toArray(String[]::new);
+    }
+
+    /** The row's ratio in each of {@code names}, as {@code ×1.23}, or "-" where it has none. */
+    static List<String> ratioCells(SummaryRow row, List<String> names) {
+        return names.stream()
+                .map(row.ratios()::get)
+                .map(r -> r == null ? NONE : String.format(Locale.ROOT, "×%.2f", r))
+                .toList();
     }
 
     /** The factors of any row's ratios, in the order they first appear. */
