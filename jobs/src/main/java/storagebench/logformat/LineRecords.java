@@ -2,7 +2,10 @@ package storagebench.logformat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -17,6 +20,27 @@ public abstract class LineRecords {
 
     protected LineRecords(Path file) {
         this.file = file;
+    }
+
+    /**
+     * The records of a reader that turns each line into what it completes ({@code accept}) and, at the
+     * end of the file, gives what is still pending ({@code finish}).
+     */
+    public static LineRecords of(
+            Path file,
+            Function<LineReader.Line, List<Parsed>> accept,
+            Supplier<List<Parsed>> finish) {
+        return new LineRecords(file) {
+            @Override
+            protected void accept(LineReader.Line line, Consumer<Parsed> out) {
+                accept.apply(line).forEach(out);
+            }
+
+            @Override
+            protected void finish(Consumer<Parsed> out) {
+                finish.get().forEach(out);
+            }
+        };
     }
 
     /** Reads one line that is not too long; emits what it completes. */

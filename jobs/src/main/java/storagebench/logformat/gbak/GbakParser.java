@@ -8,7 +8,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
@@ -119,17 +118,7 @@ public final class GbakParser implements LogParser {
                         GbakFactors.of(LineReader.head(file, GbakFactors.HEAD_LINES)),
                         options.get(COLUMNS).map(GbakColumns::letters).orElse(null),
                         start(options.get(START).orElse(null)));
-        return new LineRecords(file) {
-            @Override
-            protected void accept(LineReader.Line line, Consumer<Parsed> out) {
-                run.accept(line).forEach(out);
-            }
-
-            @Override
-            protected void finish(Consumer<Parsed> out) {
-                run.finish().forEach(out);
-            }
-        }.stream();
+        return LineRecords.of(file, run::accept, run::finish).stream();
     }
 
     private static Instant start(String text) {

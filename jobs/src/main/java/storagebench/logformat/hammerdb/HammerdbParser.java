@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
@@ -86,16 +84,6 @@ public final class HammerdbParser implements LogParser {
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         HammerdbRun run =
                 new HammerdbRun(options.get(TRIAL).orElse(String.valueOf(file.getFileName())));
-        return new LineRecords(file) {
-            @Override
-            protected void accept(LineReader.Line line, Consumer<Parsed> out) {
-                run.accept(line).forEach(out);
-            }
-
-            @Override
-            protected void finish(Consumer<Parsed> out) {
-                run.finish().forEach(out);
-            }
-        }.stream();
+        return LineRecords.of(file, run::accept, run::finish).stream();
     }
 }
