@@ -48,6 +48,11 @@ public record ExperimentRun(
     private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
     static final String CONFIG_FILE = "experiment.yaml";
 
+    /** How many times a run is launched when its job repository's connection keeps being lost. */
+    static final int CONTINUATIONS = 4;
+
+    static final long CONTINUE_AFTER_MS = 2_000;
+
     /** Loads and checks a new run of the experiment in {@code yaml} with {@code --override}s; writes nothing yet. */
     public static ExperimentRun prepare(
             Settings settings, Path yaml, Map<String, String> overrides) {
@@ -124,40 +129,70 @@ public record ExperimentRun(
         try (ProcessLock lock = RunLock.take(runDir, runId);
                 EventPublisher publisher = new EventPublisher(kafka, runId)) {
             // The publisher first: taking the run's transactional id ends what a killed process
-            // left open, and
-            // the history read waits for other open transactions, so what it says is done is final.
-            RunHistory history = restart ? RunHistory.read(kafka, runId) : RunHistory.NONE;
-            if (restart) {
-                log.info(
-                        "continuing run {}: {} of {} trials already in the topic",
-                        runId,
-                        history.trialsDone().size(),
-                        plan.size());
-            }
-            log.info(
-                    "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
-                    runId,
-                    experiment.name(),
-                    plan.variants().size(),
-                    plan.size(),
-                    plan.trials().stream().filter(t -> t.warmup()).count());
-            RunContext context =
-                    new RunContext(
+            // left open, and the history read waits for other open transactions, so what it says is
+            // done is final.
+            boolean continuing = restart;
+            for (int launch = 1; ; launch++) {
+                RunHistory history = continuing ? RunHistory.read(kafka, runId) : RunHistory.NONE;
+                if (continuing) {
+                    log.info(
+                            "continuing run {}: {} of {} trials already in the topic",
                             runId,
-                            runDir,
-                            history.starts() + 1,
-                            experiment,
-                            plan,
-                            HostProbe.snapshot(settings.dataDir()),
-                            target,
-                            publisher,
-                            history,
-                            new HostSettings(
-                                    experiment.hostSettings(), runDir.resolve("host-settings")),
-                            stop,
-                            trigger,
-                            observer);
-            return Runner.execute(settings, context, restart);
+                            history.trialsDone().size(),
+                            plan.size());
+                }
+                if (launch == 1) {
+                    log.info(
+                            "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
+                            runId,
+                            experiment.name(),
+                            plan.variants().size(),
+                            plan.size(),
+                            plan.trials().stream().filter(t -> t.warmup()).count());
+                }
+                RunContext context =
+                        new RunContext(
+                                runId,
+                                runDir,
+                                history.starts() + 1,
+                                experiment,
+                                plan,
+                                HostProbe.snapshot(settings.dataDir()),
+                                target,
+                                publisher,
+                                history,
+                                new HostSettings(
+                                        experiment.hostSettings(), runDir.resolve("host-settings")),
+                                stop,
+                                trigger,
+                                observer);
+                Runner.Outcome outcome = Runner.execute(settings, context, continuing);
+                if (!outcome.repositoryLost()
+                        || outcome.brokerLost()
+                        || stop.requested()
+                        || launch == CONTINUATIONS) {
+                    return outcome;
+                }
+                // Another command on the data directory that served the embedded job repository
+                // ended under this run. Its last trial may be in the topic without its chunk in
+                // the repository, so the run goes on as a --restart would: from what the topic
+                // holds.
+                log.warn(
+                        "run {}: {}, as when the command that served the data directory's database"
+                                + " ends; continuing the run where it was",
+                        runId,
+                        outcome.error());
+                continuing = true;
+                sleep(CONTINUE_AFTER_MS);
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -1,6 +1,7 @@
 package storagebench.runner;
 
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
@@ -15,11 +16,6 @@ import storagebench.config.Settings;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */
 public final class Runner {
-    /** How many times a run is launched when its job repository's connection keeps being lost. */
-    static final int CONTINUATIONS = 4;
-
-    static final long CONTINUE_AFTER_MS = 2_000;
-
     private Runner() {}
 
     /**
@@ -30,11 +26,27 @@ public final class Runner {
      * @param failures failed trials among them
      * @param error the first failure's message, or null
      * @param brokerLost whether the broker stopped answering (nothing more could be published)
+     * @param repositoryLost whether the job failed because its job repository's connection was lost
+     *     ({@link RepositoryLoss}): the run can be continued where the topic says it is
      */
     public record Outcome(
-            BatchStatus status, int trials, int failures, String error, boolean brokerLost) {}
+            BatchStatus status,
+            int trials,
+            int failures,
+            String error,
+            boolean brokerLost,
+            boolean repositoryLost) {
+        public static Outcome failed(String error) {
+            return new Outcome(BatchStatus.FAILED, 0, 0, error, false, false);
+        }
+    }
 
-    public static Outcome execute(Settings settings, RunContext run, boolean restart) {
+    /**
+     * Launches the run's job once, as a new run or, with {@code restart}, continuing the job the
+     * repository holds. A job repository lost under the job is reported in the outcome, not thrown:
+     * {@link ExperimentRun} continues the run from what the topic then holds.
+     */
+    static Outcome execute(Settings settings, RunContext run, boolean restart) {
         DiskFloor floor = DiskFloor.of(settings);
         try (ConfigurableApplicationContext context =
                 BatchContext.start(
@@ -45,8 +57,25 @@ public final class Runner {
                     new JobParametersBuilder().addString("run.id", run.runId()).toJobParameters();
             StartOrContinue launch = StartOrContinue.of(context, parameters);
             check(launch.found(), run.runId(), restart);
-            JobExecution execution = launchContinuing(context, parameters, launch, run.runId());
             Progress progress = context.getBean(Progress.class);
+            JobExecution execution;
+            try {
+                execution = launch.launch();
+            } catch (Exception e) {
+                if (!RepositoryLoss.is(e)) {
+                    throw e;
+                }
+                return lostRepository(run, progress, e);
+            }
+            if (execution.getStatus() == BatchStatus.FAILED) {
+                Optional<Throwable> lost =
+                        execution.getAllFailureExceptions().stream()
+                                .filter(RepositoryLoss::is)
+                                .findFirst();
+                if (lost.isPresent()) {
+                    return lostRepository(run, progress, lost.get());
+                }
+            }
             boolean lost = run.publisher().lost();
             String error =
                     lost
@@ -58,7 +87,7 @@ public final class Runner {
                                                             .orElse(null));
             BatchStatus status =
                     run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
-            return new Outcome(status, progress.done(), progress.failures(), error, lost);
+            return new Outcome(status, progress.done(), progress.failures(), error, lost, false);
         } catch (BadInputException e) {
             throw e;
         } catch (Exception e) {
@@ -67,50 +96,14 @@ public final class Runner {
         }
     }
 
-    /**
-     * Launches the job, and continues it where it was when the job repository's connection was lost
-     * under it ({@link RepositoryLoss}): another command on the data directory that served the
-     * embedded repository ended. The trials already done are in the topic and are not run again.
-     */
-    private static JobExecution launchContinuing(
-            ConfigurableApplicationContext context,
-            JobParameters parameters,
-            StartOrContinue first,
-            String runId)
-            throws Exception {
-        StartOrContinue launch = first;
-        for (int attempt = 1; ; attempt++) {
-            Throwable lost;
-            try {
-                if (attempt > 1) {
-                    launch = StartOrContinue.of(context, parameters);
-                }
-                JobExecution execution = launch.launch();
-                lost =
-                        execution.getStatus() == BatchStatus.FAILED
-                                ? execution.getAllFailureExceptions().stream()
-                                        .filter(RepositoryLoss::is)
-                                        .findFirst()
-                                        .orElse(null)
-                                : null;
-                if (lost == null || attempt == CONTINUATIONS) {
-                    return execution;
-                }
-            } catch (Exception e) {
-                if (!RepositoryLoss.is(e) || attempt == CONTINUATIONS) {
-                    throw e;
-                }
-                lost = e;
-            }
-            LoggerFactory.getLogger(Runner.class)
-                    .warn(
-                            "run {}: the job repository's connection was lost ({}), as when the command"
-                                    + " that served the data directory's database ends; continuing the"
-                                    + " run where it was",
-                            runId,
-                            lost.getMessage());
-            Thread.sleep(CONTINUE_AFTER_MS);
-        }
+    private static Outcome lostRepository(RunContext run, Progress progress, Throwable lost) {
+        return new Outcome(
+                BatchStatus.FAILED,
+                progress.done(),
+                progress.failures(),
+                "the job repository's connection was lost: " + lost.getMessage(),
+                run.publisher().lost(),
+                true);
     }
 
     /** A new run must be new to the job repository; a restart must not be of a completed run. */

@@ -343,7 +343,7 @@ public final class ScheduledRunner {
         } catch (RuntimeException e) {
             log.warn(
                     "schedule {}: run {} failed: {}", schedule.name(), run.runId(), e.getMessage());
-            return new Runner.Outcome(BatchStatus.FAILED, 0, 0, e.getMessage(), false);
+            return Runner.Outcome.failed(e.getMessage());
         } finally {
             if (limit != null) {
                 limit.cancel(false);

@@ -169,7 +169,7 @@ class CommitWindowIT {
         return awaitOtherRunId(run, data, null);
     }
 
-    private static String awaitOtherRunId(Child run, Path data, String not) throws Exception {
+    static String awaitOtherRunId(Child run, Path data, String not) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (System.nanoTime() < deadline) {
             for (String id : Counts.runs(data)) {

@@ -7,8 +7,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.KafkaConnection;
+import storagebench.cli.Main;
 
-/** Two runs on one data directory: started together, neither fails, and one ending never ends the other's broker. */
+/**
+ * Two runs on one data directory: started together, neither fails, and one ending never ends the
+ * other's broker; the command serving the data directory's job repository killed while the other runs
+ * costs the other nothing and records no trial twice.
+ */
 class TwoRunsIT {
     @TempDir Path tmp;
 
@@ -51,6 +56,60 @@ class TwoRunsIT {
                 int planned = slow.output().contains("run " + runId + ":") ? 20 : 6;
                 Counts.exactlyOnceInTopic(kafka, runId, planned);
                 Counts.exactlyOnceInDataset(kafka, data, runId, planned);
+            }
+        }
+    }
+
+    @Test
+    void theCommandServingTheJobRepositoryKilledMidTrialLeavesTheOtherRunExactlyOnce()
+            throws Exception {
+        // given: a run that serves the data directory's job repository, and a second run using it
+        Path data = tmp.resolve("data");
+        Child serving =
+                Child.start(
+                        tmp,
+                        "serving",
+                        "run",
+                        Experiments.slow(tmp, "serving", 10, 1500).toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--no-sink");
+        String servingRun = CommitWindowIT.awaitRunId(serving, data);
+        SignalIT.awaitOutput(serving, "trial 1/20");
+        Child other =
+                Child.start(
+                        tmp,
+                        "other",
+                        "run",
+                        Experiments.slow(tmp, "other", 10, 1500).toString(),
+                        "--data-dir",
+                        data.toString());
+        String otherRun = CommitWindowIT.awaitOtherRunId(other, data, servingRun);
+        // when: the serving command is killed in the middle of the other run's third trial, whose
+        // chunk then cannot commit to the repository after its events are in the topic
+        SignalIT.awaitOutput(other, "trial 3/20");
+        Thread.sleep(700);
+        serving.kill();
+        // then: the other run goes on where the topic says it is and completes
+        assertThat(other.waitFor(180)).as(other.output()).isZero();
+        assertThat(other.output())
+                .contains("continuing the run where it was")
+                .doesNotContain("\tat ")
+                .doesNotContain("Exception");
+        // and the killed run is continued by --restart; each has every trial once
+        assertThat(
+                        Main.execute(
+                                "run",
+                                "--restart",
+                                servingRun,
+                                "--data-dir",
+                                data.toString(),
+                                "--no-sink"))
+                .isZero();
+        try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {
+            for (String runId : List.of(otherRun, servingRun)) {
+                Counts.exactlyOnceInTopic(kafka, runId, 20);
+                Counts.exactlyOnceInDataset(kafka, data, runId, 20);
             }
         }
     }
