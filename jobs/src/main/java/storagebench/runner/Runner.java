@@ -55,11 +55,11 @@ public final class Runner {
                         Map.of("runContext", run, "diskFloor", floor))) {
             JobParameters parameters =
                     new JobParametersBuilder().addString("run.id", run.runId()).toJobParameters();
-            StartOrContinue launch = StartOrContinue.of(context, parameters);
-            check(launch.found(), run.runId(), restart);
             Progress progress = context.getBean(Progress.class);
             JobExecution execution;
             try {
+                StartOrContinue launch = StartOrContinue.of(context, parameters);
+                check(launch.found(), run.runId(), restart);
                 execution = launch.launch();
             } catch (Exception e) {
                 if (!RepositoryLoss.is(e)) {
