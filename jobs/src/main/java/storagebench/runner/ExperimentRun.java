@@ -128,6 +128,13 @@ public record ExperimentRun(
         }
         try (ProcessLock lock = RunLock.take(runDir, runId);
                 EventPublisher publisher = new EventPublisher(kafka, runId)) {
+            log.info(
+                    "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
+                    runId,
+                    experiment.name(),
+                    plan.variants().size(),
+                    plan.size(),
+                    plan.trials().stream().filter(t -> t.warmup()).count());
             // The publisher first: taking the run's transactional id ends what a killed process
             // left open, and the history read waits for other open transactions, so what it says is
             // done is final.
@@ -140,15 +147,6 @@ public record ExperimentRun(
                             runId,
                             history.trialsDone().size(),
                             plan.size());
-                }
-                if (launch == 1) {
-                    log.info(
-                            "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
-                            runId,
-                            experiment.name(),
-                            plan.variants().size(),
-                            plan.size(),
-                            plan.trials().stream().filter(t -> t.warmup()).count());
                 }
                 RunContext context =
                         new RunContext(
@@ -182,17 +180,23 @@ public record ExperimentRun(
                                 + " ends; continuing the run where it was",
                         runId,
                         outcome.error());
+                if (!pause(CONTINUE_AFTER_MS)) {
+                    // interrupted: the run stays as it is, to be continued with --restart
+                    return outcome;
+                }
                 continuing = true;
-                sleep(CONTINUE_AFTER_MS);
             }
         }
     }
 
-    private static void sleep(long millis) {
+    /** Waits {@code millis}; false when interrupted (the interrupt kept for the caller). */
+    private static boolean pause(long millis) {
         try {
             Thread.sleep(millis);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
     }
 
