@@ -14,8 +14,6 @@ import storagebench.workload.Workloads;
  * table does.
  */
 public final class HeadlineTable {
-    private static final String NONE = "-";
-
     private HeadlineTable() {}
 
     /** The duration and every workload's headline metrics: what a text summary reads. */
@@ -88,7 +86,7 @@ public final class HeadlineTable {
                                     number(r.median()),
                                     number(r.min()),
                                     number(r.max()),
-                                    r.ci95() == null ? NONE : "±" + number(r.ci95())));
+                                    r.ci95() == null ? TextTable.NONE : "±" + number(r.ci95())));
             cells.addAll(TextTable.ratioCells(r, ratios));
             lines.add(cells.toArray(String[]::new));
         }
@@ -102,7 +100,7 @@ public final class HeadlineTable {
     /** A figure with as many decimals as its size calls for: 15,137; 231.4; 16.72; 0.0831. */
     static String number(Double value) {
         if (value == null || value.isNaN()) {
-            return NONE;
+            return TextTable.NONE;
         }
         double abs = Math.abs(value);
         if (abs >= 1000) {

@@ -37,7 +37,9 @@ public final class TextTable {
     /** Columns from here on are numbers and aligned right. */
     private static final int FIRST_NUMBER = 5;
 
-    private static final String NONE = "-";
+    /** A cell with no value. */
+    static final String NONE = "-";
+
     private static final String GAP = "  ";
 
     private TextTable() {}
