@@ -24,10 +24,16 @@ import storagebench.logformat.Parsed;
  * {@code at_s} is the start since the process started.
  */
 final class PgRestoreProgress {
-    private static final Pattern CREATING =
-            Pattern.compile("^pg_restore: creating ([A-Z][A-Z ]*?) \"(.*)\"$");
-    private static final Pattern DATA =
-            Pattern.compile("^pg_restore: processing data for table \"(.*)\"$");
+    /**
+     * What begins each message. pg_restore writes a message in several writes (this prefix, a space,
+     * the text, the newline), and with {@code -j} its processes share one stderr: two messages can
+     * interleave into {@code pg_restore:pg_restore:  creating INDEX ...} and a line of the text alone.
+     * The text itself is one write, so the lines are cut at each prefix and every piece is a message.
+     */
+    private static final Pattern PREFIX = Pattern.compile("pg_restore:");
+
+    private static final Pattern CREATING = Pattern.compile("^creating ([A-Z][A-Z ]*?) \"(.*)\"$");
+    private static final Pattern DATA = Pattern.compile("^processing data for table \"(.*)\"$");
 
     /** pg_restore's kinds of more than one word, tried before a one-word kind. */
     private static final String KIND =
@@ -35,10 +41,10 @@ final class PgRestoreProgress {
                     + "|MATERIALIZED VIEW|FK CONSTRAINT|CHECK CONSTRAINT|INDEX ATTACH|DEFAULT ACL|[A-Z]+)";
 
     private static final Pattern LAUNCHING =
-            Pattern.compile("^pg_restore: launching item (\\d+) " + KIND + " (.*)$");
-    private static final Pattern FINISHED = Pattern.compile("^pg_restore: finished item (\\d+) ");
-    private static final String PARALLEL_START = "pg_restore: entering main parallel loop";
-    private static final String PARALLEL_END = "pg_restore: finished main parallel loop";
+            Pattern.compile("^launching item (\\d+) " + KIND + " (.*)$");
+    private static final Pattern FINISHED = Pattern.compile("^finished item (\\d+) ");
+    private static final String PARALLEL_START = "entering main parallel loop";
+    private static final String PARALLEL_END = "finished main parallel loop";
 
     /** pg_restore's kinds in parallel mode, as in serial mode's lines. */
     private static final Map<String, String> KINDS = Map.of("TABLE DATA", "data");
@@ -67,7 +73,15 @@ final class PgRestoreProgress {
 
     synchronized void line(long arrivedNanos, String text) {
         lines++;
-        String line = text.strip();
+        for (String piece : PREFIX.split(text)) {
+            String message = piece.strip();
+            if (!message.isEmpty()) {
+                message(arrivedNanos, message);
+            }
+        }
+    }
+
+    private void message(long arrivedNanos, String line) {
         Matcher m;
         if (line.equals(PARALLEL_START)) {
             closeSerial(arrivedNanos);

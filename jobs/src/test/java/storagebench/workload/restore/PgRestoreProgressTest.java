@@ -79,4 +79,38 @@ class PgRestoreProgressTest {
                 .containsExactly(8 * MS, 89 * MS, 198 * MS, 249 * MS, 49 * MS);
         assertThat(steps.get(4).error()).isEqualTo("pg_restore ended before the item finished");
     }
+
+    @Test
+    void messagesOfTwoProcessesInterleavedOnOneLineAreEachRead() {
+        // given: pg_restore -j 2 as printed (its processes share stderr and write a message's
+        // prefix, space, text and newline apart): a prefix doubled, a text on a line of its own
+        PgRestoreProgress progress = new PgRestoreProgress(0, START, Map.of());
+        Object[][] lines = {
+            {1, "pg_restore: creating TABLE \"public.t\""},
+            {10, "pg_restore: entering main parallel loop"},
+            {11, "pg_restore:pg_restore:  launching item 3342 TABLE DATA t"},
+            {12, "processing data for table \"public.t\""},
+            {100, "pg_restore: finished item 3342 TABLE DATA t"},
+            {101, "pg_restore: launching item 3196 INDEX t_i1"},
+            {102, "pg_restore: pg_restore: creating INDEX \"public.t_i1\""},
+            {102, "launching item 3197 INDEX t_i2"},
+            {103, " creating INDEX \"public.t_i2\"pg_restore:"},
+            {300, " finished item 3197 INDEX t_i2"},
+            {350, "pg_restore:pg_restore:  finished item 3196 INDEX t_i1"},
+            {350, "finished main parallel loop"},
+        };
+        // when
+        for (Object[] line : lines) {
+            progress.line((Integer) line[0] * MS, (String) line[1]);
+        }
+        List<Parsed.Step> steps = progress.finish(400 * MS, null);
+        // then: every item, none twice, and the creating lines inside the loop ignored
+        assertThat(steps)
+                .extracting(Parsed.Step::step)
+                .containsExactly("table t", "data t", "index t_i2", "index t_i1");
+        assertThat(steps)
+                .extracting(Parsed.Step::durationNs)
+                .containsExactly(9 * MS, 89 * MS, 198 * MS, 249 * MS);
+        assertThat(steps).allSatisfy(s -> assertThat(s.error()).isNull());
+    }
 }
