@@ -11,7 +11,21 @@ final class Verdict {
 
     static String of(Pair pair, Double adjusted, boolean higher, String metric) {
         if (pair.n() < 2 || pair.baselineN() < 2) {
-            return "n/a (n = " + Math.min(pair.n(), pair.baselineN()) + ")";
+            String na = "n/a (n = " + Math.min(pair.n(), pair.baselineN()) + ")";
+            double r = pair.ratioOfMeans();
+            if (!(r > 0) || Double.isInfinite(r)) {
+                return na;
+            }
+            if (r == 1) {
+                return na + ": equal as measured, no interval or test";
+            }
+            // a published figure of one trial a side (seed 004's restore times) still has its ratio
+            return na
+                    + ": "
+                    + words(r, higher, metric)
+                    + " by "
+                    + times(r > 1 ? r : 1 / r)
+                    + " as measured, no interval or test";
         }
         boolean differs =
                 adjusted != null
@@ -37,17 +51,23 @@ final class Verdict {
         }
         double r = pair.ratioOfMeans();
         boolean larger = r > 1;
-        String words;
-        if (!higher) {
-            words = larger ? "slower" : "faster";
-        } else {
-            words = larger ? "higher " + metric + " (better)" : "lower " + metric + " (worse)";
-        }
         String interval =
                 larger
                         ? " [" + times(pair.low()) + ", " + times(pair.high()) + "]"
                         : " [" + times(1 / pair.high()) + ", " + times(1 / pair.low()) + "]";
-        return words + " by " + times(larger ? r : 1 / r) + interval + pValue(adjusted);
+        return words(r, higher, metric)
+                + " by "
+                + times(larger ? r : 1 / r)
+                + interval
+                + pValue(adjusted);
+    }
+
+    private static String words(double ratio, boolean higher, String metric) {
+        boolean larger = ratio > 1;
+        if (!higher) {
+            return larger ? "slower" : "faster";
+        }
+        return larger ? "higher " + metric + " (better)" : "lower " + metric + " (worse)";
     }
 
     /** ×310, ×2.99, ×1.05: three significant digits. */

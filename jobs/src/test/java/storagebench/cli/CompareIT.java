@@ -64,6 +64,66 @@ class CompareIT extends BrokerOnDataDir {
     }
 
     @Test
+    void seed004sPublishedFiguresOfOneTrialEachGiveTheirRatioUntested() throws Exception {
+        // given: seed 004's restore times (4 h 07 and 2 h 35) and TPC-C throughput (17,029 and
+        // 21,226), one figure per power plan, imported as CSV
+        Path csv =
+                Files.writeString(
+                        Files.createTempDirectory("seed004").resolve("seed004.csv"),
+                        "step,plan,duration,nopm\n"
+                                + "restore,balanced,4:07:00,\n"
+                                + "restore,high-performance,2:35:00,\n"
+                                + "tpcc,balanced,0,17029\n"
+                                + "tpcc,high-performance,0,21226\n");
+        CliOutput imported =
+                CliOutput.run(
+                        "import",
+                        "--data-dir",
+                        data.toString(),
+                        "--format",
+                        "csv",
+                        "--experiment",
+                        "seed-004",
+                        "--host",
+                        "fb1",
+                        "--option",
+                        "map.step=step",
+                        "--option",
+                        "map.duration_s=duration",
+                        "--option",
+                        "factor.plan=plan",
+                        "--option",
+                        "metric.nopm=nopm",
+                        csv.toString());
+        assertThat(imported.exit()).as(imported.err()).isZero();
+        // when
+        CliOutput restore = compare("--experiment", "seed-004", "--baseline", "plan=balanced");
+        CliOutput tpcc =
+                compare(
+                        "--experiment",
+                        "seed-004",
+                        "--baseline",
+                        "plan=balanced",
+                        "--metric",
+                        "nopm",
+                        "--format",
+                        "json");
+        // then: 14,820 s against 9,300 s, and 21,226 against 17,029, with no NaN and no test
+        assertThat(restore.exit()).as(restore.err()).isZero();
+        assertThat(restore.out())
+                .contains(
+                        "plan=high-performance vs plan=balanced: n/a (n = 1): faster by ×1.59 as"
+                                + " measured, no interval or test");
+        assertThat(tpcc.exit()).as(tpcc.err()).isZero();
+        assertThat(tpcc.out())
+                .contains(
+                        "\"verdict\": \"n/a (n = 1): higher nopm (better) by ×1.25 as measured, no"
+                                + " interval or test\"")
+                .doesNotContain("NaN")
+                .doesNotContain("Infinity");
+    }
+
+    @Test
     void everyFormatCarriesTheSameAnswer() {
         assertThat(compare("--experiment", "seed-001", "--format", "csv").out())
                 .startsWith(

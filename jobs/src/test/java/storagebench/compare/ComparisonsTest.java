@@ -140,8 +140,9 @@ class ComparisonsTest {
         add("vm", "create", factors("init", "instant"), 0.007, 0.008);
         // when
         Comparison c = compare(Map.of()).get(0);
-        // then: no NaN, no infinity
-        assertThat(c.verdict()).isEqualTo("n/a (n = 1)");
+        // then: no NaN, no infinity; the ratio as measured, untested
+        assertThat(c.verdict())
+                .isEqualTo("n/a (n = 1): slower by ×280 as measured, no interval or test");
         assertThat(c.p()).isNull();
         assertThat(c.low()).isNull();
         assertThat(CompareFormat.JSON.render(List.of(c)))
