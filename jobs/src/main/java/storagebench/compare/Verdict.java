@@ -20,12 +20,7 @@ final class Verdict {
                 return na + ": equal as measured, no interval or test";
             }
             // a published figure of one trial a side (seed 004's restore times) still has its ratio
-            return na
-                    + ": "
-                    + words(r, higher, metric)
-                    + " by "
-                    + times(r > 1 ? r : 1 / r)
-                    + " as measured, no interval or test";
+            return na + ": " + by(r, higher, metric) + " as measured, no interval or test";
         }
         boolean differs =
                 adjusted != null
@@ -55,19 +50,19 @@ final class Verdict {
                 larger
                         ? " [" + times(pair.low()) + ", " + times(pair.high()) + "]"
                         : " [" + times(1 / pair.high()) + ", " + times(1 / pair.low()) + "]";
-        return words(r, higher, metric)
-                + " by "
-                + times(larger ? r : 1 / r)
-                + interval
-                + pValue(adjusted);
+        return by(r, higher, metric) + interval + pValue(adjusted);
     }
 
-    private static String words(double ratio, boolean higher, String metric) {
+    /** The ratio in words, the way round that reads above 1: "slower by ×2.99", "higher nopm (better) by ×1.25". */
+    private static String by(double ratio, boolean higher, String metric) {
         boolean larger = ratio > 1;
+        String words;
         if (!higher) {
-            return larger ? "slower" : "faster";
+            words = larger ? "slower" : "faster";
+        } else {
+            words = larger ? "higher " + metric + " (better)" : "lower " + metric + " (worse)";
         }
-        return larger ? "higher " + metric + " (better)" : "lower " + metric + " (worse)";
+        return words + " by " + times(larger ? ratio : 1 / ratio);
     }
 
     /** ×310, ×2.99, ×1.05: three significant digits. */
