@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -21,24 +23,35 @@ class CompareIT extends BrokerOnDataDir {
         Files.writeString(
                 csv,
                 "step,files,seconds\ninsert,5,84\ninsert,5,80\ninsert,500,252\ninsert,500,239\n");
-        CliOutput imported =
-                CliOutput.run(
-                        "import",
-                        "--data-dir",
-                        data.toString(),
-                        "--format",
-                        "csv",
-                        "--experiment",
-                        "seed-001",
-                        "--host",
-                        "sql1",
-                        "--option",
-                        "map.step=step",
-                        "--option",
-                        "map.duration_s=seconds",
-                        "--option",
-                        "factor.files=files",
-                        csv.toString());
+        importCsv(
+                csv,
+                "seed-001",
+                "sql1",
+                "map.step=step",
+                "map.duration_s=seconds",
+                "factor.files=files");
+    }
+
+    /** {@code import --format csv} of one file into the test's data directory, as a user types it. */
+    private static void importCsv(Path csv, String experiment, String host, String... options) {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "import",
+                                "--data-dir",
+                                data.toString(),
+                                "--format",
+                                "csv",
+                                "--experiment",
+                                experiment,
+                                "--host",
+                                host));
+        for (String option : options) {
+            args.add("--option");
+            args.add(option);
+        }
+        args.add(csv.toString());
+        CliOutput imported = CliOutput.run(args.toArray(String[]::new));
         assertThat(imported.exit()).as(imported.err()).isZero();
     }
 
@@ -75,27 +88,14 @@ class CompareIT extends BrokerOnDataDir {
                                 + "restore,high-performance,2:35:00,\n"
                                 + "tpcc,balanced,0,17029\n"
                                 + "tpcc,high-performance,0,21226\n");
-        CliOutput imported =
-                CliOutput.run(
-                        "import",
-                        "--data-dir",
-                        data.toString(),
-                        "--format",
-                        "csv",
-                        "--experiment",
-                        "seed-004",
-                        "--host",
-                        "fb1",
-                        "--option",
-                        "map.step=step",
-                        "--option",
-                        "map.duration_s=duration",
-                        "--option",
-                        "factor.plan=plan",
-                        "--option",
-                        "metric.nopm=nopm",
-                        csv.toString());
-        assertThat(imported.exit()).as(imported.err()).isZero();
+        importCsv(
+                csv,
+                "seed-004",
+                "fb1",
+                "map.step=step",
+                "map.duration_s=duration",
+                "factor.plan=plan",
+                "metric.nopm=nopm");
         // when
         CliOutput restore = compare("--experiment", "seed-004", "--baseline", "plan=balanced");
         CliOutput tpcc =
@@ -174,27 +174,14 @@ class CompareIT extends BrokerOnDataDir {
                         .append('\n');
             }
             Path file = Files.writeString(dir.resolve("night" + (night + 1) + ".csv"), csv);
-            CliOutput imported =
-                    CliOutput.run(
-                            "import",
-                            "--data-dir",
-                            data.toString(),
-                            "--format",
-                            "csv",
-                            "--experiment",
-                            "nightly",
-                            "--host",
-                            "vm",
-                            "--option",
-                            "map.step=step",
-                            "--option",
-                            "map.start=start",
-                            "--option",
-                            "map.duration_s=seconds",
-                            "--option",
-                            "factor.init=init",
-                            file.toString());
-            assertThat(imported.exit()).as(imported.err()).isZero();
+            importCsv(
+                    file,
+                    "nightly",
+                    "vm",
+                    "map.step=step",
+                    "map.start=start",
+                    "map.duration_s=seconds",
+                    "factor.init=init");
         }
     }
 

@@ -65,9 +65,7 @@ class PgRestoreProgressTest {
             {351, "pg_restore: launching item 3199 CONSTRAINT t t_pkey"},
         };
         // when
-        for (Object[] line : lines) {
-            progress.line((Integer) line[0] * MS, (String) line[1]);
-        }
+        feed(progress, lines);
         List<Parsed.Step> steps = progress.finish(400 * MS, null);
         // then: the table ends where the parallel loop starts; the constraint never finished
         assertThat(steps)
@@ -100,9 +98,7 @@ class PgRestoreProgressTest {
             {350, "finished main parallel loop"},
         };
         // when
-        for (Object[] line : lines) {
-            progress.line((Integer) line[0] * MS, (String) line[1]);
-        }
+        feed(progress, lines);
         List<Parsed.Step> steps = progress.finish(400 * MS, null);
         // then: every item, none twice, and the creating lines inside the loop ignored
         assertThat(steps)
@@ -112,5 +108,12 @@ class PgRestoreProgressTest {
                 .extracting(Parsed.Step::durationNs)
                 .containsExactly(9 * MS, 89 * MS, 198 * MS, 249 * MS);
         assertThat(steps).allSatisfy(s -> assertThat(s.error()).isNull());
+    }
+
+    /** Each line as arrived at its millisecond: {@code {ms, text}}. */
+    private static void feed(PgRestoreProgress progress, Object[][] lines) {
+        for (Object[] line : lines) {
+            progress.line((Integer) line[0] * MS, (String) line[1]);
+        }
     }
 }
