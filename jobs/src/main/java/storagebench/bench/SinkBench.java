@@ -96,22 +96,7 @@ final class SinkBench {
 
     /** (c): topic to dataset, stopping at the end of the topic (nothing else publishes to it). */
     static Rate sink(KafkaConnection kafka, Settings settings, String topic, Path dataDir) {
-        Settings own =
-                new Settings(
-                        dataDir,
-                        settings.bootstrapServers(),
-                        topic,
-                        settings.kafkaClient(),
-                        settings.jobRepositoryUrl(),
-                        settings.jobRepositoryUser(),
-                        settings.jobRepositoryPassword(),
-                        settings.sinkRollRows(),
-                        settings.sinkRollBytes(),
-                        settings.sinkIdleRoll(),
-                        settings.minFreeSpace(),
-                        settings.brokerIdleStop(),
-                        settings.kafkaGrace(),
-                        settings.serveToken());
+        Settings own = settings.withDataDir(dataDir).withTopic(topic);
         long start = System.nanoTime();
         SinkResult result;
         try (Sink sink = Sink.open(own, kafka)) {

@@ -33,6 +33,8 @@ import java.util.TreeMap;
  * @param kafkaGrace how long a command waits for a lost broker to come back before it gives up
  * @param serveToken what {@code serve}'s actions ask for when it listens beyond loopback ({@code
  *     STORAGEBENCH_SERVE_TOKEN}); never printed, never in a page
+ * @param topicLayout partitions, replication and durability asked of the events topic
+ * @param dataset where the Parquet dataset lives: a local folder, or a Hadoop file system's URL
  */
 public record Settings(
         Path dataDir,
@@ -48,10 +50,13 @@ public record Settings(
         long minFreeSpace,
         Duration brokerIdleStop,
         Duration kafkaGrace,
-        Optional<String> serveToken) {
+        Optional<String> serveToken,
+        TopicLayout topicLayout,
+        DatasetLocation dataset) {
 
     public static final String FILE_NAME = "storagebench.properties";
     private static final String CLIENT_PREFIX = "kafka.client.";
+    private static final String HADOOP_PREFIX = "hadoop.";
 
     /** The documented keys and their defaults; anything else (but kafka.client.*) is refused. */
     static final Map<String, String> DEFAULTS = defaults();
@@ -71,6 +76,11 @@ public record Settings(
         d.put("kafka.grace-seconds", "30");
         d.put("run.min-free-space", "256MB");
         d.put("serve.token", "");
+        d.put("kafka.partitions", "");
+        d.put("kafka.replication-factor", "");
+        d.put("kafka.min-insync-replicas", "");
+        d.put("kafka.require-durable", "false");
+        d.put("dataset.url", "");
         return d;
     }
 
@@ -82,8 +92,12 @@ public record Settings(
         return dataDir.resolve("kafka");
     }
 
+    /**
+     * The local folder of the dataset: {@code dataset.url} when it is a local path, else {@code
+     * <data-dir>/parquet}.
+     */
     public Path parquetDir() {
-        return dataDir.resolve("parquet");
+        return dataset.localPath().orElse(dataDir.resolve("parquet"));
     }
 
     public Path runsDir() {
@@ -105,7 +119,9 @@ public record Settings(
                 minFreeSpace,
                 brokerIdleStop,
                 kafkaGrace,
-                serveToken);
+                serveToken,
+                topicLayout,
+                dataset);
     }
 
     public Settings withBootstrapServers(String servers) {
@@ -123,7 +139,30 @@ public record Settings(
                 minFreeSpace,
                 brokerIdleStop,
                 kafkaGrace,
-                serveToken);
+                serveToken,
+                topicLayout,
+                dataset);
+    }
+
+    /** These settings with another events topic (its dead-letter topic follows). */
+    public Settings withTopic(String name) {
+        return new Settings(
+                dataDir,
+                bootstrapServers,
+                name,
+                kafkaClient,
+                jobRepositoryUrl,
+                jobRepositoryUser,
+                jobRepositoryPassword,
+                sinkRollRows,
+                sinkRollBytes,
+                sinkIdleRoll,
+                minFreeSpace,
+                brokerIdleStop,
+                kafkaGrace,
+                serveToken,
+                topicLayout,
+                dataset);
     }
 
     /**
@@ -172,24 +211,29 @@ public record Settings(
 
     private static String check(String key, String source) {
         if (!DEFAULTS.containsKey(key)
-                && !(key.startsWith(CLIENT_PREFIX) && key.length() > CLIENT_PREFIX.length())) {
+                && !(key.startsWith(CLIENT_PREFIX) && key.length() > CLIENT_PREFIX.length())
+                && !(key.startsWith(HADOOP_PREFIX) && key.length() > HADOOP_PREFIX.length())) {
             throw new SettingsException(
                     source
                             + ": unknown setting '"
                             + key
                             + "'; known: "
                             + String.join(", ", DEFAULTS.keySet())
-                            + ", kafka.client.<any Kafka client property>");
+                            + ", kafka.client.<any Kafka client property>,"
+                            + " hadoop.<any Hadoop property>");
         }
         return key;
     }
 
     private static Settings from(Map<String, String> v, String source) {
         Map<String, String> client = new TreeMap<>();
+        Map<String, String> hadoop = new TreeMap<>();
         v.forEach(
                 (k, value) -> {
                     if (k.startsWith(CLIENT_PREFIX)) {
                         client.put(k.substring(CLIENT_PREFIX.length()), value);
+                    } else if (k.startsWith(HADOOP_PREFIX)) {
+                        hadoop.put(k.substring(HADOOP_PREFIX.length()), value);
                     }
                 });
         return new Settings(
@@ -206,7 +250,43 @@ public record Settings(
                 size(v, "run.min-free-space", source),
                 Duration.ofSeconds(notNegative(v, "broker.idle-stop-seconds", source)),
                 Duration.ofSeconds(positive(v, "kafka.grace-seconds", source)),
-                optional(v.get("serve.token")));
+                optional(v.get("serve.token")),
+                new TopicLayout(
+                        optionalPositive(v, "kafka.partitions", source),
+                        optionalPositive(v, "kafka.replication-factor", source),
+                        optionalPositive(v, "kafka.min-insync-replicas", source),
+                        bool(v, "kafka.require-durable", source)),
+                DatasetLocation.of(
+                        optional(v.get("dataset.url")), Map.copyOf(hadoop), "dataset.url", source));
+    }
+
+    private static Optional<Integer> optionalPositive(
+            Map<String, String> v, String key, String source) {
+        if (v.get(key).isBlank()) {
+            return Optional.empty();
+        }
+        long n = positive(v, key, source);
+        if (n > Short.MAX_VALUE) {
+            throw new SettingsException(
+                    source
+                            + ": setting '"
+                            + key
+                            + "' must be at most "
+                            + Short.MAX_VALUE
+                            + ", got '"
+                            + v.get(key)
+                            + "'");
+        }
+        return Optional.of((int) n);
+    }
+
+    private static boolean bool(Map<String, String> v, String key, String source) {
+        String value = v.get(key).strip();
+        if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new SettingsException(
+                source + ": setting '" + key + "' must be true or false, got '" + value + "'");
     }
 
     private static long size(Map<String, String> v, String key, String source) {
@@ -260,6 +340,8 @@ public record Settings(
                 + topic
                 + ", jobRepository="
                 + jobRepositoryUrl.orElse("(embedded H2)")
+                + ", dataset="
+                + dataset
                 + "]";
     }
 

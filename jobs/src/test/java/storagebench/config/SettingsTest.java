@@ -79,4 +79,76 @@ class SettingsTest {
         assertThatThrownBy(() -> Settings.load(dir.resolve("missing"), Map.of(), Map.of()))
                 .hasMessageContaining("cannot read settings");
     }
+
+    @Test
+    void theTopicLayoutIsChosenByTheClusterUnlessGiven() {
+        // given: nothing set
+        TopicLayout auto = Settings.load(null, Map.of(), Map.of()).topicLayout();
+        // then: one partition on the embedded broker, six on a cluster, min(3, brokers) replicas
+        assertThat(auto.partitionsFor(true)).isEqualTo(1);
+        assertThat(auto.partitionsFor(false)).isEqualTo(6);
+        assertThat(auto.replicationFor(1)).isEqualTo(1);
+        assertThat(auto.replicationFor(5)).isEqualTo(3);
+        assertThat(auto.minInsyncFor(3)).isEqualTo(2);
+        assertThat(auto.minInsyncFor(1)).isEqualTo(1);
+        assertThat(auto.requireDurable()).isFalse();
+        // when: given
+        TopicLayout given =
+                Settings.load(
+                                null,
+                                Map.of(),
+                                Map.of(
+                                        "kafka.partitions", "12",
+                                        "kafka.replication-factor", "2",
+                                        "kafka.min-insync-replicas", "2",
+                                        "kafka.require-durable", "true"))
+                        .topicLayout();
+        // then
+        assertThat(given.partitionsFor(true)).isEqualTo(12);
+        assertThat(given.replicationFor(5)).isEqualTo(2);
+        assertThat(given.minInsyncFor(2)).isEqualTo(2);
+        assertThat(given.requireDurable()).isTrue();
+        assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("kafka.partitions", "0")))
+                .hasMessageContaining("'kafka.partitions' must be a positive whole number");
+        assertThatThrownBy(
+                        () -> Settings.load(null, Map.of(), Map.of("kafka.require-durable", "yes")))
+                .hasMessageContaining("'kafka.require-durable' must be true or false, got 'yes'");
+    }
+
+    @Test
+    void theDatasetIsALocalFolderOrAHadoopUrl() {
+        // local: the default, a path, a file: URL
+        assertThat(Settings.load(null, Map.of(), Map.of()).parquetDir())
+                .isEqualTo(Path.of("data", "parquet"));
+        assertThat(Settings.load(null, Map.of(), Map.of("dataset.url", "/srv/ds")).parquetDir())
+                .isEqualTo(Path.of("/srv/ds"));
+        assertThat(
+                        Settings.load(null, Map.of(), Map.of("dataset.url", "file:///srv/ds"))
+                                .parquetDir())
+                .isEqualTo(Path.of("/srv/ds"));
+        // remote, with its Hadoop configuration
+        Settings s3 =
+                Settings.load(
+                        null,
+                        Map.of(),
+                        Map.of(
+                                "dataset.url", "s3a://bucket/ds",
+                                "hadoop.fs.s3a.endpoint", "http://127.0.0.1:9000",
+                                "hadoop.fs.s3a.secret.key", "s3cr3t"));
+        assertThat(s3.dataset().remote()).isTrue();
+        assertThat(s3.dataset().hadoop()).containsEntry("fs.s3a.endpoint", "http://127.0.0.1:9000");
+        assertThat(s3.toString()).contains("s3a://bucket/ds").doesNotContain("s3cr3t");
+        // refused: an unknown scheme, credentials in the URL, no bucket
+        assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("dataset.url", "s3://b/ds")))
+                .hasMessageContaining("has the scheme 's3'")
+                .hasMessageContaining("(S3 is s3a://)");
+        assertThatThrownBy(
+                        () ->
+                                Settings.load(
+                                        null, Map.of(), Map.of("dataset.url", "s3a://AK:SK@b/ds")))
+                .hasMessageContaining("holds credentials")
+                .hasMessageNotContaining("SK");
+        assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("dataset.url", "hdfs:///ds")))
+                .hasMessageContaining("names no namenode");
+    }
 }
