@@ -17,39 +17,42 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * when either is missing.
  */
 public final class Chromium {
-    /** Debian's paths; {@code -Dstoragebench.chromium=…}, {@code -Dstoragebench.chromedriver=…} elsewhere. */
-    public static final Path BINARY =
-            Path.of(System.getProperty("storagebench.chromium", "/usr/bin/chromium"));
-
-    public static final Path DRIVER =
-            Path.of(System.getProperty("storagebench.chromedriver", "/usr/bin/chromedriver"));
-
     private Chromium() {}
+
+    /** Debian's {@code /usr/bin/chromium}; {@code -Dstoragebench.chromium=…} elsewhere. */
+    public static Path binary() {
+        return Path.of(System.getProperty("storagebench.chromium", "/usr/bin/chromium"));
+    }
+
+    /** Debian's {@code /usr/bin/chromedriver}; {@code -Dstoragebench.chromedriver=…} elsewhere. */
+    public static Path driver() {
+        return Path.of(System.getProperty("storagebench.chromedriver", "/usr/bin/chromedriver"));
+    }
 
     /** Skips the calling test, saying why, without Chromium or its driver. */
     public static void assume(String test) {
-        boolean present = Files.isExecutable(BINARY) && Files.isExecutable(DRIVER);
+        boolean present = Files.isExecutable(binary()) && Files.isExecutable(driver());
         if (!present) {
             System.err.println(
                     test
                             + " skipped: needs "
-                            + BINARY
+                            + binary()
                             + " and "
-                            + DRIVER
+                            + driver()
                             + " (apt-get install chromium chromium-driver)");
         }
-        assumeTrue(present, "needs " + BINARY + " and " + DRIVER);
+        assumeTrue(present, "needs " + binary() + " and " + driver());
     }
 
     /** A headless browser with its console log kept; quit it when done. */
     public static ChromeDriver start() {
         ChromeDriverService service =
                 new ChromeDriverService.Builder()
-                        .usingDriverExecutable(DRIVER.toFile())
+                        .usingDriverExecutable(driver().toFile())
                         .usingAnyFreePort()
                         .build();
         ChromeOptions options = new ChromeOptions();
-        options.setBinary(BINARY.toFile());
+        options.setBinary(binary().toFile());
         options.addArguments(
                 "--headless=new",
                 "--no-sandbox",
