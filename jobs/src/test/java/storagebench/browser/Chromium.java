@@ -1,8 +1,5 @@
 package storagebench.browser;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.logging.Level;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -13,8 +10,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * Debian's Chromium, headless, driven by Debian's chromedriver through Selenium (Selenium Manager
- * cannot download drivers here: the paths are given). Tests that need it are skipped, saying so,
- * when either is missing.
+ * cannot download drivers here: the paths are given). A test that uses it declares
+ * {@code @Needs(Requirement.BROWSER)}, which checks both are there.
  */
 public final class Chromium {
     private Chromium() {}
@@ -27,21 +24,6 @@ public final class Chromium {
     /** Debian's {@code /usr/bin/chromedriver}; {@code -Dstoragebench.chromedriver=…} elsewhere. */
     public static Path driver() {
         return Path.of(System.getProperty("storagebench.chromedriver", "/usr/bin/chromedriver"));
-    }
-
-    /** Skips the calling test, saying why, without Chromium or its driver. */
-    public static void assume(String test) {
-        boolean present = Files.isExecutable(binary()) && Files.isExecutable(driver());
-        if (!present) {
-            System.err.println(
-                    test
-                            + " skipped: needs "
-                            + binary()
-                            + " and "
-                            + driver()
-                            + " (apt-get install chromium chromium-driver)");
-        }
-        assumeTrue(present, "needs " + binary() + " and " + driver());
     }
 
     /** A headless browser with its console log kept; quit it when done. */
