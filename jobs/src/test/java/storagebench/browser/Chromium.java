@@ -1,8 +1,5 @@
 package storagebench.browser;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.logging.Level;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -13,43 +10,31 @@ import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * Debian's Chromium, headless, driven by Debian's chromedriver through Selenium (Selenium Manager
- * cannot download drivers here: the paths are given). Tests that need it are skipped, saying so,
- * when either is missing.
+ * cannot download drivers here: the paths are given). A test that uses it declares
+ * {@code @Needs(Requirement.BROWSER)}, which checks both are there.
  */
 public final class Chromium {
-    /** Debian's paths; {@code -Dstoragebench.chromium=…}, {@code -Dstoragebench.chromedriver=…} elsewhere. */
-    public static final Path BINARY =
-            Path.of(System.getProperty("storagebench.chromium", "/usr/bin/chromium"));
-
-    public static final Path DRIVER =
-            Path.of(System.getProperty("storagebench.chromedriver", "/usr/bin/chromedriver"));
-
     private Chromium() {}
 
-    /** Skips the calling test, saying why, without Chromium or its driver. */
-    public static void assume(String test) {
-        boolean present = Files.isExecutable(BINARY) && Files.isExecutable(DRIVER);
-        if (!present) {
-            System.err.println(
-                    test
-                            + " skipped: needs "
-                            + BINARY
-                            + " and "
-                            + DRIVER
-                            + " (apt-get install chromium chromium-driver)");
-        }
-        assumeTrue(present, "needs " + BINARY + " and " + DRIVER);
+    /** Debian's {@code /usr/bin/chromium}; {@code -Dstoragebench.chromium=…} elsewhere. */
+    public static Path binary() {
+        return Path.of(System.getProperty("storagebench.chromium", "/usr/bin/chromium"));
+    }
+
+    /** Debian's {@code /usr/bin/chromedriver}; {@code -Dstoragebench.chromedriver=…} elsewhere. */
+    public static Path driver() {
+        return Path.of(System.getProperty("storagebench.chromedriver", "/usr/bin/chromedriver"));
     }
 
     /** A headless browser with its console log kept; quit it when done. */
     public static ChromeDriver start() {
         ChromeDriverService service =
                 new ChromeDriverService.Builder()
-                        .usingDriverExecutable(DRIVER.toFile())
+                        .usingDriverExecutable(driver().toFile())
                         .usingAnyFreePort()
                         .build();
         ChromeOptions options = new ChromeOptions();
-        options.setBinary(BINARY.toFile());
+        options.setBinary(binary().toFile());
         options.addArguments(
                 "--headless=new",
                 "--no-sandbox",

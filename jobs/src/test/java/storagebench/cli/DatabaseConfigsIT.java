@@ -22,6 +22,8 @@ import storagebench.dbms.FirebirdEnv;
 import storagebench.dbms.PostgresEnv;
 import storagebench.dbms.SqlServerEnv;
 import storagebench.dbms.firebird.FirebirdServer;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.sink.Dataset;
 
 /**
@@ -127,9 +129,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("database");
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresFilegroupInsert() throws Exception {
-        PostgresEnv.assume();
         // when: the shipped config pointed at the test's server
         int exit =
                 run(
@@ -173,9 +175,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .doesNotContain(System.getenv("STORAGEBENCH_PG_PASSWORD"));
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresFileInit() throws Exception {
-        PostgresEnv.assume();
         // when
         int exit =
                 run(
@@ -213,9 +215,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("true");
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void firebirdFilegroupInsert() throws Exception {
-        FirebirdEnv.assume();
         // when: the shipped config pointed at the test's server, 300 rows over files of 256 pages
         int exit =
                 run(
@@ -264,9 +266,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         }
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void firebirdRestore() throws Exception {
-        FirebirdEnv.assume();
         // when: the shipped config, scaled down
         int exit =
                 run(
@@ -312,9 +314,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         }
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresPgbenchAsACommandWithTheServersIoSampled() throws Exception {
-        PostgresEnv.assume();
         // when
         int exit =
                 run(
@@ -376,9 +378,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         return value;
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresOltpPowerPlan() throws Exception {
-        PostgresEnv.assume();
         Path html = data.resolve("oltp-power-plan.html");
         String governor = governor();
         // when: the seed-004 config with the host's own governor, 2 s measured per trial
@@ -488,9 +490,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         }
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void firebirdOltp() throws Exception {
-        FirebirdEnv.assume();
         try {
             // when: scaled down to tpcb's 100,000 accounts (tpcc's warehouse of 100 MB is
             // OltpOnFirebirdIT's, at a small scale); the schema built by the run's first trial,
@@ -547,9 +549,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 Path.of("..", "pipeline-config", "sqlserver", config), all.toArray(String[]::new));
     }
 
+    @Needs(Requirement.SQLSERVER)
     @Test
     void sqlserverFileInit() throws Exception {
-        SqlServerEnv.assume();
         int exit = runOnSqlServer("file-init.yaml", "factors.files=[2]", "factors.file-size=[8MB]");
         assertThat(exit).isZero();
         assertThat(
@@ -560,9 +562,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("2");
     }
 
+    @Needs(Requirement.SQLSERVER)
     @Test
     void sqlserverFilegroupInsert() throws Exception {
-        SqlServerEnv.assume();
         int exit =
                 runOnSqlServer(
                         "filegroup-insert.yaml",
@@ -580,9 +582,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("true");
     }
 
+    @Needs(Requirement.SQLSERVER)
     @Test
     void sqlserverOltpFileSize() throws Exception {
-        SqlServerEnv.assume();
         int exit =
                 runOnSqlServer(
                         "oltp-file-size.yaml",
@@ -600,9 +602,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("4");
     }
 
+    @Needs(Requirement.SQLSERVER)
     @Test
     void sqlserverRestore() throws Exception {
-        SqlServerEnv.assume();
         int exit = runOnSqlServer("restore.yaml", "factors.rows=[1000]");
         assertThat(exit).isZero();
         assertThat(
@@ -613,9 +615,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isEqualTo("2");
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresRestore() throws Exception {
-        PostgresEnv.assume();
         // when
         int exit =
                 run(
@@ -711,9 +713,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         }
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void aServerLostMidTrialFailsThatTrialAndTheRunContinuesByItsPolicy() throws Exception {
-        PostgresEnv.assume();
         // when
         int exit = loseTheServerDuringTheFirstTrial("db-lost-continue", "continue");
         // then: the interrupted trial FAILED with the server's reason, the next one ran, and
@@ -729,10 +731,10 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
         assertThat(leftoverTablespaces()).isEqualTo("0");
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void aServerLostMidTrialStopsTheRunWhenItsPolicySaysSoAndKeepsWhatWasRecorded()
             throws Exception {
-        PostgresEnv.assume();
         // when
         int exit = loseTheServerDuringTheFirstTrial("db-lost-stop", "stop");
         // then: the failed trial is recorded with its clean-up, the second never ran
@@ -781,9 +783,9 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                 .isFalse();
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void wrongCredentialsExit1WithoutThePassword() throws Exception {
-        PostgresEnv.assume();
         // given
         Path pw = Files.writeString(tmp.resolve("wrong-password"), "wrong-password-123");
         Path config =

@@ -11,6 +11,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.events.TargetSnapshot;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 
 /** Probing real databases: what the snapshot holds, and the failures that stop a run before a trial. */
 class DatabaseTargetIT {
@@ -94,9 +96,9 @@ class DatabaseTargetIT {
         }
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresSnapshotHasTheStorageSettingsAndNoPassword() {
-        PostgresEnv.assume();
         // when
         TargetSnapshot s = PostgresEnv.target().snapshot();
         // then
@@ -115,9 +117,9 @@ class DatabaseTargetIT {
         assertThat(s.toString()).doesNotContain(System.getenv("STORAGEBENCH_PG_PASSWORD"));
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void wrongCredentialsAreNamedWithoutThePassword() throws Exception {
-        PostgresEnv.assume();
         // given
         Path wrong = Files.writeString(tmp.resolve("pw"), "not-the-password-42");
         DatabaseTarget pg =

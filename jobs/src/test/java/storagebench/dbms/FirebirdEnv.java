@@ -2,31 +2,23 @@ package storagebench.dbms;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.Assumptions;
+import storagebench.require.Requirement;
 
 /**
  * The Firebird server the tests may use, from the variables {@code .ci/db-servers.sh start} prints:
  * STORAGEBENCH_FB_URL, STORAGEBENCH_FB_USER, STORAGEBENCH_FB_PASSWORD, STORAGEBENCH_FB_DATABASE_ROOT.
- * Without them the tests that need it are skipped, saying so.
+ * Without them the tests that need it ({@code @Needs}) are skipped, saying so, or fail where the run
+ * promises the server ({@code -Dstoragebench.require}).
  */
 public final class FirebirdEnv {
     private FirebirdEnv() {}
 
-    /** Skips the calling test, with a visible reason, when no server is configured. */
+    /**
+     * {@code Requirement.FIREBIRD.check()}, for tests written before {@code @Needs}: a test declares
+     * {@code @Needs(Requirement.FIREBIRD)}, or calls that check where only some of its cases need the server.
+     */
     public static void assume() {
-        boolean set =
-                url() != null
-                        && !url().isBlank()
-                        && System.getenv("STORAGEBENCH_FB_PASSWORD") != null;
-        if (!set) {
-            System.err.println(
-                    "SKIPPED: STORAGEBENCH_FB_URL/USER/PASSWORD are not set, so the Firebird tests "
-                            + "do not run; start a server with: eval \"$(.ci/db-servers.sh start firebird)\"");
-        }
-        Assumptions.assumeTrue(
-                set,
-                "STORAGEBENCH_FB_URL, STORAGEBENCH_FB_USER and STORAGEBENCH_FB_PASSWORD are "
-                        + "not set: Firebird tests skipped (eval \"$(.ci/db-servers.sh start firebird)\" sets them)");
+        Requirement.FIREBIRD.check();
     }
 
     public static String url() {

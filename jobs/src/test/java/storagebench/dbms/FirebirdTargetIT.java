@@ -11,6 +11,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.events.TargetSnapshot;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 
 /** Probing a real Firebird server, and the failures that stop a run before a trial. */
 class FirebirdTargetIT {
@@ -28,9 +30,9 @@ class FirebirdTargetIT {
                 null);
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void snapshotHasPageSizeForcedWritesServerModeAndNoPassword() {
-        FirebirdEnv.assume();
         // when
         TargetSnapshot s = FirebirdEnv.target().snapshot();
         // then: the server .ci/db-servers.sh starts is a SuperServer with an 8 KiB-page database
@@ -53,9 +55,9 @@ class FirebirdTargetIT {
         assertThat(s.toString()).doesNotContain(FirebirdEnv.password());
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void wrongCredentialsAreNamedWithoutThePassword() throws Exception {
-        FirebirdEnv.assume();
         // given
         Path wrong = Files.writeString(tmp.resolve("pw"), "not-the-password-42");
         DatabaseTarget fb =

@@ -2,31 +2,23 @@ package storagebench.dbms;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.Assumptions;
+import storagebench.require.Requirement;
 
 /**
  * The PostgreSQL server the tests may use, from the variables {@code .ci/db-servers.sh start} prints:
  * STORAGEBENCH_PG_URL, STORAGEBENCH_PG_USER, STORAGEBENCH_PG_PASSWORD, STORAGEBENCH_PG_TABLESPACE_ROOT.
- * Without them the tests that need it are skipped, saying so.
+ * Without them the tests that need it ({@code @Needs}) are skipped, saying so, or fail where the run
+ * promises the server ({@code -Dstoragebench.require}).
  */
 public final class PostgresEnv {
     private PostgresEnv() {}
 
-    /** Skips the calling test, with a visible reason, when no server is configured. */
+    /**
+     * {@code Requirement.POSTGRES.check()}, for tests written before {@code @Needs}: a test declares
+     * {@code @Needs(Requirement.POSTGRES)}, or calls that check where only some of its cases need the server.
+     */
     public static void assume() {
-        boolean set =
-                url() != null
-                        && !url().isBlank()
-                        && System.getenv("STORAGEBENCH_PG_PASSWORD") != null;
-        if (!set) {
-            System.err.println(
-                    "SKIPPED: STORAGEBENCH_PG_URL/USER/PASSWORD are not set, so the PostgreSQL tests "
-                            + "do not run; start a server with: eval \"$(.ci/db-servers.sh start)\"");
-        }
-        Assumptions.assumeTrue(
-                set,
-                "STORAGEBENCH_PG_URL, STORAGEBENCH_PG_USER and STORAGEBENCH_PG_PASSWORD are "
-                        + "not set: PostgreSQL tests skipped (eval \"$(.ci/db-servers.sh start)\" sets them)");
+        Requirement.POSTGRES.check();
     }
 
     public static String url() {

@@ -1,14 +1,14 @@
 package storagebench.dbms;
 
 import java.time.Duration;
-import org.junit.jupiter.api.Assumptions;
 import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.require.Requirement;
 
 /**
  * The SQL Server the tests may use: STORAGEBENCH_SQLSERVER_URL, STORAGEBENCH_SQLSERVER_USER (default sa),
  * STORAGEBENCH_SQLSERVER_PASSWORD and STORAGEBENCH_SQLSERVER_FILE_ROOT (default /var/opt/mssql/data, the
  * data directory of docker/compose.yaml's SQL Server 2022). Without the URL and password the tests that
- * need it are skipped, saying which variable to set.
+ * need it ({@code @Needs(Requirement.SQLSERVER)}) are skipped, saying which variable to set.
  */
 public final class SqlServerEnv {
     static final String URL = "STORAGEBENCH_SQLSERVER_URL";
@@ -16,32 +16,14 @@ public final class SqlServerEnv {
     static final String PASSWORD = "STORAGEBENCH_SQLSERVER_PASSWORD";
     static final String FILE_ROOT = "STORAGEBENCH_SQLSERVER_FILE_ROOT";
 
-    private static boolean told;
-
     private SqlServerEnv() {}
 
-    /** Skips the calling test, with a visible reason, when no server is configured. */
+    /**
+     * {@code Requirement.SQLSERVER.check()}, for tests written before {@code @Needs}: a test declares
+     * {@code @Needs(Requirement.SQLSERVER)}, or calls that check where only some of its cases need the server.
+     */
     public static void assume() {
-        String missing =
-                blank(System.getenv(URL)) ? URL : blank(System.getenv(PASSWORD)) ? PASSWORD : null;
-        String reason =
-                missing
-                        + " is not set: SQL Server tests skipped. Start one with `docker compose -f "
-                        + "docker/compose.yaml up -d --wait sqlserver` and set "
-                        + URL
-                        + " (e.g. jdbc:sqlserver://<its "
-                        + "address>:1433;encrypt=true;trustServerCertificate=true), "
-                        + USER
-                        + " (sa), "
-                        + PASSWORD
-                        + " (STORAGEBENCH_DB_PASSWORD) and "
-                        + FILE_ROOT
-                        + " (/var/opt/mssql/data)";
-        if (missing != null && !told) {
-            told = true;
-            System.err.println("SKIPPED: " + reason);
-        }
-        Assumptions.assumeTrue(missing == null, reason);
+        Requirement.SQLSERVER.check();
     }
 
     private static boolean blank(String value) {

@@ -24,6 +24,8 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import storagebench.browser.Chromium;
 import storagebench.cli.Main;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 
 /**
  * The HTML report of real runs (broker, runner, sink: two runs of a small file-init experiment, 2
@@ -105,9 +107,9 @@ class HtmlReportBrowserIT {
         System.err.printf("HtmlReportBrowserIT: %s is %,d bytes%n", page, Files.size(page));
     }
 
+    @Needs(Requirement.BROWSER)
     @Test
     void theReportRendersInChromiumWithNoErrors() throws Exception {
-        assumeBrowser();
         ChromeDriver browser = Chromium.start();
         try {
             // when
@@ -160,9 +162,5 @@ class HtmlReportBrowserIT {
         } finally {
             browser.quit();
         }
-    }
-
-    private static void assumeBrowser() {
-        Chromium.assume("HtmlReportBrowserIT");
     }
 }

@@ -18,12 +18,15 @@ import storagebench.cli.Main;
 import storagebench.config.Settings;
 import storagebench.dbms.PostgresEnv;
 import storagebench.events.TrialTimed;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 
 /**
  * A run on PostgreSQL killed with SIGKILL while a trial has its tablespaces, continued with
  * --restart: the restarted trial's set-up removes what the killed one left, every trial is recorded
  * once, and nothing is left on the server at the end.
  */
+@Needs(Requirement.POSTGRES)
 class DatabaseRunRestartIT {
     @TempDir Path tmp;
 
@@ -36,7 +39,6 @@ class DatabaseRunRestartIT {
 
     @Test
     void aKilledRunsLeftoversAreRemovedWhenItContinues() throws Exception {
-        PostgresEnv.assume();
         // given: a broker of the test, and a run in a child process that will be killed
         Path data = tmp.resolve("data");
         Path yaml =

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.cli.Main;
 import storagebench.config.Settings;
 import storagebench.dbms.PostgresEnv;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 
 /**
  * Two {@code serve} processes on one PostgreSQL job repository (a database of the test's own on the
@@ -28,12 +30,12 @@ import storagebench.dbms.PostgresEnv;
  * due time of two schedules is one run, whichever process ran it. Skipped, saying so, without the
  * server.
  */
+@Needs(Requirement.POSTGRES)
 class ServeClusterIT {
     @TempDir Path tmp;
 
     @Test
     void twoServicesOnOneRepositoryFireEachTriggerOnce() throws Exception {
-        PostgresEnv.assume();
         String database =
                 "sbcluster_" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         String server = PostgresEnv.url().substring(0, PostgresEnv.url().lastIndexOf('/') + 1);

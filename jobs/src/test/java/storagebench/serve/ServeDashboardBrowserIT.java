@@ -20,6 +20,8 @@ import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import storagebench.browser.Chromium;
 import storagebench.cli.Main;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 
 /**
  * The dashboard of a running {@code serve} in Debian's Chromium, headless, as a person uses it: a
@@ -27,6 +29,7 @@ import storagebench.cli.Main;
  * line changes while its trials run (Server-Sent Events), and the run is listed as COMPLETED with its
  * report linked. Screenshots go under target/serve-dashboard. Skipped, saying so, without Chromium.
  */
+@Needs(Requirement.BROWSER)
 class ServeDashboardBrowserIT {
     private static final Path SCREENSHOTS = Path.of("target", "serve-dashboard");
     private static final String TOKEN = "correct horse battery staple";
@@ -35,7 +38,6 @@ class ServeDashboardBrowserIT {
 
     @Test
     void aScheduleIsFiredFromThePageAndItsProgressAndReportShow() throws Exception {
-        Chromium.assume("ServeDashboardBrowserIT");
         Path data = tmp.resolve("data");
         ServeFixture.experiment(tmp, "demo", 10, "0.5");
         Files.writeString(

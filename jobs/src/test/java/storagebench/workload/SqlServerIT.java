@@ -19,6 +19,8 @@ import storagebench.events.IoSample;
 import storagebench.events.Outcome;
 import storagebench.events.TargetSnapshot;
 import storagebench.events.TrialTimed;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
 import storagebench.workload.restore.RestoreWorkload;
@@ -28,13 +30,13 @@ import storagebench.workload.restore.RestoreWorkload;
  * filegroup-insert and restore, each leaving nothing behind. Skipped, saying which variable to set,
  * unless STORAGEBENCH_SQLSERVER_URL and STORAGEBENCH_SQLSERVER_PASSWORD name one (see {@link SqlServerEnv}).
  */
+@Needs(Requirement.SQLSERVER)
 class SqlServerIT {
     @TempDir Path tmp;
     private DatabaseTarget target;
 
     @BeforeEach
     void server() {
-        SqlServerEnv.assume();
         target = SqlServerEnv.target();
     }
 

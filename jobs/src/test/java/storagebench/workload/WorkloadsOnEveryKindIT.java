@@ -19,6 +19,7 @@ import storagebench.dbms.SqlServerEnv;
 import storagebench.dbms.TargetKind;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
+import storagebench.require.Requirement;
 
 /**
  * The contract of the workload table: every workload runs on every kind of target its table names, as a
@@ -156,15 +157,15 @@ class WorkloadsOnEveryKindIT {
             case H2 ->
                     "kind: h2\nurl: \"jdbc:h2:file:" + tmp.resolve("h2").resolve("base") + "\"\n";
             case POSTGRES -> {
-                PostgresEnv.assume();
+                Requirement.POSTGRES.check();
                 yield PostgresEnv.yaml();
             }
             case FIREBIRD -> {
-                FirebirdEnv.assume();
+                Requirement.FIREBIRD.check();
                 yield FirebirdEnv.yaml();
             }
             case SQLSERVER -> {
-                SqlServerEnv.assume();
+                Requirement.SQLSERVER.check();
                 yield SqlServerEnv.yaml();
             }
         };

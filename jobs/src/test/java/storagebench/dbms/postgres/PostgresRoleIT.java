@@ -15,18 +15,20 @@ import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.PasswordSource;
 import storagebench.dbms.PostgresEnv;
 import storagebench.dbms.TargetKind;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.TestParams;
 import storagebench.workload.Workload;
 import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
 
 /** A role that is not a superuser is told, before anything runs, which workload needs what. */
+@Needs(Requirement.POSTGRES)
 class PostgresRoleIT {
     @TempDir Path tmp;
 
     @Test
     void workloadsThatNeedASuperuserSaySoNamingTheUserAndNeverThePassword() throws Exception {
-        PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         String password = "pw-" + System.nanoTime();
         try (Connection c = pg.connect();

@@ -17,6 +17,8 @@ import storagebench.dbms.PostgresEnv;
 import storagebench.events.IoSample;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -72,10 +74,10 @@ class CommandOnDatabaseIT {
                 .toList();
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void onPostgresTheCommandReachesTheServerThroughLibpqsVariablesAndItsWalIsSampled()
             throws Exception {
-        PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new CommandWorkload().on(pg);
         Params p =
@@ -115,10 +117,10 @@ class CommandOnDatabaseIT {
                                         .count());
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void onFirebirdTheCommandGetsTheCredentialsItsToolsReadAndTheDatabaseIsSampled()
             throws Exception {
-        FirebirdEnv.assume();
         DatabaseTarget fb = FirebirdEnv.target();
         Workload workload = new CommandWorkload().on(fb);
         Params p =

@@ -25,6 +25,8 @@ import storagebench.dbms.TargetKind;
 import storagebench.dbms.local.LocalTarget;
 import storagebench.events.IoSample;
 import storagebench.experiment.ExperimentLoader;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -139,9 +141,9 @@ class DatabaseFilegroupInsertIT {
         }
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresSpreadsOneRowPerPageOverTheTablespacesAndDropsThemAll() throws Exception {
-        PostgresEnv.assume();
         // given
         DatabaseTarget pg = PostgresEnv.target();
         Params p = params(3, 60, "sb_it_fg");
@@ -164,9 +166,9 @@ class DatabaseFilegroupInsertIT {
         }
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresIoIsSampledIntoIoSamplesDuringTheInserts() throws Exception {
-        PostgresEnv.assume();
         // given: samples every 100 ms
         DatabaseTarget pg = PostgresEnv.target();
         Map<String, Object> values = new LinkedHashMap<>(params(2, 400, "sb_it_io").values());
@@ -225,9 +227,9 @@ class DatabaseFilegroupInsertIT {
         }
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void postgresSetUpRemovesWhatAnInterruptedTrialLeft() throws Exception {
-        PostgresEnv.assume();
         // given: a trial with 4 tablespaces whose process died after set-up (no clean-up)
         DatabaseTarget pg = PostgresEnv.target();
         Workload onPg = new FilegroupInsertWorkload().on(pg);

@@ -18,6 +18,8 @@ import storagebench.dbms.FirebirdEnv;
 import storagebench.dbms.HostileNames;
 import storagebench.dbms.TargetKind;
 import storagebench.events.IoSample;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -68,9 +70,9 @@ class FirebirdFilegroupInsertIT {
         }
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void rowsFillTheFilesInSequenceOnePagePerRowAndTheDatabaseIsDropped() throws Exception {
-        FirebirdEnv.assume();
         // given: 3 files of 256 pages; the primary's first ~180 pages are the system tables
         DatabaseTarget fb = FirebirdEnv.target();
         Workload workload = new FilegroupInsertWorkload().on(fb);
@@ -92,9 +94,9 @@ class FirebirdFilegroupInsertIT {
         assertThat(filesNamed("sb_it_fg")).isEmpty();
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void ioIsSampledFromMonIoStats() throws Exception {
-        FirebirdEnv.assume();
         // given: one file, samples every 100 ms
         DatabaseTarget fb = FirebirdEnv.target();
         TrialContext trial = trial(fb, params(1, 0, 300, "sb_it_io", Duration.ofMillis(100)));
@@ -116,9 +118,9 @@ class FirebirdFilegroupInsertIT {
         assertThat(samples).allMatch(s -> s.getStep().equals("insert") && s.getIntervalMs() > 0);
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void setUpRemovesWhatAnInterruptedTrialLeft() throws Exception {
-        FirebirdEnv.assume();
         // given: a trial of 4 files whose process died after set-up (its connection still
         // attached), and a
         // stray secondary file without its primary
@@ -143,9 +145,9 @@ class FirebirdFilegroupInsertIT {
         assertThat(filesNamed("sb_it_left")).isEmpty();
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void badNamesAndSizesAreRefusedBeforeAnythingRuns() {
-        FirebirdEnv.assume();
         DatabaseTarget fb = FirebirdEnv.target();
         Workload workload = new FilegroupInsertWorkload().on(fb);
         for (String name : HostileNames.ALL) {

@@ -17,6 +17,8 @@ import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.PostgresEnv;
 import storagebench.events.IoSample;
 import storagebench.experiment.ExperimentLoader;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
@@ -42,9 +44,9 @@ class PostgresWalInitIT {
                         "'workload.type': file-init runs on local, postgres and sqlserver targets; h2 has no");
     }
 
+    @Needs(Requirement.POSTGRES)
     @Test
     void zeroAndInstantSetTheServerForTheTrialAndPutItBack() throws Exception {
-        PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new FileInitWorkload().on(pg);
         String before = settings(pg, null);

@@ -11,11 +11,14 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.FirebirdEnv;
 import storagebench.events.IoSample;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 
 /**
  * oltp on the Firebird of .ci/db-servers.sh, in database files of the tests' own under its database-root:
  * tpcc and tpcb, update conflicts retried and counted, the database sampled and dropped.
  */
+@Needs(Requirement.FIREBIRD)
 class OltpOnFirebirdIT {
     @TempDir Path tmp;
     private DatabaseTarget target;
@@ -23,7 +26,6 @@ class OltpOnFirebirdIT {
 
     @BeforeEach
     void server() {
-        FirebirdEnv.assume();
         target = FirebirdEnv.target();
     }
 

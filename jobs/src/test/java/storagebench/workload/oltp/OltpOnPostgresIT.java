@@ -18,6 +18,8 @@ import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.PostgresEnv;
 import storagebench.events.IoSample;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -27,6 +29,7 @@ import storagebench.workload.TrialContext;
  * oltp on the PostgreSQL of .ci/db-servers.sh, in databases of the tests' own: tpcc and tpcb, the IO
  * samples under load, the connection limit, and a server that ends the virtual users' sessions.
  */
+@Needs(Requirement.POSTGRES)
 class OltpOnPostgresIT {
     @TempDir Path tmp;
     private DatabaseTarget target;
@@ -34,7 +37,6 @@ class OltpOnPostgresIT {
 
     @BeforeEach
     void server() {
-        PostgresEnv.assume();
         target = PostgresEnv.target();
     }
 

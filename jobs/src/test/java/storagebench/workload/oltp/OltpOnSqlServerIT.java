@@ -13,12 +13,15 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.SqlServerEnv;
 import storagebench.events.IoSample;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 
 /**
  * oltp against a real SQL Server, at small scale: tpcc's mix with its consistency, the data file's IO
  * sampled and judged, and tpcb. Skipped, saying which variable to set, unless
  * STORAGEBENCH_SQLSERVER_URL and STORAGEBENCH_SQLSERVER_PASSWORD name one (see {@link SqlServerEnv}).
  */
+@Needs(Requirement.SQLSERVER)
 class OltpOnSqlServerIT {
     @TempDir Path tmp;
     private DatabaseTarget target;
@@ -26,7 +29,6 @@ class OltpOnSqlServerIT {
 
     @BeforeEach
     void server() {
-        SqlServerEnv.assume();
         target = SqlServerEnv.target();
     }
 

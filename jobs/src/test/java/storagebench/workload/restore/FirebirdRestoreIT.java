@@ -17,6 +17,8 @@ import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.FirebirdEnv;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -79,9 +81,9 @@ class FirebirdRestoreIT {
                 .isInstanceOf(FirebirdRestore.class);
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void gbakRestoresTheBackupSetUpMadeAndItsLogBecomesSubStepsPerIndex() throws Exception {
-        FirebirdEnv.assume();
         // given
         DatabaseTarget fb = FirebirdEnv.target();
         Workload restore = new RestoreWorkload().on(fb);
@@ -126,9 +128,9 @@ class FirebirdRestoreIT {
         assertThat(tmp.resolve("out").resolve("sb_it_restore.fbk")).doesNotExist();
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void aFailedGbakFailsTheTrialWithItsMessageAndCleanUpStillDrops() throws Exception {
-        FirebirdEnv.assume();
         // given: a file that is not a backup
         DatabaseTarget fb = FirebirdEnv.target();
         Path bogus = Files.writeString(tmp.resolve("bogus.fbk"), "not a backup\n".repeat(100));
@@ -146,9 +148,9 @@ class FirebirdRestoreIT {
         assertThat(bogus).exists();
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void setUpDropsTheDatabaseAnInterruptedTrialRestored() throws Exception {
-        FirebirdEnv.assume();
         // given: a trial that restored and died before its clean-up
         DatabaseTarget fb = FirebirdEnv.target();
         Workload restore = new RestoreWorkload().on(fb);
@@ -166,9 +168,9 @@ class FirebirdRestoreIT {
         assertThat(filesNamed("sb_it_again")).isEmpty();
     }
 
+    @Needs(Requirement.FIREBIRD)
     @Test
     void preflightNamesAMissingGbakABadPageSizeAndALongName() {
-        FirebirdEnv.assume();
         DatabaseTarget fb = FirebirdEnv.target();
         Workload restore = new RestoreWorkload().on(fb);
         assertThatThrownBy(

@@ -25,6 +25,8 @@ import storagebench.dbms.postgres.PgConnection;
 import storagebench.events.IoSample;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -33,6 +35,7 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.command.CommandFailedException;
 
+@Needs(Requirement.POSTGRES)
 class PostgresRestoreIT {
     @TempDir Path tmp;
 
@@ -77,7 +80,6 @@ class PostgresRestoreIT {
     @Test
     void aGeneratedBackupIsRestoredWithEveryIndexAsASubStepAndNothingIsLeftBehind()
             throws Exception {
-        PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new RestoreWorkload().on(pg);
         for (int jobs : new int[] {1, 2}) {
@@ -159,7 +161,6 @@ class PostgresRestoreIT {
     @Test
     void aBackupPgRestoreCannotReadFailsTheStepWithItsMessageAndCleanUpStillDrops()
             throws Exception {
-        PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new RestoreWorkload().on(pg);
         Path garbage = Files.writeString(tmp.resolve("not-a-dump"), "hello\n");
@@ -182,7 +183,6 @@ class PostgresRestoreIT {
 
     @Test
     void aRoleThatMayNotCreateDatabasesIsToldSoBeforeAnyTrial() throws Exception {
-        PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         // given: a role with a password and no CREATEDB
         String password = "pw-" + System.nanoTime();
@@ -215,7 +215,6 @@ class PostgresRestoreIT {
 
     @Test
     void theTargetsOwnDatabaseAndAMissingToolAreRefused() {
-        PostgresEnv.assume();
         DatabaseTarget pg = PostgresEnv.target();
         Workload workload = new RestoreWorkload().on(pg);
         String own = PgConnection.of(pg.url()).database();

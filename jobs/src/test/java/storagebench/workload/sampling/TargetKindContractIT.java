@@ -17,6 +17,7 @@ import storagebench.dbms.SqlServerEnv;
 import storagebench.dbms.TargetKind;
 import storagebench.events.IoSample;
 import storagebench.events.TargetSnapshot;
+import storagebench.require.Requirement;
 import storagebench.workload.Params;
 import storagebench.workload.TrialContext;
 
@@ -41,15 +42,15 @@ class TargetKindContractIT {
                             Duration.ofSeconds(5),
                             null);
             case POSTGRES -> {
-                PostgresEnv.assume();
+                Requirement.POSTGRES.check();
                 yield PostgresEnv.target();
             }
             case FIREBIRD -> {
-                FirebirdEnv.assume();
+                Requirement.FIREBIRD.check();
                 yield FirebirdEnv.target();
             }
             case SQLSERVER -> {
-                SqlServerEnv.assume();
+                Requirement.SQLSERVER.check();
                 yield SqlServerEnv.target();
             }
             case LOCAL -> throw new IllegalArgumentException("local is no database");

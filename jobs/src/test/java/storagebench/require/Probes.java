@@ -1,0 +1,83 @@
+package storagebench.require;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/** The requirements' probes: each says why something is missing, or nothing when it is here. */
+final class Probes {
+    private Probes() {}
+
+    static Optional<String> present() {
+        return Optional.empty();
+    }
+
+    /** Each variable set and not blank. */
+    static Optional<String> variables(String... names) {
+        for (String name : names) {
+            String value = System.getenv(name);
+            if (value == null || value.isBlank()) {
+                return Optional.of(name + " is not set");
+            }
+        }
+        return Optional.empty();
+    }
+
+    static Optional<String> executables(Path... files) {
+        for (Path file : files) {
+            if (!Files.isExecutable(file)) {
+                return Optional.of(file + " is not an executable file");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Root, {@code ip}, and a namespace made and deleted: once per JVM. */
+    static Optional<String> networkNamespaces() {
+        return Netns.WHY_MISSING;
+    }
+
+    private static final class Netns {
+        static final Optional<String> WHY_MISSING = probe();
+
+        private static Optional<String> probe() {
+            Object uid;
+            try {
+                // /proc/self belongs to the process's effective user
+                uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+            } catch (IOException | UnsupportedOperationException e) {
+                return Optional.of("the user cannot be told from /proc/self (" + e + ")");
+            }
+            if (!Integer.valueOf(0).equals(uid)) {
+                return Optional.of("not running as root (uid " + uid + ")");
+            }
+            String name = "storagebench-probe-" + ProcessHandle.current().pid();
+            return run("ip", "netns", "add", name).or(() -> run("ip", "netns", "delete", name));
+        }
+
+        private static Optional<String> run(String... command) {
+            String line = String.join(" ", command);
+            try {
+                Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+                String output =
+                        new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                                .strip();
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    return Optional.of(line + " did not end within 30 s");
+                }
+                return process.exitValue() == 0
+                        ? Optional.empty()
+                        : Optional.of(line + " exited " + process.exitValue() + ": " + output);
+            } catch (IOException e) {
+                return Optional.of(line + " could not be run: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of(line + " was interrupted");
+            }
+        }
+    }
+}
