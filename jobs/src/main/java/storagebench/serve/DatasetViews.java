@@ -1,13 +1,12 @@
 package storagebench.serve;
 
-import java.nio.file.Path;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.report.RegressionRow;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunOverview;
-import storagebench.sink.Sink;
+import storagebench.storage.ReadableDataset;
 
 /**
  * What the dashboard reads of the dataset, read again in the background whenever the dataset changed
@@ -16,15 +15,15 @@ import storagebench.sink.Sink;
 final class DatasetViews {
     private static final Logger log = LoggerFactory.getLogger(DatasetViews.class);
 
-    private final Path parquet;
+    private final ReadableDataset dataset;
     private final int runsShown;
     private volatile Read read;
 
     /** One reading of the dataset, and the version it read. */
     private record Read(String version, List<RunOverview> runs, List<RegressionRow> regressions) {}
 
-    DatasetViews(Path parquet, int runsShown) {
-        this.parquet = parquet;
+    DatasetViews(ReadableDataset dataset, int runsShown) {
+        this.dataset = dataset;
         this.runsShown = runsShown;
     }
 
@@ -47,7 +46,7 @@ final class DatasetViews {
 
     /** Reads the dataset again if it changed since it was last read; a failure keeps the last reading. */
     synchronized void refresh() {
-        String version = Sink.version(parquet);
+        String version = dataset.version();
         if (read != null && version.equals(read.version())) {
             return;
         }
@@ -55,8 +54,8 @@ final class DatasetViews {
             read =
                     new Read(
                             version,
-                            RunOverview.read(parquet, ReportFilter.all(), runsShown),
-                            RegressionRow.read(parquet, ReportFilter.all()));
+                            RunOverview.read(dataset.folder(), ReportFilter.all(), runsShown),
+                            RegressionRow.read(dataset.folder(), ReportFilter.all()));
         } catch (RuntimeException e) {
             log.warn("the dataset could not be read for the dashboard: {}", e.getMessage());
             if (read == null) {
