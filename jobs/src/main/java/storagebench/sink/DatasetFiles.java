@@ -16,7 +16,7 @@ final class DatasetFiles {
     /** Every file, finished, temporary or foreign; none when the dataset does not exist yet. */
     static List<String> all(DatasetStore store) {
         try {
-            return store.list().stream().filter(f -> !f.startsWith(MARKERS)).toList();
+            return store.list("").stream().filter(f -> !f.startsWith(MARKERS)).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "cannot list " + store.describe() + ": " + e.getMessage(), e);

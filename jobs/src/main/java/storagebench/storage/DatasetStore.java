@@ -25,11 +25,11 @@ public interface DatasetStore extends AutoCloseable {
     String MARKERS = "_offsets";
 
     /**
-     * Every file of the dataset: finished, temporary, markers, anything else found there, and files
-     * staged but neither published nor discarded (wherever the store keeps them); none when the dataset
-     * does not exist yet.
+     * Every file of the dataset under {@code folder} (empty: the whole dataset): finished, temporary,
+     * markers, anything else found there, and files staged but neither published nor discarded
+     * (wherever the store keeps them); none when there is no such folder yet.
      */
-    List<String> list() throws IOException;
+    List<String> list(String folder) throws IOException;
 
     /** Deletes {@code file}, staged or stored, if it exists. */
     void delete(String file) throws IOException;

@@ -29,13 +29,14 @@ public final class LocalStore implements DatasetStore {
     }
 
     @Override
-    public List<String> list() throws IOException {
+    public List<String> list(String folder) throws IOException {
         List<String> all = new ArrayList<>();
-        if (!Files.isDirectory(root)) {
+        Path start = folder.isEmpty() ? root : RelativePaths.under(root, folder);
+        if (!Files.isDirectory(start)) {
             return all;
         }
         Files.walkFileTree(
-                root,
+                start,
                 new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {

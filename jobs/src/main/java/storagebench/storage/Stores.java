@@ -13,8 +13,10 @@ public final class Stores {
         if (!settings.dataset().remote()) {
             return new LocalStore(settings.parquetDir());
         }
-        throw new Settings.SettingsException(
-                "dataset.url " + settings.dataset() + ": remote datasets are not supported yet");
+        return HadoopStores.open(
+                settings.dataset().url().orElseThrow(),
+                settings.dataset().hadoop(),
+                localArea(settings));
     }
 
     /**
