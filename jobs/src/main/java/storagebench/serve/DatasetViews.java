@@ -1,5 +1,6 @@
 package storagebench.serve;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +26,11 @@ final class DatasetViews {
     DatasetViews(ReadableDataset dataset, int runsShown) {
         this.dataset = dataset;
         this.runsShown = runsShown;
+    }
+
+    /** The dataset's local folder, as it is now, for a page read on request. */
+    Path folder() {
+        return dataset.folder();
     }
 
     List<RunOverview> runs() {
