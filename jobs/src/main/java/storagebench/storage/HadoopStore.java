@@ -24,6 +24,8 @@ import org.apache.hadoop.fs.StreamCapabilities;
  * uploading the finished file, the way each subclass makes visible at once.
  */
 abstract class HadoopStore implements DatasetStore {
+    private static final int MARKER_READS = 3;
+
     protected final FileSystem fs;
     private final Path root;
     private final String url;
@@ -69,10 +71,18 @@ abstract class HadoopStore implements DatasetStore {
 
     @Override
     public Optional<String> readMarker(String name) throws IOException {
-        try (FSDataInputStream in = fs.open(marker(name))) {
-            return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (FileNotFoundException e) {
-            return Optional.empty();
+        for (int attempt = 1; ; attempt++) {
+            try (FSDataInputStream in = fs.open(marker(name))) {
+                return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (FileNotFoundException e) {
+                return Optional.empty();
+            } catch (IOException e) {
+                // replaced by the sink between S3A's look at it and its read (S3A refuses to read a
+                // changed object): the new marker is whole, read it again
+                if (attempt == MARKER_READS) {
+                    throw e;
+                }
+            }
         }
     }
 

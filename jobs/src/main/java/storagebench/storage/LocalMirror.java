@@ -1,5 +1,6 @@
 package storagebench.storage;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -46,8 +47,12 @@ final class LocalMirror {
             long bytes = 0;
             for (String file : wanted) {
                 if (!held.contains(file)) {
-                    bytes += copy(file);
-                    copied++;
+                    try {
+                        bytes += copy(file);
+                        copied++;
+                    } catch (FileNotFoundException e) {
+                        // removed since the listing by a sink's recovery: not part of the dataset
+                    }
                 }
             }
             long dropped = 0;
