@@ -25,6 +25,7 @@ import storagebench.sink.HivePartitioner;
 import storagebench.sink.ParquetFormat;
 import storagebench.sink.RecordWriter;
 import storagebench.sink.RollPolicy;
+import storagebench.storage.LocalStore;
 
 /**
  * {@code bench report}: writes N synthetic trials as the sink writes them, then times, in alternating
@@ -127,7 +128,7 @@ public final class ReportBenchmark {
         long files = 0;
         try (RecordWriter writer =
                 new FanOutWriter(
-                        parquet,
+                        new LocalStore(parquet),
                         "bench",
                         0,
                         new HivePartitioner(),

@@ -37,6 +37,7 @@ import storagebench.sink.FanOutWriter;
 import storagebench.sink.HivePartitioner;
 import storagebench.sink.ParquetFormat;
 import storagebench.sink.RecordWriter;
+import storagebench.storage.LocalStore;
 
 /**
  * {@code bench serve}: a real {@code serve} process on a dataset of N earlier runs, with a schedule
@@ -261,7 +262,11 @@ public final class ServeBenchmark {
         Instant base = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(n, ChronoUnit.HOURS);
         try (RecordWriter writer =
                 new FanOutWriter(
-                        parquet, "bench", 0, new HivePartitioner(), new ParquetFormat(64L << 20))) {
+                        new LocalStore(parquet),
+                        "bench",
+                        0,
+                        new HivePartitioner(),
+                        new ParquetFormat(64L << 20))) {
             long offset = 0;
             for (int i = 0; i < n; i++) {
                 String runId = String.format("bench-serve-%04d", i);

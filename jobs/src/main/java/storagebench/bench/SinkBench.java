@@ -22,6 +22,7 @@ import storagebench.sink.RecordWriter;
 import storagebench.sink.RollPolicy;
 import storagebench.sink.Sink;
 import storagebench.sink.SinkResult;
+import storagebench.storage.LocalStore;
 
 /**
  * The three throughputs the sink is judged by, each timed with {@link System#nanoTime()} from
@@ -67,7 +68,7 @@ final class SinkBench {
         long start = System.nanoTime();
         try (RecordWriter writer =
                 new FanOutWriter(
-                        datasetDir,
+                        new LocalStore(datasetDir),
                         "bench",
                         0,
                         new HivePartitioner(),

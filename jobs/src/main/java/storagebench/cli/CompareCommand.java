@@ -20,6 +20,7 @@ import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
 import storagebench.report.Report;
 import storagebench.runner.RunId;
+import storagebench.storage.ReadableDataset;
 
 /** Compares the variants of an experiment with a baseline, holding the other factors fixed. */
 @Command(
@@ -98,7 +99,7 @@ public final class CompareCommand implements Callable<Integer> {
                     default ->
                             throw new BadInputException("--by: host or variant, got '" + by + "'");
                 };
-        Path parquet = settings.load().parquetDir();
+        Path parquet = ReadableDataset.folder(settings.load());
         if (!Report.hasTrials(parquet)) {
             return nothing(
                     "no trials in "

@@ -63,7 +63,7 @@ final class EventsImport {
                 SinkResult sunk = Sink.runUntilIdle(settings, kafka);
                 System.out.println(
                         "dataset "
-                                + settings.parquetDir()
+                                + settings.datasetName()
                                 + ": "
                                 + sunk.summary()
                                 + "; see: storagebench report");

@@ -23,6 +23,7 @@ import storagebench.runner.ExperimentRun;
 import storagebench.sink.DatasetLockedException;
 import storagebench.sink.Sink;
 import storagebench.sink.SinkResult;
+import storagebench.storage.ReadableDataset;
 import storagebench.workload.Metric;
 
 /** What {@code run} does after the job: bring the dataset up to date and show the run's summary. */
@@ -47,7 +48,7 @@ final class Finish {
         while (true) {
             try {
                 SinkResult result = Sink.runUntilIdle(settings, kafka);
-                log.info("dataset {}: {}", settings.parquetDir(), result.summary());
+                log.info("dataset {}: {}", settings.datasetName(), result.summary());
                 return true;
             } catch (DatasetLockedException e) {
                 if (System.nanoTime() > deadline) {
@@ -69,7 +70,7 @@ final class Finish {
         if (!sinkUntilIdle(settings, kafka)) {
             System.out.println(
                     "a sink is already writing "
-                            + settings.parquetDir()
+                            + settings.datasetName()
                             + "; it adds these events;"
                             + " see: "
                             + String.join(
@@ -82,10 +83,11 @@ final class Finish {
         if (noReport) {
             return;
         }
+        Path parquet = ReadableDataset.folder(settings);
         for (String runId : runIds) {
             List<VariantStats> stats =
                     VariantStats.read(
-                            settings.parquetDir(),
+                            parquet,
                             VariantStats.Query.of(ReportFilter.run(runId))
                                     .withMetrics(HeadlineTable.metrics()));
             List<SummaryRow> rows = Report.summary(stats);
@@ -96,7 +98,7 @@ final class Finish {
                 System.out.print(TextTable.render(rows));
                 System.out.print(HeadlineTable.renderAll(stats));
                 try {
-                    System.out.print(answer(settings.parquetDir(), runId, stats));
+                    System.out.print(answer(parquet, runId, stats));
                 } catch (RuntimeException e) {
                     // the run is done and summarised; a comparison that cannot be made is not its
                     // failure
@@ -140,7 +142,9 @@ final class Finish {
     static void html(Settings settings, ExperimentRun run, Path file) {
         String experiment = run.experiment().name();
         if (HtmlReport.write(
-                        settings.parquetDir(), ReportFilter.all().withExperiment(experiment), file)
+                        ReadableDataset.folder(settings),
+                        ReportFilter.all().withExperiment(experiment),
+                        file)
                 .isEmpty()) {
             System.out.println("no measured trials of " + experiment + " for an HTML report");
         } else {

@@ -19,6 +19,7 @@ import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
 import storagebench.report.VariantStats;
 import storagebench.runner.RunId;
+import storagebench.storage.ReadableDataset;
 
 /** Prints the summary statistics of the Parquet dataset. */
 @Command(
@@ -83,7 +84,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (runId != null) {
             RunId.validate(runId, "--run");
         }
-        Path parquet = settings.load().parquetDir();
+        Path parquet = ReadableDataset.folder(settings.load());
         ReportFilter filter =
                 ReportFilter.all().withExperiment(experiment).withRunId(runId).withHost(host);
         if (!Report.hasTrials(parquet)) {

@@ -16,6 +16,7 @@ import storagebench.compare.Trend;
 import storagebench.compare.Trends;
 import storagebench.report.Cells;
 import storagebench.report.Report;
+import storagebench.storage.ReadableDataset;
 
 /** Each variant's mean run by run, and whether the latest run regressed. */
 @Command(
@@ -84,7 +85,7 @@ public final class TrendCommand implements Callable<Integer> {
         if (!f.equals("text") && !f.equals("csv")) {
             throw new BadInputException("--format: text or csv, got '" + format + "'");
         }
-        Path parquet = settings.load().parquetDir();
+        Path parquet = ReadableDataset.folder(settings.load());
         List<Trend> trends =
                 Report.hasTrials(parquet)
                         ? Trends.of(parquet, experiment, metric.strip(), window)

@@ -100,6 +100,11 @@ public record Settings(
         return dataset.localPath().orElse(dataDir.resolve("parquet"));
     }
 
+    /** The dataset's URL, or its local folder, for messages. */
+    public String datasetName() {
+        return dataset.url().map(Object::toString).orElseGet(() -> parquetDir().toString());
+    }
+
     public Path runsDir() {
         return dataDir.resolve("runs");
     }

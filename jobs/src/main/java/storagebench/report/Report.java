@@ -27,7 +27,7 @@ public final class Report {
      * variants in the order the plan ran them. Empty when the dataset holds no trials or none match.
      * Files written before a column existed read it as its default ({@link Tables}).
      *
-     * @param parquetRoot the dataset, {@code Settings.parquetDir()}
+     * @param parquetRoot the dataset's local folder, {@code ReadableDataset.folder(settings)}
      */
     public static List<SummaryRow> summarize(Path parquetRoot, ReportFilter filter) {
         return summary(VariantStats.read(parquetRoot, VariantStats.Query.of(filter)));

@@ -1,6 +1,5 @@
 package storagebench.schedule;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +10,7 @@ import storagebench.events.EventPublisher;
 import storagebench.events.Regression;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.Runner;
+import storagebench.storage.ReadableDataset;
 
 /**
  * What follows a scheduled run: the dataset brought up to its end, its trials tested against the
@@ -21,13 +21,17 @@ final class AfterRun {
     private static final Logger log = LoggerFactory.getLogger(AfterRun.class);
     private static final Duration CATCH_UP = Duration.ofMinutes(2);
 
-    private final Path parquet;
+    private final ReadableDataset readable;
     private final KafkaConnection kafka;
     private final Firings firings;
     private final DatasetCatchUp dataset;
 
-    AfterRun(Path parquet, KafkaConnection kafka, Firings firings, DatasetCatchUp dataset) {
-        this.parquet = parquet;
+    AfterRun(
+            ReadableDataset readable,
+            KafkaConnection kafka,
+            Firings firings,
+            DatasetCatchUp dataset) {
+        this.readable = readable;
         this.kafka = kafka;
         this.firings = firings;
         this.dataset = dataset;
@@ -47,7 +51,12 @@ final class AfterRun {
         runs.add(run.runId());
         List<Regression> found =
                 RegressionCheck.of(
-                        parquet, experiment, schedule.name(), run.runId(), runs, schedule.window());
+                        readable.folder(),
+                        experiment,
+                        schedule.name(),
+                        run.runId(),
+                        runs,
+                        schedule.window());
         if (!found.isEmpty()) {
             try (EventPublisher publisher =
                     new EventPublisher(kafka, "regressions-" + run.runId())) {

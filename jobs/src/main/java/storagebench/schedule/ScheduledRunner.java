@@ -18,6 +18,7 @@ import storagebench.runner.RunObserver;
 import storagebench.runner.RunStop;
 import storagebench.runner.RunTrigger;
 import storagebench.runner.Runner;
+import storagebench.storage.ReadableDataset;
 
 /**
  * What a firing does: runs the schedule's experiment as a normal run (RunStarted says which schedule
@@ -80,7 +81,7 @@ public final class ScheduledRunner {
         this.leases = leases;
         this.running = running;
         this.observer = observer;
-        this.afterRun = new AfterRun(settings.parquetDir(), kafka, firings, dataset);
+        this.afterRun = new AfterRun(ReadableDataset.of(settings), kafka, firings, dataset);
         this.node = node;
     }
 

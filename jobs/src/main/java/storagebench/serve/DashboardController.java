@@ -18,7 +18,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
-import storagebench.config.Settings;
 import storagebench.html.HtmlReport;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunOverview;
@@ -38,7 +37,6 @@ final class DashboardController {
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
                     .withZone(ZoneOffset.UTC);
 
-    private final Settings settings;
     private final ScheduleControl control;
     private final Firings firings;
     private final LiveProgress live;
@@ -46,13 +44,11 @@ final class DashboardController {
     private final DatasetViews dataset;
 
     DashboardController(
-            Settings settings,
             ScheduleControl control,
             Firings firings,
             LiveProgress live,
             ServeOptions options,
             DatasetViews dataset) {
-        this.settings = settings;
         this.control = control;
         this.firings = firings;
         this.live = live;
@@ -100,7 +96,7 @@ final class DashboardController {
     }
 
     private ResponseEntity<String> page(ReportFilter filter, String what) {
-        return HtmlReport.render(settings.parquetDir(), filter)
+        return HtmlReport.render(dataset.folder(), filter)
                 .map(
                         page ->
                                 ResponseEntity.ok()

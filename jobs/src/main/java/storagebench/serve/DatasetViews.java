@@ -7,7 +7,7 @@ import org.slf4j.LoggerFactory;
 import storagebench.report.RegressionRow;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunOverview;
-import storagebench.sink.Sink;
+import storagebench.storage.ReadableDataset;
 
 /**
  * What the dashboard reads of the dataset, read again in the background whenever the dataset changed
@@ -16,16 +16,21 @@ import storagebench.sink.Sink;
 final class DatasetViews {
     private static final Logger log = LoggerFactory.getLogger(DatasetViews.class);
 
-    private final Path parquet;
+    private final ReadableDataset dataset;
     private final int runsShown;
     private volatile Read read;
 
     /** One reading of the dataset, and the version it read. */
     private record Read(String version, List<RunOverview> runs, List<RegressionRow> regressions) {}
 
-    DatasetViews(Path parquet, int runsShown) {
-        this.parquet = parquet;
+    DatasetViews(ReadableDataset dataset, int runsShown) {
+        this.dataset = dataset;
         this.runsShown = runsShown;
+    }
+
+    /** The dataset's local folder, as it is now, for a page read on request. */
+    Path folder() {
+        return dataset.folder();
     }
 
     List<RunOverview> runs() {
@@ -47,7 +52,7 @@ final class DatasetViews {
 
     /** Reads the dataset again if it changed since it was last read; a failure keeps the last reading. */
     synchronized void refresh() {
-        String version = Sink.version(parquet);
+        String version = dataset.version();
         if (read != null && version.equals(read.version())) {
             return;
         }
@@ -55,8 +60,8 @@ final class DatasetViews {
             read =
                     new Read(
                             version,
-                            RunOverview.read(parquet, ReportFilter.all(), runsShown),
-                            RegressionRow.read(parquet, ReportFilter.all()));
+                            RunOverview.read(dataset.folder(), ReportFilter.all(), runsShown),
+                            RegressionRow.read(dataset.folder(), ReportFilter.all()));
         } catch (RuntimeException e) {
             log.warn("the dataset could not be read for the dashboard: {}", e.getMessage());
             if (read == null) {

@@ -16,6 +16,7 @@ import storagebench.schedule.ScheduleControl;
 import storagebench.schedule.ScheduledRunner;
 import storagebench.schedule.Schedules;
 import storagebench.schedule.TargetLeases;
+import storagebench.storage.ReadableDataset;
 
 /**
  * The service's objects: Quartz (Spring Boot's, its JDBC store in the job repository), the runner of
@@ -44,7 +45,7 @@ class ServeConfiguration {
 
     @Bean
     DatasetViews datasetViews(Settings settings) {
-        return new DatasetViews(settings.parquetDir(), DashboardController.RUNS_SHOWN);
+        return new DatasetViews(ReadableDataset.of(settings), DashboardController.RUNS_SHOWN);
     }
 
     @Bean

@@ -1,6 +1,5 @@
 package storagebench.serve;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,6 +9,7 @@ import storagebench.report.RunOverview;
 import storagebench.schedule.DatasetCatchUp;
 import storagebench.sink.DatasetLockedException;
 import storagebench.sink.Sink;
+import storagebench.storage.ReadableDataset;
 
 /**
  * The service's continuous sink: the topic into the dataset, files rolled when idle (or when a run has
@@ -45,11 +45,11 @@ final class SinkLoop implements DatasetCatchUp, AutoCloseable {
                     break;
                 }
                 waiting = false;
-                log.info("sinking into {} until the service ends", settings.parquetDir());
+                log.info("sinking into {} until the service ends", settings.datasetName());
                 sink.run();
             } catch (DatasetLockedException e) {
                 if (!waiting) {
-                    log.info("another process sinks {}; waiting for it", settings.parquetDir());
+                    log.info("another process sinks {}; waiting for it", settings.datasetName());
                     waiting = true;
                 }
                 pause();
@@ -80,13 +80,12 @@ final class SinkLoop implements DatasetCatchUp, AutoCloseable {
 
     @Override
     public boolean catchUp(String runId, Duration timeout) {
-        Path parquet = settings.parquetDir();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline && !stopped) {
             rollSoon();
             try {
                 Thread.sleep(300);
-                if (RunOverview.finished(parquet, runId)) {
+                if (RunOverview.finished(ReadableDataset.folder(settings), runId)) {
                     return true;
                 }
             } catch (InterruptedException e) {

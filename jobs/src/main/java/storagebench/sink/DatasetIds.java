@@ -2,8 +2,9 @@ package storagebench.sink;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
+import java.nio.channels.SeekableByteChannel;
 import java.util.List;
+import java.util.function.Predicate;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -11,13 +12,13 @@ import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import storagebench.storage.DatasetStore;
 
 /**
  * The ids of the events a dataset holds, read back from its finished files. Only the
@@ -31,10 +32,18 @@ final class DatasetIds {
 
     private DatasetIds() {}
 
-    /** The ids in every finished file under {@code datasetDir}. */
-    static EventIds read(Path datasetDir) {
+    /** The ids in every finished file of the dataset. */
+    static EventIds read(DatasetStore store) {
+        return read(store, file -> true);
+    }
+
+    /** The ids in the finished files of the dataset that {@code which} accepts (some partitions'). */
+    static EventIds read(DatasetStore store, Predicate<DataFile> which) {
         long start = System.nanoTime();
-        List<Path> files = DatasetFiles.finished(datasetDir);
+        List<String> files =
+                DatasetFiles.finished(store).stream()
+                        .filter(f -> which.test(DatasetFiles.nameOf(f).orElseThrow()))
+                        .toList();
         EventIds ids = new EventIds();
         if (files.isEmpty()) {
             return ids; // a new dataset: no need to load the Parquet reader
@@ -43,8 +52,8 @@ final class DatasetIds {
         ParquetReadOptions options =
                 ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
         long rows = 0;
-        for (Path file : files) {
-            rows += read(file, options, ids);
+        for (String file : files) {
+            rows += read(store, file, options, ids);
         }
         log.info(
                 "indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}",
@@ -58,8 +67,11 @@ final class DatasetIds {
         return ids;
     }
 
-    private static long read(Path file, ParquetReadOptions options, EventIds into) {
-        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
+    private static long read(
+            DatasetStore store, String file, ParquetReadOptions options, EventIds into) {
+        try (SeekableByteChannel channel = store.open(file);
+                ParquetFileReader reader =
+                        ParquetFileReader.open(new ChannelInputFile(channel), options)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             MessageType projection = new MessageType(schema.getName(), schema.getType(COLUMN));
             reader.setRequestedSchema(projection);
@@ -85,10 +97,22 @@ final class DatasetIds {
             return rows;
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    "cannot read the event ids of " + file + ": " + e.getMessage(), e);
+                    "cannot read the event ids of "
+                            + store.describe()
+                            + "/"
+                            + file
+                            + ": "
+                            + e.getMessage(),
+                    e);
         } catch (RuntimeException e) {
             throw new IllegalStateException(
-                    "cannot read the event ids of " + file + ": " + e.getMessage(), e);
+                    "cannot read the event ids of "
+                            + store.describe()
+                            + "/"
+                            + file
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 

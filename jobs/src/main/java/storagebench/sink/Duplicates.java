@@ -1,12 +1,12 @@
 package storagebench.sink;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import storagebench.storage.DatasetStore;
 
 /**
  * The sink's second line of defence for exactly once: an event whose {@code event_id} is already in
@@ -31,19 +31,19 @@ final class Duplicates {
         this.written = written;
     }
 
-    /** The ids of what {@code datasetDir} holds (call it after recovery). */
-    static Duplicates of(Path datasetDir) {
-        return new Duplicates(DatasetIds.read(datasetDir));
+    /** The ids of what the dataset holds (call it after recovery). */
+    static Duplicates of(DatasetStore store) {
+        return new Duplicates(DatasetIds.read(store));
     }
 
-    /** {@link #of(Path)} on a thread of its own, so that the sink's consumer can start fetching meanwhile. */
-    static CompletableFuture<Duplicates> readInBackground(Path datasetDir) {
+    /** {@link #of(DatasetStore)} on a thread of its own, so that the sink's consumer can start fetching meanwhile. */
+    static CompletableFuture<Duplicates> readInBackground(DatasetStore store) {
         CompletableFuture<Duplicates> read = new CompletableFuture<>();
         Thread thread =
                 new Thread(
                         () -> {
                             try {
-                                read.complete(of(datasetDir));
+                                read.complete(of(store));
                             } catch (Throwable e) {
                                 read.completeExceptionally(e);
                             }

@@ -1,13 +1,13 @@
 package storagebench.sink;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.events.EventType;
+import storagebench.storage.DatasetStore;
 
 /**
  * The events of one topic-partition spread over one open file per dataset folder (table,
@@ -15,7 +15,7 @@ import storagebench.events.EventType;
  * in the dataset or not at all.
  */
 public final class FanOutWriter implements RecordWriter {
-    private final Path datasetDir;
+    private final DatasetStore store;
     private final String topic;
     private final int partition;
     private final Partitioner partitioner;
@@ -24,12 +24,12 @@ public final class FanOutWriter implements RecordWriter {
     private long rows;
 
     public FanOutWriter(
-            Path datasetDir,
+            DatasetStore store,
             String topic,
             int partition,
             Partitioner partitioner,
             ParquetFormat format) {
-        this.datasetDir = datasetDir;
+        this.store = store;
         this.topic = topic;
         this.partition = partition;
         this.partitioner = partitioner;
@@ -42,9 +42,7 @@ public final class FanOutWriter implements RecordWriter {
         String folder = partitioner.folderOf(type, event);
         ParquetFile file = open.get(folder);
         if (file == null) {
-            file =
-                    new ParquetFile(
-                            format, type, datasetDir.resolve(folder), topic, partition, offset);
+            file = new ParquetFile(format, type, store, folder, topic, partition, offset);
             open.put(folder, file);
         }
         file.write(event, offset);

@@ -1,23 +1,22 @@
 package storagebench.sink;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.parquet.hadoop.ParquetWriter;
-import storagebench.DurableFiles;
 import storagebench.events.EventType;
+import storagebench.storage.DatasetStore;
 
 /**
- * One Parquet file being written in its final folder under a temporary name. {@link #finish()}
- * closes it, fsyncs it and renames it to its final name, which carries the offset range it holds.
+ * One Parquet file being written, staged by the store under a temporary name. {@link #finish()} closes
+ * it and has the store publish it under its final name, which carries the offset range it holds.
  */
 final class ParquetFile {
     private final EventType type;
     private final String topic;
     private final int partition;
     private final long firstOffset;
-    private final Path temp;
+    private final DatasetStore store;
+    private final DatasetStore.Staged staged;
     private final ParquetWriter<SpecificRecord> writer;
     private long lastOffset;
     private long rows;
@@ -25,7 +24,8 @@ final class ParquetFile {
     ParquetFile(
             ParquetFormat format,
             EventType type,
-            Path folder,
+            DatasetStore store,
+            String folder,
             String topic,
             int partition,
             long firstOffset)
@@ -34,9 +34,9 @@ final class ParquetFile {
         this.topic = topic;
         this.partition = partition;
         this.firstOffset = firstOffset;
-        DurableFiles.createFolders(folder);
-        this.temp = folder.resolve(DataFile.tempName(topic, partition, firstOffset));
-        this.writer = format.open(type, temp);
+        this.store = store;
+        this.staged = store.stage(folder, DataFile.tempName(topic, partition, firstOffset));
+        this.writer = format.open(type, staged.local());
     }
 
     void write(SpecificRecord event, long offset) throws IOException {
@@ -56,9 +56,8 @@ final class ParquetFile {
     RecordWriter.CommittedFile finish() throws IOException {
         writer.close();
         DataFile name = new DataFile(topic, partition, firstOffset, lastOffset);
-        Path target = temp.resolveSibling(name.fileName());
-        DurableFiles.commit(temp, target);
-        return new RecordWriter.CommittedFile(target, name, type.table(), rows);
+        String path = store.publish(staged, name.fileName());
+        return new RecordWriter.CommittedFile(path, name, type.table(), rows);
     }
 
     void discard() {
@@ -67,10 +66,6 @@ final class ParquetFile {
         } catch (IOException | RuntimeException e) {
             // the file is deleted below; a broken footer does not matter
         }
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException e) {
-            // recovery deletes leftover temporary files on the next start
-        }
+        store.discard(staged);
     }
 }

@@ -1,7 +1,6 @@
 package storagebench.sink;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 
@@ -25,6 +24,6 @@ public interface RecordWriter extends AutoCloseable {
     @Override
     void close();
 
-    /** A finished file: where it is and what it holds. */
-    record CommittedFile(Path path, DataFile name, String table, long rows) {}
+    /** A finished file: its path in the dataset and what it holds. */
+    record CommittedFile(String path, DataFile name, String table, long rows) {}
 }

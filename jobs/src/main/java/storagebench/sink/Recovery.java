@@ -2,39 +2,38 @@ package storagebench.sink;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import storagebench.DurableFiles;
+import storagebench.storage.DatasetStore;
+import storagebench.storage.RelativePaths;
 
 /**
  * Brings a topic-partition's share of the dataset back to its offset marker before consuming: temporary
- * files of an interrupted roll are deleted, and so are finished files at or beyond the marker (the
- * roll renamed them but died before moving the marker). What remains is exactly the offsets before
- * the marker, which is where consuming resumes.
+ * files of an interrupted roll are deleted (wherever the store staged them), and so are finished files
+ * at or beyond the marker (the roll published them but died before moving the marker). What remains is
+ * exactly the offsets before the marker, which is where consuming resumes.
  */
 final class Recovery {
     private static final Logger log = LoggerFactory.getLogger(Recovery.class);
 
-    private final Path datasetDir;
+    private final DatasetStore store;
     private final OffsetMarker marker;
 
-    Recovery(Path datasetDir) {
-        this.datasetDir = datasetDir;
-        this.marker = new OffsetMarker(datasetDir);
+    Recovery(DatasetStore store) {
+        this.store = store;
+        this.marker = new OffsetMarker(store);
     }
 
     /** Cleans the topic-partition's files and returns its marker; empty means start from the beginning. */
     OptionalLong recover(String topic, int partition) {
         OptionalLong next = marker.read(topic, partition);
         long from = next.orElse(0);
-        List<Path> doomed = new ArrayList<>();
-        for (Path file : DatasetFiles.all(datasetDir)) {
-            String name = file.getFileName().toString();
+        List<String> doomed = new ArrayList<>();
+        for (String file : DatasetFiles.all(store)) {
+            String name = RelativePaths.fileName(file);
             boolean stale =
                     DataFile.isTempOf(name, topic, partition)
                             || DataFile.parse(name)
@@ -48,16 +47,17 @@ final class Recovery {
             }
         }
         try {
-            Files.deleteIfExists(
-                    marker.fileOf(topic, partition)
-                            .resolveSibling("." + topic + "+" + partition + DataFile.TEMP_SUFFIX));
-            for (Path file : doomed) {
-                Files.delete(file);
-                DurableFiles.fsyncFolder(file.getParent());
+            store.delete(
+                    OffsetMarker.FOLDER
+                            + "/."
+                            + OffsetMarker.nameOf(topic, partition)
+                            + DataFile.TEMP_SUFFIX);
+            for (String file : doomed) {
+                store.delete(file);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    "cannot clean up " + datasetDir + ": " + e.getMessage(), e);
+                    "cannot clean up " + store.describe() + ": " + e.getMessage(), e);
         }
         if (!doomed.isEmpty()) {
             log.info(

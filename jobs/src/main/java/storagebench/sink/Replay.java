@@ -23,6 +23,7 @@ import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.events.EventType;
+import storagebench.storage.LocalStore;
 
 /**
  * Rebuilds the dataset from the topic into a new folder with the sink's own code: the same files,
@@ -103,6 +104,7 @@ public final class Replay {
     public static SinkResult run(Settings settings, KafkaConnection kafka, Request request) {
         SinkSpec spec =
                 new SinkSpec(
+                        new LocalStore(request.target()),
                         request.target(),
                         "storagebench-replay-"
                                 + Sha256.hex(

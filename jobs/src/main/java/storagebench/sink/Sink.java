@@ -1,9 +1,5 @@
 package storagebench.sink;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +12,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -27,6 +22,7 @@ import storagebench.ProcessLock;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.events.EventCodec;
+import storagebench.storage.DatasetStore;
 
 /**
  * The events topic as a Parquet dataset, exactly once.
@@ -78,7 +74,12 @@ public final class Sink implements AutoCloseable {
     private Sink(Settings settings, Map<String, Object> client, String topic, SinkSpec spec) {
         this.spec = spec;
         this.policy = RollPolicy.of(settings);
-        this.lock = DatasetLock.acquire(spec.datasetDir());
+        try {
+            this.lock = DatasetLock.acquire(spec.lockFolder());
+        } catch (RuntimeException e) {
+            spec.store().close();
+            throw e;
+        }
         Map<String, Object> props = new HashMap<>(client);
         if (spec.groupId() != null) {
             props.put(ConsumerConfig.GROUP_ID_CONFIG, spec.groupId());
@@ -94,8 +95,8 @@ public final class Sink implements AutoCloseable {
                         ? new DeadLetters(topic + ".dead-letter", client)
                         : DeadLetters.countingOnly();
         try {
-            assignAndRecover(topic, spec.datasetDir());
-            this.duplicates = Duplicates.readInBackground(spec.datasetDir());
+            assignAndRecover(topic, spec.store());
+            this.duplicates = Duplicates.readInBackground(spec.store());
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -124,30 +125,6 @@ public final class Sink implements AutoCloseable {
         }
     }
 
-    /**
-     * What changes whenever the dataset does: its offset markers (every roll rewrites one), by name and
-     * time. Readers that keep what they read (a service's pages) read again when it changes.
-     */
-    public static String version(Path datasetDir) {
-        Path markers = datasetDir.resolve(OffsetMarker.FOLDER);
-        if (!Files.isDirectory(markers)) {
-            return "";
-        }
-        StringBuilder version = new StringBuilder();
-        try (Stream<Path> files = Files.list(markers)) {
-            for (Path f : files.sorted().toList()) {
-                version.append(f.getFileName())
-                        .append('@')
-                        .append(Files.getLastModifiedTime(f).toMillis())
-                        .append(';');
-            }
-        } catch (IOException | UncheckedIOException e) {
-            // a marker replaced while listed: a new version all the same
-            return "changing@" + System.nanoTime();
-        }
-        return version.toString();
-    }
-
     /** The consumer settings of the sink (also used by the benchmark's plain consumer). */
     public static Map<String, Object> consumerProperties(Map<String, Object> client) {
         Map<String, Object> props = new HashMap<>(client);
@@ -161,13 +138,13 @@ public final class Sink implements AutoCloseable {
         return props;
     }
 
-    private void assignAndRecover(String topic, Path datasetDir) {
+    private void assignAndRecover(String topic, DatasetStore store) {
         List<TopicPartition> assigned = new ArrayList<>();
         consumer.partitionsFor(topic)
                 .forEach(p -> assigned.add(new TopicPartition(topic, p.partition())));
         consumer.assign(assigned);
-        Recovery recovery = new Recovery(datasetDir);
-        OffsetMarker marker = new OffsetMarker(datasetDir);
+        Recovery recovery = new Recovery(store);
+        OffsetMarker marker = new OffsetMarker(store);
         Partitioner partitioner = new HivePartitioner();
         ParquetFormat format = new ParquetFormat(policy.bytes());
         for (TopicPartition tp : assigned) {
@@ -178,12 +155,12 @@ public final class Sink implements AutoCloseable {
                 spec.startAt().seek(consumer, tp);
             }
             RecordWriter writer =
-                    new FanOutWriter(datasetDir, tp.topic(), tp.partition(), partitioner, format);
+                    new FanOutWriter(store, tp.topic(), tp.partition(), partitioner, format);
             long start = next.isPresent() ? next.getAsLong() : consumer.position(tp);
             partitions.put(
                     tp, new PartitionSink(tp, writer, marker, deadLetters, durable::put, start));
         }
-        log.info("sinking {} partition(s) of {} into {}", assigned.size(), topic, datasetDir);
+        log.info("sinking {} partition(s) of {} into {}", assigned.size(), topic, store.describe());
     }
 
     /** Consumes until {@link #stop()} is called, then rolls every open file. */
@@ -278,6 +255,7 @@ public final class Sink implements AutoCloseable {
             consumer.close();
         } finally {
             lock.close();
+            spec.store().close();
         }
     }
 }

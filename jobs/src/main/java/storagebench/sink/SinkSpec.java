@@ -7,12 +7,15 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import storagebench.config.Settings;
+import storagebench.storage.DatasetStore;
+import storagebench.storage.Stores;
 
 /**
  * Where and how a sink writes: the live dataset (the {@code sink} command, the end of {@code run} and
  * {@code import}), or a replay's.
  *
- * @param datasetDir the dataset's root
+ * @param store where the dataset is kept; the sink closes it
+ * @param lockFolder the local folder whose lock keeps a second sink of this machine off the dataset
  * @param groupId the consumer group offsets are committed to (for lag monitoring only), or null for
  *     the sink's own ({@code storagebench-sink}, or the kafka.client.group.id setting)
  * @param filter events that fail it are passed over (their offsets still count as done)
@@ -21,7 +24,8 @@ import storagebench.config.Settings;
  *     only counted (a replay: the live sink already sent them)
  */
 record SinkSpec(
-        Path datasetDir,
+        DatasetStore store,
+        Path lockFolder,
         String groupId,
         Predicate<SpecificRecord> filter,
         StartAt startAt,
@@ -37,8 +41,14 @@ record SinkSpec(
     static final StartAt EARLIEST =
             (consumer, partition) -> consumer.seekToBeginning(List.of(partition));
 
-    /** The live dataset under the settings' data directory. */
+    /** The live dataset: the settings' {@code dataset.url}, by default under the data directory. */
     static SinkSpec live(Settings settings) {
-        return new SinkSpec(settings.parquetDir(), null, event -> true, EARLIEST, true);
+        return new SinkSpec(
+                Stores.open(settings),
+                Stores.lockFolder(settings),
+                null,
+                event -> true,
+                EARLIEST,
+                true);
     }
 }

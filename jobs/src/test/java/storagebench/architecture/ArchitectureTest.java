@@ -63,6 +63,19 @@ class ArchitectureTest {
                             "com.microsoft.sqlserver..",
                             "org.h2..");
 
+    /**
+     * Hadoop's FileSystem API (HDFS, S3A) and the AWS SDK belong to the package that owns where the
+     * dataset is kept; the sink and the readers reach them through its store.
+     */
+    @ArchTest
+    static final ArchRule hadoopOnlyInTheStorage =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage("storagebench.storage..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage("org.apache.hadoop..", "software.amazon..");
+
     @ArchTest
     static final ArchRule duckDbOnlyInTheReport =
             noClasses()

@@ -9,9 +9,10 @@ import java.util.Map;
 
 /**
  * The layers of storagebench from the bottom up, each using only those below it: shared basics, config,
- * Kafka I/O, log formats, target kinds and host probes, workloads, experiments, the Spring Batch
- * plumbing, the two jobs, what reads the dataset, what answers from it (comparisons, pages), the
- * schedules, the service (dashboard), benchmarks, the command line. docs/code-map.md draws the same.
+ * where the dataset is kept (storage), Kafka I/O, log formats, target kinds and host probes, workloads,
+ * experiments, the Spring Batch plumbing, the two jobs, what reads the dataset, what answers from it
+ * (comparisons, pages), the schedules, the service (dashboard), benchmarks, the command line.
+ * docs/code-map.md draws the same.
  */
 final class Layers {
     /** Each layer and its packages, bottom up; the root package itself is "basics". */
@@ -20,6 +21,7 @@ final class Layers {
     static {
         LAYERS.put("basics", List.of(""));
         LAYERS.put("config", List.of("config"));
+        LAYERS.put("storage", List.of("storage"));
         LAYERS.put("kafka", List.of("events", "broker"));
         LAYERS.put("logformat", List.of("logformat"));
         LAYERS.put("targets", List.of("dbms", "probe"));

@@ -8,6 +8,7 @@ import java.time.Instant;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.storage.LocalStore;
 
 class DuplicatesTest {
     private static final Instant DAY = Instant.parse("2024-01-01T12:00:00Z");
@@ -23,7 +24,7 @@ class DuplicatesTest {
         RecordWriter open = writer(0);
         open.write(TestEvents.trial("r", "x", 1, DAY), 2);
         // when
-        Duplicates duplicates = Duplicates.of(dataset);
+        Duplicates duplicates = Duplicates.of(new LocalStore(dataset));
         // then
         assertThat(duplicates.firstTime(TestEvents.trial("r", "x", 0, DAY))).isFalse();
         assertThat(duplicates.firstTime(TestEvents.runStarted("r", "x", DAY))).isFalse();
@@ -38,7 +39,7 @@ class DuplicatesTest {
     @Test
     void anEventWrittenSinceTheLastRollIsADuplicateToo() {
         // given
-        Duplicates duplicates = Duplicates.of(dataset);
+        Duplicates duplicates = Duplicates.of(new LocalStore(dataset));
         // when
         boolean first = duplicates.firstTime(TestEvents.trial("r", "x", 0, DAY));
         boolean second = duplicates.firstTime(TestEvents.trial("r", "x", 0, DAY.plusSeconds(60)));
@@ -78,6 +79,10 @@ class DuplicatesTest {
 
     private RecordWriter writer(int partition) {
         return new FanOutWriter(
-                dataset, "t", partition, new HivePartitioner(), new ParquetFormat(1 << 20));
+                new LocalStore(dataset),
+                "t",
+                partition,
+                new HivePartitioner(),
+                new ParquetFormat(1 << 20));
     }
 }

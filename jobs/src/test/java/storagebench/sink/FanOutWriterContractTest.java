@@ -1,12 +1,14 @@
 package storagebench.sink;
 
+import storagebench.storage.LocalStore;
+
 class FanOutWriterContractTest extends RecordWriterContractTest {
 
     FanOutWriterContractTest() {
         super(
                 (datasetDir, topic, partition) ->
                         new FanOutWriter(
-                                datasetDir,
+                                new LocalStore(datasetDir),
                                 topic,
                                 partition,
                                 new HivePartitioner(),

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.storage.LocalStore;
 
 class OffsetMarkerTest {
     @TempDir Path dataset;
@@ -14,7 +15,7 @@ class OffsetMarkerTest {
     @Test
     void absentUntilWrittenThenTheLatestValue() {
         // given
-        OffsetMarker marker = new OffsetMarker(dataset);
+        OffsetMarker marker = new OffsetMarker(new LocalStore(dataset));
         // when / then
         assertThat(marker.read("t", 0)).isEmpty();
         marker.write("t", 0, 10);
@@ -28,7 +29,7 @@ class OffsetMarkerTest {
     @Test
     void livesInTheDatasetAndLeavesNoTemporaryFile() throws Exception {
         // given
-        OffsetMarker marker = new OffsetMarker(dataset);
+        OffsetMarker marker = new OffsetMarker(new LocalStore(dataset));
         // when
         marker.write("storagebench.events", 0, 7);
         // then
@@ -46,7 +47,7 @@ class OffsetMarkerTest {
         Files.createDirectories(dataset.resolve("_offsets"));
         Files.writeString(dataset.resolve("_offsets/t+0"), "not a number");
         // when / then
-        assertThatThrownBy(() -> new OffsetMarker(dataset).read("t", 0))
+        assertThatThrownBy(() -> new OffsetMarker(new LocalStore(dataset)).read("t", 0))
                 .hasMessageContaining("corrupt");
     }
 }

@@ -124,8 +124,12 @@ public abstract class RecordWriterContractTest {
         return contents;
     }
 
-    private static List<Path> paths(List<RecordWriter.CommittedFile> files) {
-        return files.stream().map(RecordWriter.CommittedFile::path).toList();
+    private List<Path> paths(List<RecordWriter.CommittedFile> files) {
+        return files.stream().map(this::pathOf).toList();
+    }
+
+    private Path pathOf(RecordWriter.CommittedFile file) {
+        return dataset().resolve(file.path());
     }
 
     /** The event ids in each Parquet file, read by DuckDB as users read the dataset: a file cut short fails. */
@@ -163,11 +167,12 @@ public abstract class RecordWriterContractTest {
         Map<Path, List<String>> ids = idsIn(paths(committed));
         List<String> all = new ArrayList<>();
         for (RecordWriter.CommittedFile file : committed) {
-            List<String> inFile = ids.get(file.path());
-            assertThat(file.path()).isRegularFile().startsWith(dataset());
-            assertThat(file.path().getFileName()).hasToString(file.name().fileName());
+            Path path = pathOf(file);
+            List<String> inFile = ids.get(path);
+            assertThat(path).isRegularFile().startsWith(dataset());
+            assertThat(path.getFileName()).hasToString(file.name().fileName());
             assertThat(file.name().belongsTo(TOPIC, partition)).as(file.name().toString()).isTrue();
-            assertThat(dataset().relativize(file.path()).getName(0)).hasToString(file.table());
+            assertThat(dataset().relativize(path).getName(0)).hasToString(file.table());
             assertThat(inFile)
                     .hasSize((int) file.rows())
                     .isNotEmpty()
@@ -390,7 +395,7 @@ public abstract class RecordWriterContractTest {
             // then
             assertHold(committed, 0, events);
             assertThat(committed)
-                    .allSatisfy(f -> assertThat(f.path().normalize()).startsWith(dataset()));
+                    .allSatisfy(f -> assertThat(pathOf(f).normalize()).startsWith(dataset()));
             try (Stream<Path> top = Files.list(dir)) {
                 assertThat(top).containsExactly(dataset());
             }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.storage.LocalStore;
 
 class RecoveryTest {
     private static final String TOPIC = "storagebench.events";
@@ -24,7 +25,7 @@ class RecoveryTest {
         touch(a, new DataFile(TOPIC, 0, 0, 99).fileName());
         touch(b, new DataFile(TOPIC, 0, 5, 97).fileName());
         touch(a, new DataFile(TOPIC, 0, 100, 199).fileName());
-        new OffsetMarker(dataset).write(TOPIC, 0, 200);
+        new OffsetMarker(new LocalStore(dataset)).write(TOPIC, 0, 200);
         touch(a, new DataFile(TOPIC, 0, 200, 260).fileName());
         touch(b, new DataFile(TOPIC, 0, 201, 270).fileName());
         touch(b, DataFile.tempName(TOPIC, 0, 205));
@@ -33,7 +34,7 @@ class RecoveryTest {
         touch(a, new DataFile(TOPIC, 1, 500, 600).fileName());
         touch(a, DataFile.tempName(TOPIC, 1, 601));
         // when
-        var next = new Recovery(dataset).recover(TOPIC, 0);
+        var next = new Recovery(new LocalStore(dataset)).recover(TOPIC, 0);
         // then
         assertThat(next).hasValue(200);
         assertThat(names())
@@ -53,7 +54,7 @@ class RecoveryTest {
         touch(a, new DataFile(TOPIC, 0, 0, 99).fileName());
         touch(a, DataFile.tempName(TOPIC, 0, 1));
         // when
-        var next = new Recovery(dataset).recover(TOPIC, 0);
+        var next = new Recovery(new LocalStore(dataset)).recover(TOPIC, 0);
         // then
         assertThat(next).isEmpty();
         assertThat(names()).isEmpty();
@@ -64,7 +65,7 @@ class RecoveryTest {
         // given
         Path missing = dataset.resolve("nothing-here");
         // when / then
-        assertThat(new Recovery(missing).recover(TOPIC, 0)).isEmpty();
+        assertThat(new Recovery(new LocalStore(missing)).recover(TOPIC, 0)).isEmpty();
     }
 
     private static void touch(Path folder, String name) throws IOException {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.storage.LocalStore;
 
 class SinkCrashIT {
     @TempDir Path tmp;
@@ -49,7 +50,7 @@ class SinkCrashIT {
                                             kafka, brokerSettings.topic(), published, publishing));
             publisher.start();
             Path marker =
-                    new OffsetMarker(sinkData.resolve("parquet")).fileOf(brokerSettings.topic(), 0);
+                    OffsetMarker.fileOf(sinkData.resolve("parquet"), brokerSettings.topic(), 0);
 
             // when: the sink is killed twice while it writes and events keep coming
             for (int round = 1; round <= 3; round++) {
@@ -107,7 +108,8 @@ class SinkCrashIT {
             assertThat(sink.output()).contains("sink: " + published.size() + " rows");
             SinkIT.assertExactlyOnce(new Dataset(dataset), published);
             assertThat(tempFiles(dataset)).isZero();
-            assertThat(new OffsetMarker(dataset).read(brokerSettings.topic(), 0)).isPresent();
+            assertThat(new OffsetMarker(new LocalStore(dataset)).read(brokerSettings.topic(), 0))
+                    .isPresent();
 
             // and when: a second sink over the same topic
             SinkProcess again =
@@ -152,7 +154,8 @@ class SinkCrashIT {
             assertThat(sink.output())
                     .contains("storagebench sink: ")
                     .doesNotContain("sink: " + published.size());
-            assertThat(new OffsetMarker(dataset).read(brokerSettings.topic(), 0)).isEmpty();
+            assertThat(new OffsetMarker(new LocalStore(dataset)).read(brokerSettings.topic(), 0))
+                    .isEmpty();
 
             // and when: the sink is started again
             SinkProcess again =

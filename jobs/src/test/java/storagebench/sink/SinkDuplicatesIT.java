@@ -51,7 +51,7 @@ class SinkDuplicatesIT {
                 "sink.idle-roll-seconds=600"
             };
             SinkProcess killed = SinkProcess.start(tmp.resolve("logs"), "killed", args);
-            Path marker = new OffsetMarker(dataset).fileOf(topic, 0);
+            Path marker = OffsetMarker.fileOf(dataset, topic, 0);
             SinkCrashIT.awaitMarkerBeyond(marker, 0, killed);
             SinkCrashIT.awaitTempFiles(dataset, 1, killed);
             Thread.sleep(1500);

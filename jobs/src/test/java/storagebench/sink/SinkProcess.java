@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** {@code storagebench sink} in a child JVM, its output kept in files for when a test fails. */
@@ -18,6 +19,12 @@ final class SinkProcess {
     }
 
     static SinkProcess start(Path logDir, String name, String... args) throws IOException {
+        return start(logDir, name, Map.of(), args);
+    }
+
+    /** {@link #start(Path, String, String...)} with {@code env} added to the child's environment. */
+    static SinkProcess start(Path logDir, String name, Map<String, String> env, String... args)
+            throws IOException {
         List<String> command =
                 new ArrayList<>(
                         List.of(
@@ -30,11 +37,10 @@ final class SinkProcess {
         command.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + ".log");
-        Process process =
-                new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(log.toFile())
-                        .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        Process process = builder.start();
         return new SinkProcess(process, log);
     }
 
