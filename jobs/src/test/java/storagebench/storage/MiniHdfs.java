@@ -1,13 +1,12 @@
 package storagebench.storage;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import storagebench.require.Requirement;
 
 /** A real HDFS (a namenode and a datanode, Hadoop's MiniDFSCluster) in the test's JVM, on loopback. */
 public final class MiniHdfs implements AutoCloseable {
@@ -26,14 +25,12 @@ public final class MiniHdfs implements AutoCloseable {
         conf.set("dfs.datanode.http.address", "127.0.0.1:0");
         conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
         MiniDFSCluster cluster = null;
-        String why = null;
         try {
             cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).format(true).build();
             cluster.waitActive();
         } catch (IOException | RuntimeException | LinkageError e) {
-            why = e.toString();
+            throw Requirement.HDFS.missing("MiniDFSCluster cannot start here: " + e, e);
         }
-        assumeTrue(why == null, "MiniDFSCluster cannot start here: " + why); // needs: hdfs
         return new MiniHdfs(cluster);
     }
 

@@ -1,7 +1,5 @@
 package storagebench.storage;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -16,6 +14,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import storagebench.require.Requirement;
 
 /**
  * S3 on loopback: S3Proxy with its in-memory (transient) blob store, in a child JVM from its own single
@@ -37,8 +36,10 @@ public final class S3ProxyServer implements AutoCloseable {
 
     /** Starts one with its files under {@code dir}; the test is skipped, saying why, without it. */
     public static S3ProxyServer start(Path dir) throws IOException, InterruptedException {
-        assumeTrue(
-                Files.isRegularFile(JAR), "no S3Proxy jar at " + JAR.toAbsolutePath()); // needs: s3
+        if (!Files.isRegularFile(JAR)) {
+            throw Requirement.S3.missing(
+                    "no S3Proxy jar at " + JAR.toAbsolutePath() + " (the build copies it there)");
+        }
         int port = freePort();
         Files.createDirectories(dir);
         Path properties = dir.resolve("s3proxy.properties");
@@ -73,7 +74,7 @@ public final class S3ProxyServer implements AutoCloseable {
         while (!server.answers()) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
                 server.close();
-                assumeTrue(false, "S3Proxy did not start: " + Files.readString(log)); // needs: s3
+                throw Requirement.S3.missing("S3Proxy did not start: " + Files.readString(log));
             }
             Thread.sleep(100);
         }
