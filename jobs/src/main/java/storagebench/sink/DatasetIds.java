@@ -3,7 +3,12 @@ package storagebench.sink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -31,11 +36,18 @@ final class DatasetIds {
 
     private DatasetIds() {}
 
-    /** The ids in every finished file under {@code datasetDir}. */
-    static EventIds read(Path datasetDir) {
+    /** The ids in the finished files of each of {@code partitions} under {@code datasetDir}. */
+    static Map<TopicPartition, EventIds> read(Path datasetDir, Set<TopicPartition> partitions) {
         long start = System.nanoTime();
-        List<Path> files = DatasetFiles.finished(datasetDir);
-        EventIds ids = new EventIds();
+        Map<TopicPartition, EventIds> ids = new HashMap<>();
+        partitions.forEach(tp -> ids.put(tp, new EventIds()));
+        List<Path> files = new ArrayList<>();
+        for (Path file : DatasetFiles.finished(datasetDir)) {
+            DataFile name = DataFile.parse(file.getFileName().toString()).orElseThrow();
+            if (partitions.contains(new TopicPartition(name.topic(), name.partition()))) {
+                files.add(file);
+            }
+        }
         if (files.isEmpty()) {
             return ids; // a new dataset: no need to load the Parquet reader
         }
@@ -43,17 +55,22 @@ final class DatasetIds {
         ParquetReadOptions options =
                 ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
         long rows = 0;
+        long distinct = 0;
         for (Path file : files) {
-            rows += read(file, options, ids);
+            DataFile name = DataFile.parse(file.getFileName().toString()).orElseThrow();
+            EventIds into = ids.get(new TopicPartition(name.topic(), name.partition()));
+            int before = into.size();
+            rows += read(file, options, into);
+            distinct += into.size() - before;
         }
         log.info(
-                "indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}",
-                ids.size(),
+                "indexed {} event id(s) of {} file(s) of {} partition(s) in {} ms{}",
+                distinct,
                 files.size(),
+                partitions.size(),
                 (System.nanoTime() - start) / 1_000_000,
-                ids.bytes() / 1024,
-                rows > ids.size()
-                        ? "; the dataset already held " + (rows - ids.size()) + " duplicate(s)"
+                rows > distinct
+                        ? "; the dataset already held " + (rows - distinct) + " duplicate(s)"
                         : "");
         return ids;
     }
