@@ -1,6 +1,6 @@
 package storagebench.sink;
 
-import java.time.Duration;
+import java.util.HashSet;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -18,21 +18,20 @@ import org.apache.kafka.common.TopicPartition;
  * its polls by committing the partition's durable offset to the group: the group coordinator accepts
  * a commit only from a current member of the current generation that owns the partition, so a stale
  * sink's commit fails and its files are discarded instead of published.
+ *
+ * <p>Every doubt is a no (a rebalance in progress, an unreachable coordinator): the writer discards the
+ * partition's open files, and where the partition turns out to be still this sink's the reader takes
+ * it again from its marker ({@link #takeRefused()}), so a no costs work, never an event.
  */
 final class Fence {
     private static final long WAIT_MS = 100;
 
-    /** One question: may {@code partition}'s files be published? Asked at {@code askedNanos}. */
-    record Question(TopicPartition partition, CompletableFuture<Boolean> answer, long askedNanos) {}
+    /** One question: may {@code partition}'s files be published? */
+    record Question(TopicPartition partition, CompletableFuture<Boolean> answer) {}
 
     private final Queue<Question> questions = new ConcurrentLinkedQueue<>();
-    private final Duration patience;
+    private final Set<TopicPartition> refused = new HashSet<>();
     private volatile boolean readerGone;
-
-    /** @param patience how long a question may stay unanswerable (the coordinator unreachable) */
-    Fence(Duration patience) {
-        this.patience = patience;
-    }
 
     /**
      * Asks, from the writing thread, and waits for the reading thread's answer.
@@ -40,7 +39,7 @@ final class Fence {
      * @throws IllegalStateException when the reading thread ended before answering
      */
     boolean owns(TopicPartition partition) {
-        Question question = new Question(partition, new CompletableFuture<>(), System.nanoTime());
+        Question question = new Question(partition, new CompletableFuture<>());
         questions.add(question);
         while (true) {
             try {
@@ -65,52 +64,43 @@ final class Fence {
     }
 
     /**
-     * Answers the waiting questions, on the reading thread: those about {@code owned} partitions
-     * (being revoked: ours until the callback returns) yes, those about {@code gone} ones no, the others
-     * by {@code check}; a question {@code check} cannot answer yet (null, a rebalance in progress)
-     * waits for the next call.
+     * Answers the waiting questions with {@code check}, on the reading thread. An answer not known yet
+     * (a rebalance in progress) waits for the next call when {@code mayWait} (the reader is about to
+     * poll, which completes the rebalance), and is a no otherwise (the reader is blocked until the
+     * writer moves, and the writer until it has its answer).
      */
-    void answer(Set<TopicPartition> owned, Set<TopicPartition> gone, Checker check) {
-        int pending = questions.size();
-        for (int i = 0; i < pending; i++) {
+    void answer(Checker check, boolean mayWait) {
+        int asked = questions.size();
+        for (int i = 0; i < asked; i++) {
             Question q = questions.poll();
             if (q == null) {
                 return;
             }
             try {
-                Boolean answer =
-                        owned.contains(q.partition())
-                                ? Boolean.TRUE
-                                : gone.contains(q.partition())
-                                        ? Boolean.FALSE
-                                        : check.owns(q.partition());
-                if (answer == null && System.nanoTime() - q.askedNanos() > patience.toNanos()) {
-                    q.answer()
-                            .completeExceptionally(
-                                    new IllegalStateException(
-                                            "the consumer group's coordinator did not confirm it"
-                                                    + " within "
-                                                    + patience.toSeconds()
-                                                    + " s"));
-                } else if (answer == null) {
+                Answer answer = check.owns(q.partition());
+                if (answer == Answer.NOT_YET && mayWait) {
                     questions.add(q);
-                } else {
-                    q.answer().complete(answer);
+                    continue;
                 }
+                boolean owned = answer == Answer.YES;
+                if (!owned) {
+                    refused.add(q.partition());
+                }
+                q.answer().complete(owned);
             } catch (RuntimeException e) {
                 q.answer().completeExceptionally(e);
             }
         }
     }
 
-    /** Answers with {@code check} alone. */
-    void answer(Checker check) {
-        answer(Set.of(), Set.of(), check);
-    }
-
-    /** Whether a question waits. */
-    boolean asked() {
-        return !questions.isEmpty();
+    /**
+     * The partitions answered no since the last call (their files discarded by the writer), taken:
+     * those still this sink's must be taken again from their marker. Reading thread only.
+     */
+    Set<TopicPartition> takeRefused() {
+        Set<TopicPartition> taken = Set.copyOf(refused);
+        refused.clear();
+        return taken;
     }
 
     /** The reading thread has ended: waiting and later questions fail. */
@@ -121,10 +111,22 @@ final class Fence {
         }
     }
 
+    /** What the reading thread can say. */
+    enum Answer {
+        YES,
+        NO,
+        /** not known until the group's rebalance in progress is through */
+        NOT_YET;
+
+        static Answer of(boolean yes) {
+            return yes ? YES : NO;
+        }
+    }
+
     /** How the reading thread finds out. */
     @FunctionalInterface
     interface Checker {
-        /** True: still ours; false: not ours; null: not known yet (ask again after the next poll). */
-        Boolean owns(TopicPartition partition);
+        /** YES only when the partition is certainly still this sink's. */
+        Answer owns(TopicPartition partition);
     }
 }

@@ -21,6 +21,7 @@ final class Handoff {
     private final Consumer<Set<TopicPartition>> commitDurable;
     private final CountDownLatch writerDone = new CountDownLatch(1);
     private volatile boolean abandoned;
+    private Fence.Checker rebalancing;
 
     /**
      * @param checker how the reading thread answers a question about a partition it owns
@@ -37,6 +38,24 @@ final class Handoff {
         this.commitDurable = commitDurable;
     }
 
+    /**
+     * Inside a rebalance callback the coordinator cannot be asked (a commit fails while the group
+     * rebalances, and the writer may be waiting for an answer before it takes the callback's handover
+     * off the queue): until {@link #rebalanced()}, questions are answered by {@code answer}, which
+     * knows from the callback which partitions stay.
+     */
+    void rebalancing(Fence.Checker answer) {
+        rebalancing = answer;
+    }
+
+    void rebalanced() {
+        rebalancing = null;
+    }
+
+    private Fence.Checker checker() {
+        return rebalancing != null ? rebalancing : checker;
+    }
+
     /** Queues for the writer; false when the writer gave up or is done (nobody would take it). */
     boolean hand(Fetched fetched) {
         if (writerDone.getCount() == 0) {
@@ -47,7 +66,7 @@ final class Handoff {
                 if (abandoned || writerDone.getCount() == 0) {
                     return false;
                 }
-                fence.answer(checker);
+                fence.answer(checker(), false);
             }
             return !abandoned;
         } catch (InterruptedException e) {
@@ -56,17 +75,14 @@ final class Handoff {
         }
     }
 
-    /**
-     * Waits for {@code done}, answering questions: about {@code owned} partitions yes (they are this
-     * sink's until the rebalance callback returns), about {@code gone} ones no.
-     */
-    void await(CountDownLatch done, Set<TopicPartition> owned, Set<TopicPartition> gone) {
+    /** Waits for {@code done}, answering questions. */
+    void await(CountDownLatch done) {
         try {
             while (!done.await(WAIT_MS, TimeUnit.MILLISECONDS)) {
                 if (abandoned) {
                     return;
                 }
-                fence.answer(owned, gone, checker);
+                fence.answer(checker(), false);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -75,7 +91,7 @@ final class Handoff {
 
     /** Waits until the writer has rolled its last files (or failed), answering its questions. */
     void awaitWriter() {
-        await(writerDone, Set.of(), Set.of());
+        await(writerDone);
     }
 
     void commitDurable(Set<TopicPartition> partitions) {

@@ -12,7 +12,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,6 +73,16 @@ final class Membership implements ConsumerRebalanceListener {
         if (partitions.isEmpty()) {
             return;
         }
+        // the partitions this sink had before the rebalance stay its own (cooperative protocol)
+        handoff.rebalancing(tp -> Fence.Answer.of(established.contains(tp)));
+        try {
+            take(partitions);
+        } finally {
+            handoff.rebalanced();
+        }
+    }
+
+    private void take(Collection<TopicPartition> partitions) {
         log.info("assigned {}", names(partitions));
         Set<TopicPartition> taken = new LinkedHashSet<>();
         for (TopicPartition tp : partitions) {
@@ -91,6 +100,23 @@ final class Membership implements ConsumerRebalanceListener {
             }
         }
         establish(taken);
+    }
+
+    /**
+     * Takes again, from their markers, the partitions whose files the writer discarded on a doubtful
+     * fence answer but that are still this sink's; called after every poll.
+     */
+    void retake(Set<TopicPartition> refused) {
+        Set<TopicPartition> again = new LinkedHashSet<>();
+        for (TopicPartition tp : refused) {
+            if (established.contains(tp) && consumer.assignment().contains(tp)) {
+                again.add(tp);
+            }
+        }
+        if (!again.isEmpty()) {
+            log.info("{}: still this sink's; reading it again from its marker", names(again));
+            establish(again);
+        }
     }
 
     /** Takes the waiting partitions whose lock has come free; called after every poll. */
@@ -117,7 +143,6 @@ final class Membership implements ConsumerRebalanceListener {
         if (partitions.isEmpty()) {
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> starts = new HashMap<>();
         Map<TopicPartition, Long> start = new HashMap<>();
         for (TopicPartition tp : partitions) {
             OptionalLong next = opener.recover(tp);
@@ -128,17 +153,11 @@ final class Membership implements ConsumerRebalanceListener {
             }
             long at = next.isPresent() ? next.getAsLong() : consumer.position(tp);
             start.put(tp, at);
-            starts.put(tp, new OffsetAndMetadata(at));
         }
-        // the group's offsets say what the dataset holds, never more: other sinks of the group
-        // judge
-        // by them when everything is in (a dataset rebuilt from nothing starts over at 0 here)
-        consumer.commitSync(starts);
         CompletableFuture<Map<TopicPartition, EventIds>> ids = opener.ids(partitions);
         for (TopicPartition tp : partitions) {
             long at = start.get(tp);
             offsets.start(tp, at);
-            offsets.committed(tp, at);
             PartitionSink sink = opener.open(tp, at);
             established.add(tp);
             if (!handoff.hand(new Fetched.Assigned(tp, sink, ids.thenApply(m -> m.get(tp))))) {
@@ -150,12 +169,24 @@ final class Membership implements ConsumerRebalanceListener {
 
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-        release(partitions, false);
+        // revoked partitions are this sink's until the callback returns; the others stay its own
+        handoff.rebalancing(tp -> Fence.Answer.of(established.contains(tp)));
+        try {
+            release(partitions, false);
+        } finally {
+            handoff.rebalanced();
+        }
     }
 
     @Override
     public void onPartitionsLost(Collection<TopicPartition> partitions) {
-        release(partitions, true);
+        // this sink is out of the group: none of its partitions may be published any more
+        handoff.rebalancing(tp -> Fence.Answer.NO);
+        try {
+            release(partitions, true);
+        } finally {
+            handoff.rebalanced();
+        }
     }
 
     private void release(Collection<TopicPartition> partitions, boolean lost) {
@@ -174,7 +205,7 @@ final class Membership implements ConsumerRebalanceListener {
             log.info("{} {}", lost ? "lost" : "revoked", names(leaving));
             CountDownLatch done = new CountDownLatch(1);
             if (handoff.hand(new Fetched.Released(Set.copyOf(leaving), lost, done))) {
-                handoff.await(done, lost ? Set.of() : leaving, lost ? leaving : Set.of());
+                handoff.await(done);
             }
             if (!lost) {
                 handoff.commitDurable(leaving);

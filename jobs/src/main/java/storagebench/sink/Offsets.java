@@ -30,11 +30,17 @@ final class Offsets {
         uncommitted.merge(partition, next, Math::max);
     }
 
-    /** The partition starts (again) at {@code start}, which the dataset's marker says is durable. */
+    /**
+     * The partition starts (again) at {@code start}, which the dataset's marker says is durable; the
+     * group's offset is set to it, so that the group's offsets never say more than the dataset holds
+     * (other sinks of the group judge by them when everything is in, and a dataset rebuilt from
+     * nothing starts over at 0).
+     */
     void start(TopicPartition partition, long start) {
         handed.put(partition, start);
         durable.put(partition, start);
-        uncommitted.remove(partition);
+        committed.remove(partition);
+        uncommitted.put(partition, start);
     }
 
     /** The partition is no longer this sink's. */

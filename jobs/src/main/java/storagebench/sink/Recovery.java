@@ -52,7 +52,7 @@ final class Recovery {
                     marker.fileOf(topic, partition)
                             .resolveSibling("." + topic + "+" + partition + DataFile.TEMP_SUFFIX));
             for (Path file : doomed) {
-                Files.delete(file);
+                Files.deleteIfExists(file); // a discarding writer may have just deleted it
                 DurableFiles.fsyncFolder(file.getParent());
             }
         } catch (IOException e) {

@@ -78,9 +78,6 @@ public final class Sink implements AutoCloseable {
     /** How long {@link #runUntilIdle(Settings, KafkaConnection)} waits at the end for late events. */
     public static final Duration QUIET = Duration.ofMillis(1200);
 
-    /** The sinks' session timeout unless {@code kafka.client.session.timeout.ms} says otherwise. */
-    static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
-
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final DeadLetters deadLetters;
     private final PartitionLocks locks;
@@ -98,7 +95,7 @@ public final class Sink implements AutoCloseable {
         this.spec = spec;
         this.topic = topic;
         this.policy = RollPolicy.of(settings);
-        this.fence = new Fence(settings.kafkaGrace());
+        this.fence = new Fence();
         this.locks = new PartitionLocks(spec.datasetDir());
         Map<String, Object> props = new HashMap<>(client);
         if (spec.groupId() != null) {
@@ -107,6 +104,11 @@ public final class Sink implements AutoCloseable {
             props.putIfAbsent(ConsumerConfig.GROUP_ID_CONFIG, groupId(settings));
         }
         this.groupId = String.valueOf(props.get(ConsumerConfig.GROUP_ID_CONFIG));
+        // the group gives a silent sink's partitions to the others after this; heartbeats 3 a
+        // period
+        int session = (int) settings.sinkSessionTimeout().toMillis();
+        props.putIfAbsent(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, session);
+        props.putIfAbsent(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, session / 3);
         this.consumer =
                 new KafkaConsumer<>(
                         consumerProperties(props),
@@ -216,10 +218,6 @@ public final class Sink implements AutoCloseable {
         props.putIfAbsent(
                 ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
                 CooperativeStickyAssignor.class.getName());
-        props.putIfAbsent(
-                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) SESSION_TIMEOUT.toMillis());
-        props.putIfAbsent(
-                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int) SESSION_TIMEOUT.toMillis() / 3);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");

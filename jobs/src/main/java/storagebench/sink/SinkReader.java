@@ -108,7 +108,8 @@ final class SinkReader implements Runnable {
         while (!stopping.get()) {
             ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
             membership.retryWaiting();
-            fence.answer(this::owns);
+            fence.answer(this::owns, true);
+            membership.retake(fence.takeRefused());
             for (TopicPartition tp : records.partitions()) {
                 if (!membership.established().contains(tp)) {
                     continue; // fetched before a rebalance took it; its next owner reads it again
@@ -159,27 +160,33 @@ final class SinkReader implements Runnable {
 
     /**
      * The fence's question, answered by the group coordinator: a commit of the partition's durable
-     * offset succeeds only for the member that owns the partition in the current generation.
+     * offset succeeds only for the member that owns the partition in the current generation. Any doubt
+     * is a no.
      */
-    private Boolean owns(TopicPartition tp) {
+    private Fence.Answer owns(TopicPartition tp) {
         if (!membership.established().contains(tp) || !consumer.assignment().contains(tp)) {
-            return false;
+            return Fence.Answer.NO;
         }
         long at = Math.max(offsets.durable(tp), offsets.committed(tp));
         try {
             consumer.commitSync(Map.of(tp, new OffsetAndMetadata(at)));
             offsets.committed(tp, at);
-            return true;
-        } catch (RebalanceInProgressException e) {
-            return null; // known once the rebalance is through, after the next poll
+            return Fence.Answer.YES;
         } catch (CommitFailedException | FencedInstanceIdException e) {
             log.warn(
                     "{} is no longer this sink's (the group moved on while it was away): {}",
                     tp,
                     e.getMessage());
-            return false;
-        } catch (RetriableException e) {
-            return null;
+            return Fence.Answer.NO;
+        } catch (RebalanceInProgressException e) {
+            return Fence.Answer.NOT_YET;
+        } catch (KafkaException e) {
+            log.info(
+                    "{}: the group did not confirm it is still this sink's ({}); its open files"
+                            + " are discarded and read again",
+                    tp,
+                    e.getMessage());
+            return Fence.Answer.NO;
         }
     }
 

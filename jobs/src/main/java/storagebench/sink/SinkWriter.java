@@ -151,8 +151,7 @@ final class SinkWriter {
             partitions.remove(partition.partition());
             duplicates.forget(partition.partition());
             partition.discard(
-                    "the partition was given to another sink while this one was away"
-                            + " (frozen past its session timeout?)");
+                    "the consumer group did not confirm the partition is still this sink's");
             return false;
         }
         publish(partition, reason);
