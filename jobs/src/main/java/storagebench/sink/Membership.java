@@ -104,9 +104,10 @@ final class Membership implements ConsumerRebalanceListener {
 
     /**
      * Takes again, from their markers, the partitions whose files the writer discarded on a doubtful
-     * fence answer but that are still this sink's; called after every poll.
+     * fence answer but that are still this sink's; called after every poll. Returns them: what that
+     * poll fetched of them predates the seek to the marker.
      */
-    void retake(Set<TopicPartition> refused) {
+    Set<TopicPartition> retake(Set<TopicPartition> refused) {
         Set<TopicPartition> again = new LinkedHashSet<>();
         for (TopicPartition tp : refused) {
             if (established.contains(tp) && consumer.assignment().contains(tp)) {
@@ -117,6 +118,7 @@ final class Membership implements ConsumerRebalanceListener {
             log.info("{}: still this sink's; reading it again from its marker", names(again));
             establish(again);
         }
+        return again;
     }
 
     /** Takes the waiting partitions whose lock has come free; called after every poll. */

@@ -109,10 +109,12 @@ final class SinkReader implements Runnable {
             ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
             membership.retryWaiting();
             fence.answer(this::owns, true);
-            membership.retake(fence.takeRefused());
+            Set<TopicPartition> retaken = membership.retake(fence.takeRefused());
             for (TopicPartition tp : records.partitions()) {
-                if (!membership.established().contains(tp)) {
-                    continue; // fetched before a rebalance took it; its next owner reads it again
+                if (!membership.established().contains(tp) || retaken.contains(tp)) {
+                    // fetched before a rebalance took it (its next owner reads it again), or before
+                    // it was taken again from its marker (read again from there)
+                    continue;
                 }
                 List<ConsumerRecord<byte[], byte[]>> batch = records.records(tp);
                 if (!handoff.hand(decode(tp, batch))) {

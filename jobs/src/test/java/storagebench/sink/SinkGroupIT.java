@@ -45,7 +45,7 @@ class SinkGroupIT {
         Random random = new Random(seed);
         String topic = "group-faults";
         try (KafkaConnection kafka = withPartitions(topic, 6)) {
-            Publisher publisher = new Publisher(kafka, topic, 300_000, 2_500);
+            Publisher publisher = new Publisher(kafka, topic, 300_000, 1_600);
             publisher.start();
             String[] args = sinkArgs(kafka, topic, "sink.roll-rows=4000");
             SinkProcess[] sinks = new SinkProcess[3];
