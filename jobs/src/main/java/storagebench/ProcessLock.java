@@ -69,6 +69,17 @@ public final class ProcessLock implements AutoCloseable {
         }
     }
 
+    /**
+     * Replaces the file's content with {@code text} (who holds it, for the messages of those who find
+     * it taken).
+     */
+    public void note(String text) throws IOException {
+        channel.truncate(0);
+        channel.write(
+                java.nio.ByteBuffer.wrap(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                0);
+    }
+
     @Override
     public void close() {
         try {

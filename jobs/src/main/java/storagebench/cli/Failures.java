@@ -17,7 +17,9 @@ final class Failures implements IExecutionExceptionHandler {
                         cli.getColorScheme()
                                 .errorText(
                                         cli.getCommandSpec().qualifiedName() + ": " + message(e)));
-        if (Main.debug(parsed.originalArgs().toArray(String[]::new))) {
+        String[] args =
+                parsed != null ? parsed.originalArgs().toArray(String[]::new) : new String[0];
+        if (Main.debug(args)) {
             e.printStackTrace(cli.getErr());
         }
         return badInput ? Main.BAD_INPUT : Main.FAILED;

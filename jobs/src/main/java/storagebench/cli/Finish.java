@@ -20,7 +20,6 @@ import storagebench.report.SummaryRow;
 import storagebench.report.TextTable;
 import storagebench.report.VariantStats;
 import storagebench.runner.ExperimentRun;
-import storagebench.sink.DatasetLockedException;
 import storagebench.sink.Sink;
 import storagebench.sink.SinkResult;
 import storagebench.storage.ReadableDataset;
@@ -40,28 +39,27 @@ final class Finish {
     }
 
     /**
-     * Sinks until idle; when another command's sink holds the dataset, waits for it a while (another run's
-     * sink ends once it has caught up) and then sinks what it left. False: a long-running sink holds it.
+     * Sinks until idle; when other processes sink the dataset (its consumer group has members: another
+     * run finishing, a long-running sink or service), waits for them a while (another run's sink ends
+     * once the group has caught up) and then sinks with whatever is left. False: sinks that do not end
+     * by themselves hold the dataset; they add the events.
      */
     private static boolean sinkUntilIdle(Settings settings, KafkaConnection kafka) {
         long deadline = System.nanoTime() + LOCKED_WAIT.toNanos();
-        while (true) {
+        while (Sink.running(settings, kafka) > 0) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
             try {
-                SinkResult result = Sink.runUntilIdle(settings, kafka);
-                log.info("dataset {}: {}", settings.datasetName(), result.summary());
-                return true;
-            } catch (DatasetLockedException e) {
-                if (System.nanoTime() > deadline) {
-                    return false;
-                }
-                try {
-                    Thread.sleep(250);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
+                Thread.sleep(250);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return false;
             }
         }
+        SinkResult result = Sink.runUntilIdle(settings, kafka);
+        log.info("dataset {}: {}", settings.datasetName(), result.summary());
+        return true;
     }
 
     /** Sinks until idle, then prints the summary of each of the runs (none with {@code noReport}). */

@@ -28,6 +28,7 @@ import java.util.TreeMap;
  * @param sinkRollRows a Parquet file is closed after this many rows
  * @param sinkRollBytes a Parquet file is closed once it holds about this many bytes
  * @param sinkIdleRoll open files are closed after this long without a new event
+ * @param sinkSessionTimeout a sink that the group has not heard from for this long loses its partitions
  * @param minFreeSpace bytes that must stay free under the data directory before each trial; 0: not checked
  * @param brokerIdleStop the embedded broker stops after this long without a command using it (zero: never)
  * @param kafkaGrace how long a command waits for a lost broker to come back before it gives up
@@ -47,6 +48,7 @@ public record Settings(
         long sinkRollRows,
         long sinkRollBytes,
         Duration sinkIdleRoll,
+        Duration sinkSessionTimeout,
         long minFreeSpace,
         Duration brokerIdleStop,
         Duration kafkaGrace,
@@ -72,6 +74,7 @@ public record Settings(
         d.put("sink.roll-rows", "250000");
         d.put("sink.roll-bytes", String.valueOf(64L * 1024 * 1024));
         d.put("sink.idle-roll-seconds", "30");
+        d.put("sink.session-timeout-seconds", "10");
         d.put("broker.idle-stop-seconds", "0");
         d.put("kafka.grace-seconds", "30");
         d.put("run.min-free-space", "256MB");
@@ -121,6 +124,7 @@ public record Settings(
                 sinkRollRows,
                 sinkRollBytes,
                 sinkIdleRoll,
+                sinkSessionTimeout,
                 minFreeSpace,
                 brokerIdleStop,
                 kafkaGrace,
@@ -141,6 +145,7 @@ public record Settings(
                 sinkRollRows,
                 sinkRollBytes,
                 sinkIdleRoll,
+                sinkSessionTimeout,
                 minFreeSpace,
                 brokerIdleStop,
                 kafkaGrace,
@@ -162,6 +167,7 @@ public record Settings(
                 sinkRollRows,
                 sinkRollBytes,
                 sinkIdleRoll,
+                sinkSessionTimeout,
                 minFreeSpace,
                 brokerIdleStop,
                 kafkaGrace,
@@ -252,6 +258,7 @@ public record Settings(
                 positive(v, "sink.roll-rows", source),
                 positive(v, "sink.roll-bytes", source),
                 Duration.ofSeconds(positive(v, "sink.idle-roll-seconds", source)),
+                Duration.ofSeconds(positive(v, "sink.session-timeout-seconds", source)),
                 size(v, "run.min-free-space", source),
                 Duration.ofSeconds(notNegative(v, "broker.idle-stop-seconds", source)),
                 Duration.ofSeconds(positive(v, "kafka.grace-seconds", source)),

@@ -3,13 +3,13 @@ package storagebench.probe;
 import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import storagebench.Hostname;
 import storagebench.events.HostSnapshot;
 import storagebench.probe.MountTable.Mount;
 
@@ -131,19 +131,7 @@ public final class HostProbe {
     }
 
     private String hostname() {
-        try {
-            String name = InetAddress.getLocalHost().getHostName();
-            if (name != null && !name.isBlank()) {
-                return name;
-            }
-        } catch (IOException | RuntimeException e) {
-            // no resolvable local host name: fall back to the files and the environment
-        }
-        String name = LinuxProc.firstLine(read("etc/hostname"));
-        if (name == null) {
-            name = LinuxProc.firstLine(System.getenv("HOSTNAME"));
-        }
-        return name != null ? name : "unknown";
+        return Hostname.resolve(() -> read("etc/hostname"));
     }
 
     private long memoryBytes() {

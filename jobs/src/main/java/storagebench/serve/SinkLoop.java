@@ -7,14 +7,14 @@ import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.report.RunOverview;
 import storagebench.schedule.DatasetCatchUp;
-import storagebench.sink.DatasetLockedException;
 import storagebench.sink.Sink;
 import storagebench.storage.ReadableDataset;
 
 /**
  * The service's continuous sink: the topic into the dataset, files rolled when idle (or when a run has
- * ended and its check wants them). When another process sinks this dataset (a second service on the
- * same data directory, a {@code run} finishing), it waits and takes over once that one is done.
+ * ended and its check wants them). Other processes sinking the same dataset (a second service, a
+ * {@code run} finishing, {@code storagebench sink}) share the topic's partitions with it in the
+ * dataset's consumer group.
  */
 final class SinkLoop implements DatasetCatchUp, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SinkLoop.class);
@@ -37,22 +37,14 @@ final class SinkLoop implements DatasetCatchUp, AutoCloseable {
     }
 
     private void loop() {
-        boolean waiting = false;
         while (!stopped) {
             try (Sink sink = Sink.open(settings, kafka)) {
                 current = sink;
                 if (stopped) {
                     break;
                 }
-                waiting = false;
                 log.info("sinking into {} until the service ends", settings.datasetName());
                 sink.run();
-            } catch (DatasetLockedException e) {
-                if (!waiting) {
-                    log.info("another process sinks {}; waiting for it", settings.datasetName());
-                    waiting = true;
-                }
-                pause();
             } catch (RuntimeException e) {
                 if (!stopped) {
                     log.warn(

@@ -3,8 +3,11 @@ package storagebench.sink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.SeekableByteChannel;
+import java.util.HashMap;
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -32,19 +35,15 @@ final class DatasetIds {
 
     private DatasetIds() {}
 
-    /** The ids in every finished file of the dataset. */
-    static EventIds read(DatasetStore store) {
-        return read(store, file -> true);
-    }
-
-    /** The ids in the finished files of the dataset that {@code which} accepts (some partitions'). */
-    static EventIds read(DatasetStore store, Predicate<DataFile> which) {
+    /** The ids in the finished files of each of {@code partitions}. */
+    static Map<TopicPartition, EventIds> read(DatasetStore store, Set<TopicPartition> partitions) {
         long start = System.nanoTime();
+        Map<TopicPartition, EventIds> ids = new HashMap<>();
+        partitions.forEach(tp -> ids.put(tp, new EventIds()));
         List<String> files =
                 DatasetFiles.finished(store).stream()
-                        .filter(f -> which.test(DatasetFiles.nameOf(f).orElseThrow()))
+                        .filter(f -> partitions.contains(partitionOf(f)))
                         .toList();
-        EventIds ids = new EventIds();
         if (files.isEmpty()) {
             return ids; // a new dataset: no need to load the Parquet reader
         }
@@ -52,19 +51,28 @@ final class DatasetIds {
         ParquetReadOptions options =
                 ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
         long rows = 0;
+        long distinct = 0;
         for (String file : files) {
-            rows += read(store, file, options, ids);
+            EventIds into = ids.get(partitionOf(file));
+            int before = into.size();
+            rows += read(store, file, options, into);
+            distinct += into.size() - before;
         }
         log.info(
-                "indexed {} event id(s) of {} file(s) in {} ms ({} KiB){}",
-                ids.size(),
+                "indexed {} event id(s) of {} file(s) of {} partition(s) in {} ms{}",
+                distinct,
                 files.size(),
+                partitions.size(),
                 (System.nanoTime() - start) / 1_000_000,
-                ids.bytes() / 1024,
-                rows > ids.size()
-                        ? "; the dataset already held " + (rows - ids.size()) + " duplicate(s)"
+                rows > distinct
+                        ? "; the dataset already held " + (rows - distinct) + " duplicate(s)"
                         : "");
         return ids;
+    }
+
+    private static TopicPartition partitionOf(String file) {
+        DataFile name = DatasetFiles.nameOf(file).orElseThrow();
+        return new TopicPartition(name.topic(), name.partition());
     }
 
     private static long read(

@@ -48,6 +48,24 @@ final class EventIds {
         return true;
     }
 
+    /** Whether the id whose fingerprint is {@code (hi, lo)} is in the set. */
+    boolean contains(long hi, long lo) {
+        if (hi == 0 && lo == 0) {
+            lo = 1;
+        }
+        int mask = table.length / 2 - 1;
+        for (int i = (int) hi & mask; ; i = (i + 1) & mask) {
+            long h = table[2 * i];
+            long l = table[2 * i + 1];
+            if (h == 0 && l == 0) {
+                return false;
+            }
+            if (h == hi && l == lo) {
+                return true;
+            }
+        }
+    }
+
     int size() {
         return size;
     }

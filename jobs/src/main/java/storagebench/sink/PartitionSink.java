@@ -31,16 +31,11 @@ final class PartitionSink implements AutoCloseable {
             long fromOffset,
             long nextOffset) {}
 
-    /** Told the new next offset after each roll (for consumer-group lag monitoring). */
-    interface Committer {
-        void committed(TopicPartition partition, long nextOffset);
-    }
-
     private final TopicPartition partition;
     private final RecordWriter writer;
     private final OffsetMarker marker;
     private final DeadLetters deadLetters;
-    private final Committer committer;
+    private final Offsets offsets;
     private State state = State.CLEAN;
     private long markedOffset;
     private long nextOffset;
@@ -51,13 +46,13 @@ final class PartitionSink implements AutoCloseable {
             RecordWriter writer,
             OffsetMarker marker,
             DeadLetters deadLetters,
-            Committer committer,
+            Offsets offsets,
             long startOffset) {
         this.partition = partition;
         this.writer = writer;
         this.marker = marker;
         this.deadLetters = deadLetters;
-        this.committer = committer;
+        this.offsets = offsets;
         this.markedOffset = startOffset;
         this.nextOffset = startOffset;
     }
@@ -103,7 +98,7 @@ final class PartitionSink implements AutoCloseable {
         Roll roll = new Roll(partition, files, markedOffset, nextOffset);
         markedOffset = nextOffset;
         state = State.CLEAN;
-        committer.committed(partition, nextOffset);
+        offsets.durable(partition, nextOffset);
         log.info(
                 "{}: rolled {} file(s), {} row(s), offsets {}..{} ({})",
                 partition,
@@ -115,6 +110,24 @@ final class PartitionSink implements AutoCloseable {
         return roll;
     }
 
+    TopicPartition partition() {
+        return partition;
+    }
+
+    /** Closes the partition, deleting what it wrote since the marker, and says so and {@code why}. */
+    void discard(String why) {
+        if (state == State.OPEN) {
+            log.warn(
+                    "{}: discarded offsets {}..{}, not published: {}",
+                    partition,
+                    markedOffset,
+                    nextOffset - 1,
+                    why);
+        }
+        close();
+    }
+
+    /** Closes the partition, deleting what it wrote since the marker. */
     @Override
     public void close() {
         writer.close();

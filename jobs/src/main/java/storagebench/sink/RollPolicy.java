@@ -18,6 +18,8 @@ public record RollPolicy(long rows, long bytes, Duration idle) {
         IDLE,
         /** asked for ({@code Sink#rollSoon}): a service wants the dataset up to date now */
         REQUESTED,
+        /** the consumer group moves the partition to another sink */
+        REVOKED,
         END,
         STOP
     }

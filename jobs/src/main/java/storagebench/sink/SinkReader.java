@@ -4,20 +4,21 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.FencedInstanceIdException;
+import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.RetriableException;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.events.EventCodec;
@@ -25,10 +26,11 @@ import storagebench.events.UndecodableEventException;
 
 /**
  * The sink's reading half, on its own thread so that fetching and decoding overlap with writing
- * Parquet: polls, decodes, dead-letters what does not decode, fingerprints the event ids, and hands
- * batches to the writer through a small bounded queue (which bounds the heap). It alone touches the
- * consumer, so it also commits the offsets the writer's rolls made durable (for lag monitoring; the
- * dataset's marker is what counts).
+ * Parquet: polls (the group's rebalances happen inside, see {@link Membership}), decodes,
+ * dead-letters what does not decode, fingerprints the event ids, and hands batches to the writer
+ * through a small bounded queue (which bounds the heap). It alone touches the consumer, so it also
+ * answers the writer's {@link Fence} questions and commits the offsets the writer's rolls made
+ * durable.
  */
 final class SinkReader implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(SinkReader.class);
@@ -37,14 +39,15 @@ final class SinkReader implements Runnable {
     private final Consumer<byte[], byte[]> consumer;
     private final EventCodec codec;
     private final DeadLetters deadLetters;
-    private final BlockingQueue<Fetched> queue;
-    private final EndOfTopic end;
+    private final GroupIdle end;
     private final AtomicBoolean stopping;
-    private final Map<TopicPartition, Long> durable;
+    private final AtomicBoolean rollSoon;
+    private final Offsets offsets;
     private final Predicate<SpecificRecord> filter;
+    private final Fence fence;
+    private final Handoff handoff;
     private final Fingerprints fingerprints = new Fingerprints();
-    private final CountDownLatch writerDone = new CountDownLatch(1);
-    private volatile boolean abandoned;
+    private Membership membership;
 
     /**
      * @param end when to stop by itself, or null to run until {@code stopping}
@@ -55,18 +58,32 @@ final class SinkReader implements Runnable {
             EventCodec codec,
             DeadLetters deadLetters,
             BlockingQueue<Fetched> queue,
-            EndOfTopic end,
+            GroupIdle end,
             AtomicBoolean stopping,
-            Map<TopicPartition, Long> durable,
+            AtomicBoolean rollSoon,
+            Offsets offsets,
+            Fence fence,
             Predicate<SpecificRecord> filter) {
-        this.filter = filter;
         this.consumer = consumer;
         this.codec = codec;
         this.deadLetters = deadLetters;
-        this.queue = queue;
         this.end = end;
         this.stopping = stopping;
-        this.durable = durable;
+        this.rollSoon = rollSoon;
+        this.offsets = offsets;
+        this.fence = fence;
+        this.filter = filter;
+        this.handoff = new Handoff(queue, fence, this::owns, this::commitDurableNow);
+    }
+
+    /** The queue's reading side, for the membership's handovers. */
+    Handoff handoff() {
+        return handoff;
+    }
+
+    /** The membership whose callbacks run inside this reader's polls (set before {@link #run()}). */
+    void membership(Membership membership) {
+        this.membership = membership;
     }
 
     @Override
@@ -74,27 +91,46 @@ final class SinkReader implements Runnable {
         Fetched last;
         try {
             last = read();
-        } catch (WakeupException e) {
-            last = new Fetched.End(RollPolicy.Reason.STOP);
         } catch (RuntimeException e) {
             last = new Fetched.Failed(e);
         }
-        if (last != null && hand(last)) {
-            awaitWriter();
-            commit(true);
+        try {
+            if (last != null && handoff.hand(last)) {
+                handoff.awaitWriter();
+                commit(true);
+            }
+        } finally {
+            fence.readerGone();
         }
     }
 
     private Fetched read() {
         while (!stopping.get()) {
             ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+            membership.retryWaiting();
+            fence.answer(this::owns, true);
+            Set<TopicPartition> retaken = membership.retake(fence.takeRefused());
             for (TopicPartition tp : records.partitions()) {
-                if (!hand(decode(tp, records.records(tp)))) {
+                if (!membership.established().contains(tp) || retaken.contains(tp)) {
+                    // fetched before a rebalance took it (its next owner reads it again), or before
+                    // it was taken again from its marker (read again from there)
+                    continue;
+                }
+                List<ConsumerRecord<byte[], byte[]>> batch = records.records(tp);
+                if (!handoff.hand(decode(tp, batch))) {
                     return null;
                 }
+                offsets.handed(tp, batch.get(batch.size() - 1).offset() + 1);
             }
             commit(false);
-            if (end != null && end.reached(consumer, records.count(), System.nanoTime())) {
+            if (end != null
+                    && end.reached(
+                            consumer,
+                            records.count(),
+                            System.nanoTime(),
+                            membership,
+                            offsets,
+                            rollSoon)) {
                 return new Fetched.End(RollPolicy.Reason.END);
             }
         }
@@ -103,11 +139,11 @@ final class SinkReader implements Runnable {
 
     private Fetched.Batch decode(TopicPartition tp, List<ConsumerRecord<byte[], byte[]>> records) {
         SpecificRecord[] events = new SpecificRecord[records.size()];
-        long[] offsets = new long[records.size()];
+        long[] offsetsOf = new long[records.size()];
         long[] ids = new long[2 * records.size()];
         for (int i = 0; i < events.length; i++) {
             ConsumerRecord<byte[], byte[]> record = records.get(i);
-            offsets[i] = record.offset();
+            offsetsOf[i] = record.offset();
             try {
                 if (record.value() == null) {
                     throw new UndecodableEventException("null value", null);
@@ -121,44 +157,76 @@ final class SinkReader implements Runnable {
                 deadLetters.send(record, e.getMessage());
             }
         }
-        return new Fetched.Batch(tp, events, offsets, ids);
+        return new Fetched.Batch(tp, events, offsetsOf, ids);
     }
 
-    /** Queues for the writer; false when the writer gave up. */
-    private boolean hand(Fetched fetched) {
+    /**
+     * The fence's question, answered by the group coordinator: a commit of the partition's durable
+     * offset succeeds only for the member that owns the partition in the current generation. Any doubt
+     * is a no.
+     */
+    private Fence.Answer owns(TopicPartition tp) {
+        if (!membership.established().contains(tp) || !consumer.assignment().contains(tp)) {
+            return Fence.Answer.NO;
+        }
+        long at = Math.max(offsets.durable(tp), offsets.committed(tp));
         try {
-            while (!queue.offer(fetched, 100, TimeUnit.MILLISECONDS)) {
-                if (abandoned) {
-                    return false;
-                }
-            }
-            return !abandoned;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            consumer.commitSync(Map.of(tp, new OffsetAndMetadata(at)));
+            offsets.committed(tp, at);
+            return Fence.Answer.YES;
+        } catch (CommitFailedException | FencedInstanceIdException e) {
+            log.warn(
+                    "{} is no longer this sink's (the group moved on while it was away): {}",
+                    tp,
+                    e.getMessage());
+            return Fence.Answer.NO;
+        } catch (RebalanceInProgressException e) {
+            return Fence.Answer.NOT_YET;
+        } catch (KafkaException e) {
+            log.info(
+                    "{}: the group did not confirm it is still this sink's ({}); its open files"
+                            + " are discarded and read again",
+                    tp,
+                    e.getMessage());
+            return Fence.Answer.NO;
         }
     }
 
+    /** Commits the durable offsets not committed yet, of the partitions this sink still owns. */
     private void commit(boolean sync) {
-        if (durable.isEmpty()) {
+        Map<TopicPartition, Long> taken = offsets.takeUncommitted();
+        if (taken.isEmpty()) {
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        durable.keySet().forEach(tp -> offsets.put(tp, new OffsetAndMetadata(durable.remove(tp))));
+        Set<TopicPartition> owned = consumer.assignment();
+        Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>();
+        taken.forEach(
+                (tp, next) -> {
+                    if (owned.contains(tp) && next > offsets.committed(tp)) {
+                        commits.put(tp, new OffsetAndMetadata(next));
+                    }
+                });
+        if (commits.isEmpty()) {
+            return;
+        }
         try {
             if (sync) {
-                commitSync(offsets);
+                consumer.commitSync(commits);
+                commits.forEach((tp, at) -> offsets.committed(tp, at.offset()));
             } else {
                 consumer.commitAsync(
-                        offsets,
+                        commits,
                         (done, e) -> {
-                            if (e instanceof RetriableException) {
-                                done.forEach(
-                                        (tp, offset) ->
-                                                durable.merge(tp, offset.offset(), Math::max));
-                            } else if (e != null) {
-                                log.warn(
-                                        "could not commit offsets {} to Kafka (the dataset's markers have them): {}",
+                            if (e == null) {
+                                done.forEach((tp, at) -> offsets.committed(tp, at.offset()));
+                            } else if (e instanceof RetriableException) {
+                                Map<TopicPartition, Long> again = new HashMap<>();
+                                done.forEach((tp, at) -> again.put(tp, at.offset()));
+                                offsets.commitLater(again);
+                            } else {
+                                log.debug(
+                                        "could not commit offsets {} to the group (the dataset's"
+                                                + " markers have them): {}",
                                         done,
                                         e.getMessage());
                             }
@@ -166,31 +234,36 @@ final class SinkReader implements Runnable {
             }
         } catch (KafkaException e) {
             log.warn(
-                    "could not commit offsets {} to Kafka (the dataset's markers have them): {}",
-                    offsets,
+                    "could not commit offsets {} to the group (the dataset's markers have them): {}",
+                    commits,
                     e.getMessage());
         }
     }
 
-    private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
-        try {
-            consumer.commitSync(offsets);
-        } catch (WakeupException e) {
-            consumer.commitSync(offsets);
+    /** In a revocation callback: the revoked partitions' durable offsets, committed before they go. */
+    private void commitDurableNow(Set<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>();
+        for (TopicPartition tp : partitions) {
+            long durable = offsets.durable(tp);
+            if (durable > offsets.committed(tp)) {
+                commits.put(tp, new OffsetAndMetadata(durable));
+            }
         }
-    }
-
-    private void awaitWriter() {
+        if (commits.isEmpty()) {
+            return;
+        }
         try {
-            writerDone.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            consumer.commitSync(commits);
+        } catch (KafkaException e) {
+            log.warn(
+                    "could not commit offsets {} to the group (the dataset's markers have them): {}",
+                    commits,
+                    e.getMessage());
         }
     }
 
     /** The writer has rolled its last files (or failed). */
     void writerDone(boolean failed) {
-        abandoned |= failed;
-        writerDone.countDown();
+        handoff.writerDone(failed);
     }
 }

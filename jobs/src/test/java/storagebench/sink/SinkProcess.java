@@ -44,6 +44,36 @@ final class SinkProcess {
         return new SinkProcess(process, log);
     }
 
+    long pid() {
+        return process.pid();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** SIGSTOP: frozen wherever it is, its heartbeats too, as a long GC pause would. */
+    void freeze() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** SIGCONT. */
+    void thaw() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        int exit =
+                new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
+                        .inheritIO()
+                        .start()
+                        .waitFor();
+        if (exit != 0) {
+            throw new AssertionError(
+                    "kill -" + name + " " + process.pid() + " failed:\n" + output());
+        }
+    }
+
     /** SIGKILL: no shutdown hook, no roll, no flush. */
     void kill() throws InterruptedException {
         process.destroyForcibly();
