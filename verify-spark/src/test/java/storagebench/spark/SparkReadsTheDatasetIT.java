@@ -7,28 +7,33 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The dataset made by the built application — a file-io run (all four tables), a CSV import and
  * TrialTimed of schema v1, v2 and v3 side by side, in experiments whose names need escaping — read
  * by Spark SQL as README shows and by DuckDB on the same files: the same rows, means, timestamps,
- * maps and partition values.
+ * maps and partition values. The same topic is also sunk by the application onto a real HDFS
+ * (MiniDFSCluster) and a real S3 endpoint (S3Proxy), the older sinks' files copied beside it with
+ * Hadoop's API; Spark reads {@code hdfs://} and {@code s3a://} and DuckDB a local copy of each.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SparkReadsTheDatasetIT {
@@ -43,30 +48,88 @@ class SparkReadsTheDatasetIT {
 
     private static final Instant OLD = Instant.parse("2026-11-29T10:00:00.123456Z");
 
+    /** Where the dataset is: Spark reads it there, DuckDB the local folder or a local copy. */
+    enum Storage {
+        LOCAL,
+        HDFS,
+        S3
+    }
+
     private Path dir;
 
     private App app;
+    private MiniHdfs hdfs;
+    private S3ProxyServer s3;
     private SparkSession spark;
-    private Connection duckdb;
     private SparkWarnings warnings;
+    private final Map<Storage, String> urls = new EnumMap<>(Storage.class);
+    private final Map<Storage, Map<String, Dataset<Row>>> tables = new EnumMap<>(Storage.class);
+    private final Map<Storage, Connection> duckdbs = new EnumMap<>(Storage.class);
+    private Connection duckdb;
 
     @BeforeAll
-    void makeTheDatasetAndOpenBothEngines(@TempDir Path dir) throws Exception {
+    void makeTheDatasetEverywhereAndOpenBothEngines(@TempDir Path dir) throws Exception {
         this.dir = dir;
         Path data = Files.createDirectory(dir.resolve("data"));
         app = new App(data, Path.of("target", "storagebench-logs"));
+        hdfs = MiniHdfs.start(dir.resolve("hdfs"));
+        s3 = S3ProxyServer.start(dir.resolve("s3"));
+        s3.createBucket("bench");
+        urls.put(Storage.LOCAL, app.parquet().toString());
+        urls.put(Storage.HDFS, hdfs.url("/bench/dataset"));
+        urls.put(Storage.S3, "s3a://bench/dataset");
         try {
             makeDataset(data);
+            // the same topic, sunk by the application onto HDFS and S3
+            app.run(sinkTo(urls.get(Storage.HDFS), Map.of()));
+            app.run(sinkTo(urls.get(Storage.S3), s3.settings()));
         } finally {
             app.run("broker", "stop");
         }
         spark = SparkTables.session();
+        SparkTables.hadoop(spark, s3.settings());
         warnings = SparkWarnings.attach();
-        String parquet = app.parquet().toString();
-        for (String table : TABLES) {
-            SparkTables.table(spark, parquet, table).createOrReplaceTempView(table);
+        for (Storage storage : Storage.values()) {
+            Path local = app.parquet();
+            if (storage != Storage.LOCAL) {
+                copyOlderSinksFiles(urls.get(storage));
+                local =
+                        HadoopCopies.download(
+                                spark.sparkContext().hadoopConfiguration(),
+                                urls.get(storage),
+                                dir.resolve("copy-" + storage));
+            }
+            Map<String, Dataset<Row>> read = new LinkedHashMap<>();
+            for (String table : TABLES) {
+                read.put(table, SparkTables.table(spark, urls.get(storage), table));
+            }
+            tables.put(storage, read);
+            duckdbs.put(storage, duckdbOn(local));
         }
-        duckdb = DriverManager.getConnection("jdbc:duckdb:");
+    }
+
+    private static String[] sinkTo(String url, Map<String, String> settings) {
+        List<String> args = new ArrayList<>(List.of("sink", "--until-idle"));
+        args.add("--set=dataset.url=" + url);
+        settings.forEach((key, value) -> args.add("--set=" + key + "=" + value));
+        return args.toArray(String[]::new);
+    }
+
+    /** The Parquet files of older sinks, as {@link #makeDataset} put them into the local one. */
+    private void copyOlderSinksFiles(String url) throws IOException {
+        List<Path> files;
+        try (Stream<Path> all = Files.walk(app.parquet())) {
+            files = all.filter(f -> f.getFileName().toString().startsWith("old-")).toList();
+        }
+        assertThat(files).hasSize(2);
+        for (Path file : files) {
+            String to = url + "/" + app.parquet().relativize(file);
+            HadoopCopies.upload(spark.sparkContext().hadoopConfiguration(), file, to);
+        }
+    }
+
+    private static Connection duckdbOn(Path parquet) throws SQLException {
+        Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement statement = duckdb.createStatement()) {
             for (String table : TABLES) {
                 statement.execute(
@@ -79,6 +142,13 @@ class SparkReadsTheDatasetIT {
                                 + "/**/*.parquet', hive_partitioning = true, union_by_name = true)");
             }
         }
+        return duckdb;
+    }
+
+    /** Spark's views are the storage's tables, DuckDB's its local folder or copy. */
+    private void use(Storage storage) {
+        tables.get(storage).forEach((table, rows) -> rows.createOrReplaceTempView(table));
+        duckdb = duckdbs.get(storage);
     }
 
     private void makeDataset(Path data) throws Exception {
@@ -156,13 +226,21 @@ class SparkReadsTheDatasetIT {
         if (spark != null) {
             spark.stop();
         }
-        if (duckdb != null) {
-            duckdb.close();
+        for (Connection connection : duckdbs.values()) {
+            connection.close();
+        }
+        if (s3 != null) {
+            s3.close();
+        }
+        if (hdfs != null) {
+            hdfs.close();
         }
     }
 
-    @Test
-    void everyTableHasTheSameRowsInBothEngines() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void everyTableHasTheSameRowsInBothEngines(Storage storage) throws SQLException {
+        use(storage);
         for (String table : TABLES) {
             // given / when
             String sql = "SELECT experiment, count(*) FROM " + table + " GROUP BY experiment";
@@ -175,10 +253,11 @@ class SparkReadsTheDatasetIT {
         assertThat(duckdb("SELECT count(*) FROM io_samples")).isNotEqualTo(List.of("0"));
     }
 
-    @Test
-    void sparkReadsEveryTableWithoutTheWarningAPlainReadGives() {
+    @ParameterizedTest
+    @EnumSource
+    void sparkReadsEveryTableWithoutTheWarningAPlainReadGives(Storage storage) {
         // given
-        String parquet = app.parquet().toString();
+        String parquet = urls.get(storage);
         warnings.take();
 
         // when: README's reads, then a read without the schema
@@ -194,8 +273,10 @@ class SparkReadsTheDatasetIT {
         assertThat(fromAPlainRead).anyMatch(m -> m.contains("COLUMN_ALREADY_EXISTS"));
     }
 
-    @Test
-    void partitionValuesAreTheNamesAndDatesInBothEngines() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void partitionValuesAreTheNamesAndDatesInBothEngines(Storage storage) throws SQLException {
+        use(storage);
         for (String table : TABLES) {
             // given / when
             String sql = "SELECT DISTINCT experiment, CAST(date AS VARCHAR(10)) FROM " + table;
@@ -220,9 +301,13 @@ class SparkReadsTheDatasetIT {
                 .isEqualTo(DataTypes.DateType);
     }
 
-    @Test
-    void meansOfMeasuredTrialsPerVariantAreEqual() throws SQLException {
-        // given / when: README's query
+    @ParameterizedTest
+    @EnumSource
+    void meansOfMeasuredTrialsPerVariantAreEqual(Storage storage) throws SQLException {
+        // given
+        use(storage);
+
+        // when: README's query
         List<String> fromSpark = spark(SparkTables.MEASURED_MEANS);
 
         // then
@@ -234,9 +319,12 @@ class SparkReadsTheDatasetIT {
                         ESCAPED + "|init=zero|create|8|5.250");
     }
 
-    @Test
-    void columnsOldFilesLackAreNullAndTheTopicsOldEventsHaveTheDefaults() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void columnsOldFilesLackAreNullAndTheTopicsOldEventsHaveTheDefaults(Storage storage)
+            throws SQLException {
         // given / when
+        use(storage);
         String sql =
                 "SELECT event_id, phase, cardinality(host_settings) FROM trials"
                         + " WHERE variant = 'init=zero'";
@@ -256,8 +344,10 @@ class SparkReadsTheDatasetIT {
                         "v2-run/file-1|∅|1");
     }
 
-    @Test
-    void timestampsAreTheSameInstantsInUtc() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void timestampsAreTheSameInstantsInUtc(Storage storage) throws SQLException {
+        use(storage);
         for (String[] column :
                 List.of(
                         new String[] {"runs", "start_time"},
@@ -305,8 +395,10 @@ class SparkReadsTheDatasetIT {
                 .containsExactly(String.valueOf(OLD.getEpochSecond() * 1_000_000 + 123_456));
     }
 
-    @Test
-    void mapColumnsHoldTheSameEntries() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void mapColumnsHoldTheSameEntries(Storage storage) throws SQLException {
+        use(storage);
         for (String[] column :
                 List.of(
                         new String[] {"trials", "factors"},
@@ -344,43 +436,11 @@ class SparkReadsTheDatasetIT {
         assertThat(spark("SELECT factors['threads'] FROM io_samples")).contains("1", "8");
     }
 
-    /** Spark's rows as text, sorted: columns joined by |, NULL as ∅, numbers with three decimals. */
     private List<String> spark(String sql) {
-        List<String> rows = new ArrayList<>();
-        for (Row row : spark.sql(sql).collectAsList()) {
-            List<String> cells = new ArrayList<>();
-            for (int i = 0; i < row.length(); i++) {
-                cells.add(text(row.get(i)));
-            }
-            rows.add(String.join("|", cells));
-        }
-        return rows.stream().sorted().toList();
+        return Rows.of(spark.sql(sql));
     }
 
-    /** DuckDB's rows, as {@link #spark}'s. */
     private List<String> duckdb(String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Statement statement = duckdb.createStatement();
-                ResultSet result = statement.executeQuery(sql)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                List<String> cells = new ArrayList<>();
-                for (int i = 1; i <= columns; i++) {
-                    cells.add(text(result.getObject(i)));
-                }
-                rows.add(String.join("|", cells));
-            }
-        }
-        return rows.stream().sorted().toList();
-    }
-
-    private static String text(Object value) {
-        if (value == null) {
-            return "∅";
-        }
-        if (value instanceof Double || value instanceof Float) {
-            return String.format(Locale.ROOT, "%.3f", ((Number) value).doubleValue());
-        }
-        return value.toString();
+        return Rows.of(duckdb, sql);
     }
 }
