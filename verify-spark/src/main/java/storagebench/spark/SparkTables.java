@@ -21,6 +21,8 @@ final class SparkTables {
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.ui.enabled", "false")
+                // 2 cores: a shuffle in 4 parts, not 200 (a stream's state keeps this number)
+                .config("spark.sql.shuffle.partitions", "4")
                 .config("spark.sql.session.timeZone", "UTC")
                 // experiment=007 stays the text 007, not the number 7
                 .config("spark.sql.sources.partitionColumnTypeInference.enabled", "false")

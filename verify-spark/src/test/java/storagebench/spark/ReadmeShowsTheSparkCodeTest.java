@@ -11,7 +11,10 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** README's Java blocks for Spark are the code the tests run: {@link SparkTables}' from {@code session()} to the end. */
+/**
+ * README's Java blocks for Spark are the code the tests run: {@link SparkTables}' from {@code
+ * session()} to the end, {@link TopicTrials}' from {@code trials(…)} to the end.
+ */
 class ReadmeShowsTheSparkCodeTest {
     private static final Path README = Path.of(System.getProperty("storagebench.readme"));
     private static final Path CODE = Path.of("src/main/java/storagebench/spark");
@@ -19,7 +22,10 @@ class ReadmeShowsTheSparkCodeTest {
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
-            value = {"SparkTables.java | static SparkSession session() {"})
+            value = {
+                "SparkTables.java | static SparkSession session() {",
+                "TopicTrials.java | static Dataset<Row> trials(SparkSession spark, String brokers, Path released)"
+            })
     void aJavaBlockOfReadmeHoldsTheClassFromItsFirstMethodToTheEnd(String file, String first)
             throws IOException {
         // given
