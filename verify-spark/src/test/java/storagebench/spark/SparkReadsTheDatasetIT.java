@@ -436,6 +436,21 @@ class SparkReadsTheDatasetIT {
         assertThat(spark("SELECT factors['threads'] FROM io_samples")).contains("1", "8");
     }
 
+    @ParameterizedTest
+    @EnumSource
+    void theQueryCommandsViewsAreTheTablesTheDatasetHas(Storage storage) throws IOException {
+        // given / when: what the query command registers for -Ddataset=URL
+        List<String> views = Query.views(spark, urls.get(storage));
+
+        // then: no throughput_samples (no OLTP load ran), each view the table's rows
+        assertThat(views).containsExactlyElementsOf(TABLES);
+        for (String table : TABLES) {
+            assertThat(spark.table(table).count())
+                    .as(table)
+                    .isEqualTo(tables.get(storage).get(table).count());
+        }
+    }
+
     private List<String> spark(String sql) {
         return Rows.of(spark.sql(sql));
     }
