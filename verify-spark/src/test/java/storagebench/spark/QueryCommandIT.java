@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * README's command for Spark SQL over one's own dataset, run as written by bash from a folder that
- * holds {@code data/} (made by the built jar) and the module, with this build's Maven.
+ * holds {@code data/} (made by the built jar) and a copy of the module, with this build's Maven.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class QueryCommandIT {
@@ -53,8 +54,23 @@ class QueryCommandIT {
         } finally {
             app.run("broker", "stop");
         }
-        Files.createSymbolicLink(
-                dir.resolve("verify-spark"), Path.of(System.getProperty("storagebench.module")));
+        // a copy of the module (its pom and main sources): the command compiles into its own
+        // target/, not into the one this build's tests run from
+        Path module = Path.of(System.getProperty("storagebench.module"));
+        copy(module.resolve("pom.xml"), dir.resolve("verify-spark/pom.xml"));
+        copy(module.resolve("src/main"), dir.resolve("verify-spark/src/main"));
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path copy = to.resolve(from.relativize(file).toString());
+                Files.createDirectories(Files.isDirectory(file) ? copy : copy.getParent());
+                if (Files.isRegularFile(file)) {
+                    Files.copy(file, copy);
+                }
+            }
+        }
     }
 
     @Test
