@@ -1,6 +1,9 @@
 package storagebench.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static storagebench.spark.BuiltDataset.ESCAPED;
+import static storagebench.spark.BuiltDataset.NUMERIC;
+import static storagebench.spark.BuiltDataset.OLD;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,13 +12,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -28,25 +28,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The dataset made by the built application — a file-io run (all four tables), a CSV import and
- * TrialTimed of schema v1, v2 and v3 side by side, in experiments whose names need escaping — read
- * by Spark SQL as README shows and by DuckDB on the same files: the same rows, means, timestamps,
+ * The dataset made by the built application ({@link BuiltDataset}: a file-io run, all four tables, a
+ * CSV import and TrialTimed of schema v1, v2 and v3 side by side, in experiments whose names need
+ * escaping) read by Spark SQL as README shows and by DuckDB on the same files: the same rows, means, timestamps,
  * maps and partition values. The same topic is also sunk by the application onto a real HDFS
  * (MiniDFSCluster) and a real S3 endpoint (S3Proxy), the older sinks' files copied beside it with
  * Hadoop's API; Spark reads {@code hdfs://} and {@code s3a://} and DuckDB a local copy of each.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SparkReadsTheDatasetIT {
-    /** Spaces, a slash, an equals sign and non-ASCII letters: each needs care in a folder name. */
-    private static final String ESCAPED = "café ü/x=1 ß";
-
-    /** All digits: a number to Spark's partition type inference. */
-    private static final String NUMERIC = "007";
-
     private static final List<String> TABLES =
             List.of("runs", "trials", "run_finished", "io_samples");
-
-    private static final Instant OLD = Instant.parse("2026-11-29T10:00:00.123456Z");
 
     /** Where the dataset is: Spark reads it there, DuckDB the local folder or a local copy. */
     enum Storage {
@@ -54,8 +46,6 @@ class SparkReadsTheDatasetIT {
         HDFS,
         S3
     }
-
-    private Path dir;
 
     private App app;
     private MiniHdfs hdfs;
@@ -69,9 +59,10 @@ class SparkReadsTheDatasetIT {
 
     @BeforeAll
     void makeTheDatasetEverywhereAndOpenBothEngines(@TempDir Path dir) throws Exception {
-        this.dir = dir;
-        Path data = Files.createDirectory(dir.resolve("data"));
-        app = new App(data, Path.of("target", "storagebench-logs"));
+        app =
+                new App(
+                        Files.createDirectory(dir.resolve("data")),
+                        Path.of("target", "storagebench-logs"));
         hdfs = MiniHdfs.start(dir.resolve("hdfs"));
         s3 = S3ProxyServer.start(dir.resolve("s3"));
         s3.createBucket("bench");
@@ -79,10 +70,10 @@ class SparkReadsTheDatasetIT {
         urls.put(Storage.HDFS, hdfs.url("/bench/dataset"));
         urls.put(Storage.S3, "s3a://bench/dataset");
         try {
-            makeDataset(data);
+            BuiltDataset.make(app, dir);
             // the same topic, sunk by the application onto HDFS and S3
-            app.run(sinkTo(urls.get(Storage.HDFS), Map.of()));
-            app.run(sinkTo(urls.get(Storage.S3), s3.settings()));
+            BuiltDataset.sinkTo(app, urls.get(Storage.HDFS), Map.of());
+            BuiltDataset.sinkTo(app, urls.get(Storage.S3), s3.settings());
         } finally {
             app.run("broker", "stop");
         }
@@ -92,7 +83,8 @@ class SparkReadsTheDatasetIT {
         for (Storage storage : Storage.values()) {
             Path local = app.parquet();
             if (storage != Storage.LOCAL) {
-                copyOlderSinksFiles(urls.get(storage));
+                BuiltDataset.copyOlderSinksFiles(
+                        app, spark.sparkContext().hadoopConfiguration(), urls.get(storage));
                 local =
                         HadoopCopies.download(
                                 spark.sparkContext().hadoopConfiguration(),
@@ -105,26 +97,6 @@ class SparkReadsTheDatasetIT {
             }
             tables.put(storage, read);
             duckdbs.put(storage, duckdbOn(local));
-        }
-    }
-
-    private static String[] sinkTo(String url, Map<String, String> settings) {
-        List<String> args = new ArrayList<>(List.of("sink", "--until-idle"));
-        args.add("--set=dataset.url=" + url);
-        settings.forEach((key, value) -> args.add("--set=" + key + "=" + value));
-        return args.toArray(String[]::new);
-    }
-
-    /** The Parquet files of older sinks, as {@link #makeDataset} put them into the local one. */
-    private void copyOlderSinksFiles(String url) throws IOException {
-        List<Path> files;
-        try (Stream<Path> all = Files.walk(app.parquet())) {
-            files = all.filter(f -> f.getFileName().toString().startsWith("old-")).toList();
-        }
-        assertThat(files).hasSize(2);
-        for (Path file : files) {
-            String to = url + "/" + app.parquet().relativize(file);
-            HadoopCopies.upload(spark.sparkContext().hadoopConfiguration(), file, to);
         }
     }
 
@@ -149,76 +121,6 @@ class SparkReadsTheDatasetIT {
     private void use(Storage storage) {
         tables.get(storage).forEach((table, rows) -> rows.createOrReplaceTempView(table));
         duckdb = duckdbs.get(storage);
-    }
-
-    private void makeDataset(Path data) throws Exception {
-        // a file-io run, scaled down: runs, trials, run_finished and io_samples
-        app.run(
-                "run",
-                System.getProperty("storagebench.config"),
-                "--override",
-                "experiment=" + NUMERIC,
-                "--override",
-                "workload.file-size=8MB",
-                "--override",
-                "workload.duration=2s",
-                "--override",
-                "repetitions=1",
-                "--override",
-                "warmups=0",
-                "--no-report");
-        // a CSV import under a name that needs escaping: trials of the current schema (v3)
-        Path csv = dir.resolve("disks.csv");
-        Files.writeString(
-                csv,
-                "trial,start,duration_s,disk,iops\n"
-                        + "t1,2026-11-30T08:00:00Z,1.5,nvme,3041\n"
-                        + "t2,2026-11-30T08:00:05.25Z,2.5,nvme,3100\n"
-                        + "t3,2026-11-30T08:00:10Z,4.0,sata,500\n"
-                        + "t4,2026-11-30T08:00:15Z,6.0,sata,520\n");
-        app.run(
-                "import",
-                "--format=csv",
-                "--experiment=" + ESCAPED,
-                "--option=map.trial=trial",
-                "--option=map.start=start",
-                "--option=map.duration_s=duration_s",
-                "--option=factor.disk=disk",
-                "--option=metric.iops=iops",
-                "--no-report",
-                csv.toString());
-        // exports of v1 and v2 events, back through the topic: they land with the defaults
-        Path v1 = dir.resolve("v1.avro");
-        Path v2 = dir.resolve("v2.avro");
-        OlderSchemas.writeExport(v1, ESCAPED, 1, trials(1, "export", 2_000_000_000L));
-        OlderSchemas.writeExport(v2, ESCAPED, 2, trials(2, "export", 3_000_000_000L));
-        app.run("import", "--format=events", v1.toString(), v2.toString());
-        // Parquet files of v1 and v2 beside the sink's, in the folder the sink made for the name
-        Path folder = onlyFolder(data.resolve("parquet/trials"), ESCAPED);
-        Path old = Files.createDirectories(folder.resolve("date=2026-11-29"));
-        OlderSchemas.writeParquet(
-                old.resolve("old-v1.parquet"), ESCAPED, 1, trials(1, "file", 4_000_000_000L));
-        OlderSchemas.writeParquet(
-                old.resolve("old-v2.parquet"), ESCAPED, 2, trials(2, "file", 5_000_000_000L));
-    }
-
-    /** Two trials of variant init=zero, ids unique per source, durations {@code ns} and 2 × ns. */
-    private static List<OlderSchemas.Trial> trials(int version, String source, long ns) {
-        return List.of(
-                new OlderSchemas.Trial(version, source + "-0", "init=zero", OLD, ns),
-                new OlderSchemas.Trial(
-                        version, source + "-1", "init=zero", OLD.plusSeconds(60), 2 * ns));
-    }
-
-    /** The one experiment folder of a table that is not {@code experiment=007}. */
-    private static Path onlyFolder(Path table, String name) throws IOException {
-        try (Stream<Path> folders = Files.list(table)) {
-            List<Path> others =
-                    folders.filter(f -> !f.getFileName().toString().equals("experiment=" + NUMERIC))
-                            .toList();
-            assertThat(others).as("the folder of %s", name).hasSize(1);
-            return others.get(0);
-        }
     }
 
     @AfterAll
