@@ -1,8 +1,10 @@
 package storagebench.spark;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -10,17 +12,18 @@ import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.message.BinaryMessageEncoder;
 import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.io.LocalOutputFile;
 
 /**
- * TrialTimed of the released schema versions 1 and 2 ({@code schemas/released/TrialTimed}), as
- * runners and sinks of those versions wrote them: as an events export (an Avro object container
- * file, which {@code import --format events} puts back on the topic) and as Parquet files without
- * the later columns. Today's sink writes every event with the current schema, so Parquet files of
- * older schemas come only from older sinks.
+ * TrialTimed of the released schema versions ({@code schemas/released/TrialTimed}), as runners and
+ * sinks of those versions wrote them: as an events export (an Avro object container file, which
+ * {@code import --format events} puts back on the topic), as Parquet files without the later
+ * columns, and as one event in the topic's single-object encoding. Today's sink writes every event
+ * with the current schema, so Parquet files of older schemas come only from older sinks.
  */
 final class OlderSchemas {
     private static final Path RELEASED = Path.of(System.getProperty("storagebench.schemas"));
@@ -65,6 +68,23 @@ final class OlderSchemas {
         }
     }
 
+    /** One event as a runner of that version publishes it: C3 01, the fingerprint, Avro binary. */
+    static byte[] singleObject(String experiment, Trial trial) throws IOException {
+        Schema schema = trialTimed(trial.version());
+        BinaryMessageEncoder<GenericRecord> encoder =
+                new BinaryMessageEncoder<>(GenericData.get(), schema);
+        ByteBuffer encoded = encoder.encode(record(schema, experiment, trial));
+        byte[] bytes = new byte[encoded.remaining()];
+        encoded.get(bytes);
+        return bytes;
+    }
+
+    /** The 10 bytes before an event's Avro binary (C3 01 and its schema's fingerprint), Avro's. */
+    static byte[] header(int version) throws IOException {
+        Trial any = new Trial(version, "any", "a=b", Instant.EPOCH, 1);
+        return Arrays.copyOf(singleObject("any", any), 10);
+    }
+
     private static GenericRecord record(Schema schema, String experiment, Trial trial) {
         long startMicros =
                 trial.start().getEpochSecond() * 1_000_000 + trial.start().getNano() / 1000;
@@ -90,6 +110,9 @@ final class OlderSchemas {
         r.put("metrics", Map.of("bytes", 8.0 * 1024 * 1024, "v", (double) trial.version()));
         if (trial.version() >= 2) {
             r.put("host_settings", Map.of("cpu-governor", "performance"));
+        }
+        if (trial.version() >= 3) {
+            r.put("phase", "measured");
         }
         return r;
     }

@@ -1,72 +1,107 @@
 package storagebench.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static storagebench.spark.BuiltDataset.ESCAPED;
+import static storagebench.spark.BuiltDataset.NUMERIC;
+import static storagebench.spark.BuiltDataset.OLD;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Stream;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The dataset made by the built application — a file-io run (all four tables), a CSV import and
- * TrialTimed of schema v1, v2 and v3 side by side, in experiments whose names need escaping — read
- * by Spark SQL as README shows and by DuckDB on the same files: the same rows, means, timestamps,
- * maps and partition values.
+ * The dataset made by the built application ({@link BuiltDataset}: a file-io run, all four tables, a
+ * CSV import and TrialTimed of schema v1, v2 and v3 side by side, in experiments whose names need
+ * escaping) read by Spark SQL as README shows and by DuckDB on the same files: the same rows, means, timestamps,
+ * maps and partition values. The same topic is also sunk by the application onto a real HDFS
+ * (MiniDFSCluster) and a real S3 endpoint (S3Proxy), the older sinks' files copied beside it with
+ * Hadoop's API; Spark reads {@code hdfs://} and {@code s3a://} and DuckDB a local copy of each.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SparkReadsTheDatasetIT {
-    /** Spaces, a slash, an equals sign and non-ASCII letters: each needs care in a folder name. */
-    private static final String ESCAPED = "café ü/x=1 ß";
-
-    /** All digits: a number to Spark's partition type inference. */
-    private static final String NUMERIC = "007";
-
     private static final List<String> TABLES =
             List.of("runs", "trials", "run_finished", "io_samples");
 
-    private static final Instant OLD = Instant.parse("2026-11-29T10:00:00.123456Z");
-
-    private Path dir;
+    /** Where the dataset is: Spark reads it there, DuckDB the local folder or a local copy. */
+    enum Storage {
+        LOCAL,
+        HDFS,
+        S3
+    }
 
     private App app;
+    private MiniHdfs hdfs;
+    private S3ProxyServer s3;
     private SparkSession spark;
-    private Connection duckdb;
     private SparkWarnings warnings;
+    private final Map<Storage, String> urls = new EnumMap<>(Storage.class);
+    private final Map<Storage, Map<String, Dataset<Row>>> tables = new EnumMap<>(Storage.class);
+    private final Map<Storage, Connection> duckdbs = new EnumMap<>(Storage.class);
+    private Connection duckdb;
 
     @BeforeAll
-    void makeTheDatasetAndOpenBothEngines(@TempDir Path dir) throws Exception {
-        this.dir = dir;
-        Path data = Files.createDirectory(dir.resolve("data"));
-        app = new App(data, Path.of("target", "storagebench-logs"));
+    void makeTheDatasetEverywhereAndOpenBothEngines(@TempDir Path dir) throws Exception {
+        app =
+                new App(
+                        Files.createDirectory(dir.resolve("data")),
+                        Path.of("target", "storagebench-logs"));
+        hdfs = MiniHdfs.start(dir.resolve("hdfs"));
+        s3 = S3ProxyServer.start(dir.resolve("s3"));
+        s3.createBucket("bench");
+        urls.put(Storage.LOCAL, app.parquet().toString());
+        urls.put(Storage.HDFS, hdfs.url("/bench/dataset"));
+        urls.put(Storage.S3, "s3a://bench/dataset");
         try {
-            makeDataset(data);
+            BuiltDataset.make(app, dir);
+            // the same topic, sunk by the application onto HDFS and S3
+            BuiltDataset.sinkTo(app, urls.get(Storage.HDFS), Map.of());
+            BuiltDataset.sinkTo(app, urls.get(Storage.S3), s3.settings());
         } finally {
             app.run("broker", "stop");
         }
         spark = SparkTables.session();
+        SparkTables.hadoop(spark, s3.settings());
         warnings = SparkWarnings.attach();
-        String parquet = app.parquet().toString();
-        for (String table : TABLES) {
-            SparkTables.table(spark, parquet, table).createOrReplaceTempView(table);
+        for (Storage storage : Storage.values()) {
+            Path local = app.parquet();
+            if (storage != Storage.LOCAL) {
+                BuiltDataset.copyOlderSinksFiles(
+                        app, spark.sparkContext().hadoopConfiguration(), urls.get(storage));
+                local =
+                        HadoopCopies.download(
+                                spark.sparkContext().hadoopConfiguration(),
+                                urls.get(storage),
+                                dir.resolve("copy-" + storage));
+            }
+            Map<String, Dataset<Row>> read = new LinkedHashMap<>();
+            for (String table : TABLES) {
+                read.put(table, SparkTables.table(spark, urls.get(storage), table));
+            }
+            tables.put(storage, read);
+            duckdbs.put(storage, duckdbOn(local));
         }
-        duckdb = DriverManager.getConnection("jdbc:duckdb:");
+    }
+
+    private static Connection duckdbOn(Path parquet) throws SQLException {
+        Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement statement = duckdb.createStatement()) {
             for (String table : TABLES) {
                 statement.execute(
@@ -79,76 +114,13 @@ class SparkReadsTheDatasetIT {
                                 + "/**/*.parquet', hive_partitioning = true, union_by_name = true)");
             }
         }
+        return duckdb;
     }
 
-    private void makeDataset(Path data) throws Exception {
-        // a file-io run, scaled down: runs, trials, run_finished and io_samples
-        app.run(
-                "run",
-                System.getProperty("storagebench.config"),
-                "--override",
-                "experiment=" + NUMERIC,
-                "--override",
-                "workload.file-size=8MB",
-                "--override",
-                "workload.duration=2s",
-                "--override",
-                "repetitions=1",
-                "--override",
-                "warmups=0",
-                "--no-report");
-        // a CSV import under a name that needs escaping: trials of the current schema (v3)
-        Path csv = dir.resolve("disks.csv");
-        Files.writeString(
-                csv,
-                "trial,start,duration_s,disk,iops\n"
-                        + "t1,2026-11-30T08:00:00Z,1.5,nvme,3041\n"
-                        + "t2,2026-11-30T08:00:05.25Z,2.5,nvme,3100\n"
-                        + "t3,2026-11-30T08:00:10Z,4.0,sata,500\n"
-                        + "t4,2026-11-30T08:00:15Z,6.0,sata,520\n");
-        app.run(
-                "import",
-                "--format=csv",
-                "--experiment=" + ESCAPED,
-                "--option=map.trial=trial",
-                "--option=map.start=start",
-                "--option=map.duration_s=duration_s",
-                "--option=factor.disk=disk",
-                "--option=metric.iops=iops",
-                "--no-report",
-                csv.toString());
-        // exports of v1 and v2 events, back through the topic: they land with the defaults
-        Path v1 = dir.resolve("v1.avro");
-        Path v2 = dir.resolve("v2.avro");
-        OlderSchemas.writeExport(v1, ESCAPED, 1, trials(1, "export", 2_000_000_000L));
-        OlderSchemas.writeExport(v2, ESCAPED, 2, trials(2, "export", 3_000_000_000L));
-        app.run("import", "--format=events", v1.toString(), v2.toString());
-        // Parquet files of v1 and v2 beside the sink's, in the folder the sink made for the name
-        Path folder = onlyFolder(data.resolve("parquet/trials"), ESCAPED);
-        Path old = Files.createDirectories(folder.resolve("date=2026-11-29"));
-        OlderSchemas.writeParquet(
-                old.resolve("old-v1.parquet"), ESCAPED, 1, trials(1, "file", 4_000_000_000L));
-        OlderSchemas.writeParquet(
-                old.resolve("old-v2.parquet"), ESCAPED, 2, trials(2, "file", 5_000_000_000L));
-    }
-
-    /** Two trials of variant init=zero, ids unique per source, durations {@code ns} and 2 × ns. */
-    private static List<OlderSchemas.Trial> trials(int version, String source, long ns) {
-        return List.of(
-                new OlderSchemas.Trial(version, source + "-0", "init=zero", OLD, ns),
-                new OlderSchemas.Trial(
-                        version, source + "-1", "init=zero", OLD.plusSeconds(60), 2 * ns));
-    }
-
-    /** The one experiment folder of a table that is not {@code experiment=007}. */
-    private static Path onlyFolder(Path table, String name) throws IOException {
-        try (Stream<Path> folders = Files.list(table)) {
-            List<Path> others =
-                    folders.filter(f -> !f.getFileName().toString().equals("experiment=" + NUMERIC))
-                            .toList();
-            assertThat(others).as("the folder of %s", name).hasSize(1);
-            return others.get(0);
-        }
+    /** Spark's views are the storage's tables, DuckDB's its local folder or copy. */
+    private void use(Storage storage) {
+        tables.get(storage).forEach((table, rows) -> rows.createOrReplaceTempView(table));
+        duckdb = duckdbs.get(storage);
     }
 
     @AfterAll
@@ -156,13 +128,21 @@ class SparkReadsTheDatasetIT {
         if (spark != null) {
             spark.stop();
         }
-        if (duckdb != null) {
-            duckdb.close();
+        for (Connection connection : duckdbs.values()) {
+            connection.close();
+        }
+        if (s3 != null) {
+            s3.close();
+        }
+        if (hdfs != null) {
+            hdfs.close();
         }
     }
 
-    @Test
-    void everyTableHasTheSameRowsInBothEngines() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void everyTableHasTheSameRowsInBothEngines(Storage storage) throws SQLException {
+        use(storage);
         for (String table : TABLES) {
             // given / when
             String sql = "SELECT experiment, count(*) FROM " + table + " GROUP BY experiment";
@@ -175,10 +155,11 @@ class SparkReadsTheDatasetIT {
         assertThat(duckdb("SELECT count(*) FROM io_samples")).isNotEqualTo(List.of("0"));
     }
 
-    @Test
-    void sparkReadsEveryTableWithoutTheWarningAPlainReadGives() {
+    @ParameterizedTest
+    @EnumSource
+    void sparkReadsEveryTableWithoutTheWarningAPlainReadGives(Storage storage) {
         // given
-        String parquet = app.parquet().toString();
+        String parquet = urls.get(storage);
         warnings.take();
 
         // when: README's reads, then a read without the schema
@@ -194,8 +175,10 @@ class SparkReadsTheDatasetIT {
         assertThat(fromAPlainRead).anyMatch(m -> m.contains("COLUMN_ALREADY_EXISTS"));
     }
 
-    @Test
-    void partitionValuesAreTheNamesAndDatesInBothEngines() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void partitionValuesAreTheNamesAndDatesInBothEngines(Storage storage) throws SQLException {
+        use(storage);
         for (String table : TABLES) {
             // given / when
             String sql = "SELECT DISTINCT experiment, CAST(date AS VARCHAR(10)) FROM " + table;
@@ -220,9 +203,13 @@ class SparkReadsTheDatasetIT {
                 .isEqualTo(DataTypes.DateType);
     }
 
-    @Test
-    void meansOfMeasuredTrialsPerVariantAreEqual() throws SQLException {
-        // given / when: README's query
+    @ParameterizedTest
+    @EnumSource
+    void meansOfMeasuredTrialsPerVariantAreEqual(Storage storage) throws SQLException {
+        // given
+        use(storage);
+
+        // when: README's query
         List<String> fromSpark = spark(SparkTables.MEASURED_MEANS);
 
         // then
@@ -234,9 +221,12 @@ class SparkReadsTheDatasetIT {
                         ESCAPED + "|init=zero|create|8|5.250");
     }
 
-    @Test
-    void columnsOldFilesLackAreNullAndTheTopicsOldEventsHaveTheDefaults() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void columnsOldFilesLackAreNullAndTheTopicsOldEventsHaveTheDefaults(Storage storage)
+            throws SQLException {
         // given / when
+        use(storage);
         String sql =
                 "SELECT event_id, phase, cardinality(host_settings) FROM trials"
                         + " WHERE variant = 'init=zero'";
@@ -256,8 +246,10 @@ class SparkReadsTheDatasetIT {
                         "v2-run/file-1|∅|1");
     }
 
-    @Test
-    void timestampsAreTheSameInstantsInUtc() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void timestampsAreTheSameInstantsInUtc(Storage storage) throws SQLException {
+        use(storage);
         for (String[] column :
                 List.of(
                         new String[] {"runs", "start_time"},
@@ -305,8 +297,10 @@ class SparkReadsTheDatasetIT {
                 .containsExactly(String.valueOf(OLD.getEpochSecond() * 1_000_000 + 123_456));
     }
 
-    @Test
-    void mapColumnsHoldTheSameEntries() throws SQLException {
+    @ParameterizedTest
+    @EnumSource
+    void mapColumnsHoldTheSameEntries(Storage storage) throws SQLException {
+        use(storage);
         for (String[] column :
                 List.of(
                         new String[] {"trials", "factors"},
@@ -344,43 +338,26 @@ class SparkReadsTheDatasetIT {
         assertThat(spark("SELECT factors['threads'] FROM io_samples")).contains("1", "8");
     }
 
-    /** Spark's rows as text, sorted: columns joined by |, NULL as ∅, numbers with three decimals. */
+    @ParameterizedTest
+    @EnumSource
+    void theQueryCommandsViewsAreTheTablesTheDatasetHas(Storage storage) throws IOException {
+        // given / when: what the query command registers for -Ddataset=URL
+        List<String> views = Query.views(spark, urls.get(storage));
+
+        // then: no throughput_samples (no OLTP load ran), each view the table's rows
+        assertThat(views).containsExactlyElementsOf(TABLES);
+        for (String table : TABLES) {
+            assertThat(spark.table(table).count())
+                    .as(table)
+                    .isEqualTo(tables.get(storage).get(table).count());
+        }
+    }
+
     private List<String> spark(String sql) {
-        List<String> rows = new ArrayList<>();
-        for (Row row : spark.sql(sql).collectAsList()) {
-            List<String> cells = new ArrayList<>();
-            for (int i = 0; i < row.length(); i++) {
-                cells.add(text(row.get(i)));
-            }
-            rows.add(String.join("|", cells));
-        }
-        return rows.stream().sorted().toList();
+        return Rows.of(spark.sql(sql));
     }
 
-    /** DuckDB's rows, as {@link #spark}'s. */
     private List<String> duckdb(String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Statement statement = duckdb.createStatement();
-                ResultSet result = statement.executeQuery(sql)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                List<String> cells = new ArrayList<>();
-                for (int i = 1; i <= columns; i++) {
-                    cells.add(text(result.getObject(i)));
-                }
-                rows.add(String.join("|", cells));
-            }
-        }
-        return rows.stream().sorted().toList();
-    }
-
-    private static String text(Object value) {
-        if (value == null) {
-            return "∅";
-        }
-        if (value instanceof Double || value instanceof Float) {
-            return String.format(Locale.ROOT, "%.3f", ((Number) value).doubleValue());
-        }
-        return value.toString();
+        return Rows.of(duckdb, sql);
     }
 }

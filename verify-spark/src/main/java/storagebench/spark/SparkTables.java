@@ -1,5 +1,6 @@
 package storagebench.spark;
 
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -8,7 +9,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The dataset's tables in Spark SQL: README's Spark section shows this code from {@code session()}
- * to the end ({@link ReadmeShowsTheSparkCodeTest} keeps it so), and the test runs it.
+ * to the end ({@code ReadmeShowsTheSparkCodeTest} keeps it so), and the tests and {@code Query} run
+ * it.
  */
 final class SparkTables {
     private SparkTables() {}
@@ -19,13 +21,27 @@ final class SparkTables {
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.ui.enabled", "false")
+                // 2 cores: a shuffle in 4 parts, not 200 (a stream's state keeps this number)
+                .config("spark.sql.shuffle.partitions", "4")
                 .config("spark.sql.session.timeZone", "UTC")
                 // experiment=007 stays the text 007, not the number 7
                 .config("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
                 .getOrCreate();
     }
 
-    /** runs, trials, run_finished or io_samples under parquet (e.g. data/parquet). */
+    /** For a dataset on HDFS or S3: storagebench's hadoop.* settings, before its first read. */
+    static void hadoop(SparkSession spark, Map<String, String> settings) {
+        settings.forEach(
+                (key, value) -> {
+                    if (key.startsWith("hadoop.")) {
+                        spark.sparkContext()
+                                .hadoopConfiguration()
+                                .set(key.substring("hadoop.".length()), value);
+                    }
+                });
+    }
+
+    /** runs, trials, … under parquet: data/parquet, hdfs://namenode:8020/…, s3a://bucket/…. */
     static Dataset<Row> table(SparkSession spark, String parquet, String table) {
         String path = parquet + "/" + table;
         // the files' columns, every schema version merged (NULL where an old file lacks one) ...
