@@ -26,12 +26,19 @@ final class BenchTopic {
 
     static void create(KafkaConnection kafka, String topic)
             throws InterruptedException, ExecutionException {
+        create(kafka, topic, 1);
+    }
+
+    static void create(KafkaConnection kafka, String topic, int partitions)
+            throws InterruptedException, ExecutionException {
         try (Admin admin = kafka.admin()) {
             int replicas =
                     kafka.embedded()
                             ? 1
                             : Math.min(3, admin.describeCluster().nodes().get().size());
-            admin.createTopics(List.of(new NewTopic(topic, 1, (short) replicas))).all().get();
+            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) replicas)))
+                    .all()
+                    .get();
         }
     }
 
