@@ -102,6 +102,9 @@ public final class SinkGroupBenchmark {
     private static long sinkWith(Class<?> main, String bootstrap, String topic, int sinks, Path dir)
             throws InterruptedException {
         List<Process> processes = new ArrayList<>();
+        // a bench stopped by Ctrl-C takes its sinks with it
+        Thread reaper = new Thread(() -> processes.forEach(Process::destroyForcibly));
+        Runtime.getRuntime().addShutdownHook(reaper);
         try {
             Files.createDirectories(dir);
             long start = System.nanoTime();
@@ -141,6 +144,7 @@ public final class SinkGroupBenchmark {
             throw new UncheckedIOException(e);
         } finally {
             processes.forEach(Process::destroyForcibly);
+            Runtime.getRuntime().removeShutdownHook(reaper);
         }
     }
 
