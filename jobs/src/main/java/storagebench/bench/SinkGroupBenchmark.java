@@ -12,6 +12,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.JavaCommand;
@@ -62,18 +64,14 @@ public final class SinkGroupBenchmark {
                 for (int i = 0; i < order.size(); i++) {
                     int sinks = order.get(i);
                     double before = LoadAverage.now();
-                    long nanos =
-                            sinkWith(
-                                    main,
-                                    kafka.bootstrapServers(),
-                                    topic,
-                                    sinks,
-                                    root.resolve("round-" + i));
+                    Path dir = root.resolve("round-" + i);
+                    long nanos = sinkWith(main, kafka.bootstrapServers(), topic, sinks, dir);
                     measures.add(
                             new SinkGroupReport.Measure(
                                     sinks,
                                     i < counts.size() ? 1 : 2,
                                     nanos,
+                                    cpuSeconds(dir, sinks),
                                     before,
                                     LoadAverage.now()));
                     log.info("{} sink(s): {} ms", sinks, nanos / 1_000_000);
@@ -146,6 +144,24 @@ public final class SinkGroupBenchmark {
             processes.forEach(Process::destroyForcibly);
             Runtime.getRuntime().removeShutdownHook(reaper);
         }
+    }
+
+    /** The CPU time the round's sinks report at their end ("process CPU time 12.3 s"), summed. */
+    private static double cpuSeconds(Path dir, int sinks) {
+        double sum = 0;
+        Pattern cpu = Pattern.compile("process CPU time ([0-9.]+) s");
+        for (int i = 0; i < sinks; i++) {
+            try {
+                Matcher m = cpu.matcher(Files.readString(dir.resolve("sink-" + i + ".log")));
+                if (!m.find()) {
+                    return Double.NaN;
+                }
+                sum += Double.parseDouble(m.group(1));
+            } catch (IOException e) {
+                return Double.NaN;
+            }
+        }
+        return sum;
     }
 
     private static String tail(Path log) {

@@ -21,8 +21,22 @@ public record SinkGroupReport(
     /** What two sinks should reach against one, when two cores are free. */
     public static final double TARGET = 1.5;
 
-    /** One round: {@code sinks} processes, the {@code pass}-th time, with the load average around it. */
-    public record Measure(int sinks, int pass, long nanos, double loadBefore, double loadAfter) {
+    /**
+     * One round: {@code sinks} processes, the {@code pass}-th time, their CPU seconds together, with
+     * the load average around it.
+     */
+    public record Measure(
+            int sinks,
+            int pass,
+            long nanos,
+            double cpuSeconds,
+            double loadBefore,
+            double loadAfter) {
+        /** Cores the sinks kept busy on average: CPU time over wall time. */
+        double cores() {
+            return cpuSeconds / (nanos / 1e9);
+        }
+
         double perSecond(long events) {
             return events * 1e9 / Math.max(1, nanos);
         }
@@ -52,24 +66,27 @@ public record SinkGroupReport(
                 Runtime.getRuntime().availableProcessors());
         line(
                 out,
-                "each round: that many `storagebench sink --until-idle` processes at once, fresh dataset, wall time");
+                "each round: that many `storagebench sink --until-idle` processes at once, fresh dataset, wall time;"
+                        + " sinks' cores = their CPU time / wall time");
         line(
                 out,
-                "%-6s %-5s %10s %14s %12s %11s",
+                "%-6s %-5s %10s %14s %12s %12s %11s",
                 "sinks",
                 "round",
                 "seconds",
                 "events/s",
+                "sinks' cores",
                 "load before",
                 "load after");
         for (Measure m : measures) {
             line(
                     out,
-                    "%-6d %-5d %10.2f %,14.0f %12.2f %11.2f",
+                    "%-6d %-5d %10.2f %,14.0f %12.2f %12.2f %11.2f",
                     m.sinks(),
                     m.pass(),
                     m.nanos() / 1e9,
                     m.perSecond(events),
+                    m.cores(),
                     m.loadBefore(),
                     m.loadAfter());
         }
@@ -94,7 +111,10 @@ public record SinkGroupReport(
                     "2 sinks / 1 sink = %.2f, target >= %.2f when two cores are free: %s",
                     two,
                     TARGET,
-                    two >= TARGET ? "met" : "NOT met (see the load average beside each round)");
+                    two >= TARGET
+                            ? "met"
+                            : "NOT met (the sinks' cores and the load average beside each round say"
+                                    + " whether two cores were free)");
         }
         return out.toString();
     }

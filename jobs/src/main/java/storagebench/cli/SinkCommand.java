@@ -1,8 +1,12 @@
 package storagebench.cli;
 
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,6 +33,8 @@ import storagebench.sink.SinkResult;
             "2:bad options or settings"
         })
 public final class SinkCommand implements Callable<Integer> {
+    private static final Logger log = LoggerFactory.getLogger(SinkCommand.class);
+
     @Mixin SettingsOptions options;
 
     @Spec CommandSpec spec;
@@ -46,6 +52,7 @@ public final class SinkCommand implements Callable<Integer> {
         try {
             SinkResult result = sink(settings, signal);
             System.out.println("sink: " + result.summary());
+            log.info("process CPU time {} s", String.format(Locale.ROOT, "%.1f", cpuSeconds()));
             code = 0;
         } catch (RuntimeException e) {
             if (!signal.received()) {
@@ -56,6 +63,15 @@ public final class SinkCommand implements Callable<Integer> {
             signal.exit(code);
         }
         return code;
+    }
+
+    /** This process's CPU time so far (what {@code bench sink --sinks} sets beside the wall time). */
+    private static double cpuSeconds() {
+        if (ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime() / 1e9;
+        }
+        return Double.NaN;
     }
 
     private SinkResult sink(Settings settings, OnSignal signal) {
