@@ -13,30 +13,25 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.TopicPartitionInfo;
 import storagebench.broker.KafkaConnection;
 
 /**
  * Says in one line what a slow publish waited for: which broker led the partitions it wrote before
- * (the producer's own metadata, read in memory before every publish: no request), which leads them
- * now (the topic described once, only after a publish was slow), and which brokers do not accept a
- * connection now. Also names the brokers a lost publisher could not reach.
+ * and which leads them now, both from the producer's own metadata (read in memory, no request; after
+ * the publish it names the leaders that took it, where an admin client could have asked a broker cut
+ * off from the others and been told what that broker still believes), and which brokers do not accept
+ * a connection now. Also names the brokers a lost publisher could not reach.
  */
 final class StallReport {
     /** A publish that took longer than this is reported. */
     static final Duration SLOW = Duration.ofSeconds(1);
 
     private static final int CONNECT_TIMEOUT_MS = 500;
-    private static final long DESCRIBE_TIMEOUT_S = 5;
 
     private final KafkaConnection kafka;
     private final String topic;
@@ -65,9 +60,15 @@ final class StallReport {
      * The line for a publish to {@code partitions} that waited {@code waited}, e.g. {@code publishing
      * waited 4.8 s: broker 2 (127.0.0.1:9092) leader of storagebench.events-3 was lost; broker 3 leads
      * it now}.
+     *
+     * @param before the leaders the producer knew before the publish
+     * @param now the leaders it knows after: those that took the publish
      */
-    String describe(Duration waited, Map<Integer, Node> before, Set<Integer> partitions) {
-        Map<Integer, Node> now = describeLeaders();
+    String describe(
+            Duration waited,
+            Map<Integer, Node> before,
+            Map<Integer, Node> now,
+            Set<Integer> partitions) {
         List<String> changes = new ArrayList<>();
         List<String> same = new ArrayList<>();
         for (int partition : new TreeSet<>(partitions)) {
@@ -106,27 +107,6 @@ final class StallReport {
         List<Node> known = new ArrayList<>(kafka.nodes());
         known.addAll(alsoKnown);
         return names(unreachable(known));
-    }
-
-    private Map<Integer, Node> describeLeaders() {
-        Map<Integer, Node> leaders = new LinkedHashMap<>();
-        try (Admin admin = kafka.admin()) {
-            for (TopicPartitionInfo p :
-                    admin.describeTopics(List.of(topic))
-                            .allTopicNames()
-                            .get(DESCRIBE_TIMEOUT_S, TimeUnit.SECONDS)
-                            .get(topic)
-                            .partitions()) {
-                if (p.leader() != null && !p.leader().isEmpty()) {
-                    leaders.put(p.partition(), p.leader());
-                }
-            }
-        } catch (ExecutionException | TimeoutException | KafkaException e) {
-            // the line then says what is known without it
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return leaders;
     }
 
     /** Each distinct broker (by id) that refuses or ignores a TCP connection within half a second. */
