@@ -320,20 +320,7 @@ public final class EventPublisher implements AutoCloseable {
     }
 
     private String lostAfter(String what) {
-        String unreachable = stall.unreachableNow(leaders.values());
-        boolean single = kafka.nodes().size() <= 1;
-        return (single ? "the Kafka broker at " : "the Kafka cluster at ")
-                + kafka.bootstrapServers()
-                + " did not answer for "
-                + grace.toSeconds()
-                + " s (kafka.grace-seconds) while "
-                + what
-                + (unreachable.isEmpty()
-                        ? single
-                                ? ""
-                                : ": every broker accepts connections (too few in-sync replicas"
-                                        + " for min.insync.replicas, or no controller quorum?)"
-                        : ": cannot reach " + unreachable);
+        return stall.lost(grace, what, leaders.values());
     }
 
     /** What to tell the user once the broker is lost. */

@@ -102,11 +102,32 @@ final class StallReport {
                 + (parts.isEmpty() ? "" : ": " + String.join("; ", parts));
     }
 
-    /** The brokers known to this publisher that do not accept a connection now, e.g. {@code broker 2 (127.0.0.1:9092)}. */
-    String unreachableNow(Collection<Node> alsoKnown) {
+    /**
+     * The line for a publisher that gave up after {@code grace} while {@code what}, naming the brokers
+     * it knows of ({@code leaders}, and the cluster's) that do not accept a connection now.
+     */
+    String lost(Duration grace, String what, Collection<Node> leaders) {
         List<Node> known = new ArrayList<>(kafka.nodes());
-        known.addAll(alsoKnown);
-        return names(unreachable(known));
+        known.addAll(leaders);
+        String unreachable = names(unreachable(known));
+        boolean single = kafka.nodes().size() <= 1;
+        String reason;
+        if (!unreachable.isEmpty()) {
+            reason = ": cannot reach " + unreachable;
+        } else if (single) {
+            reason = "";
+        } else {
+            reason =
+                    ": every broker accepts connections (too few in-sync replicas for"
+                            + " min.insync.replicas, or no controller quorum?)";
+        }
+        return (single ? "the Kafka broker at " : "the Kafka cluster at ")
+                + kafka.bootstrapServers()
+                + " did not answer for "
+                + grace.toSeconds()
+                + " s (kafka.grace-seconds) while "
+                + what
+                + reason;
     }
 
     /** Each distinct broker (by id) that refuses or ignores a TCP connection within half a second. */
