@@ -88,16 +88,19 @@ class NetworkClusterIT {
 
     @Test
     void runCompletesOnceOverASlowLinkToItsLeader() throws Exception {
-        // given: the client link of the leader of the run's partition limited to 256 kbit/s
+        // given: the client link of the leader of the run's partition limited to 64 kbit/s
         Path data = tmp.resolve("data");
         Path fast = tmp.resolve("fast");
         Child run = runOn(data, Experiments.paced(tmp, "slow-link", 20, 100, fast));
         String runId = CommitWindowIT.awaitRunId(run, data);
         int leader = cluster.leaderOf(TOPIC, runId);
-        net.slowClientLink(leader, "256kbit");
-        // when / then: it completes, each trial once
+        net.slowClientLink(leader, "64kbit");
+        // when / then: it completes, each trial once, and the limit held its traffic back
         assertThat(run.waitFor(600)).as(run.output()).isZero();
-        System.out.println("slow link to broker " + leader + ", stalls: " + stallLines(run));
+        String stats = net.clientLinkStats(leader);
+        System.out.println(
+                "slow link to broker " + leader + " (" + stats + "), stalls: " + stallLines(run));
+        assertThat(stats).doesNotContain("overlimits 0 ");
         net.heal();
         try (KafkaConnection kafka = cluster.connect(data)) {
             Counts.exactlyOnceInTopic(kafka, runId, 40);

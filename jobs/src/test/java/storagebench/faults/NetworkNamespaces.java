@@ -116,6 +116,23 @@ final class NetworkNamespaces implements AutoCloseable {
                 concat(List.of("tc", "qdisc", "add", "dev", clientSide(i), "root"), tbf));
     }
 
+    /**
+     * What the limit on node {@code i}'s client link did, towards the broker: {@code tc -s}'s line of
+     * bytes and packets sent, dropped and held back ({@code overlimits}).
+     */
+    String clientLinkStats(int i) throws IOException {
+        Process process =
+                new ProcessBuilder("tc", "-s", "qdisc", "show", "dev", rootSide(i))
+                        .redirectErrorStream(true)
+                        .start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return output.lines()
+                .filter(l -> l.strip().startsWith("Sent"))
+                .findFirst()
+                .orElse(output)
+                .strip();
+    }
+
     /** Every link up and unlimited again. */
     void heal() throws IOException {
         for (int i = 1; i <= nodes; i++) {
