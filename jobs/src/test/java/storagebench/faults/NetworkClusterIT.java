@@ -88,13 +88,14 @@ class NetworkClusterIT {
 
     @Test
     void runCompletesOnceOverASlowLinkToItsLeader() throws Exception {
-        // given: the client link of the leader of the run's partition limited to 64 kbit/s
+        // given: the client link of the leader of the run's partition limited to 16 kbit/s (a
+        // trial's publish is about a kilobyte)
         Path data = tmp.resolve("data");
         Path fast = tmp.resolve("fast");
         Child run = runOn(data, Experiments.paced(tmp, "slow-link", 20, 100, fast));
         String runId = CommitWindowIT.awaitRunId(run, data);
         int leader = cluster.leaderOf(TOPIC, runId);
-        net.slowClientLink(leader, "64kbit");
+        net.slowClientLink(leader, "16kbit");
         // when / then: it completes, each trial once, and the limit held its traffic back
         assertThat(run.waitFor(600)).as(run.output()).isZero();
         String stats = net.clientLinkStats(leader);

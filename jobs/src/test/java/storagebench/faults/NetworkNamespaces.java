@@ -107,9 +107,13 @@ final class NetworkNamespaces implements AutoCloseable {
         inside(namespace(i), "ip", "link", "set", peerLink(i), "up");
     }
 
-    /** Limits node {@code i}'s client link, both ways, to {@code rate} (tc's words: 256kbit). */
+    /**
+     * Limits node {@code i}'s client link, both ways, to {@code rate} (tc's words: 16kbit), with a
+     * bucket of 2 KB (above one frame; tc splits bigger segments) and packets queued up to 2 s rather
+     * than dropped.
+     */
     void slowClientLink(int i, String rate) throws IOException {
-        String[] tbf = {"tbf", "rate", rate, "burst", "32kb", "latency", "400ms"};
+        String[] tbf = {"tbf", "rate", rate, "burst", "2kb", "latency", "2s"};
         run(concat(List.of("tc", "qdisc", "add", "dev", rootSide(i), "root"), tbf));
         inside(
                 namespace(i),
