@@ -38,6 +38,16 @@ public final class JavaCommand {
      * started from the jar ({@link #privateCopy}); {@code copyDir} null: from the jar itself.
      */
     public static List<String> of(String options, Class<?> main, List<String> args, Path copyDir) {
+        return of(options, main, args, copyDir, true);
+    }
+
+    /**
+     * As {@link #of(String, Class, List, Path)}; {@code removeOthers} false keeps the copies of other
+     * builds in {@code copyDir}, for processes sharing it (a cluster's nodes) that may still run from
+     * them.
+     */
+    public static List<String> of(
+            String options, Class<?> main, List<String> args, Path copyDir, boolean removeOthers) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String opt : options.strip().split("\\s+")) {
@@ -50,7 +60,7 @@ public final class JavaCommand {
         command.add("-cp");
         command.add(
                 bootJar && copyDir != null
-                        ? privateCopy(Path.of(classPath), copyDir).toString()
+                        ? privateCopy(Path.of(classPath), copyDir, removeOthers).toString()
                         : classPath);
         if (bootJar) {
             command.add("-Dloader.main=" + main.getName());
@@ -69,6 +79,10 @@ public final class JavaCommand {
      * time, and none while this runs (the broker's start lock).
      */
     static Path privateCopy(Path jar, Path dir) {
+        return privateCopy(jar, dir, true);
+    }
+
+    private static Path privateCopy(Path jar, Path dir, boolean removeOthers) {
         try {
             BasicFileAttributes attributes = Files.readAttributes(jar, BasicFileAttributes.class);
             String name =
@@ -79,10 +93,12 @@ public final class JavaCommand {
                             + ".jar";
             Files.createDirectories(dir);
             Path copy = dir.resolve(name);
-            try (DirectoryStream<Path> old = Files.newDirectoryStream(dir)) {
-                for (Path file : old) {
-                    if (!file.getFileName().toString().equals(name)) {
-                        Files.deleteIfExists(file);
+            if (removeOthers) {
+                try (DirectoryStream<Path> old = Files.newDirectoryStream(dir)) {
+                    for (Path file : old) {
+                        if (!file.getFileName().toString().equals(name)) {
+                            Files.deleteIfExists(file);
+                        }
                     }
                 }
             }

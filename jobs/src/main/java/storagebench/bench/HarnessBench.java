@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import storagebench.broker.BrokerFiles;
 import storagebench.broker.BrokerProcess;
 import storagebench.broker.KafkaConnection;
@@ -26,8 +28,19 @@ final class HarnessBench {
      * first one's measured duration, in ms, sorted.
      */
     static List<Double> overheadPerTrial(Path dir, int trials) throws Exception {
-        Settings settings =
-                Settings.load(null, Map.of(), Map.of("data-dir", dir.resolve("data").toString()));
+        return overheadPerTrial(dir, trials, Optional.empty());
+    }
+
+    /**
+     * As {@link #overheadPerTrial(Path, int)}, on the cluster at {@code bootstrapServers} when given
+     * (else on a throwaway embedded broker of {@code dir}'s own).
+     */
+    static List<Double> overheadPerTrial(Path dir, int trials, Optional<String> bootstrapServers)
+            throws Exception {
+        Map<String, String> values = new HashMap<>();
+        values.put("data-dir", dir.resolve("data").toString());
+        bootstrapServers.ifPresent(servers -> values.put("kafka.bootstrap-servers", servers));
+        Settings settings = Settings.load(null, Map.of(), values);
         Path yaml =
                 Files.writeString(
                         dir.resolve("overhead.yaml"),
@@ -45,8 +58,10 @@ final class HarnessBench {
             run.execute(settings, kafka);
             timed.addAll(trials(kafka, run.runId()));
         } finally {
-            // the benchmark's own throwaway broker
-            BrokerProcess.stop(BrokerFiles.of(settings.kafkaDir()), Duration.ofSeconds(30));
+            if (bootstrapServers.isEmpty()) {
+                // the benchmark's own throwaway broker
+                BrokerProcess.stop(BrokerFiles.of(settings.kafkaDir()), Duration.ofSeconds(30));
+            }
         }
         timed.sort(Comparator.comparing(TrialTimed::getTrialIndex));
         List<Double> gaps = new ArrayList<>();

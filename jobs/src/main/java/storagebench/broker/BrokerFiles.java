@@ -48,6 +48,11 @@ public record BrokerFiles(Path dir) {
         return dir.resolve("app");
     }
 
+    /** A cluster node's own Kafka properties ({@link NodeProperties}); absent for the embedded broker. */
+    public Path node() {
+        return dir.resolve("node.properties");
+    }
+
     public Path logDir() {
         return dir.resolve("log");
     }

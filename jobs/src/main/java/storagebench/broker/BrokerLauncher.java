@@ -1,5 +1,7 @@
 package storagebench.broker;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import storagebench.JavaCommand;
 
@@ -15,12 +17,30 @@ final class BrokerLauncher {
     private BrokerLauncher() {}
 
     static List<String> command(BrokerFiles files, long idleStopSeconds) {
-        String opts =
-                System.getenv().getOrDefault("STORAGEBENCH_BROKER_JAVA_OPTS", DEFAULT_JAVA_OPTS);
         return JavaCommand.of(
-                opts,
+                javaOptions(),
                 BrokerMain.class,
                 List.of(files.dir().toString(), String.valueOf(idleStopSeconds)),
                 files.application());
+    }
+
+    /**
+     * A cluster node's command: under its site's wrapper, from the cluster's one copy of the jar in
+     * {@code application} (kept while other nodes may run from it), never stopping when idle.
+     */
+    static List<String> node(BrokerFiles files, Path application, List<String> wrapper) {
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(
+                JavaCommand.of(
+                        javaOptions(),
+                        BrokerMain.class,
+                        List.of(files.dir().toString(), "0"),
+                        application,
+                        false));
+        return command;
+    }
+
+    private static String javaOptions() {
+        return System.getenv().getOrDefault("STORAGEBENCH_BROKER_JAVA_OPTS", DEFAULT_JAVA_OPTS);
     }
 }

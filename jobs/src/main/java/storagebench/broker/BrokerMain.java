@@ -13,7 +13,8 @@ import storagebench.DurableFiles;
 import storagebench.ProcessLock;
 
 /**
- * The embedded broker as a process of its own, one per data directory: it holds {@code broker.lock}
+ * The embedded broker as a process of its own, one per data directory (or one per node of a
+ * {@link LocalCluster}, whose folder holds the node's properties): it holds {@code broker.lock}
  * while it lives, writes {@code broker.address} once it answers, and runs until SIGTERM (the broker
  * shuts down cleanly), until no command has used it for the idle time (when one is set), or until its
  * folder is deleted. Started by {@link BrokerProcess} as {@code java … BrokerMain <kafka-dir>
@@ -63,8 +64,13 @@ public final class BrokerMain {
     private static int serve(BrokerFiles files, Duration idleStop) throws IOException {
         long started = System.nanoTime();
         Files.deleteIfExists(files.address());
-        BrokerPorts ports = BrokerPorts.reuseOrChoose(files.ports());
-        EmbeddedBroker broker = EmbeddedBroker.start(files.logDir(), ports);
+        // a cluster node's folder says which node it is; the data directory's broker chooses ports
+        Optional<NodeProperties> clusterNode = NodeProperties.read(files.node());
+        NodeProperties node =
+                clusterNode.isPresent()
+                        ? clusterNode.get()
+                        : NodeProperties.single(BrokerPorts.reuseOrChoose(files.ports()));
+        EmbeddedBroker broker = EmbeddedBroker.start(files.logDir(), node);
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch closed = new CountDownLatch(1);
         Runtime.getRuntime()

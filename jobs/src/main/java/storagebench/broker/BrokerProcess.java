@@ -40,11 +40,7 @@ public final class BrokerProcess {
      * @param idleStop how long a broker this call starts runs without any command using it (zero: until stopped)
      */
     public static String ensure(BrokerFiles files, Duration idleStop) {
-        synchronized (USED) {
-            if (!USED.contains(files)) {
-                USED.add(files);
-            }
-        }
+        used(files);
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         try {
             Files.createDirectories(files.dir());
@@ -83,17 +79,38 @@ public final class BrokerProcess {
     private static void start(BrokerFiles files, Duration idleStop, long deadline)
             throws IOException {
         long begun = System.nanoTime();
-        List<String> command = BrokerLauncher.command(files, idleStop.toSeconds());
-        Process process =
-                new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.appendTo(files.output().toFile()))
-                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                        .start();
+        Process process = launch(files, BrokerLauncher.command(files, idleStop.toSeconds()));
+        if (!awaitAnswer(files, process, deadline)) {
+            return;
+        }
+        log.info(
+                "started the broker of {} (pid {}) on {} in {} ms; it keeps running for the next commands (stop it"
+                        + " with: storagebench broker stop)",
+                files.dir(),
+                process.pid(),
+                files.readAddress().orElse("?"),
+                (System.nanoTime() - begun) / 1_000_000);
+    }
+
+    /** Starts {@code command}, a broker of {@code files}, in the background; its output goes to its log. */
+    static Process launch(BrokerFiles files, List<String> command) throws IOException {
+        Files.createDirectories(files.dir());
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(files.output().toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
+    }
+
+    /**
+     * Waits until the launched broker answers; false when another process's broker of {@code files}
+     * was already running (this one exited saying so).
+     */
+    static boolean awaitAnswer(BrokerFiles files, Process process, long deadline) {
         while (answering(files).isEmpty()) {
             if (!process.isAlive()) {
                 if (process.exitValue() == BrokerMain.ALREADY_RUNNING) {
-                    return;
+                    return false;
                 }
                 throw new BrokerException(
                         "the broker in "
@@ -115,13 +132,7 @@ public final class BrokerProcess {
             }
             sleep();
         }
-        log.info(
-                "started the broker of {} (pid {}) on {} in {} ms; it keeps running for the next commands (stop it"
-                        + " with: storagebench broker stop)",
-                files.dir(),
-                process.pid(),
-                files.readAddress().orElse("?"),
-                (System.nanoTime() - begun) / 1_000_000);
+        return true;
     }
 
     /** The broker's address when a live broker holds the lock and its port accepts a connection. */
@@ -180,6 +191,15 @@ public final class BrokerProcess {
             log.warn("broker process {} has not exited yet", process.pid());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Notes that this process uses the broker of {@code files} (for the test suite to stop). */
+    static void used(BrokerFiles files) {
+        synchronized (USED) {
+            if (!USED.contains(files)) {
+                USED.add(files);
+            }
         }
     }
 

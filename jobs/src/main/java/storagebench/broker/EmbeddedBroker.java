@@ -11,18 +11,16 @@ import java.util.List;
 import java.util.Properties;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
-import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.MetadataVersion;
 
 /**
- * A real single-node KRaft broker (Kafka's own server classes) on loopback, its log directory kept
- * under the data directory so events survive restarts. Retention is unlimited.
+ * A real KRaft broker (Kafka's own server classes), broker and controller in one, its log directory
+ * kept on disk so events survive restarts; retention is unlimited. Either the data directory's
+ * single broker on loopback, or one node of a local cluster ({@link NodeProperties}).
  */
 public final class EmbeddedBroker implements AutoCloseable {
-    private static final String CONTROLLER = "CONTROLLER";
-
     private final KafkaRaftServer server;
     private final String bootstrapServers;
 
@@ -31,76 +29,56 @@ public final class EmbeddedBroker implements AutoCloseable {
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** Starts a broker on free ports. */
+    /** Starts a single broker on free ports. */
     public static EmbeddedBroker start(Path logDir) throws IOException {
-        return start(logDir, new BrokerPorts(freePort(), freePort()));
+        return start(logDir, NodeProperties.single(new BrokerPorts(freePort(), freePort())));
     }
 
-    static EmbeddedBroker start(Path logDir, BrokerPorts ports) throws IOException {
+    /** Starts the node {@code node} describes, its log in {@code logDir} (formatted the first time). */
+    static EmbeddedBroker start(Path logDir, NodeProperties node) throws IOException {
         Files.createDirectories(logDir);
-        int brokerPort = ports.broker();
-        int controllerPort = ports.controller();
+        Properties props = common(logDir);
+        props.putAll(node.kafka());
+        KafkaConfig config = new KafkaConfig(props, false);
+        format(logDir, config, node.clusterId());
+        KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+        server.startup();
+        return new EmbeddedBroker(server, node.clientAddress());
+    }
+
+    /** What every node shares, whatever its place in a cluster. */
+    private static Properties common(Path logDir) {
         Properties props = new Properties();
-        props.put("process.roles", "broker,controller");
-        props.put("node.id", "1");
-        props.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-        props.put(
-                "listeners",
-                "PLAINTEXT://127.0.0.1:"
-                        + brokerPort
-                        + ","
-                        + CONTROLLER
-                        + "://127.0.0.1:"
-                        + controllerPort);
-        props.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
-        props.put(
-                "listener.security.protocol.map",
-                "PLAINTEXT:PLAINTEXT," + CONTROLLER + ":PLAINTEXT");
-        props.put("controller.listener.names", CONTROLLER);
-        props.put("inter.broker.listener.name", "PLAINTEXT");
         props.put("log.dirs", logDir.toAbsolutePath().toString());
         props.put("log.retention.ms", "-1");
         props.put("log.retention.bytes", "-1");
         props.put("num.partitions", "1");
         props.put("auto.create.topics.enable", "false");
-        props.put("offsets.topic.replication.factor", "1");
-        props.put("offsets.topic.num.partitions", "1");
-        props.put("transaction.state.log.replication.factor", "1");
-        props.put("transaction.state.log.min.isr", "1");
-        props.put("transaction.state.log.num.partitions", "1");
-        props.put("share.coordinator.state.topic.replication.factor", "1");
-        props.put("share.coordinator.state.topic.min.isr", "1");
         props.put("group.initial.rebalance.delay.ms", "0");
         // A transaction left open by a killed producer holds back what read_committed readers see
-        // until the
-        // coordinator aborts it: look for those every second, not every ten.
+        // until the coordinator aborts it: look for those every second, not every ten.
         props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
         // A trial's first produce often reaches the coordinator while the previous trial's
-        // transaction is still
-        // writing its commit markers (CONCURRENT_TRANSACTIONS); the broker retries it after 20 ms
-        // by default, more
-        // than a whole trial's overhead. The markers take about a millisecond here.
+        // transaction is still writing its commit markers (CONCURRENT_TRANSACTIONS); the broker
+        // retries it after 20 ms by default, more than a whole trial's overhead. The markers take
+        // about a millisecond here.
         props.put("add.partitions.to.txn.retry.backoff.ms", "1");
         // The log cleaner's dedupe buffer is heap (128 MiB by default) and only serves the small
-        // compacted
-        // internal topics here: keep the broker process small.
+        // compacted internal topics here: keep the broker process small.
         props.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
-        KafkaConfig config = new KafkaConfig(props, false);
-        format(logDir, config);
-        KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
-        server.startup();
-        return new EmbeddedBroker(server, "127.0.0.1:" + brokerPort);
+        return props;
     }
 
-    private static void format(Path logDir, KafkaConfig config) throws IOException {
+    private static void format(Path logDir, KafkaConfig config, String clusterId)
+            throws IOException {
         if (Files.exists(logDir.resolve("meta.properties"))) {
             return;
         }
         try {
             new Formatter()
                     .setNodeId(config.nodeId())
-                    .setClusterId(Uuid.randomUuid().toString())
-                    .setControllerListenerName(CONTROLLER)
+                    .setClusterId(clusterId)
+                    .setControllerListenerName(NodeProperties.CONTROLLER)
                     .setMetadataLogDirectory(config.metadataLogDir())
                     .setDirectories(List.of(logDir.toAbsolutePath().toString()))
                     .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)

@@ -6,15 +6,13 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.Node;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.config.Settings;
@@ -33,6 +31,7 @@ public final class KafkaConnection implements AutoCloseable {
     private final Settings settings;
     private final String bootstrapServers;
     private final ClientLeases.Lease lease;
+    private List<Node> nodes = List.of();
 
     private KafkaConnection(Settings settings, String bootstrapServers, ClientLeases.Lease lease) {
         this.settings = settings;
@@ -40,7 +39,10 @@ public final class KafkaConnection implements AutoCloseable {
         this.lease = lease;
     }
 
-    /** Connects (starting the embedded broker if needed), checks the cluster answers and the topics exist. */
+    /**
+     * Connects (starting the embedded broker if needed), checks the cluster answers, and creates the
+     * topics as the settings' topic layout asks or checks the existing ones against it.
+     */
     public static KafkaConnection open(Settings settings) {
         if (settings.bootstrapServers().isPresent()) {
             return checked(new KafkaConnection(settings, settings.bootstrapServers().get(), null));
@@ -135,18 +137,21 @@ public final class KafkaConnection implements AutoCloseable {
 
     private void ensureTopics() {
         try (Admin admin = admin()) {
-            Set<String> existing;
+            List<Node> found;
             try {
-                existing =
-                        admin.listTopics().names().get(REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                found =
+                        List.copyOf(
+                                admin.describeCluster()
+                                        .nodes()
+                                        .get(REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS));
             } catch (TimeoutException e) {
                 throw noAnswer();
             }
-            for (String topic : List.of(settings.topic(), settings.deadLetterTopic())) {
-                if (!existing.contains(topic)) {
-                    create(admin, topic);
-                }
-            }
+            nodes = found;
+            new TopicSetup(admin, settings.topicLayout(), found.size(), embedded())
+                    .ensure(List.of(settings.topic(), settings.deadLetterTopic()));
+        } catch (TimeoutException e) {
+            throw noAnswer();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw noAnswer();
@@ -159,6 +164,11 @@ public final class KafkaConnection implements AutoCloseable {
         }
     }
 
+    /** The cluster's brokers when this connection was opened (those registered then). */
+    public List<Node> nodes() {
+        return nodes;
+    }
+
     private KafkaUnavailableException noAnswer() {
         return new KafkaUnavailableException(
                 "Kafka at "
@@ -166,25 +176,6 @@ public final class KafkaConnection implements AutoCloseable {
                         + " did not answer within "
                         + REACH_TIMEOUT.toSeconds()
                         + " s; check kafka.bootstrap-servers and the kafka.client.* settings");
-    }
-
-    private void create(Admin admin, String topic) throws InterruptedException, ExecutionException {
-        int replicas = embedded() ? 1 : Math.min(3, clusterSize(admin));
-        NewTopic newTopic =
-                new NewTopic(topic, 1, (short) replicas)
-                        .configs(Map.of("retention.ms", "-1", "retention.bytes", "-1"));
-        try {
-            admin.createTopics(List.of(newTopic)).all().get();
-            log.info("created topic {} ({} replica(s), unlimited retention)", topic, replicas);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
-            }
-        }
-    }
-
-    private static int clusterSize(Admin admin) throws InterruptedException, ExecutionException {
-        return admin.describeCluster().nodes().get().size();
     }
 
     @Override

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
             BenchTargetsCommand.class,
             BenchReportCommand.class,
             BenchServeCommand.class,
-            BenchOltpCommand.class
+            BenchOltpCommand.class,
+            BenchClusterCommand.class
         },
         description = "Measures the pipeline itself (not a storage experiment).")
 public final class BenchCommand implements Runnable {

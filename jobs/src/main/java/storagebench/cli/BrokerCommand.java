@@ -21,13 +21,15 @@ import storagebench.config.Settings;
             "The embedded Kafka broker of a data directory: a process of its own, started by the first "
                     + "command that needs it and kept running for the next ones (until stopped, or idle for "
                     + "broker.idle-stop-seconds when set).",
-            "Not used when kafka.bootstrap-servers names a cluster."
+            "Not used when kafka.bootstrap-servers names a cluster. 'broker cluster' runs a local"
+                    + " cluster of several brokers."
         },
         subcommands = {
             BrokerCommand.Status.class,
             BrokerCommand.Start.class,
             BrokerCommand.Stop.class,
-            BrokerCommand.Run.class
+            BrokerCommand.Run.class,
+            BrokerClusterCommand.class
         })
 public final class BrokerCommand implements Runnable {
     @Spec CommandSpec spec;

@@ -3,20 +3,22 @@ package storagebench.events;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.broker.KafkaConnection;
@@ -31,7 +33,13 @@ import storagebench.broker.KafkaConnection;
  * {@code kafka.grace-seconds} (starting the embedded broker again if its process died; a broker back on
  * the same port is reconnected to by the producer itself) and then fails with {@link BrokerLostException};
  * a transaction whose commit went unanswered is only ever committed again, never aborted and re-sent,
- * so a trial is never published twice.
+ * so a trial is never published twice. On a cluster, the producer follows a lost leader's successor
+ * by itself; a publish that took longer than a second says in one line what it waited for ({@link
+ * StallReport}), and one that gives up names the brokers it cannot reach. A commit or abort that
+ * gets no answer for 10 s is handed to a new producer, which finds the transaction coordinator anew
+ * (a broker cut off from the others can go on answering that the transaction is still being
+ * completed); what the old transaction came to is then read back from the topic, so it is sent
+ * again only when it was not committed.
  */
 public final class EventPublisher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EventPublisher.class);
@@ -45,39 +53,32 @@ public final class EventPublisher implements AutoCloseable {
     /** How long one blocking producer call waits before the publisher checks on the broker. */
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
 
+    /** A commit or abort unanswered for this long is handed to a new producer ({@link #renew}). */
+    static final Duration RENEW_AFTER = Duration.ofSeconds(10);
+
     private final KafkaConnection kafka;
-    private final KafkaProducer<byte[], byte[]> producer;
+    private final TransactionalProducers producers;
+    private KafkaProducer<byte[], byte[]> producer;
     private final String topic;
     private final Duration grace;
     private final EventCodec codec = new EventCodec();
-    private volatile boolean lost;
+    private final StallReport stall;
+    private Map<Integer, Node> leaders = Map.of();
+    private volatile String lost;
 
     public EventPublisher(KafkaConnection kafka, String transactionalId) {
         this.kafka = kafka;
         this.grace = kafka.settings().kafkaGrace();
-        Map<String, Object> props = kafka.clientProperties();
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.put(
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, TRANSACTIONAL_ID_PREFIX + transactionalId);
-        props.putIfAbsent(
-                ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis());
-        props.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
-        props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
-        props.putIfAbsent(
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) grace.plusSeconds(20).toMillis());
-        this.producer =
-                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
         this.topic = kafka.settings().topic();
-        try {
-            withGrace(
-                    "initialising the transactions of " + transactionalId,
-                    producer::initTransactions,
-                    new Silence());
-        } catch (RuntimeException e) {
-            producer.close(Duration.ZERO);
-            throw e;
-        }
+        this.stall = new StallReport(kafka, topic);
+        this.producers =
+                new TransactionalProducers(kafka, TRANSACTIONAL_ID_PREFIX + transactionalId, grace);
+        Silence silence = new Silence();
+        this.producer =
+                producers.start(
+                        () ->
+                                silence.waited(
+                                        "initialising the transactions of " + transactionalId));
     }
 
     /** Publishes the events, keyed by run id, in one transaction; returns after the broker's acks. */
@@ -102,16 +103,39 @@ public final class EventPublisher implements AutoCloseable {
         if (events.isEmpty()) {
             return;
         }
-        if (lost) {
-            throw new BrokerLostException(lostMessage());
+        if (lost != null) {
+            throw new BrokerLostException(lost);
         }
+        long began = System.nanoTime();
+        // where the producer sends now, from its own metadata (no request): named if this is slow
+        leaders = stall.leaders(producer);
         Silence silence = new Silence();
+        boolean renewed = false;
         while (true) {
             producer.beginTransaction();
+            List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
             try {
-                transaction(events, key, silence);
-                silence.over();
+                sendAll(events, key, acks);
+                withGrace(
+                        "committing " + events.size() + " event(s)",
+                        producer::commitTransaction,
+                        silence,
+                        true);
+                report(began, partitions(acks), stall.leaders(producer), renewed);
                 return;
+            } catch (Unanswered e) {
+                // What was written is known before the producer goes: the commit is only ever
+                // asked for once every record is acknowledged.
+                List<RecordMetadata> written = allWritten(acks);
+                renewed = true;
+                renew(silence);
+                if (!written.isEmpty() && committed(written.get(0), silence)) {
+                    Set<Integer> partitions = new HashSet<>();
+                    written.forEach(r -> partitions.add(r.partition()));
+                    report(began, partitions, Map.of(), true);
+                    return;
+                }
+                // never committed, so aborted by the new producer: send the events again
             } catch (BrokerLostException e) {
                 throw e;
             } catch (KafkaException e) {
@@ -127,10 +151,18 @@ public final class EventPublisher implements AutoCloseable {
                             e);
                 }
                 // A send failed for want of the broker, so the transaction cannot have committed:
-                // end it and send
-                // the events again once the broker is back.
+                // end it and send the events again once the broker is back.
                 silence.waited("sending " + events.size() + " event(s)");
-                withGrace("aborting the unsent transaction", producer::abortTransaction, silence);
+                try {
+                    withGrace(
+                            "aborting the unsent transaction",
+                            producer::abortTransaction,
+                            silence,
+                            true);
+                } catch (Unanswered unanswered) {
+                    renewed = true;
+                    renew(silence);
+                }
             } catch (ExecutionException e) {
                 abort();
                 throw new PublishException(
@@ -149,13 +181,11 @@ public final class EventPublisher implements AutoCloseable {
         }
     }
 
-    /** Sends the events, then commits: commitTransaction flushes at once (no linger) and fails if a send failed. */
-    private void transaction(
+    /** Sends the events (commitTransaction then flushes them at once: no linger). */
+    private void sendAll(
             List<? extends SpecificRecord> events,
             Function<SpecificRecord, byte[]> key,
-            Silence silence)
-            throws ExecutionException, InterruptedException {
-        List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
+            List<Future<RecordMetadata>> acks) {
         for (SpecificRecord event : events) {
             ProducerRecord<byte[], byte[]> record =
                     new ProducerRecord<>(topic, key.apply(event), codec.encode(event));
@@ -165,22 +195,98 @@ public final class EventPublisher implements AutoCloseable {
                             EventType.of(event).schemaName().getBytes(StandardCharsets.UTF_8));
             acks.add(producer.send(record));
         }
-        withGrace(
-                "committing " + events.size() + " event(s)", producer::commitTransaction, silence);
+    }
+
+    private static Set<Integer> partitions(List<Future<RecordMetadata>> acks)
+            throws ExecutionException, InterruptedException {
+        Set<Integer> partitions = new HashSet<>();
         for (Future<RecordMetadata> ack : acks) {
-            ack.get();
+            partitions.add(ack.get().partition());
+        }
+        return partitions;
+    }
+
+    /** Every record as acknowledged, in order; empty when one was not (yet). */
+    private static List<RecordMetadata> allWritten(List<Future<RecordMetadata>> acks) {
+        List<RecordMetadata> written = new ArrayList<>(acks.size());
+        try {
+            for (Future<RecordMetadata> ack : acks) {
+                if (!ack.isDone()) {
+                    return List.of();
+                }
+                written.add(ack.get());
+            }
+            return written;
+        } catch (ExecutionException e) {
+            return List.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PublishException("interrupted while publishing", e);
         }
     }
 
-    /** Runs a blocking producer call again each time it times out, while the silence is within the grace period. */
-    private static void withGrace(String what, Runnable call, Silence silence) {
+    /**
+     * Replaces the producer whose commit or abort goes unanswered: Kafka's producer keeps asking the
+     * transaction coordinator it found, also a broker cut off from the others that answers from its old
+     * view that the transaction is still being completed. The new producer looks the coordinator up
+     * anew, and its initialisation ends the old transaction: completed if the coordinator recorded the
+     * commit, else aborted.
+     */
+    private void renew(Silence silence) {
+        producer.close(Duration.ZERO);
+        producer = producers.start(() -> silence.waited("starting a new producer"));
+    }
+
+    /** Whether the transaction that begins with {@code first}, now ended, was committed. */
+    private boolean committed(RecordMetadata first, Silence silence) {
+        while (true) {
+            Optional<Boolean> committed = CommitCheck.committed(kafka, first, silence.deadline);
+            if (committed.isPresent()) {
+                return committed.get();
+            }
+            silence.waited("reading back an unanswered commit");
+        }
+    }
+
+    /** One line when the publish was slow (a producer's first publish also loads its metadata). */
+    private void report(
+            long began, Set<Integer> partitions, Map<Integer, Node> now, boolean renewed) {
+        Duration waited = Duration.ofNanos(System.nanoTime() - began);
+        if (waited.compareTo(leaders.isEmpty() ? CALL_TIMEOUT : StallReport.SLOW) > 0) {
+            log.warn(
+                    stall.describe(waited, leaders, now, partitions)
+                            + (renewed
+                                    ? "; a new producer took the transaction over after "
+                                            + RENEW_AFTER.toSeconds()
+                                            + " s without an answer"
+                                    : ""));
+        }
+    }
+
+    /**
+     * Runs a blocking producer call again each time it times out, while the silence is within the
+     * grace period; a {@code renewable} call unanswered for {@link #RENEW_AFTER} throws {@link
+     * Unanswered} instead.
+     */
+    private static void withGrace(String what, Runnable call, Silence silence, boolean renewable) {
+        long since = System.nanoTime();
         while (true) {
             try {
                 call.run();
                 return;
             } catch (TimeoutException e) {
                 silence.waited(what);
+                if (renewable && System.nanoTime() - since >= RENEW_AFTER.toNanos()) {
+                    throw new Unanswered();
+                }
             }
+        }
+    }
+
+    /** A commit or abort that got no answer for {@link #RENEW_AFTER}. */
+    private static final class Unanswered extends RuntimeException {
+        Unanswered() {
+            super(null, null, false, false);
         }
     }
 
@@ -194,47 +300,43 @@ public final class EventPublisher implements AutoCloseable {
         return false;
     }
 
-    /** How long the broker has been silent during one call, against the grace period. */
+    /**
+     * How long the broker has been silent during one call, against the grace period. Nothing is said
+     * while it lasts: a publish that ends up slow says in one line what it waited for, one that gives up
+     * fails with {@link #lostMessage()}.
+     */
     private final class Silence {
-        private final long deadline = System.nanoTime() + grace.toNanos();
-        private boolean warned;
+        final long deadline = System.nanoTime() + grace.toNanos();
 
         /** The broker did not answer {@code what}: wait on (reviving the embedded broker), or give up. */
         void waited(String what) {
             if (System.nanoTime() > deadline) {
-                lost = true;
-                throw new BrokerLostException(lostMessage());
+                lost = lostAfter(what);
+                throw new BrokerLostException(lost);
             }
-            if (!warned) {
-                warned = true;
-                log.warn(
-                        "the broker at {} does not answer ({}); waiting up to {} s for it",
-                        kafka.bootstrapServers(),
-                        what,
-                        grace.toSeconds());
-            }
+            log.debug("no answer from Kafka at {} ({})", kafka.bootstrapServers(), what);
             kafka.revive();
         }
+    }
 
-        void over() {
-            if (warned) {
-                log.info("the broker at {} answers again", kafka.bootstrapServers());
-            }
-        }
+    private String lostAfter(String what) {
+        return stall.lost(grace, what, leaders.values());
     }
 
     /** What to tell the user once the broker is lost. */
     public String lostMessage() {
-        return "the Kafka broker at "
-                + kafka.bootstrapServers()
-                + " did not answer for "
-                + grace.toSeconds()
-                + " s (kafka.grace-seconds)";
+        return lost != null
+                ? lost
+                : "the Kafka broker at "
+                        + kafka.bootstrapServers()
+                        + " did not answer for "
+                        + grace.toSeconds()
+                        + " s (kafka.grace-seconds)";
     }
 
     /** Whether a call gave up on the broker: later calls fail at once. */
     public boolean lost() {
-        return lost;
+        return lost != null;
     }
 
     private void abort() {
@@ -247,7 +349,7 @@ public final class EventPublisher implements AutoCloseable {
 
     @Override
     public void close() {
-        producer.close(lost ? Duration.ZERO : CALL_TIMEOUT);
+        producer.close(lost() ? Duration.ZERO : CALL_TIMEOUT);
     }
 
     /** The broker did not answer within the grace period: nothing more can be published. */

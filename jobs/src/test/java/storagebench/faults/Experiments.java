@@ -42,6 +42,27 @@ final class Experiments {
                         .formatted(name, millis / 1000.0, repetitions));
     }
 
+    /**
+     * Trials of about {@code millis} each until the file {@code fast} exists, then of a few
+     * milliseconds: a test with faults to inject runs enough trials for them, then lets the rest go by.
+     */
+    static Path paced(Path dir, String name, int repetitions, int millis, Path fast)
+            throws IOException {
+        return write(
+                dir,
+                name,
+                """
+                experiment: %s
+                target: {kind: local}
+                workload: {type: command, shell: true, command: "test -f '%s' || sleep %s"}
+                factors:
+                  v: [a, b]
+                repetitions: %d
+                warmups: 0
+                """
+                        .formatted(name, fast.toAbsolutePath(), millis / 1000.0, repetitions));
+    }
+
     private static Path write(Path dir, String name, String yaml) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(name + ".yaml");

@@ -12,7 +12,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
 
-/** Reads every committed event of the topic, decoded, for assertions. */
+/** Reads every committed event of the topic, every partition, decoded, for assertions. */
 public final class TopicEvents {
     private TopicEvents() {}
 
@@ -24,11 +24,15 @@ public final class TopicEvents {
         try (var consumer =
                 new KafkaConsumer<>(
                         props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            TopicPartition tp = new TopicPartition(kafka.settings().topic(), 0);
-            consumer.assign(List.of(tp));
-            consumer.seekToBeginning(List.of(tp));
-            long end = consumer.endOffsets(List.of(tp)).get(tp);
-            while (consumer.position(tp) < end) {
+            String topic = kafka.settings().topic();
+            List<TopicPartition> partitions =
+                    consumer.partitionsFor(topic).stream()
+                            .map(p -> new TopicPartition(topic, p.partition()))
+                            .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
                 for (var record : consumer.poll(Duration.ofMillis(200))) {
                     events.add(codec.decode(record.value()));
                 }
