@@ -7,8 +7,7 @@ import java.util.Optional;
 
 /**
  * Whether a local cluster of three brokers (a JVM of up to 512 MB each, beside the test's commands)
- * can run here. Until the requirement extension lands, tests assume it on a line marked {@code //
- * needs: cluster}.
+ * can run here; a test that finds it cannot throws {@code Requirement.CLUSTER.missing(why)}.
  */
 public final class ClusterNeeds {
     private static final long MEMORY_NEEDED = 3L << 30;

@@ -1,7 +1,6 @@
 package storagebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.ClusterNeeds;
 import storagebench.broker.LocalCluster;
+import storagebench.require.Requirement;
 
 /** {@code broker cluster start|status|stop}, and the topics a run creates on the cluster and checks there. */
 class TopicLayoutClusterIT {
@@ -26,7 +26,9 @@ class TopicLayoutClusterIT {
     @Test
     void clusterOnTheCommandLineAndTheTopicsARunCreatesAndChecksOnIt() throws Exception {
         Optional<String> cannot = ClusterNeeds.missing();
-        assumeTrue(cannot.isEmpty(), () -> cannot.orElseThrow()); // needs: cluster
+        if (cannot.isPresent()) {
+            throw Requirement.CLUSTER.missing(cannot.get());
+        }
         Path dir = tmp.resolve("kafka3");
         try {
             // when: a cluster of three is started

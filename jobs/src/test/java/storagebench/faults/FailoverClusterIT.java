@@ -1,7 +1,6 @@
 package storagebench.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.ClusterNeeds;
 import storagebench.broker.KafkaConnection;
 import storagebench.cli.Main;
+import storagebench.require.Requirement;
 
 /**
  * A run on a cluster of three brokers (its topic: 6 partitions, replication factor 3,
@@ -39,7 +39,9 @@ class FailoverClusterIT {
     @BeforeAll
     static void startCluster() {
         Optional<String> cannot = ClusterNeeds.missing();
-        assumeTrue(cannot.isEmpty(), () -> cannot.orElseThrow()); // needs: cluster
+        if (cannot.isPresent()) {
+            throw Requirement.CLUSTER.missing(cannot.get());
+        }
         cluster = TestCluster.start(shared.resolve("cluster"));
     }
 

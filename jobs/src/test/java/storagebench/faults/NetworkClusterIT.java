@@ -1,7 +1,6 @@
 package storagebench.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.ClusterNeeds;
 import storagebench.broker.KafkaConnection;
+import storagebench.require.Requirement;
 
 /**
  * A cluster of three brokers, each in a network namespace of its own ({@link NetworkNamespaces}),
@@ -31,9 +31,13 @@ class NetworkClusterIT {
     @BeforeAll
     static void startCluster() throws Exception {
         Optional<String> cannot = ClusterNeeds.missing();
-        assumeTrue(cannot.isEmpty(), () -> cannot.orElseThrow()); // needs: cluster
+        if (cannot.isPresent()) {
+            throw Requirement.CLUSTER.missing(cannot.get());
+        }
         Optional<String> noNamespaces = NetworkNamespaces.cannotMake();
-        assumeTrue(noNamespaces.isEmpty(), () -> noNamespaces.orElseThrow()); // needs: netns
+        if (noNamespaces.isPresent()) {
+            throw Requirement.NETNS.missing(noNamespaces.get());
+        }
         net = NetworkNamespaces.create(TestCluster.BROKERS);
         cluster = TestCluster.start(shared.resolve("cluster"), net.sites());
     }
