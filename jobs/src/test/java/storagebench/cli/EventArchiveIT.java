@@ -19,6 +19,7 @@ import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.events.EventType;
 import storagebench.export.EventArchive;
+import storagebench.runner.TopicEvents;
 import storagebench.sink.Dataset;
 import storagebench.sink.TestEvents;
 
@@ -35,8 +36,14 @@ class EventArchiveIT {
     static void history() throws Exception {
         // given: a history of runs, imports and an aborted transaction in the source's topic
         source = tmp.resolve("source");
-        Settings settings = Settings.load(null, Map.of(), Map.of("data-dir", source.toString()));
+        // 6 partitions here; README's export (ReadmeCommandsIT) reads one
+        Settings settings =
+                Settings.load(
+                        null,
+                        Map.of(),
+                        Map.of("data-dir", source.toString(), "kafka.partitions", "6"));
         kafka = KafkaConnection.open(settings);
+        assertThat(TopicEvents.partitions(kafka)).isEqualTo(6);
         assertThat(
                         CliOutput.run(
                                         "import",

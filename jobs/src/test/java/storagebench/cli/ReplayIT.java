@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.runner.TopicEvents;
 import storagebench.sink.Dataset;
 import storagebench.sink.Replay;
 import storagebench.sink.TestEvents;
@@ -82,8 +83,18 @@ class ReplayIT {
         data = tmp.resolve("data");
         settings =
                 Settings.load(
-                        null, Map.of(), Map.of("data-dir", data.toString(), "sink.roll-rows", "5"));
+                        null,
+                        Map.of(),
+                        // 6 partitions here; README's replay (ReadmeCommandsIT) reads one
+                        Map.of(
+                                "data-dir",
+                                data.toString(),
+                                "sink.roll-rows",
+                                "5",
+                                "kafka.partitions",
+                                "6"));
         kafka = KafkaConnection.open(settings);
+        assertThat(TopicEvents.partitions(kafka)).isEqualTo(6);
         assertThat(
                         CliOutput.run(
                                         "import",

@@ -88,6 +88,10 @@ class CommitWindowIT {
                         Experiments.quick(tmp, "run-a", 100).toString(),
                         "--data-dir",
                         data.toString(),
+                        // the topic A creates has 6 partitions: the open transaction may hold back
+                        // another partition than the one B's restart reads its trials from
+                        "--set",
+                        "kafka.partitions=6",
                         "--no-sink");
         String runA = awaitRunId(a, data);
         Child b =

@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import storagebench.broker.KafkaConnection;
 import storagebench.cli.Main;
 import storagebench.config.Settings;
@@ -31,10 +31,12 @@ class RunRestartIT {
     /**
      * @param loseJobRepository also delete the job repository after the kill: the topic alone then
      *     decides which trials are done
+     * @param partitions the topic's partitions (the run's events are on one of them)
      */
-    @ParameterizedTest(name = "job repository lost: {0}")
-    @ValueSource(booleans = {false, true})
-    void killedRunContinuesWithEachTrialExactlyOnce(boolean loseJobRepository) throws Exception {
+    @ParameterizedTest(name = "job repository lost: {0}, {1} partition(s)")
+    @CsvSource({"false, 1", "true, 1", "true, 6"})
+    void killedRunContinuesWithEachTrialExactlyOnce(boolean loseJobRepository, int partitions)
+            throws Exception {
         // given: a broker of the test, and a run in a child process that will be killed
         Path data = tmp.resolve("data");
         Path yaml = tmp.resolve("slow.yaml");
@@ -50,9 +52,17 @@ class RunRestartIT {
                 warmups: 1
                 """);
         Settings brokerSettings =
-                Settings.load(null, Map.of(), Map.of("data-dir", tmp.resolve("broker").toString()));
+                Settings.load(
+                        null,
+                        Map.of(),
+                        Map.of(
+                                "data-dir",
+                                tmp.resolve("broker").toString(),
+                                "kafka.partitions",
+                                String.valueOf(partitions)));
         try (KafkaConnection kafka = KafkaConnection.open(brokerSettings)) {
             String servers = kafka.bootstrapServers();
+            assertThat(TopicEvents.partitions(kafka)).isEqualTo(partitions);
             Process child =
                     new ProcessBuilder(
                                     Path.of(System.getProperty("java.home"), "bin", "java")

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -39,6 +40,19 @@ public final class TopicEvents {
             }
         }
         return events;
+    }
+
+    /** How many partitions the settings' topic has. */
+    public static int partitions(KafkaConnection kafka) throws Exception {
+        String topic = kafka.settings().topic();
+        try (Admin admin = kafka.admin()) {
+            return admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get()
+                    .get(topic)
+                    .partitions()
+                    .size();
+        }
     }
 
     public static <T> List<T> of(List<SpecificRecord> events, Class<T> type) {

@@ -71,7 +71,11 @@ class ServeIT {
                         "--schedules",
                         schedules.toString(),
                         "--data-dir",
-                        data.toString());
+                        data.toString(),
+                        // its topic on 6 partitions: the service's sink and catch-up read them all
+                        // (ServeFaultsIT and the dashboard's test run on one)
+                        "--set",
+                        "kafka.partitions=6");
     }
 
     private static int cli(String... args) {
