@@ -22,7 +22,13 @@ public final class ParquetFormat {
     /** Row groups are capped so that several open files stay well inside the heap. */
     static final long MAX_ROW_GROUP_BYTES = 32L * 1024 * 1024;
 
-    private static final int PAGE_BYTES = 1024 * 1024;
+    /**
+     * Pages of 64 KiB: the writer allocates a page-sized compression buffer for every column of every
+     * open file up front, and a sink of six partitions keeps over a hundred files open (1 MiB pages
+     * made that over 3 GiB and ran a 256 MiB sink out of heap); event rows are small, so a page still
+     * holds hundreds of them.
+     */
+    private static final int PAGE_BYTES = 64 * 1024;
 
     /**
      * Columns (nearly) unique per event: a dictionary only costs time there (about a fifth of the
