@@ -19,8 +19,12 @@ import storagebench.BadInputException;
  * creation of the tables by a concurrent command is taken as done.
  */
 final class JobRepositorySchema {
-    /** H2's "database may be already in use" and "lock file recently modified": another process is opening it. */
-    private static final Set<Integer> H2_BEING_OPENED = Set.of(90020, 8000);
+    /**
+     * H2's "database may be already in use" and "lock file recently modified" (another process is
+     * opening it), and "connection is broken" and "database is closed" (the process that served it
+     * just ended, and the file is free to be taken over).
+     */
+    private static final Set<Integer> H2_BEING_OPENED = Set.of(90020, 8000, 90067, 90098, 90121);
 
     private static final long OPEN_WAIT_NANOS = 30_000_000_000L;
 
