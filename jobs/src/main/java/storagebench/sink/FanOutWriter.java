@@ -2,6 +2,7 @@ package storagebench.sink;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,7 @@ import storagebench.storage.DatasetStore;
 /**
  * The events of one topic-partition spread over one open file per dataset folder (table,
  * experiment, date). A commit finishes all of them together, so one offset range is either wholly
- * in the dataset or not at all.
+ * in the dataset or not at all, and publishes them in {@link Visibility}'s order ({@code runs} last).
  */
 public final class FanOutWriter implements RecordWriter {
     private final DatasetStore store;
@@ -66,7 +67,11 @@ public final class FanOutWriter implements RecordWriter {
     @Override
     public List<CommittedFile> commit() throws IOException {
         List<CommittedFile> done = new ArrayList<>(open.size());
-        for (ParquetFile file : open.values()) {
+        List<ParquetFile> inOrder =
+                open.values().stream()
+                        .sorted(Comparator.comparingInt(f -> Visibility.rank(f.table())))
+                        .toList();
+        for (ParquetFile file : inOrder) {
             done.add(file.finish());
         }
         open.clear();

@@ -45,6 +45,10 @@ final class ParquetFile {
         rows++;
     }
 
+    String table() {
+        return type.table();
+    }
+
     long rows() {
         return rows;
     }

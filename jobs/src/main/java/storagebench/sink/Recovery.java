@@ -14,7 +14,8 @@ import storagebench.storage.RelativePaths;
  * Brings a topic-partition's share of the dataset back to its offset marker before consuming: temporary
  * files of an interrupted roll are deleted (wherever the store staged them), and so are finished files
  * at or beyond the marker (the roll published them but died before moving the marker). What remains is
- * exactly the offsets before the marker, which is where consuming resumes.
+ * exactly the offsets before the marker, which is where consuming resumes. Finished files go in
+ * {@link Visibility}'s deletion order, {@code runs} first.
  */
 final class Recovery {
     private static final Logger log = LoggerFactory.getLogger(Recovery.class);
@@ -52,7 +53,7 @@ final class Recovery {
                             + "/."
                             + OffsetMarker.nameOf(topic, partition)
                             + DataFile.TEMP_SUFFIX);
-            for (String file : doomed) {
+            for (String file : Visibility.deletionOrder(doomed)) {
                 store.delete(file);
             }
         } catch (IOException e) {
