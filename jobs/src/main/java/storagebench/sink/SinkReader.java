@@ -36,6 +36,11 @@ final class SinkReader implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(SinkReader.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
+    /** How often an idle sink moves the group's offsets past what is not data (markers, aborts). */
+    private static final long IDLE_COMMIT_NANOS = Duration.ofSeconds(1).toNanos();
+
+    private long lastIdleCommit;
+
     private final Consumer<byte[], byte[]> consumer;
     private final EventCodec codec;
     private final DeadLetters deadLetters;
@@ -122,6 +127,9 @@ final class SinkReader implements Runnable {
                 }
                 offsets.handed(tp, batch.get(batch.size() - 1).offset() + 1);
             }
+            if (records.isEmpty()) {
+                commitIdlePositions();
+            }
             commit(false);
             if (end != null
                     && end.reached(
@@ -190,6 +198,30 @@ final class SinkReader implements Runnable {
                     e.getMessage());
             return Fence.Answer.NO;
         }
+    }
+
+    /**
+     * With nothing fetched, commits where this sink's settled partitions stand: the offsets before
+     * the position are in the dataset or were never data (a transaction's marker, aborted messages).
+     * Without it the group's offset would stay at the last record's, one short of the end, and a
+     * {@code sink --until-idle} of the same group would wait for the rest forever.
+     */
+    private void commitIdlePositions() {
+        long now = System.nanoTime();
+        if (now - lastIdleCommit < IDLE_COMMIT_NANOS) {
+            return;
+        }
+        lastIdleCommit = now;
+        Map<TopicPartition, Long> positions = new HashMap<>();
+        for (TopicPartition tp : membership.established()) {
+            if (offsets.settled(List.of(tp))) {
+                long position = consumer.position(tp);
+                if (position > offsets.committed(tp)) {
+                    positions.put(tp, position);
+                }
+            }
+        }
+        offsets.commitLater(positions);
     }
 
     /** Commits the durable offsets not committed yet, of the partitions this sink still owns. */
