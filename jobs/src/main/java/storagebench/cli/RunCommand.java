@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.kafka.common.KafkaException;
 import org.springframework.batch.core.BatchStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +14,9 @@ import storagebench.BadInputException;
 import storagebench.DataDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.events.EventPublisher;
 import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunEnds;
 import storagebench.runner.RunStop;
 import storagebench.runner.Runner;
 
@@ -99,19 +102,35 @@ public final class RunCommand implements Callable<Integer> {
     /** Runs, sinks and reports, and says how the run ended. */
     private int runAndSay(Settings settings, ExperimentRun run, RunStop stop) {
         Runner.Outcome outcome;
+        String again = "; continue it with: storagebench run --restart " + run.runId();
+        String[] servers = {"the broker"};
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
+            servers[0] = kafka.bootstrapServers();
+            RunEnds.publishKept(settings, kafka);
             outcome = run.execute(settings, kafka, stop);
             System.out.printf(
                     "run %s: %s, %d trial(s), %d failed%n",
                     run.runId(), outcome.status(), outcome.trials(), outcome.failures());
-            if (!noSink && !outcome.brokerLost() && !stop.requested()) {
+            if (!noSink && !outcome.brokerLost() && !outcome.diskFull() && !stop.requested()) {
                 Finish.sinkAndReport(settings, kafka, run, noReport);
                 if (html != null) {
                     Finish.html(settings, run, html);
                 }
             }
+        } catch (KafkaConnection.KafkaUnavailableException
+                | EventPublisher.PublishException
+                | KafkaException e) {
+            if (!run.restart()) {
+                throw e;
+            }
+            // a restart that lost the broker before its job began: the run is as it was
+            String why =
+                    e instanceof KafkaException
+                            ? "Kafka at " + servers[0] + " did not answer (" + e.getMessage() + ")"
+                            : e.getMessage();
+            System.err.println("run " + run.runId() + " did not continue: " + why + again);
+            return Main.FAILED;
         }
-        String again = "; continue it with: storagebench run --restart " + run.runId();
         if (stop.requested()) {
             System.err.println(
                     "run "

@@ -2,8 +2,10 @@ package storagebench.events;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.broker.KafkaConnection;
@@ -15,21 +17,29 @@ import storagebench.broker.KafkaConnection;
  * @param starts RunStarted events of the run
  * @param trialsDone indexes of trials whose events are committed
  * @param trialsFailed indexes of those with a failed step
+ * @param unfinished attempts with a RunStarted and no RunFinished: killed, or ended while the broker
+ *     was away
  */
-public record RunHistory(int starts, Set<Integer> trialsDone, Set<Integer> trialsFailed) {
+public record RunHistory(
+        int starts, Set<Integer> trialsDone, Set<Integer> trialsFailed, Set<Integer> unfinished) {
 
-    public static final RunHistory NONE = new RunHistory(0, Set.of(), Set.of());
+    public static final RunHistory NONE = new RunHistory(0, Set.of(), Set.of(), Set.of());
 
     public static RunHistory read(KafkaConnection kafka, String runId) {
         int[] starts = {0};
         Set<Integer> done = new HashSet<>();
         Set<Integer> failed = new HashSet<>();
+        Set<Integer> started = new TreeSet<>();
+        Set<Integer> finished = new HashSet<>();
         events(
                 kafka,
                 runId,
                 event -> {
-                    if (event instanceof RunStarted) {
+                    if (event instanceof RunStarted start) {
                         starts[0]++;
+                        started.add(start.getAttempt());
+                    } else if (event instanceof RunFinished end) {
+                        finished.add(end.getAttempt());
                     } else if (event instanceof TrialTimed trial) {
                         done.add(trial.getTrialIndex());
                         if (trial.getOutcome() == Outcome.FAILED) {
@@ -37,7 +47,12 @@ public record RunHistory(int starts, Set<Integer> trialsDone, Set<Integer> trial
                         }
                     }
                 });
-        return new RunHistory(starts[0], Set.copyOf(done), Set.copyOf(failed));
+        started.removeAll(finished);
+        return new RunHistory(
+                starts[0],
+                Set.copyOf(done),
+                Set.copyOf(failed),
+                Collections.unmodifiableSet(started));
     }
 
     /**

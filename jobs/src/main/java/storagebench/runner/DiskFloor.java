@@ -19,19 +19,61 @@ final class DiskFloor {
     private final Path path;
     private final long floor;
     private final ToLongFunction<Path> free;
+    private final Settings settings;
     private String reason;
+    private Optional<String> full;
 
     DiskFloor(Path path, long floor, ToLongFunction<Path> free) {
+        this(path, floor, free, null);
+    }
+
+    private DiskFloor(Path path, long floor, ToLongFunction<Path> free, Settings settings) {
         this.path = path;
         this.floor = floor;
         this.free = free;
+        this.settings = settings;
     }
 
     /** The broker's log folder when it is here (the embedded broker), else the data directory. */
     static DiskFloor of(Settings settings) {
         Path path =
                 Files.isDirectory(settings.kafkaDir()) ? settings.kafkaDir() : settings.dataDir();
-        return new DiskFloor(path, settings.minFreeSpace(), DiskFloor::usable);
+        return new DiskFloor(path, settings.minFreeSpace(), DiskFloor::usable, settings);
+    }
+
+    /**
+     * Whether a disk that filled at once ended the run ({@link DiskFull}): a failure that says so, or a
+     * broker gone silent over a log folder with next to nothing free. Decided once per attempt, so the
+     * RunFinished and the command's last line say the same.
+     *
+     * @param run the run
+     * @param recorded trials with their events in the topic
+     * @param says whether a failure of the job says a disk is full
+     * @param failed whether the job failed (or the broker or job repository was lost): then a folder
+     *     of the run with next to nothing free is taken as the cause
+     */
+    synchronized Optional<String> fullDisk(
+            RunContext run, int recorded, boolean says, boolean failed) {
+        if (full == null) {
+            String target = run.target() == null ? null : run.target().getLocation();
+            boolean full =
+                    says
+                            || (failed
+                                    && settings != null
+                                    && DiskFull.fullest(settings, target, DiskFull.NEARLY_FULL)
+                                            .isPresent());
+            this.full =
+                    full && settings != null
+                            ? Optional.of(
+                                    DiskFull.message(
+                                            settings,
+                                            target,
+                                            run.runId(),
+                                            recorded,
+                                            run.plan().size()))
+                            : Optional.empty();
+        }
+        return this.full;
     }
 
     /**

@@ -142,6 +142,7 @@ public record ExperimentRun(
             for (int launch = 1; ; launch++) {
                 RunHistory history = continuing ? RunHistory.read(kafka, runId) : RunHistory.NONE;
                 if (continuing) {
+                    RunEnds.closeEarlier(runDir, runId, experiment.name(), history, publisher);
                     log.info(
                             "continuing run {}: {} of {} trials already in the topic",
                             runId,

@@ -26,6 +26,7 @@ final class Progress {
     private int done;
     private int failures;
     private int doneHere;
+    private int recorded;
 
     Progress(
             String runId,
@@ -38,6 +39,7 @@ final class Progress {
         this.experiment = experiment;
         this.total = total;
         this.done = alreadyDone;
+        this.recorded = alreadyDone;
         this.failures = alreadyFailed;
         this.observer = observer;
     }
@@ -158,6 +160,16 @@ final class Progress {
         } else {
             line(text);
         }
+    }
+
+    /** A trial's events are in the topic. */
+    synchronized void recorded() {
+        recorded++;
+    }
+
+    /** How many trials have their events in the topic, earlier attempts' included. */
+    synchronized int recordedCount() {
+        return recorded;
     }
 
     synchronized int done() {

@@ -2,6 +2,7 @@ package storagebench.runner;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
@@ -9,12 +10,16 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.listener.JobExecutionListener;
 import storagebench.Sha256;
 import storagebench.Version;
+import storagebench.batch.StartOrContinue;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
 
-/** Publishes RunStarted before the first trial and RunFinished after the last (or the failure). */
+/**
+ * Publishes RunStarted before the first trial and RunFinished after the last (or the failure); a
+ * RunFinished that cannot reach the broker is kept for the next command that can ({@link RunEnds}).
+ */
 final class RunListener implements JobExecutionListener {
     private final RunContext run;
     private final Progress progress;
@@ -58,26 +63,37 @@ final class RunListener implements JobExecutionListener {
     @Override
     public void afterJob(JobExecution execution) {
         progress.finish();
-        if (run.publisher().lost()) {
-            // nothing can reach the topic; a restart publishes the next attempt's events
-            return;
-        }
+        boolean lost = run.publisher().lost();
         BatchStatus batch = execution.getStatus();
         RunStatus status =
-                run.stop().requested()
-                        ? RunStatus.STOPPED
-                        : batch == BatchStatus.COMPLETED
-                                ? RunStatus.COMPLETED
-                                : batch == BatchStatus.STOPPED
-                                        ? RunStatus.STOPPED
-                                        : RunStatus.FAILED;
+                lost
+                        ? RunStatus.FAILED
+                        : run.stop().requested()
+                                ? RunStatus.STOPPED
+                                : batch == BatchStatus.COMPLETED
+                                        ? RunStatus.COMPLETED
+                                        : batch == BatchStatus.STOPPED
+                                                ? RunStatus.STOPPED
+                                                : RunStatus.FAILED;
+        String failures =
+                execution.getAllFailureExceptions().stream()
+                        .map(StartOrContinue::message)
+                        .collect(Collectors.joining("; "));
+        Optional<String> full =
+                floor.fullDisk(
+                        run,
+                        progress.recordedCount(),
+                        execution.getAllFailureExceptions().stream().anyMatch(DiskFull::says),
+                        lost || !execution.getAllFailureExceptions().isEmpty());
+        if (full.isPresent()) {
+            status = RunStatus.FAILED;
+        }
         String error =
-                floor.reason()
-                        .orElseGet(
-                                () ->
-                                        execution.getAllFailureExceptions().stream()
-                                                .map(Throwable::getMessage)
-                                                .collect(Collectors.joining("; ")));
+                full.orElseGet(
+                        () ->
+                                lost
+                                        ? run.publisher().lostMessage()
+                                        : floor.reason().orElse(failures));
         RunFinished finished =
                 RunFinished.newBuilder()
                         .setEventId(run.runId() + "/finished/" + run.attempt())
@@ -91,14 +107,20 @@ final class RunListener implements JobExecutionListener {
                         .setError(error.isEmpty() ? null : error)
                         .setEndTime(TrialExecutor.now())
                         .build();
+        if (lost) {
+            // nothing can reach the topic now: the next command that reaches it publishes this end
+            RunEnds.keep(run.runDir(), finished);
+            return;
+        }
         try {
             run.publisher().publish(run.runId(), List.of(finished));
         } catch (EventPublisher.PublishException e) {
-            // the job's outcome is reported by the command; a restart publishes the next attempt's
-            // RunFinished
+            // the job's outcome is reported by the command; the end is published by the next
+            // command that reaches the broker
+            RunEnds.keep(run.runDir(), finished);
             LoggerFactory.getLogger(RunListener.class)
                     .warn(
-                            "the end of run {} could not be published: {}",
+                            "the end of run {} could not be published yet: {}",
                             run.runId(),
                             e.getMessage());
         }

@@ -28,6 +28,7 @@ public final class Runner {
      * @param brokerLost whether the broker stopped answering (nothing more could be published)
      * @param repositoryLost whether the job failed because its job repository's connection was lost
      *     ({@link RepositoryLoss}): the run can be continued where the topic says it is
+     * @param diskFull whether a disk that filled ended it ({@link DiskFull}); the error says which
      */
     public record Outcome(
             BatchStatus status,
@@ -35,9 +36,10 @@ public final class Runner {
             int failures,
             String error,
             boolean brokerLost,
-            boolean repositoryLost) {
+            boolean repositoryLost,
+            boolean diskFull) {
         public static Outcome failed(String error) {
-            return new Outcome(BatchStatus.FAILED, 0, 0, error, false, false);
+            return new Outcome(BatchStatus.FAILED, 0, 0, error, false, false, false);
         }
     }
 
@@ -65,7 +67,7 @@ public final class Runner {
                 if (!RepositoryLoss.is(e)) {
                     throw e;
                 }
-                return lostRepository(run, progress, e);
+                return lostRepository(run, progress, floor, e);
             }
             if (execution.getStatus() == BatchStatus.FAILED) {
                 Optional<Throwable> lost =
@@ -73,21 +75,32 @@ public final class Runner {
                                 .filter(RepositoryLoss::is)
                                 .findFirst();
                 if (lost.isPresent()) {
-                    return lostRepository(run, progress, lost.get());
+                    return lostRepository(run, progress, floor, lost.get());
                 }
             }
             boolean lost = run.publisher().lost();
-            String error =
-                    lost
-                            ? run.publisher().lostMessage()
-                            : floor.reason()
-                                    .orElseGet(
-                                            () ->
-                                                    StartOrContinue.firstFailure(execution)
-                                                            .orElse(null));
+            String failure = StartOrContinue.firstFailure(execution).orElse(null);
+            Optional<String> full =
+                    floor.fullDisk(
+                            run,
+                            progress.recordedCount(),
+                            execution.getAllFailureExceptions().stream().anyMatch(DiskFull::says),
+                            lost || execution.getStatus() == BatchStatus.FAILED);
+            if (full.isPresent()) {
+                return new Outcome(
+                        BatchStatus.FAILED,
+                        progress.done(),
+                        progress.failures(),
+                        full.get(),
+                        lost,
+                        false,
+                        true);
+            }
+            String error = lost ? run.publisher().lostMessage() : floor.reason().orElse(failure);
             BatchStatus status =
                     run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
-            return new Outcome(status, progress.done(), progress.failures(), error, lost, false);
+            return new Outcome(
+                    status, progress.done(), progress.failures(), error, lost, false, false);
         } catch (BadInputException e) {
             throw e;
         } catch (Exception e) {
@@ -96,14 +109,29 @@ public final class Runner {
         }
     }
 
-    private static Outcome lostRepository(RunContext run, Progress progress, Throwable lost) {
+    private static Outcome lostRepository(
+            RunContext run, Progress progress, DiskFloor floor, Throwable lost) {
+        Optional<String> full =
+                floor.fullDisk(run, progress.recordedCount(), DiskFull.says(lost), true);
+        if (full.isPresent()) {
+            // the repository's disk filled: continuing would meet it again
+            return new Outcome(
+                    BatchStatus.FAILED,
+                    progress.done(),
+                    progress.failures(),
+                    full.get(),
+                    run.publisher().lost(),
+                    false,
+                    true);
+        }
         return new Outcome(
                 BatchStatus.FAILED,
                 progress.done(),
                 progress.failures(),
                 "the job repository's connection was lost: " + lost.getMessage(),
                 run.publisher().lost(),
-                true);
+                true,
+                false);
     }
 
     /** A new run must be new to the job repository; a restart must not be of a completed run. */

@@ -40,7 +40,7 @@ public class RunnerConfiguration {
             RunContext run,
             Progress progress,
             DiskFloor diskFloor) {
-        TrialWriter writer = new TrialWriter(run);
+        TrialWriter writer = new TrialWriter(run, progress);
         TrialReader reader = new TrialReader(run.plan().trials(), diskFloor);
         return new StepBuilder("trials", repository)
                 .<Trial, TrialResult>chunk(1)

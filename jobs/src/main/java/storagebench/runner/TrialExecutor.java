@@ -90,6 +90,23 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             run.stop().leaveTrial();
         }
         runPhase(trial, trialId, steps, Phase.CLEANUP, inForce, untimed);
+        String full =
+                DiskFull.says(failure)
+                        ? failure
+                        : events.stream()
+                                .map(TrialTimed::getError)
+                                .filter(DiskFull::says)
+                                .findFirst()
+                                .orElse(null);
+        if (full != null) {
+            // not the trial's result but its disk's: not recorded, the run ends here (FAILED) and a
+            // restart once space is freed runs the trial again
+            log.warn(
+                    "trial {} not recorded: {} under its directory",
+                    trial.index() + 1,
+                    DiskFull.ENOSPC);
+            throw new DiskFull.Stop(full);
+        }
         if (run.stop().requested()) {
             log.info(
                     "trial {} abandoned ({}): cleaned up, not recorded",

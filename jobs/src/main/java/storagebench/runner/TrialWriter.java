@@ -12,10 +12,12 @@ import storagebench.experiment.OnFailure;
 /** Publishes a chunk's events in one transaction and returns after the broker's acks, before the chunk commits. */
 final class TrialWriter implements ItemWriter<TrialResult>, StepExecutionListener {
     private final RunContext run;
+    private final Progress progress;
     private StepExecution stepExecution;
 
-    TrialWriter(RunContext run) {
+    TrialWriter(RunContext run, Progress progress) {
         this.run = run;
+        this.progress = progress;
     }
 
     @Override
@@ -26,6 +28,7 @@ final class TrialWriter implements ItemWriter<TrialResult>, StepExecutionListene
             events.addAll(result.observed());
         }
         run.publisher().publish(run.runId(), events);
+        chunk.forEach(result -> progress.recorded());
         boolean failed = chunk.getItems().stream().anyMatch(TrialResult::failed);
         if (failed && run.experiment().onFailure() == OnFailure.STOP && stepExecution != null) {
             // The failed trial is recorded; the job stops after this chunk and can be continued

@@ -189,7 +189,7 @@ class NeedsExtensionTest {
                                         .hasStackTraceContaining(
                                                 "-Dstoragebench.require=postgres,browsr: no"
                                                         + " requirement 'browsr'; known: postgres,"
-                                                        + "firebird,sqlserver,browser,cluster,netns,"
+                                                        + "firebird,sqlserver,browser,cluster,netns,tmpfs,"
                                                         + "hdfs,s3"));
     }
 

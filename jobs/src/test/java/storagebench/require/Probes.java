@@ -40,6 +40,34 @@ final class Probes {
         return Netns.WHY_MISSING;
     }
 
+    static Optional<String> tmpfs() {
+        return Tmpfs.WHY_MISSING;
+    }
+
+    /** Whether this process may mount a small tmpfs of its own (and unmount it). */
+    private static final class Tmpfs {
+        static final Optional<String> WHY_MISSING = probe();
+
+        private static Optional<String> probe() {
+            Path dir;
+            try {
+                dir = Files.createTempDirectory("storagebench-tmpfs-probe");
+            } catch (IOException e) {
+                return Optional.of("no temporary folder: " + e.getMessage());
+            }
+            try {
+                return Netns.run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir.toString())
+                        .or(() -> Netns.run("umount", dir.toString()));
+            } finally {
+                try {
+                    Files.deleteIfExists(dir);
+                } catch (IOException ignored) {
+                    // a leftover empty folder in the temporary folder
+                }
+            }
+        }
+    }
+
     private static final class Netns {
         static final Optional<String> WHY_MISSING = probe();
 

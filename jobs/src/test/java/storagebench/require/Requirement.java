@@ -61,6 +61,11 @@ public enum Requirement {
             Probes::networkNamespaces,
             ".ci/run runs as root and installs Debian's iproute2 when `ip` is missing; the test"
                     + " makes and deletes its own namespaces"),
+    TMPFS(
+            "tmpfs",
+            Probes::tmpfs,
+            ".ci/run runs as root, which may mount; the test mounts, fills and unmounts its own"
+                    + " small tmpfs"),
     HDFS(
             "hdfs",
             Probes::present,
