@@ -14,6 +14,7 @@ import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunEnds;
 import storagebench.runner.RunObserver;
 import storagebench.runner.RunStop;
 import storagebench.runner.RunTrigger;
@@ -340,6 +341,7 @@ public final class ScheduledRunner {
                                 schedule.maxRuntime().toMillis(),
                                 TimeUnit.MILLISECONDS);
         try {
+            RunEnds.publishKept(settings, kafka);
             return run.execute(settings, kafka, stop, trigger, observer);
         } catch (RuntimeException e) {
             log.warn(
