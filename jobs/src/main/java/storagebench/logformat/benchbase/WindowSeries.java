@@ -60,6 +60,12 @@ final class WindowSeries extends LineRecords {
         this.windowOption = window;
     }
 
+    /** A row has the header's fields: a cut-off last row that has them all is read. */
+    @Override
+    protected boolean meetsFixedFieldCount(LineReader.Line line) {
+        return header != null && line.text().strip().split(",", -1).length == header.size();
+    }
+
     @Override
     protected void accept(LineReader.Line line, Consumer<Parsed> out) {
         String text = line.text().strip();
