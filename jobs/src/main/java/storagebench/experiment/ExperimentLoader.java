@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import storagebench.config.ConfigException;
 import storagebench.config.ConfigNode;
+import storagebench.config.InputLimits;
 import storagebench.config.Secrets;
 import storagebench.config.Values;
 import storagebench.dbms.Target;
@@ -63,12 +63,14 @@ public final class ExperimentLoader {
     public Experiment parse(String file, String text, Map<String, String> overrides) {
         Node root;
         try {
-            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
+            root = new Yaml(InputLimits.yaml()).compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() == null ? 0 : e.getProblemMark().getLine() + 1;
             throw new ConfigException(file, line, null, "not valid YAML: " + e.getProblem());
         } catch (RuntimeException e) {
-            throw new ConfigException(file, 0, null, "not valid YAML: " + e.getMessage());
+            // an alias bomb, collections nested too deep: SnakeYAML's limits (InputLimits)
+            throw new ConfigException(
+                    file, InputLimits.lineOfLimit(text), null, "not valid YAML: " + e.getMessage());
         }
         if (root == null) {
             throw new ConfigException(file, 1, null, "the file is empty");
