@@ -125,8 +125,10 @@ public final class ExperimentLoader {
                         .read(root);
         Map<String, Object> fixed = fixedParams(workloadNode, workload, matrix.factors());
         Map<String, String> baseline = baseline(root.get("baseline"), matrix);
-        int repetitions = root.value("repetitions", Values.intAtLeast(1), 3);
-        int warmups = root.value("warmups", Values.intAtLeast(0), 1);
+        int maxTrials = root.value("max-trials", Values.intAtLeast(1), DEFAULT_MAX_TRIALS);
+        String planLimit = "max-trials, the most trials a plan may have; raise it if that is meant";
+        int repetitions = root.value("repetitions", Values.intBetween(1, maxTrials, planLimit), 3);
+        int warmups = root.value("warmups", Values.intBetween(0, maxTrials, planLimit), 1);
         Order order =
                 Order.valueOf(
                         root.value(
@@ -144,7 +146,6 @@ public final class ExperimentLoader {
                                         Values.oneOf(List.of("continue", "stop")),
                                         "continue")
                                 .toUpperCase(Locale.ROOT));
-        int maxTrials = root.value("max-trials", Values.intAtLeast(1), DEFAULT_MAX_TRIALS);
         root.finish("the experiment");
         Experiment experiment =
                 new Experiment(

@@ -57,7 +57,7 @@ class TrialReaderTest {
         assertThat(floor.reason())
                 .contains(
                         "only 1 MiB free under /data/kafka, below run.min-free-space 256 MiB: "
-                                + "stopped before trial 3 of 3");
+                                + "stopped after trial 2 of 3");
         // and a restart, with space again, begins with the trial that did not start
         TrialReader restarted = new TrialReader(trials, floor);
         restarted.beforeStep(step());
