@@ -76,6 +76,9 @@ final class WindowSeries extends LineRecords {
             header(text, line.number());
             return;
         }
+        if (!readableHeader()) {
+            return; // finish() quarantines the header, naming the columns it lacks
+        }
         String[] fields = text.split(",", -1);
         if (fields.length != header.size()) {
             out.accept(
@@ -115,6 +118,10 @@ final class WindowSeries extends LineRecords {
                     header.indexOf("95th Percentile Latency" + unit),
                     header.indexOf("99th Percentile Latency" + unit)
                 };
+    }
+
+    private boolean readableHeader() {
+        return time >= 0 && throughput >= 0 && Arrays.stream(latency).allMatch(i -> i >= 0);
     }
 
     private void row(double[] values, LineReader.Line line, Consumer<Parsed> out) {
@@ -160,7 +167,7 @@ final class WindowSeries extends LineRecords {
             out.accept(new Parsed.Malformed(1, "empty file: no BenchBase CSV header", ""));
             return;
         }
-        if (time < 0 || throughput < 0 || Arrays.stream(latency).anyMatch(i -> i < 0)) {
+        if (!readableHeader()) {
             out.accept(
                     new Parsed.Malformed(
                             headerLine,
