@@ -84,4 +84,24 @@ class TrialReaderTest {
                 .containsExactlyElementsOf(trials);
         assertThat(reader.read()).isNull();
     }
+
+    @Test
+    void aStopNamesTheLastTrialDoneNotTheNext() {
+        // given a disk below the floor
+        DiskFloor floor = new DiskFloor(Path.of("/data/kafka"), 256 * MIB, p -> MIB);
+
+        // when trial 42 would start, 41 done; and when the first would
+        boolean after41 = floor.allows(42, 100);
+        String afterReason = floor.reason().orElseThrow();
+        boolean first = floor.allows(1, 100);
+
+        // then
+        assertThat(after41).isFalse();
+        assertThat(first).isFalse();
+        assertThat(afterReason).endsWith(": stopped after trial 41 of 100");
+        assertThat(floor.reason())
+                .get()
+                .asString()
+                .endsWith(": stopped before the first of 100 trials");
+    }
 }
