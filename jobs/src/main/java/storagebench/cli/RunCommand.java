@@ -15,6 +15,7 @@ import storagebench.DataDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.events.EventPublisher;
+import storagebench.events.EventSizeLimit;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunEnds;
 import storagebench.runner.RunStop;
@@ -88,11 +89,19 @@ public final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--html reads the dataset: it cannot go with --no-sink");
         }
         Settings settings = settingsOptions.load();
-        DataDir.prepare(settings.dataDir());
         ExperimentRun run =
                 restartRunId != null
                         ? ExperimentRun.prepareRestart(settings, restartRunId)
                         : ExperimentRun.prepare(settings, experiment, overrides);
+        // its RunStarted carries the config: refused here, before the broker starts, if too large
+        EventSizeLimit.of(settings)
+                .checkConfig(
+                        restartRunId != null
+                                ? run.runDir().resolve("experiment.yaml").toString()
+                                : experiment.toString(),
+                        run.experiment().source());
+        // a bad config leaves no data directory behind: made only once the run is sure to start
+        DataDir.prepare(settings.dataDir());
         RunStop stop = new RunStop();
         try (Signals signals = Signals.stopping(stop)) {
             return signals.exitCode(runAndSay(settings, run, stop));

@@ -8,8 +8,10 @@ import java.util.regex.Pattern;
  * {@code password-file}) is not one: a restarted run needs it to read the secret again.
  */
 public final class Secrets {
+    // tried only where a name starts: from every position, a long run of name characters (a 1 MB
+    // line) took O(n²) steps to scan
     private static final String NAME =
-            "[\\w.-]*(?:password|passwd|secret|token|credential|api[-_]?key)[\\w.-]*"
+            "(?<![\\w.-])[\\w.-]*(?:password|passwd|secret|token|credential|api[-_]?key)[\\w.-]*"
                     + "(?<![-_]env)(?<![-_]file)";
     private static final Pattern SECRET_NAME = Pattern.compile("(?i)" + NAME);
 

@@ -208,6 +208,10 @@ public record Settings(
     }
 
     private static Map<String, String> read(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new SettingsException(file + ": is a directory, not a settings file");
+        }
+        InputLimits.checkSize(file, "settings file");
         Properties props = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {
             props.load(reader);

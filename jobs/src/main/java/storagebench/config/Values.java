@@ -79,6 +79,27 @@ public final class Values {
         };
     }
 
+    /**
+     * A whole number from {@code min} to {@code max}; a larger one, also one beyond an int, is refused
+     * with the limit and {@code why} it is the limit.
+     */
+    public static Function<ConfigNode, Integer> intBetween(int min, int max, String why) {
+        return node -> {
+            String text = node.text().strip();
+            if (!text.matches("[+-]?\\d+")) {
+                throw node.error("expected a whole number, got '" + node.text() + "'");
+            }
+            BigInteger value = new BigInteger(text);
+            if (value.compareTo(BigInteger.valueOf(min)) < 0) {
+                throw node.error("must be at least " + min + ", got " + text);
+            }
+            if (value.compareTo(BigInteger.valueOf(max)) > 0) {
+                throw node.error("must be at most " + max + " (" + why + "), got " + text);
+            }
+            return value.intValue();
+        };
+    }
+
     public static final Function<ConfigNode, Long> LONG =
             node -> {
                 try {

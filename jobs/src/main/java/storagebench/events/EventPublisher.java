@@ -62,6 +62,7 @@ public final class EventPublisher implements AutoCloseable {
     private final String topic;
     private final Duration grace;
     private final EventCodec codec = new EventCodec();
+    private final EventSizeLimit sizeLimit;
     private final StallReport stall;
     private Map<Integer, Node> leaders = Map.of();
     private volatile String lost;
@@ -70,6 +71,7 @@ public final class EventPublisher implements AutoCloseable {
         this.kafka = kafka;
         this.grace = kafka.settings().kafkaGrace();
         this.topic = kafka.settings().topic();
+        this.sizeLimit = EventSizeLimit.of(kafka.settings());
         this.stall = new StallReport(kafka, topic);
         this.producers =
                 new TransactionalProducers(kafka, TRANSACTIONAL_ID_PREFIX + transactionalId, grace);
@@ -106,6 +108,8 @@ public final class EventPublisher implements AutoCloseable {
         if (lost != null) {
             throw new BrokerLostException(lost);
         }
+        // encoded and checked before any is sent: one too large for the topic is refused whole
+        List<ProducerRecord<byte[], byte[]>> records = records(events, key);
         long began = System.nanoTime();
         // where the producer sends now, from its own metadata (no request): named if this is slow
         leaders = stall.leaders(producer);
@@ -115,7 +119,7 @@ public final class EventPublisher implements AutoCloseable {
             producer.beginTransaction();
             List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
             try {
-                sendAll(events, key, acks);
+                records.forEach(record -> acks.add(producer.send(record)));
                 withGrace(
                         "committing " + events.size() + " event(s)",
                         producer::commitTransaction,
@@ -181,20 +185,25 @@ public final class EventPublisher implements AutoCloseable {
         }
     }
 
-    /** Sends the events (commitTransaction then flushes them at once: no linger). */
-    private void sendAll(
-            List<? extends SpecificRecord> events,
-            Function<SpecificRecord, byte[]> key,
-            List<Future<RecordMetadata>> acks) {
+    /**
+     * The events as records (sent in the transaction, which commitTransaction flushes at once: no
+     * linger), each within {@link EventSizeLimit}.
+     */
+    private List<ProducerRecord<byte[], byte[]>> records(
+            List<? extends SpecificRecord> events, Function<SpecificRecord, byte[]> key) {
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>(events.size());
         for (SpecificRecord event : events) {
-            ProducerRecord<byte[], byte[]> record =
-                    new ProducerRecord<>(topic, key.apply(event), codec.encode(event));
+            byte[] k = key.apply(event);
+            byte[] value = codec.encode(event);
+            sizeLimit.check(event, k.length, value.length);
+            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, k, value);
             record.headers()
                     .add(
                             "storagebench.type",
                             EventType.of(event).schemaName().getBytes(StandardCharsets.UTF_8));
-            acks.add(producer.send(record));
+            records.add(record);
         }
+        return records;
     }
 
     private static Set<Integer> partitions(List<Future<RecordMetadata>> acks)

@@ -13,8 +13,13 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import storagebench.BadInputException;
 import storagebench.config.ConfigException;
+import storagebench.config.InputLimits;
 
-/** An experiment file's text: UTF-8, or bad input naming the file, the first bad byte's offset and its line. */
+/**
+ * An experiment or schedules file's text: UTF-8, or bad input naming the file, the first bad byte's
+ * offset and its line. A file larger than {@link InputLimits#MAX_FILE_BYTES} is refused unread, one
+ * with a line longer than {@link InputLimits#MAX_LINE_BYTES} before it is parsed.
+ */
 public final class ConfigText {
     private ConfigText() {}
 
@@ -22,6 +27,7 @@ public final class ConfigText {
         if (Files.isDirectory(file)) {
             throw new BadInputException(file + ": is a directory, not an experiment file");
         }
+        InputLimits.checkSize(file, "config file");
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -32,6 +38,7 @@ public final class ConfigText {
         } catch (IOException e) {
             throw new BadInputException(file + ": cannot read: " + e.getMessage());
         }
+        InputLimits.checkLines(file, bytes);
         return decode(file, bytes);
     }
 

@@ -3,12 +3,12 @@ package storagebench.experiment;
 import java.io.StringReader;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
+import storagebench.config.InputLimits;
 
 /**
  * The {@code baseline:} of an experiment as a run recorded its config, read without checking the rest
@@ -22,7 +22,7 @@ public final class DeclaredBaseline {
         Map<String, String> baseline = new LinkedHashMap<>();
         Node root;
         try {
-            root = new Yaml(new LoaderOptions()).compose(new StringReader(configText));
+            root = new Yaml(InputLimits.yaml()).compose(new StringReader(configText));
         } catch (RuntimeException e) {
             return baseline;
         }

@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import storagebench.config.ConfigException;
 import storagebench.config.ConfigNode;
+import storagebench.config.InputLimits;
 import storagebench.config.Secrets;
 import storagebench.config.Values;
 import storagebench.dbms.Target;
@@ -63,12 +63,14 @@ public final class ExperimentLoader {
     public Experiment parse(String file, String text, Map<String, String> overrides) {
         Node root;
         try {
-            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
+            root = new Yaml(InputLimits.yaml()).compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() == null ? 0 : e.getProblemMark().getLine() + 1;
             throw new ConfigException(file, line, null, "not valid YAML: " + e.getProblem());
         } catch (RuntimeException e) {
-            throw new ConfigException(file, 0, null, "not valid YAML: " + e.getMessage());
+            // an alias bomb, collections nested too deep: SnakeYAML's limits (InputLimits)
+            throw new ConfigException(
+                    file, InputLimits.lineOfLimit(text), null, "not valid YAML: " + e.getMessage());
         }
         if (root == null) {
             throw new ConfigException(file, 1, null, "the file is empty");
@@ -123,8 +125,10 @@ public final class ExperimentLoader {
                         .read(root);
         Map<String, Object> fixed = fixedParams(workloadNode, workload, matrix.factors());
         Map<String, String> baseline = baseline(root.get("baseline"), matrix);
-        int repetitions = root.value("repetitions", Values.intAtLeast(1), 3);
-        int warmups = root.value("warmups", Values.intAtLeast(0), 1);
+        int maxTrials = root.value("max-trials", Values.intAtLeast(1), DEFAULT_MAX_TRIALS);
+        String planLimit = "max-trials, the most trials a plan may have; raise it if that is meant";
+        int repetitions = root.value("repetitions", Values.intBetween(1, maxTrials, planLimit), 3);
+        int warmups = root.value("warmups", Values.intBetween(0, maxTrials, planLimit), 1);
         Order order =
                 Order.valueOf(
                         root.value(
@@ -142,7 +146,6 @@ public final class ExperimentLoader {
                                         Values.oneOf(List.of("continue", "stop")),
                                         "continue")
                                 .toUpperCase(Locale.ROOT));
-        int maxTrials = root.value("max-trials", Values.intAtLeast(1), DEFAULT_MAX_TRIALS);
         root.finish("the experiment");
         Experiment experiment =
                 new Experiment(

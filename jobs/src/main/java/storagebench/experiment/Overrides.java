@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -17,6 +16,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import storagebench.config.ConfigException;
+import storagebench.config.InputLimits;
 import storagebench.config.Secrets;
 
 /**
@@ -117,7 +117,7 @@ public final class Overrides {
 
     private static Node value(Map.Entry<String, String> entry, String label) {
         try {
-            Node value = new Yaml(new LoaderOptions()).compose(new StringReader(entry.getValue()));
+            Node value = new Yaml(InputLimits.yaml()).compose(new StringReader(entry.getValue()));
             return value != null
                     ? value
                     : new ScalarNode(Tag.STR, "", null, null, DumperOptions.ScalarStyle.PLAIN);

@@ -20,7 +20,9 @@ import java.util.List;
  * otherwise; an ISO-8859-1 log, binary garbage) become U+FFFD instead of an error; a leading byte
  * order mark is dropped.
  * <li>A line ends at {@code \n}; a {@code \r} before it (CRLF) or at the end of the file is dropped,
- * a lone {@code \r} inside a line is kept. The last line needs no line end; an empty file has none.
+ * a lone {@code \r} inside a line is kept. A last line without its line end is read and marked
+ * {@link Line#endsMidLine()}: the file may have been copied while its writer was still writing it
+ * ({@link LineRecords} quarantines it unless its format says it is whole). An empty file has no line.
  * <li>Lines are numbered from 1, blank and too long ones included.
  * <li>A line keeps at most {@link #MAX_LINE_CHARS} characters; the rest is counted, never held, so a
  * 50 MB line costs no more memory than a 1 MiB one. {@link Line#malformed()} is its quarantine record,
@@ -46,8 +48,9 @@ public final class LineReader implements Closeable {
      * @param number from 1
      * @param text the line, or its first {@link #MAX_LINE_CHARS} characters when it is too long
      * @param length its full length in characters
+     * @param endsMidLine whether it is the file's last line and has no line end
      */
-    public record Line(long number, String text, long length) {
+    public record Line(long number, String text, long length, boolean endsMidLine) {
         public boolean tooLong() {
             return length > MAX_LINE_CHARS;
         }
@@ -120,6 +123,7 @@ public final class LineReader implements Closeable {
         line.setLength(0);
         long length = 0;
         boolean read = false;
+        boolean ended = false;
         char last = 0;
         while (true) {
             if (pos == end && !fill()) {
@@ -145,15 +149,17 @@ public final class LineReader implements Closeable {
             }
             if (pos < end) {
                 pos++; // the '\n'
+                ended = true;
                 break;
             }
         }
         if (last == '\r') {
             length--;
+            ended = true; // a CRLF cut before its LF: the line itself is whole
         }
         line.setLength((int) Math.min(line.length(), Math.min(length, MAX_LINE_CHARS)));
         number++;
-        return new Line(number, line.toString(), length);
+        return new Line(number, line.toString(), length, !ended);
     }
 
     private boolean fill() throws IOException {

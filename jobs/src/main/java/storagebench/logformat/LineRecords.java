@@ -11,9 +11,14 @@ import java.util.stream.Stream;
 /**
  * A line-oriented format read lazily: a subclass turns each line into zero or more records, so a
  * file of any length streams through in constant memory. Lines too long to hold become
- * {@link Parsed.Malformed} here, before a subclass sees them.
+ * {@link Parsed.Malformed} here, before a subclass sees them, and so does a last line cut off
+ * before its line end ({@link #ENDS_MID_LINE}) unless {@link #meetsFixedFieldCount} says the format
+ * can tell it is whole.
  */
 public abstract class LineRecords {
+    /** The reason of a last line without its line end that is quarantined. */
+    public static final String ENDS_MID_LINE = "file ends mid-line";
+
     private static final int SHOWN_CHARS = 200;
 
     private final Path file;
@@ -49,6 +54,14 @@ public abstract class LineRecords {
     /** Called once at the end of the file, to emit what is still pending. */
     protected void finish(Consumer<Parsed> out) {}
 
+    /**
+     * Whether a last line without its line end may be read as whole: only in a format whose lines
+     * have a fixed number of fields, when it has them all. By default no: it is quarantined.
+     */
+    protected boolean meetsFixedFieldCount(LineReader.Line line) {
+        return false;
+    }
+
     /** The stream of records; closing it closes the file. */
     public final Stream<Parsed> stream() throws IOException {
         LineReader lines = LineReader.open(file);
@@ -63,10 +76,34 @@ public abstract class LineRecords {
         }
         if (line.tooLong()) {
             out.accept(line.malformed());
+        } else if (line.endsMidLine() && !line.text().isBlank()) {
+            cutOff(line, out);
         } else {
             accept(line, out);
         }
         return true;
+    }
+
+    private void cutOff(LineReader.Line line, Consumer<Parsed> out) {
+        if (!meetsFixedFieldCount(line)) {
+            out.accept(endsMidLine(line.number(), line.text()));
+            return;
+        }
+        accept(
+                line,
+                record ->
+                        out.accept(
+                                record instanceof Parsed.Malformed m
+                                        ? new Parsed.Malformed(
+                                                m.line(),
+                                                ENDS_MID_LINE + ": " + m.reason(),
+                                                m.text())
+                                        : record));
+    }
+
+    /** The quarantine record of a last line cut off before its line end. */
+    public static Parsed.Malformed endsMidLine(long line, String text) {
+        return new Parsed.Malformed(line, ENDS_MID_LINE, shown(text));
     }
 
     /** The start of a long text followed by "…", for a Malformed record. */

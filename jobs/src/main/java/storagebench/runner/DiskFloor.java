@@ -94,10 +94,10 @@ final class DiskFloor {
                         + path
                         + ", below run.min-free-space "
                         + Values.formatSize(floor)
-                        + ": stopped before trial "
-                        + next
-                        + " of "
-                        + total;
+                        + ": stopped "
+                        + (next <= 1
+                                ? "before the first of " + total + " trials"
+                                : "after trial " + (next - 1) + " of " + total);
         return false;
     }
 

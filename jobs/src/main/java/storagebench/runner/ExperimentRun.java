@@ -20,6 +20,7 @@ import storagebench.config.Settings;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunHistory;
 import storagebench.events.TargetSnapshot;
+import storagebench.experiment.ConfigLines;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.experiment.TrialPlan;
@@ -58,7 +59,8 @@ public record ExperimentRun(
             Settings settings, Path yaml, Map<String, String> overrides) {
         Experiment experiment = new ExperimentLoader(settings.dataDir()).load(yaml, overrides);
         String runId = newRunId();
-        return checked(runId, settings.runsDir().resolve(runId), experiment, false);
+        return checked(
+                runId, settings.runsDir().resolve(runId), experiment, false, yaml.toString());
     }
 
     /** Loads the config an interrupted run was started with. */
@@ -77,12 +79,18 @@ public record ExperimentRun(
                             + ")");
         }
         Experiment experiment = new ExperimentLoader(settings.dataDir()).loadStored(config);
-        return checked(runId, runDir, experiment, true);
+        return checked(runId, runDir, experiment, true, config.toString());
     }
 
-    private static ExperimentRun checked(String runId, Path runDir, Experiment e, boolean restart) {
+    private static ExperimentRun checked(
+            String runId, Path runDir, Experiment e, boolean restart, String file) {
         TrialPlan plan = TrialPlan.of(e);
-        e.workload().preflight(e.target(), plan.variants().stream().map(e::params).toList());
+        try {
+            e.workload().preflight(e.target(), plan.variants().stream().map(e::params).toList());
+        } catch (BadInputException | IllegalArgumentException refused) {
+            // a name with SQL in it, a size the target refuses: said with the file and line
+            throw ConfigLines.locate(file, e.source(), refused);
+        }
         return new ExperimentRun(runId, runDir, e, plan, restart, e.target().snapshot());
     }
 

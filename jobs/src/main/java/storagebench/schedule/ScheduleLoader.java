@@ -14,12 +14,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import storagebench.config.ConfigException;
 import storagebench.config.ConfigNode;
+import storagebench.config.InputLimits;
 import storagebench.config.Values;
 import storagebench.experiment.ConfigText;
 
@@ -53,12 +53,14 @@ public final class ScheduleLoader {
         String name = file.toString();
         Node root;
         try {
-            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
+            root = new Yaml(InputLimits.yaml()).compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() == null ? 0 : e.getProblemMark().getLine() + 1;
             throw new ConfigException(name, line, null, "not valid YAML: " + e.getProblem());
         } catch (RuntimeException e) {
-            throw new ConfigException(name, 0, null, "not valid YAML: " + e.getMessage());
+            // an alias bomb, collections nested too deep: SnakeYAML's limits (InputLimits)
+            throw new ConfigException(
+                    name, InputLimits.lineOfLimit(text), null, "not valid YAML: " + e.getMessage());
         }
         if (root == null) {
             throw new ConfigException(name, 1, null, "the file is empty");

@@ -54,7 +54,7 @@ class DiskFloorIT extends BrokerOnDataDir {
                                 + " did not complete: only .+ free under "
                                 + Pattern.quote(data.resolve("kafka").toString())
                                 + ", below run.min-free-space "
-                                + "1000 TiB: stopped before trial 1 of 2; continue it with: storagebench run --restart "
+                                + "1000 TiB: stopped before the first of 2 trials; continue it with: storagebench run --restart "
                                 + runId);
         assertThat(stopped.err()).doesNotContain("\tat ");
         Dataset dataset = new Dataset(data.resolve("parquet"));
@@ -62,7 +62,7 @@ class DiskFloorIT extends BrokerOnDataDir {
                 .singleElement()
                 .asString()
                 .startsWith("STOPPED 0 only ")
-                .contains("stopped before trial 1 of 2");
+                .contains("stopped before the first of 2 trials");
         assertThat(dataset.rows("trials")).isZero();
 
         // when: continued with the floor off

@@ -91,6 +91,15 @@ public abstract class LogParserContractTest {
         return true;
     }
 
+    /**
+     * True for a format whose records have a fixed number of fields (a CSV under its header): a last
+     * line without its line end that has them all and reads is imported; in any other format it is
+     * quarantined as {@link LineRecords#ENDS_MID_LINE} (docs/import.md says which rule each has).
+     */
+    protected boolean fixedFieldCount() {
+        return false;
+    }
+
     protected List<Parsed> parse(Path file, Map<String, String> options) throws IOException {
         try (Stream<Parsed> records = parser().parse(file, options)) {
             return records.toList();
@@ -447,6 +456,60 @@ public abstract class LogParserContractTest {
         assertThat(records)
                 .filteredOn(r -> r instanceof Parsed.Malformed)
                 .allSatisfy(r -> assertThat(r.line()).isEqualTo(lines.size()));
+    }
+
+    @Test
+    void aLastLineCutMidwayIsQuarantinedAsEndingMidLine() throws IOException {
+        if (!readsLines()) {
+            return; // a document format: aFileCutInItsLastLineBlamesNoOtherLine covers it
+        }
+        // given the sample cut halfway through its last line
+        String text = sample("x");
+        List<String> lines = text.lines().toList();
+        String last = lines.get(lines.size() - 1);
+        String cut = text.substring(0, text.lastIndexOf(last) + Math.max(1, last.length() / 2));
+
+        // when
+        List<Parsed> records =
+                parse(write("cut-midway", cut.getBytes(StandardCharsets.UTF_8)), sampleOptions());
+
+        // then
+        assertThat(records)
+                .filteredOn(r -> r instanceof Parsed.Malformed)
+                .singleElement()
+                .satisfies(
+                        r ->
+                                assertThat(((Parsed.Malformed) r).reason())
+                                        .startsWith(LineRecords.ENDS_MID_LINE));
+    }
+
+    @Test
+    void aLastLineWithoutItsLineEndIsReadOnlyInAFixedFieldFormat() throws IOException {
+        // given the sample, whole, but for the line end of its last line
+        String text = sample("x");
+        Path whole = write("whole/sample", text.getBytes(StandardCharsets.UTF_8));
+        Path unended =
+                write("unended/sample", text.stripTrailing().getBytes(StandardCharsets.UTF_8));
+
+        // when
+        List<Parsed> expected = parse(whole, sampleOptions());
+        List<Parsed> records = parse(unended, sampleOptions());
+
+        // then
+        if (!readsLines() || fixedFieldCount()) {
+            assertThat(rendered(records)).isEqualTo(rendered(expected));
+        } else {
+            long lastLine = text.stripTrailing().lines().count();
+            assertThat(records)
+                    .filteredOn(r -> r instanceof Parsed.Malformed)
+                    .singleElement()
+                    .satisfies(
+                            r -> {
+                                assertThat(r.line()).isEqualTo(lastLine);
+                                assertThat(((Parsed.Malformed) r).reason())
+                                        .isEqualTo(LineRecords.ENDS_MID_LINE);
+                            });
+        }
     }
 
     /** The option's key with a letter near its middle changed; a prefix gets a name after it. */

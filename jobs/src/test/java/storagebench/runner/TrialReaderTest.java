@@ -57,7 +57,7 @@ class TrialReaderTest {
         assertThat(floor.reason())
                 .contains(
                         "only 1 MiB free under /data/kafka, below run.min-free-space 256 MiB: "
-                                + "stopped before trial 3 of 3");
+                                + "stopped after trial 2 of 3");
         // and a restart, with space again, begins with the trial that did not start
         TrialReader restarted = new TrialReader(trials, floor);
         restarted.beforeStep(step());
@@ -83,5 +83,25 @@ class TrialReaderTest {
         assertThat(List.of(reader.read(), reader.read(), reader.read()))
                 .containsExactlyElementsOf(trials);
         assertThat(reader.read()).isNull();
+    }
+
+    @Test
+    void aStopNamesTheLastTrialDoneNotTheNext() {
+        // given a disk below the floor
+        DiskFloor floor = new DiskFloor(Path.of("/data/kafka"), 256 * MIB, p -> MIB);
+
+        // when trial 42 would start, 41 done; and when the first would
+        boolean after41 = floor.allows(42, 100);
+        String afterReason = floor.reason().orElseThrow();
+        boolean first = floor.allows(1, 100);
+
+        // then
+        assertThat(after41).isFalse();
+        assertThat(first).isFalse();
+        assertThat(afterReason).endsWith(": stopped after trial 41 of 100");
+        assertThat(floor.reason())
+                .get()
+                .asString()
+                .endsWith(": stopped before the first of 100 trials");
     }
 }

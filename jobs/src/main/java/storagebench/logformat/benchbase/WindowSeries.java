@@ -60,6 +60,12 @@ final class WindowSeries extends LineRecords {
         this.windowOption = window;
     }
 
+    /** A row has the header's fields: a cut-off last row that has them all is read. */
+    @Override
+    protected boolean meetsFixedFieldCount(LineReader.Line line) {
+        return header != null && line.text().strip().split(",", -1).length == header.size();
+    }
+
     @Override
     protected void accept(LineReader.Line line, Consumer<Parsed> out) {
         String text = line.text().strip();
@@ -69,6 +75,9 @@ final class WindowSeries extends LineRecords {
         if (header == null) {
             header(text, line.number());
             return;
+        }
+        if (!readableHeader()) {
+            return; // finish() quarantines the header, naming the columns it lacks
         }
         String[] fields = text.split(",", -1);
         if (fields.length != header.size()) {
@@ -109,6 +118,10 @@ final class WindowSeries extends LineRecords {
                     header.indexOf("95th Percentile Latency" + unit),
                     header.indexOf("99th Percentile Latency" + unit)
                 };
+    }
+
+    private boolean readableHeader() {
+        return time >= 0 && throughput >= 0 && Arrays.stream(latency).allMatch(i -> i >= 0);
     }
 
     private void row(double[] values, LineReader.Line line, Consumer<Parsed> out) {
@@ -154,7 +167,7 @@ final class WindowSeries extends LineRecords {
             out.accept(new Parsed.Malformed(1, "empty file: no BenchBase CSV header", ""));
             return;
         }
-        if (time < 0 || throughput < 0 || Arrays.stream(latency).anyMatch(i -> i < 0)) {
+        if (!readableHeader()) {
             out.accept(
                     new Parsed.Malformed(
                             headerLine,

@@ -13,7 +13,8 @@ import storagebench.logformat.LineReader;
  * quotes; CRLF, LF and CR all end a record; blank lines are skipped. Lenient where files in the
  * wild are (a quote inside an unquoted field is kept as text), strict where it matters: a record
  * longer than {@link LineReader#MAX_LINE_CHARS} is reported, not buffered, and reading resumes on
- * the next line; a file that ends inside quotes yields a record marked as truncated.
+ * the next line; a file that ends inside quotes yields a record marked as truncated, one that ends
+ * without a line end a record marked {@link CsvRecord#endsMidLine()}.
  */
 public final class CsvReader implements Closeable {
     private final Reader in;
@@ -70,7 +71,7 @@ public final class CsvReader implements Closeable {
             if (c < 0) {
                 fields.add(field.toString());
                 String problem = quoted ? "truncated: the file ends inside a quoted field" : null;
-                return new CsvRecord(start, fields, raw.toString(), problem);
+                return new CsvRecord(start, fields, raw.toString(), problem, problem == null);
             }
             if (raw.length() >= LineReader.MAX_LINE_CHARS) {
                 return tooLong(start, raw, c);

@@ -9,6 +9,7 @@ final class CsvRows extends CsvRecords {
     private final CsvMapping mapping;
     private RowMapper rows;
     private long number;
+    private int width = -1;
 
     CsvRows(CsvReader csv, CsvMapping mapping) {
         super(csv);
@@ -31,10 +32,17 @@ final class CsvRows extends CsvRecords {
         }
         try {
             rows = new RowMapper(mapping, CsvColumns.named(mapping, header.fields()));
+            width = header.fields().size();
             return null;
         } catch (IllegalArgumentException e) {
             return new Parsed.Malformed(header.line(), e.getMessage(), header.text());
         }
+    }
+
+    /** With a header, a row has its fields: a cut-off last row that has them all is read. */
+    @Override
+    protected boolean meetsFixedFieldCount(CsvRecord row) {
+        return row.fields().size() == width;
     }
 
     @Override

@@ -7,11 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 import storagebench.BadInputException;
+import storagebench.config.InputLimits;
 
 /**
  * A column mapping kept in a YAML file, with the same keys as the options, flat
@@ -22,8 +22,9 @@ final class MappingFile {
 
     static Map<String, String> load(Path path) {
         Object document;
+        InputLimits.checkSize(path, "mapping file");
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            document = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
+            document = new Yaml(new SafeConstructor(InputLimits.yaml())).load(in);
         } catch (IOException | YAMLException e) {
             throw new BadInputException(
                     "csv: mapping file " + path + ": " + firstLine(e.getMessage()));

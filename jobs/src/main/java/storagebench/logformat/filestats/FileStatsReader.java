@@ -40,6 +40,12 @@ final class FileStatsReader extends CsvRecords {
         return null;
     }
 
+    /** A row has the header's fields: a cut-off last row that has them all is read. */
+    @Override
+    protected boolean meetsFixedFieldCount(CsvRecord row) {
+        return columns != null && row.fields().size() == columns.width();
+    }
+
     @Override
     protected void accept(CsvRecord row, Consumer<Parsed> out) {
         Parsed parsed = row(row);

@@ -23,7 +23,8 @@ final class SummaryScan {
         SummaryScan scan = new SummaryScan();
         try (LineReader reader = LineReader.open(file)) {
             for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
-                if (!line.tooLong()) {
+                // a cut-off last line is SummaryRecords' to quarantine, not a value to believe
+                if (!line.tooLong() && !line.endsMidLine()) {
                     scan.accept(line.number(), line.text());
                 }
             }

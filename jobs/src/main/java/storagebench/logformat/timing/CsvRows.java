@@ -26,6 +26,19 @@ final class CsvRows implements RowReader {
     private List<String> header;
     private char delimiter;
 
+    /** A record has the header's fields: a cut-off last line that has them all is read. */
+    @Override
+    public boolean meetsFixedFieldCount(LineReader.Line line) {
+        if (header == null) {
+            return false;
+        }
+        List<String> fields = split(line.text(), delimiter);
+        if (delimiter == ',' && fields.size() > header.size()) {
+            fields = rejoinFractions(fields, header.size());
+        }
+        return fields.size() == header.size();
+    }
+
     @Override
     public List<TimingRow> accept(LineReader.Line line) {
         String text = line.text();

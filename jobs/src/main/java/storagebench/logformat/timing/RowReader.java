@@ -13,4 +13,9 @@ interface RowReader {
     default List<TimingRow> finish() {
         return List.of();
     }
+
+    /** Whether a last line cut off before its line end has all the fields of a record. */
+    default boolean meetsFixedFieldCount(LineReader.Line line) {
+        return false;
+    }
 }

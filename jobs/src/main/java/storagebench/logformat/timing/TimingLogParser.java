@@ -121,6 +121,11 @@ public final class TimingLogParser implements LogParser {
             protected void finish(Consumer<Parsed> out) {
                 reader.finish().forEach(row -> out.accept(run.convert(row)));
             }
+
+            @Override
+            protected boolean meetsFixedFieldCount(LineReader.Line line) {
+                return reader.meetsFixedFieldCount(line);
+            }
         }.stream();
     }
 
@@ -160,6 +165,11 @@ public final class TimingLogParser implements LogParser {
         @Override
         public List<TimingRow> finish() {
             return reader == null ? List.of() : reader.finish();
+        }
+
+        @Override
+        public boolean meetsFixedFieldCount(LineReader.Line line) {
+            return reader != null && reader.meetsFixedFieldCount(line);
         }
     }
 

@@ -197,6 +197,30 @@ class BenchbaseParserTest extends LogParserContractTest {
     }
 
     @Test
+    void rowsUnderAHeaderWithoutTheLatenciesAreNotReadAndTheHeaderIsQuarantined()
+            throws IOException {
+        // given a windowed CSV whose header lacks the latency columns
+        Path file =
+                text(
+                        "short-header.results.csv",
+                        "Time (seconds),Throughput (requests/second),Average Latency (millisecond)\n"
+                                + "0,3.2,11\n"
+                                + "1,3.4,12\n");
+
+        // when
+        List<Parsed> records = parse(file);
+
+        // then one record, the header's, and no exception for the rows
+        assertThat(records)
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m ->
+                                assertThat(m.reason())
+                                        .startsWith("a BenchBase CSV header without the columns"));
+    }
+
+    @Test
     void rowsThatDoNotReadAreQuarantinedAndAnEmptyWindowIsPassedOver() throws IOException {
         // when
         List<Parsed> records = parse(fixture("bad-rows.results.NewOrder.csv"));

@@ -394,6 +394,31 @@ class PgbenchParserTest extends LogParserContractTest {
     }
 
     @Test
+    void aTransactionLogCutInItsLastNumberQuarantinesThatLineOnly() throws IOException {
+        // given a copy taken while pgbench was writing: a slow last transaction cut in its time_us
+        String whole = Files.readString(fixture("transactions-pg15.log"));
+        String last = "0 301 90000 0 1796014743 12";
+        Path cut = write("cut/transactions.log", (whole + last).getBytes(StandardCharsets.UTF_8));
+
+        // when
+        List<Parsed> records = parse(cut);
+
+        // then the 300 whole lines are read as before, the cut one is quarantined
+        List<Parsed.Step> steps =
+                records.stream()
+                        .filter(r -> r instanceof Parsed.Step)
+                        .map(r -> (Parsed.Step) r)
+                        .toList();
+        assertThat(steps.stream().mapToDouble(s -> s.metrics().get("transactions")).sum())
+                .isEqualTo(300.0);
+        assertThat(steps).allSatisfy(s -> assertThat(s.metrics().get("lat_max_ms")).isLessThan(90));
+        assertThat(records)
+                .filteredOn(r -> r instanceof Parsed.Malformed)
+                .singleElement()
+                .isEqualTo(new Parsed.Malformed(301, "file ends mid-line", last));
+    }
+
+    @Test
     void theScheduleLagOfARateLimitedRunIsAveraged() throws IOException {
         // when
         List<Parsed.Step> steps = steps("transactions-pg15-rate.log");
