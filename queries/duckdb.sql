@@ -18,7 +18,14 @@ SELECT *, duration_ns / 1e9 AS duration_s
 FROM trials
 WHERE phase = 'measured' AND NOT warmup AND outcome = 'OK';
 
-CREATE OR REPLACE VIEW runs AS
+-- A restarted run started more than once: run_attempts has a row per start (attempt 1, 2, ...),
+-- runs one row per run (its first start) with the number of its attempts beside it.
+CREATE OR REPLACE VIEW run_attempts AS
 SELECT *
 FROM read_parquet('data/parquet/runs/**/*.parquet',
                   hive_partitioning = true, union_by_name = true, hive_types_autocast = false);
+
+CREATE OR REPLACE VIEW runs AS
+SELECT *, count(*) OVER (PARTITION BY run_id) AS attempts
+FROM run_attempts
+QUALIFY row_number() OVER (PARTITION BY run_id ORDER BY start_time) = 1;

@@ -11,6 +11,7 @@ import java.util.Map;
  *
  * @param name 1 to 100 letters, digits, '.', '_' or '-'; names its trigger and its pages
  * @param experiment the experiment YAML, resolved against the schedules file's folder
+ * @param written the cron expression as the schedules file gives it, shown to users
  * @param cron the Quartz cron expression (seconds first); a five-field crontab line is turned into one
  * @param timeZone the zone the cron expression is read in
  * @param misfire what a firing missed while the service was down becomes
@@ -27,6 +28,7 @@ import java.util.Map;
 public record Schedule(
         String name,
         Path experiment,
+        String written,
         String cron,
         ZoneId timeZone,
         Misfire misfire,

@@ -60,7 +60,7 @@ public final class ScheduleControl {
                         new ScheduleView(
                                 s.name(),
                                 s.experiment().toString(),
-                                s.cron(),
+                                s.written(),
                                 s.timeZone().getId(),
                                 state,
                                 instant(trigger == null ? null : trigger.getNextFireTime()),

@@ -148,6 +148,7 @@ public final class ScheduleLoader {
         return new Schedule(
                 name,
                 folder.resolve(experiment).normalize(),
+                cronNode.text().strip().replaceAll("\\s+", " "),
                 cron,
                 zone,
                 misfire,

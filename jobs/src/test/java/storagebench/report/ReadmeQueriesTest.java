@@ -78,7 +78,8 @@ class ReadmeQueriesTest {
                         + trials.resolve("setup.parquet")
                         + "' (FORMAT parquet)");
         s.execute(
-                "COPY (SELECT 'r1' AS run_id) TO '"
+                "COPY (SELECT 'r1' AS run_id, 1 AS attempt, TIMESTAMPTZ '2026-11-30 10:00:00+00'"
+                        + " AS start_time) TO '"
                         + runs.resolve("r.parquet")
                         + "' (FORMAT parquet)");
     }

@@ -1,6 +1,7 @@
 package storagebench.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -23,6 +24,7 @@ import storagebench.events.RunStatus;
 import storagebench.events.TrialTimed;
 import storagebench.sink.Dataset;
 import storagebench.sink.Sink;
+import storagebench.sink.Views;
 
 /** A run killed with SIGKILL mid-way and continued with --restart has every trial exactly once. */
 class RunRestartIT {
@@ -117,11 +119,14 @@ class RunRestartIT {
             assertThat(TopicEvents.of(events, RunStarted.class))
                     .extracting(RunStarted::getAttempt)
                     .containsExactly(1, 2);
+            // the killed attempt is ended by the restart (FAILED, its process killed), then the
+            // restart's own
             List<RunFinished> finished = TopicEvents.of(events, RunFinished.class);
-            assertThat(finished).hasSize(1);
-            assertThat(finished.get(0).getStatus()).isEqualTo(RunStatus.COMPLETED);
-            assertThat(finished.get(0).getTrials()).isEqualTo(18);
-            assertThat(finished.get(0).getAttempt()).isEqualTo(2);
+            assertThat(finished)
+                    .extracting(RunFinished::getAttempt, RunFinished::getStatus)
+                    .containsExactly(tuple(1, RunStatus.FAILED), tuple(2, RunStatus.COMPLETED));
+            assertThat(finished.get(0).getError()).contains("its process was killed");
+            assertThat(finished.get(1).getTrials()).isEqualTo(18);
             // and the dataset built from the topic has every trial exactly once
             Settings sinkSettings =
                     Settings.load(null, Map.of(), Map.of("data-dir", data.toString()));
@@ -137,6 +142,14 @@ class RunRestartIT {
                     .hasSize(18)
                     .doesNotHaveDuplicates();
             assertThat(dataset.rows("trials")).isEqualTo(dataset.distinctEventIds("trials"));
+            // and README's views count the run once, its two starts beside it
+            assertThat(
+                            Views.query(
+                                    sinkSettings.parquetDir(),
+                                    "SELECT (SELECT count(*) FROM runs) || '/' || (SELECT"
+                                            + " count(*) FROM run_attempts) || '/' || (SELECT"
+                                            + " max(attempts) FROM runs)"))
+                    .isEqualTo("1/2/2");
         }
     }
 

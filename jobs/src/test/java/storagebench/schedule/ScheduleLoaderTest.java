@@ -70,6 +70,8 @@ class ScheduleLoaderTest {
         assertThat(weekdays.experiment()).isEqualTo(Path.of("/etc/other/file-io.yaml"));
         // crontab's five fields become Quartz's six: seconds first, weekdays from 1 (Sunday)
         assertThat(weekdays.cron()).isEqualTo("0 15 3 ? * 2-6");
+        // and users are shown the line as they wrote it
+        assertThat(weekdays.written()).isEqualTo("15 3 * * 1-5");
         assertThat(weekdays.timeZone()).isEqualTo(ZoneId.of("Europe/Copenhagen"));
         assertThat(weekdays.misfire()).isEqualTo(Schedule.Misfire.SKIP);
         assertThat(weekdays.overlap()).isEqualTo(Schedule.Overlap.SKIP);
