@@ -9,6 +9,7 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.listener.JobExecutionListener;
 import storagebench.Sha256;
 import storagebench.Version;
+import storagebench.config.Secrets;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
@@ -88,7 +89,7 @@ final class RunListener implements JobExecutionListener {
                         .setStatus(status)
                         .setTrials(progress.done())
                         .setFailures(progress.failures())
-                        .setError(error.isEmpty() ? null : error)
+                        .setError(error.isEmpty() ? null : Secrets.redactText(error))
                         .setEndTime(TrialExecutor.now())
                         .build();
         try {

@@ -114,7 +114,7 @@ class SecretsTest {
                 .doesNotContain("s3cret")
                 .doesNotContain("t0k")
                 .doesNotContain("pa@ss");
-        assertThat(Secrets.redactUrl("https://user@host/ and http://h:8080/x"))
+        assertThat(Secrets.redactText("https://user@host/ and http://h:8080/x"))
                 .isEqualTo("https://user@host/ and http://h:8080/x");
     }
 
