@@ -1,0 +1,214 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Secrets planted in every field of a config that can hold one (command, setup, cleanup, env, the
+ * target's URL, the settings file, factors, description), and a secret given the recommended way
+ * ({@code ${env:NAME}}), are found in no byte under the data directory (the broker's log segments,
+ * the job repository, the run's files, the dataset), in no output of run, report, export, replay or a
+ * refused restart, and not in the export or the replayed dataset. The commands run in child JVMs, as
+ * a user's shell starts them, so the recommended secret comes from a real environment variable.
+ */
+class SecretsNowhereIT extends BrokerOnDataDir {
+    /** Every planted secret holds this; none may appear anywhere. */
+    private static final String MARK = "S3CR3T";
+
+    /** The value of the environment variable the configs refer to. */
+    private static final String FROM_ENV = MARK + "-FROM-ENV";
+
+    @Test
+    void noPlantedSecretIsRecordedOrPrintedAnywhere() throws Exception {
+        // given: programs standing in for sqlcmd and mysql, a settings file and three configs
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        for (String tool : List.of("sqlcmd", "mysql")) {
+            Path script = bin.resolve(tool);
+            Files.writeString(script, "#!/bin/sh\nexit 0\n");
+            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Path settings = tmp.resolve("storagebench.properties");
+        Files.writeString(settings, "kafka.client.ssl.key.password=" + MARK + "-SETTINGS\n");
+        Path command = tmp.resolve("command.yaml");
+        Files.writeString(
+                command,
+                """
+                experiment: secrets-command
+                description: copied from postgresql://bob:%1$s-DESC@db/x, run with --password %1$s-DESC2
+                target: {kind: local, directory: %2$s}
+                workload:
+                  type: command
+                  # the program checks that both references were resolved when it started
+                  command: >-
+                    sh -c 'test "$2" = "$SB_IT_SECRET" && test "$4" = "$SB_IT_SECRET" && test "$SB_REF" = "$SB_IT_SECRET"'
+                    sb --password ${env:SB_IT_SECRET} --password {auth} --db-password=%1$s-CMD
+                  setup: %3$s/sqlcmd -S db -U sa -P %1$s-SETUP -Q select
+                  cleanup: %3$s/mysql -u root -p%1$s-CLEANUP -e select
+                  env: "PGPASSWORD=%1$s-ENV1;API_KEY=%1$s-ENV2;SB_REF=${env:SB_IT_SECRET}"
+                factors:
+                  auth: ['${env:SB_IT_SECRET}']
+                  size: [1, 2]
+                repetitions: 1
+                warmups: 0
+                """
+                        .formatted(MARK, tmp.resolve("work"), bin));
+        Path url = tmp.resolve("url.yaml");
+        Files.writeString(
+                url,
+                """
+                experiment: secrets-url
+                target:
+                  kind: h2
+                  url: jdbc:h2:file:%2$s;PASSWORD=%1$s-URL
+                workload:
+                  type: filegroup-insert
+                  files: 1
+                  name: sb_secret
+                  sample-interval: 0s
+                factors:
+                  rows: [20]
+                repetitions: 1
+                warmups: 0
+                """
+                        .formatted(MARK, tmp.resolve("h2/sb")));
+        Path factor = tmp.resolve("factor.yaml");
+        Files.writeString(
+                factor,
+                Files.readString(command)
+                        .replace("experiment: secrets-command", "experiment: secrets-factor")
+                        .replace("size: [1, 2]", "size: ['Server=db;PWD=" + MARK + "-FACTOR']"));
+        List<String> printed = new ArrayList<>();
+
+        // when: the runs, a refused run, a refused restart, report, export and replay
+        Child run = cli(printed, "run", command.toString());
+        Child database = cli(printed, "run", url.toString());
+        Child refused = cli(printed, "run", factor.toString());
+        String runId = onlyRun("secrets-command");
+        Child restart = cli(printed, "run", "--restart", runId);
+        Child report = cli(printed, "report");
+        Path export = tmp.resolve("history.avro");
+        Child exported = cli(printed, "export", "--to", export.toString());
+        Path rebuilt = tmp.resolve("rebuilt");
+        Child replayed = cli(printed, "replay", "--to", rebuilt.toString());
+
+        // then: each did what it does
+        assertThat(run.exit).as(run.output).isZero();
+        assertThat(run.output).contains("secrets-command", "auth=${env:SB_IT_SECRET}");
+        assertThat(database.exit).as(database.output).isZero();
+        assertThat(refused.exit).as(refused.output).isEqualTo(2);
+        assertThat(refused.output).contains("'factors.size[0]': holds a password");
+        assertThat(restart.exit).as(restart.output).isEqualTo(2);
+        assertThat(restart.output)
+                .contains("experiment.yaml:")
+                .contains("a secret was removed from this stored copy")
+                .contains("${env:NAME}");
+        assertThat(report.exit).as(report.output).isZero();
+        assertThat(report.output).contains("secrets-command", "secrets-url");
+        assertThat(exported.exit).as(exported.output).isZero();
+        assertThat(replayed.exit).as(replayed.output).isZero();
+        // and the stored copy shows what was removed and keeps the references as written
+        String stored =
+                Files.readString(data.resolve("runs").resolve(runId).resolve("experiment.yaml"));
+        assertThat(stored)
+                .contains("--password ${env:SB_IT_SECRET}", "SB_REF=${env:SB_IT_SECRET}")
+                .contains("--db-password=***", "-P ***", "-p***", "PGPASSWORD=***;API_KEY=***")
+                .contains("postgresql://bob:***@db/x");
+        // and no byte of a secret anywhere: the outputs, the data directory (broker log segments
+        // included), the export and the replayed dataset
+        assertThat(String.join("\n", printed)).doesNotContain(MARK);
+        List<Path> files = new ArrayList<>(files(data));
+        files.addAll(files(rebuilt));
+        files.add(export);
+        assertThat(files)
+                .anyMatch(f -> f.toString().contains("kafka") && f.toString().endsWith(".log"))
+                .anyMatch(f -> f.toString().endsWith(".parquet"))
+                .anyMatch(f -> f.getFileName().toString().equals("experiment.yaml"));
+        for (Path file : files) {
+            assertThat(contains(Files.readAllBytes(file), MARK.getBytes(StandardCharsets.UTF_8)))
+                    .as("a secret in %s", file)
+                    .isFalse();
+        }
+    }
+
+    /** The data directory's only run of an experiment. */
+    private static String onlyRun(String experiment) throws IOException {
+        try (Stream<Path> runs = Files.list(data.resolve("runs"))) {
+            List<Path> matching =
+                    runs.filter(
+                                    r -> {
+                                        try {
+                                            return Files.readString(r.resolve("experiment.yaml"))
+                                                    .contains("experiment: " + experiment + "\n");
+                                        } catch (IOException e) {
+                                            return false;
+                                        }
+                                    })
+                            .toList();
+            assertThat(matching).hasSize(1);
+            return matching.get(0).getFileName().toString();
+        }
+    }
+
+    private static List<Path> files(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(Files::isRegularFile)
+                    .filter(f -> !f.startsWith(dir.resolve("kafka/app")))
+                    .toList();
+        }
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A command's exit code and everything it printed. */
+    private record Child(int exit, String output) {}
+
+    /** Runs a command in a child JVM with the secret in its environment, on the test's data directory. */
+    private static Child cli(List<String> printed, String... args) throws Exception {
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Xmx384m",
+                                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                Main.class.getName()));
+        command.addAll(List.of(args));
+        command.addAll(
+                List.of(
+                        "--data-dir",
+                        data.toString(),
+                        "--settings",
+                        tmp.resolve("storagebench.properties").toString()));
+        Path log = Files.createTempFile(tmp, "child", ".log");
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = builder.environment();
+        env.put("SB_IT_SECRET", FROM_ENV);
+        env.put("STORAGEBENCH_PLAIN", "1");
+        Process process = builder.start();
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as(String.join(" ", args)).isTrue();
+        String output = Files.readString(log);
+        printed.add(output);
+        return new Child(process.exitValue(), output);
+    }
+}
