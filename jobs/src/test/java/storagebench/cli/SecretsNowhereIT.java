@@ -9,9 +9,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -142,6 +145,57 @@ class SecretsNowhereIT extends BrokerOnDataDir {
         }
     }
 
+    @Test
+    void readmesSecretsSectionRunsAsWritten() throws Exception {
+        // given: the section's YAML in the file its command names, its export in the environment
+        String readme =
+                Files.readString(Path.of("..").toAbsolutePath().normalize().resolve("README.md"));
+        String section = readme.substring(readme.indexOf("### Secrets"));
+        section = section.substring(0, section.indexOf("\n## "));
+        Matcher yaml = Pattern.compile("```yaml\\n(.*?)```", Pattern.DOTALL).matcher(section);
+        Matcher bash = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL).matcher(section);
+        assertThat(yaml.find()).as("a yaml block in README's Secrets").isTrue();
+        assertThat(bash.find()).as("a bash block in README's Secrets").isTrue();
+        Map<String, String> env = new LinkedHashMap<>();
+        List<String> command = null;
+        for (String line : bash.group(1).split("\n")) {
+            if (line.startsWith("export ")) {
+                String[] pair = line.substring("export ".length()).split("=", 2);
+                env.put(pair[0], pair[1]);
+            } else if (line.startsWith("./storagebench ")) {
+                command = new ArrayList<>(List.of(line.substring(15).strip().split("\\s+")));
+            }
+        }
+        assertThat(command).as("the section's command").isNotNull();
+        Path work = Files.createDirectories(tmp.resolve("readme"));
+        String file = command.get(command.size() - 1);
+        Files.writeString(work.resolve(file), yaml.group(1));
+        command.set(command.size() - 1, work.resolve(file).toString());
+        String secret = env.values().iterator().next();
+        List<String> printed = new ArrayList<>();
+
+        // when
+        Child run = cli(printed, env, command.toArray(String[]::new));
+        Child unset = cli(printed, Map.of(), command.toArray(String[]::new));
+
+        // then: it ran, the value was the variable's, and it is nowhere; without it, exit 2 naming
+        // it
+        assertThat(run.exit).as(run.output).isZero();
+        assertThat(unset.exit).as(unset.output).isEqualTo(2);
+        assertThat(unset.output)
+                .contains(
+                        work.resolve(file)
+                                + ":5: 'workload.command': ${env:SB_PASSWORD}: the environment"
+                                + " variable SB_PASSWORD is not set")
+                .doesNotContain("\tat ");
+        assertThat(String.join("\n", printed)).doesNotContain(secret);
+        for (Path f : files(data)) {
+            assertThat(contains(Files.readAllBytes(f), secret.getBytes(StandardCharsets.UTF_8)))
+                    .as("the secret in %s", f)
+                    .isFalse();
+        }
+    }
+
     /** The data directory's only run of an experiment. */
     private static String onlyRun(String experiment) throws IOException {
         try (Stream<Path> runs = Files.list(data.resolve("runs"))) {
@@ -183,6 +237,12 @@ class SecretsNowhereIT extends BrokerOnDataDir {
 
     /** Runs a command in a child JVM with the secret in its environment, on the test's data directory. */
     private static Child cli(List<String> printed, String... args) throws Exception {
+        return cli(printed, Map.of("SB_IT_SECRET", FROM_ENV), args);
+    }
+
+    /** Runs a command in a child JVM with {@code env} added to its environment. */
+    private static Child cli(List<String> printed, Map<String, String> env, String... args)
+            throws Exception {
         List<String> command =
                 new ArrayList<>(
                         List.of(
@@ -202,9 +262,8 @@ class SecretsNowhereIT extends BrokerOnDataDir {
         Path log = Files.createTempFile(tmp, "child", ".log");
         ProcessBuilder builder =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-        Map<String, String> env = builder.environment();
-        env.put("SB_IT_SECRET", FROM_ENV);
-        env.put("STORAGEBENCH_PLAIN", "1");
+        builder.environment().putAll(env);
+        builder.environment().put("STORAGEBENCH_PLAIN", "1");
         Process process = builder.start();
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).as(String.join(" ", args)).isTrue();
         String output = Files.readString(log);
