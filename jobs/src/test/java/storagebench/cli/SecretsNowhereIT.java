@@ -3,10 +3,15 @@ package storagebench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -16,6 +21,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -131,6 +139,15 @@ class SecretsNowhereIT extends BrokerOnDataDir {
         // and no byte of a secret anywhere: the outputs, the data directory (broker log segments
         // included), the export and the replayed dataset
         assertThat(String.join("\n", printed)).doesNotContain(MARK);
+        // the dataset's and the export's files are compressed: decoded, as their readers see them
+        for (Path dataset : List.of(data.resolve("parquet"), rebuilt)) {
+            String rows = datasetText(dataset);
+            assertThat(rows).contains("--password ${env:SB_IT_SECRET}", "jdbc:h2:file:");
+            assertThat(rows).as("the dataset " + dataset).doesNotContain(MARK);
+        }
+        String archived = archiveText(export);
+        assertThat(archived).contains("--password ${env:SB_IT_SECRET}", "secrets-url");
+        assertThat(archived).as("the export").doesNotContain(MARK);
         List<Path> files = new ArrayList<>(files(data));
         files.addAll(files(rebuilt));
         files.add(export);
@@ -194,6 +211,50 @@ class SecretsNowhereIT extends BrokerOnDataDir {
                     .as("the secret in %s", f)
                     .isFalse();
         }
+    }
+
+    /** Every row of every table of a dataset, each column as text, as DuckDB reads it. */
+    private static String datasetText(Path root) throws Exception {
+        StringBuilder text = new StringBuilder();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement s = c.createStatement();
+                Stream<Path> tables = Files.list(root)) {
+            for (Path table : tables.filter(SecretsNowhereIT::holdsParquet).toList()) {
+                try (ResultSet rs =
+                        s.executeQuery(
+                                "SELECT * FROM read_parquet('"
+                                        + table
+                                        + "/**/*.parquet', union_by_name = true)")) {
+                    int columns = rs.getMetaData().getColumnCount();
+                    while (rs.next()) {
+                        for (int i = 1; i <= columns; i++) {
+                            text.append(rs.getString(i)).append('|');
+                        }
+                        text.append('\n');
+                    }
+                }
+            }
+        }
+        return text.toString();
+    }
+
+    private static boolean holdsParquet(Path dir) {
+        try {
+            return Files.isDirectory(dir)
+                    && files(dir).stream().anyMatch(f -> f.toString().endsWith(".parquet"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every event of an export, decoded. */
+    private static String archiveText(Path avro) throws IOException {
+        StringBuilder text = new StringBuilder();
+        try (DataFileReader<GenericRecord> reader =
+                new DataFileReader<>(avro.toFile(), new GenericDatumReader<>())) {
+            reader.forEach(event -> text.append(event).append('\n'));
+        }
+        return text.toString();
     }
 
     /** The data directory's only run of an experiment. */
