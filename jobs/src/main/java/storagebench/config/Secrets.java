@@ -17,10 +17,14 @@ public final class Secrets {
     /** What a removed value becomes. */
     public static final String MASK = "***";
 
-    private static final String NAME =
-            "[\\w.-]*(?:password|passwd|pwd|secret|token|credential|api[-_]?key)[\\w.-]*"
-                    + "(?<![-_]env)(?<![-_]file)";
-    private static final Pattern SECRET_NAME = Pattern.compile("(?i)" + NAME);
+    private static final String SECRET_WORD =
+            "(?:password|passwd|pwd|secret|token|credential|api[-_]?key)";
+    private static final String NOT_WHERE = "(?<![-_]env)(?<![-_]file)";
+    private static final Pattern SECRET_NAME =
+            Pattern.compile("(?i)[\\w.-]*" + SECRET_WORD + "[\\w.-]*" + NOT_WHERE);
+
+    /** A secret's name in text; bounded, so that a long word costs linear time, not quadratic. */
+    private static final String NAME = "[\\w.-]{0,64}" + SECRET_WORD + "[\\w.-]{0,64}" + NOT_WHERE;
 
     /** A YAML key naming a secret, with its value. */
     private static final Pattern SECRET_LINE =
@@ -39,19 +43,25 @@ public final class Secrets {
     /** A value already removed, for {@link #removedAt}. */
     private static final String REMOVED = "(?<v>\\*\\*\\*|'\\*\\*\\*')";
 
-    /** A command's own text after its program, on one line (or continued by a backslash). */
-    private static final String ARGS = "(?:[^\\n;|&]|\\\\\\n)*?";
+    /**
+     * A command's own text after its program, on one line (or continued by a backslash); a loop per
+     * line, not per character, so that a long command does not overflow the stack.
+     */
+    private static final String ARGS = "[^\\n;|&]*?(?:\\\\\\n[^\\n;|&]*?)*?";
 
-    /** A program's name, with or without a folder and .exe. */
+    /** A program's name at the start of a word, with or without a folder and .exe. */
     private static String tool(String names) {
-        return "(?<![\\w.-])(?:[^\\s'\"]*[/\\\\])?(?:" + names + ")(?:\\.exe)?(?=\\s)" + ARGS;
+        return "(?<![^\\s'\"=;|&(`])(?:[^\\s'\"]*[/\\\\])?(?:"
+                + names
+                + ")(?:\\.exe)?(?=\\s)"
+                + ARGS;
     }
 
     /** Each rule: what comes before the value, with %s where the value goes. */
     private static final List<String> RULES =
             List.of(
                     // name=value: a URL's password=, an environment's PGPASSWORD=, ODBC's PWD=
-                    "(?i)" + NAME + "=%s",
+                    "(?i)(?<![\\w.-])" + NAME + "=%s",
                     // an environment entry whose name holds PASS or KEY (not a file's or a
                     // variable's name)
                     "(?i)(?<![\\w.-])[a-z_]\\w*(?:pass|key)\\w*(?<!file)(?<![-_]env)=%s",

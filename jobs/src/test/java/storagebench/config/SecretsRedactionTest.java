@@ -22,6 +22,7 @@ class SecretsRedactionTest {
             /opt/mssql-tools/bin/sqlcmd -S db -Phunter2 -p    | /opt/mssql-tools/bin/sqlcmd -S db -P*** -p
             bcp t out f -U sa -P "hunter 2" -c                | bcp t out f -U sa -P *** -c
             osql -U sa -P hunter2 && sqlcmd -P swordfish      | osql -U sa -P *** && sqlcmd -P ***
+            true;sqlcmd -P hunter2;(bcp x -Phunter2)           | true;sqlcmd -P ***;(bcp x -P***
             mysql -h db -P 3306 -u root -phunter2 -e 'q'      | mysql -h db -P 3306 -u root -p*** -e 'q'
             mysqldump -p mydb                                 | mysqldump -p mydb
             mariadb-dump -uroot -phunter2 db                  | mariadb-dump -uroot -p*** db
@@ -84,6 +85,24 @@ class SecretsRedactionTest {
                 .doesNotContain("hunter2")
                 .contains("-P *** -i setup.sql", "-p*** -e", "PGPASSWORD=***\"");
         assertThat(Secrets.redact(redacted)).isEqualTo(redacted);
+    }
+
+    @Test
+    void aLongTextCostsLinearTime() {
+        // given: long words, paths and a long command line, as a log line or a config may hold
+        String text =
+                "a".repeat(100_000)
+                        + " "
+                        + "a/".repeat(50_000)
+                        + " sqlcmd "
+                        + "-x 1 ".repeat(20_000)
+                        + "-P hunter2";
+        // when
+        long start = System.nanoTime();
+        String redacted = Secrets.redactText(text);
+        // then
+        assertThat(redacted).endsWith("-P ***");
+        assertThat((System.nanoTime() - start) / 1_000_000).as("ms").isLessThan(2_000);
     }
 
     @Test
