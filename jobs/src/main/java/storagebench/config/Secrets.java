@@ -109,6 +109,9 @@ public final class Secrets {
      * takes a password there.
      */
     public static String redactText(String text) {
+        if (text == null) {
+            return null;
+        }
         String out = text;
         for (Pattern rule : SECRETS) {
             // a command may give a password twice; each pass removes the first left
