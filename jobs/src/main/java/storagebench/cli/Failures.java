@@ -28,6 +28,6 @@ final class Failures implements IExecutionExceptionHandler {
     /** The exception's message, with any password a URL or a {@code password=} in it carries shown as ***. */
     private static String message(Throwable e) {
         String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : Secrets.redactUrl(m);
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : Secrets.redactText(m);
     }
 }

@@ -1,52 +1,172 @@
 package storagebench.config;
 
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Secrets in config text: which names look like one, and the text with their values removed before
- * it is stored or published. A name that says where a secret is kept ({@code password-env},
- * {@code password-file}) is not one: a restarted run needs it to read the secret again.
+ * it is stored, published, logged or shown. One set of rules for every text that is recorded: a
+ * config's YAML, a URL, a command line, an environment, a message. A name that says where a secret is
+ * kept ({@code password-env}, {@code password-file}) is not one: a restarted run needs it to read the
+ * secret again; nor is a reference ({@code ${env:NAME}}, {@code ${file:PATH}}), which is recorded as
+ * written and resolved only when the command or connection is made ({@link SecretReferences}).
  */
 public final class Secrets {
-    // tried only where a name starts: from every position, a long run of name characters (a 1 MB
-    // line) took O(n²) steps to scan
-    private static final String NAME =
-            "(?<![\\w.-])[\\w.-]*(?:password|passwd|secret|token|credential|api[-_]?key)[\\w.-]*"
-                    + "(?<![-_]env)(?<![-_]file)";
-    private static final Pattern SECRET_NAME = Pattern.compile("(?i)" + NAME);
+    /** What a removed value becomes. */
+    public static final String MASK = "***";
+
+    private static final String SECRET_WORD =
+            "(?:password|passwd|pwd|secret|token|credential|api[-_]?key)";
+    private static final String NOT_WHERE = "(?<![-_]env)(?<![-_]file)";
+    private static final Pattern SECRET_NAME =
+            Pattern.compile("(?i)[\\w.-]*" + SECRET_WORD + "[\\w.-]*" + NOT_WHERE);
+
+    /** A secret's name in text; bounded, so that a long word costs linear time, not quadratic. */
+    private static final String NAME = "[\\w.-]{0,64}" + SECRET_WORD + "[\\w.-]{0,64}" + NOT_WHERE;
 
     /** A YAML key naming a secret, with its value. */
     private static final Pattern SECRET_LINE =
             Pattern.compile("(?im)^(\\s*-?\\s*" + NAME + "\\s*:\\s*)(\\S.*)$");
 
     /**
-     * {@code name=value} for a secret's name, up to ; & a quote or a blank, or SQL Server's braced
-     * {@code password={a;b}}c}} ({@code }}} escapes): a URL's {@code password=}, an environment's
-     * {@code PGPASSWORD=}.
+     * A value: quoted, SQL Server's braced {@code {a;b}}c}} ({@code }}} escapes), or up to ; & | a quote
+     * or a blank. Never a reference or a value already removed. {@code %s} is where a rule says what
+     * else it may not start with.
      */
-    private static final Pattern SECRET_PAIR =
-            Pattern.compile("(?i)(" + NAME + "=)(?:\\{(?:[^}]|}})*}(?!})" + "|[^;&\\s\"']+)");
+    private static final String VALUE =
+            "(?<v>(?!\\$\\{(?:env|file):)(?!\\*\\*\\*)%s"
+                    + "(?:\"(?:[^\"\\\\\\n]|\\\\.)*\"|'[^'\\n]*'|\\{(?:[^}\\n]|}})*}(?!})"
+                    + "|[^\\s;&\"'|]+))";
+
+    /** A value already removed, for {@link #removedAt}. */
+    private static final String REMOVED = "(?<v>\\*\\*\\*|'\\*\\*\\*')";
+
+    /**
+     * A command's own text after its program, on one line (or continued by a backslash); a loop per
+     * line, not per character, so that a long command does not overflow the stack.
+     */
+    private static final String ARGS = "[^\\n;|&]*?(?:\\\\\\n[^\\n;|&]*?)*?";
+
+    /** A program's name at the start of a word, with or without a folder and .exe. */
+    private static String tool(String names) {
+        return "(?<![^\\s'\"=;|&(`])(?:[^\\s'\"]*[/\\\\])?(?:"
+                + names
+                + ")(?:\\.exe)?(?=\\s)"
+                + ARGS;
+    }
+
+    /** Each rule: what comes before the value, with %s where the value goes. */
+    private static final List<String> RULES =
+            List.of(
+                    // name=value: a URL's password=, an environment's PGPASSWORD=, ODBC's PWD=
+                    "(?i)(?<![\\w.-])" + NAME + "=%s",
+                    // an environment entry whose name holds PASS or KEY (not a file's or a
+                    // variable's name)
+                    "(?i)(?<![\\w.-])[a-z_]\\w*(?:pass|key)\\w*(?<!file)(?<![-_]env)=%s",
+                    // --password X, --db-password=X, -password X (not --password-file,
+                    // --no-password)
+                    "(?i)(?<![\\w-])--?(?!no-)" + NAME.replace("\\w.-", "\\w-") + "(?:=|\\s+)%s",
+                    // Windows: /P X, /P:X; SQL Server setup's /SAPWD=, /SQLSVCPASSWORD=
+                    "(?<![\\w/])/P(?:\\s+|:)%s",
+                    "(?i)(?<![\\w/])/\\w*(?:password|pwd)[=:]%s",
+                    // sqlcmd, bcp, osql, Sybase isql: -P X and -PX (-p is something else there)
+                    "(?i)" + tool("sqlcmd|bcp|osql|isql") + "\\s(?-i:-P)\\s*%s",
+                    // MySQL's and MariaDB's tools: -pX only (-P is the port; -p alone prompts)
+                    "(?i)" + tool("mysql[\\w-]*|mariadb[\\w-]*") + "\\s(?-i:-p)%s",
+                    // Firebird's tools: -pa[ssword] X; isql also -p X
+                    "(?i)"
+                            + tool("isql-fb|isql|gbak|gfix|gstat|gsec|nbackup|fbsvcmgr")
+                            + "\\s-pa(?:s(?:s(?:w(?:o(?:r(?:d)?)?)?)?)?)?\\s+%s",
+                    "(?i)" + tool("isql-fb|isql") + "\\s-p\\s+%s");
+
+    private static final List<Pattern> SECRETS =
+            RULES.stream()
+                    .map(r -> Pattern.compile(r.formatted(VALUE.formatted("(?!-)"))))
+                    .toList();
+    private static final List<Pattern> REMOVED_SECRETS =
+            RULES.stream().map(r -> Pattern.compile(r.formatted(REMOVED))).toList();
 
     /** The password of a URL's user info, {@code scheme://user:password@}, up to the last @ of the authority. */
     private static final Pattern USER_INFO =
-            Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://[^\\s:/@'\"]*:)" + "[^\\s/'\"]*@");
+            Pattern.compile(
+                    "(?i)\\b[a-z][a-z0-9+.-]*://[^\\s:/@'\"]*:(?<v>(?!\\$\\{(?:env|file):)(?!\\*\\*\\*@)[^\\s/'\"]*)@");
 
     private Secrets() {}
 
-    /** The config text with every secret's value replaced by ***. */
+    /** The config text with every secret's value replaced by ***: YAML keys named like one, and {@link #redactText}. */
     public static String redact(String text) {
-        return redactUrl(SECRET_LINE.matcher(text).replaceAll("$1'***'"));
+        return redactText(SECRET_LINE.matcher(text).replaceAll("$1'***'"));
     }
 
     /**
-     * Text (a URL, a description, an environment) with the value of every {@code password=}-like
-     * parameter and the password of every URL's user info replaced by ***: PostgreSQL's
-     * {@code ?password=x&}, H2's and SQL Server's {@code ;password=x;}, SQL Server's braced value,
-     * {@code postgresql://bob:***@host/db}.
+     * Text (a URL, a command line, an environment, a description, a message) with every secret's value
+     * replaced by ***: PostgreSQL's {@code ?password=x&}, H2's and SQL Server's {@code ;password=x;} and
+     * braced values, ODBC's {@code PWD=x}, {@code postgresql://bob:***@host/db}, environment entries
+     * whose names hold PASS, SECRET, TOKEN or KEY, {@code --password x}, {@code /P x}, {@code
+     * /SAPWD=x}, and {@code -P x} or {@code -px} where the program (sqlcmd, bcp, mysql, isql, gbak, …)
+     * takes a password there.
      */
-    public static String redactUrl(String text) {
-        String pairs = SECRET_PAIR.matcher(text).replaceAll("$1***");
-        return USER_INFO.matcher(pairs).replaceAll("$1***@");
+    public static String redactText(String text) {
+        if (text == null) {
+            return null;
+        }
+        String out = text;
+        for (Pattern rule : SECRETS) {
+            // a command may give a password twice; each pass removes the first left
+            for (String before = null; !out.equals(before); ) {
+                before = out;
+                out = mask(rule, out);
+            }
+        }
+        return mask(USER_INFO, out);
+    }
+
+    private static String mask(Pattern rule, String text) {
+        Matcher m = rule.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(
+                    out,
+                    Matcher.quoteReplacement(
+                            text.substring(m.start(), m.start("v"))
+                                    + MASK
+                                    + text.substring(m.end("v"), m.end())));
+        }
+        return m.appendTail(out).toString();
+    }
+
+    /**
+     * The line (1-based) of the first value this class removed from {@code text}, if any: a stored
+     * copy with a secret removed cannot be run again as it was.
+     */
+    public static Optional<Integer> removedAt(String text) {
+        int first = Integer.MAX_VALUE;
+        for (Pattern rule : REMOVED_SECRETS) {
+            Matcher m = rule.matcher(text);
+            if (m.find()) {
+                first = Math.min(first, m.start("v"));
+            }
+        }
+        Matcher line = SECRET_LINE.matcher(text);
+        while (line.find()) {
+            if (line.group(2).strip().matches("'?\\*\\*\\*'?")) {
+                first = Math.min(first, line.start(2));
+                break;
+            }
+        }
+        Matcher userInfo =
+                Pattern.compile("(?i)\\b[a-z][a-z0-9+.-]*://[^\\s:/@'\"]*:\\*\\*\\*@")
+                        .matcher(text);
+        if (userInfo.find()) {
+            first = Math.min(first, userInfo.start());
+        }
+        if (first == Integer.MAX_VALUE) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                (int) text.substring(0, first).chars().filter(c -> c == '\n').count() + 1);
     }
 
     /** Whether a key's name says it holds a secret ({@code db-password}, {@code api_key}, {@code token}). */
@@ -54,9 +174,9 @@ public final class Secrets {
         return SECRET_NAME.matcher(name).matches();
     }
 
-    /** Whether a value carries a secret that {@link #redactUrl} would remove. */
+    /** Whether a value carries a secret that {@link #redactText} would remove. */
     public static boolean holdsSecret(String value) {
-        return !redactUrl(value).equals(value);
+        return !redactText(value).equals(value);
     }
 
     /** Refuses the first key of a mapping whose name looks like a secret, saying {@code why} it cannot be one. */

@@ -14,6 +14,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import storagebench.config.ConfigNode;
+import storagebench.config.SecretReferences;
 import storagebench.config.Secrets;
 import storagebench.config.Values;
 import storagebench.dbms.sqlserver.ServerPath;
@@ -96,7 +97,7 @@ public record DatabaseTarget(
                             + " target's url starts with "
                             + urlPrefix
                             + ", got '"
-                            + Secrets.redactUrl(url)
+                            + Secrets.redactText(url)
                             + "'");
         }
         String user = node.value("user", Values.TEXT, defaultUser);
@@ -129,7 +130,7 @@ public record DatabaseTarget(
 
     /** The URL with any password parameter replaced by ***, for events and messages. */
     public String location() {
-        return Secrets.redactUrl(url);
+        return Secrets.redactText(url);
     }
 
     /** Connects to the configured URL. */
@@ -151,12 +152,14 @@ public record DatabaseTarget(
         }
         Optional<String> secret = password.resolve();
         secret.ifPresent(p -> props.setProperty("password", p));
+        // ${env:NAME} and ${file:PATH} in the URL: read now, kept nowhere
+        String resolved = SecretReferences.resolve(jdbcUrl);
         FutureTask<Connection> attempt =
-                new FutureTask<>(() -> DriverManager.getConnection(jdbcUrl, props));
+                new FutureTask<>(() -> DriverManager.getConnection(resolved, props));
         Thread thread = new Thread(attempt, "connect-" + kind.yamlName());
         thread.setDaemon(true);
         thread.start();
-        String where = kind.yamlName() + " target " + Secrets.redactUrl(jdbcUrl);
+        String where = kind.yamlName() + " target " + Secrets.redactText(jdbcUrl);
         try {
             // The driver's own timeouts apply first; this bounds drivers that have none.
             return attempt.get(connectTimeout.toMillis() + 2_000, TimeUnit.MILLISECONDS);
@@ -172,7 +175,12 @@ public record DatabaseTarget(
             Thread.currentThread().interrupt();
             throw new TargetUnavailableException("interrupted while connecting to " + where);
         } catch (ExecutionException e) {
-            throw unavailable(where, e.getCause(), secret.orElse(null));
+            TargetUnavailableException failure =
+                    unavailable(where, e.getCause(), secret.orElse(null));
+            throw resolved.equals(jdbcUrl)
+                    ? failure
+                    : new TargetUnavailableException(
+                            failure.getMessage().replace(resolved, jdbcUrl));
         }
     }
 
@@ -182,6 +190,7 @@ public record DatabaseTarget(
         if (secret != null && !secret.isEmpty()) {
             reason = reason.replace(secret, "***");
         }
+        reason = Secrets.redactText(reason);
         String state =
                 cause instanceof SQLException sql && sql.getSQLState() != null
                         ? sql.getSQLState()

@@ -17,6 +17,7 @@ import org.yaml.snakeyaml.nodes.Node;
 import storagebench.config.ConfigException;
 import storagebench.config.ConfigNode;
 import storagebench.config.InputLimits;
+import storagebench.config.SecretReferences;
 import storagebench.config.Secrets;
 import storagebench.config.Values;
 import storagebench.dbms.Target;
@@ -48,6 +49,20 @@ public final class ExperimentLoader {
     /** Loads a run's stored config: its text with the overrides recorded in it applied again. */
     public Experiment loadStored(Path file) {
         String text = ConfigText.read(file);
+        Secrets.removedAt(text)
+                .ifPresent(
+                        line -> {
+                            throw new ConfigException(
+                                    file.toString(),
+                                    line,
+                                    null,
+                                    "a secret was removed from this stored copy of the run's config "
+                                            + "(it shows "
+                                            + Secrets.MASK
+                                            + "), so the run cannot go on as it started; give "
+                                            + "secrets as ${env:NAME} or ${file:PATH}, which are stored as "
+                                            + "written and read when the command runs, and start a new run");
+                        });
         return parse(file.toString(), Overrides.withoutRecorded(text), Overrides.recorded(text));
     }
 
@@ -76,6 +91,7 @@ public final class ExperimentLoader {
             throw new ConfigException(file, 1, null, "the file is empty");
         }
         Map<Node, String> origins = Overrides.apply(file, root, overrides);
+        SecretReferences.check(file, root, origins);
         return read(
                 new ConfigNode(file, "", root, origins),
                 Secrets.redact(

@@ -162,7 +162,7 @@ final class MatrixReader {
     private static void refuseInLabel(ConfigNode value) {
         if (value.isScalar() && Secrets.holdsSecret(value.text())) {
             throw value.error(
-                    "holds a password (a URL's user info or a password= parameter): "
+                    "holds a password (a URL's user info, a password= parameter or a password argument): "
                             + Secrets.NOT_A_FACTOR);
         }
         if (value.isScalar() && value.text().codePoints().anyMatch(ControlCharacters::refused)) {

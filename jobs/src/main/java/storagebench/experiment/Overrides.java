@@ -67,7 +67,7 @@ public final class Overrides {
         String value =
                 Secrets.isSecretName(entry.getKey().substring(entry.getKey().lastIndexOf('.') + 1))
                         ? "***"
-                        : Secrets.redactUrl(entry.getValue());
+                        : Secrets.redactText(entry.getValue());
         return "--override " + entry.getKey() + "=" + value;
     }
 

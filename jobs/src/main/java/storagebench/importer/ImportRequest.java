@@ -59,7 +59,7 @@ public record ImportRequest(
                         throw new BadInputException(
                                 option
                                         + " "
-                                        + Secrets.redactUrl(key)
+                                        + Secrets.redactText(key)
                                         + ": "
                                         + (Secrets.isSecretName(key)
                                                 ? "looks like a secret"

@@ -56,8 +56,8 @@ public final class QuarantineFile implements Closeable {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("file", source);
         entry.put("line", record.line());
-        entry.put("reason", Secrets.redactUrl(record.reason()));
-        entry.put("text", Secrets.redactUrl(record.text()));
+        entry.put("reason", Secrets.redactText(record.reason()));
+        entry.put("text", Secrets.redactText(record.text()));
         try {
             out.write(JSON.writeValueAsString(entry));
             out.write('\n');

@@ -11,6 +11,7 @@ import org.springframework.batch.core.listener.JobExecutionListener;
 import storagebench.Sha256;
 import storagebench.Version;
 import storagebench.batch.StartOrContinue;
+import storagebench.config.Secrets;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
@@ -104,7 +105,7 @@ final class RunListener implements JobExecutionListener {
                         .setStatus(status)
                         .setTrials(progress.done())
                         .setFailures(progress.failures())
-                        .setError(error.isEmpty() ? null : error)
+                        .setError(error.isEmpty() ? null : Secrets.redactText(error))
                         .setEndTime(TrialExecutor.now())
                         .build();
         if (lost) {

@@ -12,6 +12,7 @@ import storagebench.BadInputException;
 import storagebench.batch.BatchContext;
 import storagebench.batch.RepositoryLoss;
 import storagebench.batch.StartOrContinue;
+import storagebench.config.Secrets;
 import storagebench.config.Settings;
 
 /** Starts the Spring Batch job of one run (or continues a killed one) against the job repository. */
@@ -100,7 +101,13 @@ public final class Runner {
             BatchStatus status =
                     run.stop().requested() ? BatchStatus.STOPPED : execution.getStatus();
             return new Outcome(
-                    status, progress.done(), progress.failures(), error, lost, false, false);
+                    status,
+                    progress.done(),
+                    progress.failures(),
+                    error == null ? null : Secrets.redactText(error),
+                    lost,
+                    false,
+                    false);
         } catch (BadInputException e) {
             throw e;
         } catch (Exception e) {

@@ -11,6 +11,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
+import storagebench.config.Secrets;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.experiment.Experiment;
@@ -165,7 +166,8 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                             step.phase() == Phase.MEASURED ? run.experiment().timeout() : null);
             elapsed = timed.nanos();
             metrics = timed.metrics();
-            error = timed.error();
+            // a program's stderr may echo its command line: no secret goes into the event
+            error = timed.error() == null ? null : Secrets.redactText(timed.error());
         }
         String phase = step.phase().name().toLowerCase(Locale.ROOT);
         String eventId =
@@ -206,7 +208,8 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             added.forEach(all::putIfAbsent);
             event.setMetrics(all);
         } catch (Exception e) {
-            String failure = "after step '" + step.name() + "': " + Timed.message(e);
+            String failure =
+                    Secrets.redactText("after step '" + step.name() + "': " + Timed.message(e));
             log.warn("{}", failure);
             event.setOutcome(Outcome.FAILED);
             event.setError(failure);

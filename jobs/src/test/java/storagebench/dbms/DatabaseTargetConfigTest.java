@@ -253,9 +253,9 @@ class DatabaseTargetConfigTest {
         String plain = "jdbc:sqlserver://db:1433;user=sa;password=s3cret;encrypt=true";
         String braced = "jdbc:sqlserver://db:1433;Password={s3c;r}}et};databaseName=master";
         // then
-        assertThat(Secrets.redactUrl(plain))
+        assertThat(Secrets.redactText(plain))
                 .isEqualTo("jdbc:sqlserver://db:1433;user=sa;password=***;encrypt=true");
-        assertThat(Secrets.redactUrl(braced))
+        assertThat(Secrets.redactText(braced))
                 .isEqualTo("jdbc:sqlserver://db:1433;Password=***;databaseName=master");
         assertThatThrownBy(
                         () -> loader.parse("e.yaml", yaml("kind: postgres\nurl: " + braced + "\n")))

@@ -3,11 +3,13 @@ package storagebench.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
 import storagebench.config.ConfigException;
 import storagebench.config.Secrets;
@@ -114,8 +116,43 @@ class SecretsTest {
                 .doesNotContain("s3cret")
                 .doesNotContain("t0k")
                 .doesNotContain("pa@ss");
-        assertThat(Secrets.redactUrl("https://user@host/ and http://h:8080/x"))
+        assertThat(Secrets.redactText("https://user@host/ and http://h:8080/x"))
                 .isEqualTo("https://user@host/ and http://h:8080/x");
+    }
+
+    @Test
+    void aReferenceIsStoredAsWrittenAndOneThatCannotBeReadIsRefusedAtLoad() {
+        // given
+        String text =
+                COMMAND.replace(
+                        "./load.sh {disk}",
+                        "sqlcmd -P ${env:PATH} -i ${file:/no/such/storagebench-secret}");
+        // then
+        assertThatThrownBy(() -> loader.parse("e.yaml", text))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(
+                        "e.yaml:5: 'workload.command': ${file:/no/such/storagebench-secret}: cannot"
+                                + " read the file /no/such/storagebench-secret");
+        String resolvable = COMMAND.replace("./load.sh {disk}", "./load.sh -P ${env:PATH} {disk}");
+        assertThat(loader.parse("e.yaml", resolvable).source()).isEqualTo(resolvable);
+    }
+
+    @Test
+    void aStoredCopyWithASecretRemovedIsNotRestarted(@TempDir Path runDir) throws Exception {
+        // given: the copy a run stored of a config that held a password in clear
+        String stored =
+                loader.parse(
+                                "e.yaml",
+                                COMMAND.replace("./load.sh {disk}", "./load.sh --password hunter2"))
+                        .source();
+        Path file = runDir.resolve("experiment.yaml");
+        Files.writeString(file, stored);
+        // then
+        assertThat(stored).contains("--password ***").doesNotContain("hunter2");
+        assertThatThrownBy(() -> loader.loadStored(file))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(file + ":5: a secret was removed from this stored copy")
+                .hasMessageContaining("${env:NAME}");
     }
 
     @Test

@@ -66,7 +66,7 @@ public record FirebirdServer(String prefix, String host, int port, String databa
             if (rest.startsWith("//") || !m.matches()) {
                 throw new IllegalArgumentException(
                         "cannot read host, port and database from the firebird url '"
-                                + Secrets.redactUrl(url)
+                                + Secrets.redactText(url)
                                 + "'; write jdbc:firebird://HOST:PORT/DATABASE");
             }
         }

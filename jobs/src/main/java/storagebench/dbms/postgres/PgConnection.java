@@ -30,7 +30,7 @@ public record PgConnection(String host, String port, String database, Map<String
         if (!m.matches() || (m.group(1) != null && m.group(1).contains(","))) {
             throw new BadInputException(
                     "the postgres target's url cannot be passed to PostgreSQL's programs: '"
-                            + Secrets.redactUrl(url)
+                            + Secrets.redactText(url)
                             + "' is not jdbc:postgresql://HOST[:PORT]/DATABASE with one host");
         }
         Map<String, String> query = new LinkedHashMap<>();

@@ -74,7 +74,7 @@ public final class SqlServerKind implements DatabaseKind {
         if (!m.matches() || m.group(1).isEmpty()) {
             throw new BadInputException(
                     "the sqlserver target's url cannot be passed to sqlcmd: '"
-                            + Secrets.redactUrl(url)
+                            + Secrets.redactText(url)
                             + "' is not jdbc:sqlserver://HOST[\\INSTANCE][:PORT][;…]");
         }
         Map<String, String> env = new LinkedHashMap<>();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import storagebench.BadInputException;
+import storagebench.config.SecretReferences;
 import storagebench.workload.Params;
 
 /**
@@ -100,7 +101,7 @@ final class CommandPreflight {
 
     /** Checks the program unless it depends on the trial; {@code dir} is null when the working dir does. */
     private void checkProgram(String param, String raw, Map<String, String> values, Path dir) {
-        if (perTrial(raw)) {
+        if (perTrial(raw) || SecretReferences.holds(raw)) {
             return;
         }
         String program = Placeholders.substitute(raw, values);

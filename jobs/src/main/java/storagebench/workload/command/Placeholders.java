@@ -5,11 +5,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
+import storagebench.config.SecretReferences;
 
 /**
  * {@code {name}} placeholders in command text, replaced by a trial's values. {@code {{} and
  * {@code }}} stand for literal braces (a shell's {@code ${HOME}} is written {@code ${{HOME}}});
- * a lone {@code }} is kept as it is.
+ * a lone {@code }} is kept as it is. A secret's reference, {@code ${env:NAME}} or {@code ${file:PATH}},
+ * is kept as it is too: {@link ProcessRun} resolves it when the program starts.
  */
 public final class Placeholders {
 
@@ -53,7 +55,12 @@ public final class Placeholders {
         int i = 0;
         while (i < text.length()) {
             char c = text.charAt(i);
-            if ((c == '{' || c == '}') && i + 1 < text.length() && text.charAt(i + 1) == c) {
+            int reference = c == '$' ? SecretReferences.endAt(text, i) : -1;
+            if (reference > 0) {
+                // ${env:NAME} and ${file:PATH} are resolved when the program starts (ProcessRun)
+                out.append(text, i, reference);
+                i = reference;
+            } else if ((c == '{' || c == '}') && i + 1 < text.length() && text.charAt(i + 1) == c) {
                 out.append(c);
                 i += 2;
             } else if (c == '{') {

@@ -11,14 +11,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import storagebench.config.SecretReferences;
 
 /**
  * One run of a program: standard output and error go to files (never to memory), standard input
  * is closed, and when the time limit passes or the waiting thread is interrupted the whole
  * process tree is destroyed.
  *
- * @param argv the program and its arguments
- * @param env variables added to the inherited environment
+ * @param argv the program and its arguments; {@code ${env:NAME}} and {@code ${file:PATH}} in them are
+ *     resolved only when the program starts ({@link SecretReferences})
+ * @param env variables added to the inherited environment, references resolved as argv's
  * @param workingDir where it runs
  * @param timeout the longest it may run, or null for no limit
  */
@@ -69,19 +71,27 @@ public record ProcessRun(
      */
     public Result run(Path stdout, Path stderr, LineListener errorLines)
             throws CommandFailedException, InterruptedException {
+        // ${env:NAME} and ${file:PATH} become their values here only: argv and env keep the
+        // references
+        List<String> command = argv.stream().map(SecretReferences::resolve).toList();
         ProcessBuilder builder =
-                new ProcessBuilder(argv)
+                new ProcessBuilder(command)
                         .directory(workingDir.toFile())
                         .redirectOutput(stdout.toFile());
         if (errorLines == null) {
             builder.redirectError(stderr.toFile());
         }
-        builder.environment().putAll(env);
+        env.forEach(
+                (name, value) -> builder.environment().put(name, SecretReferences.resolve(value)));
         Process process;
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new CommandFailedException("cannot start " + argv.get(0) + ": " + e.getMessage());
+            throw new CommandFailedException(
+                    "cannot start "
+                            + argv.get(0)
+                            + ": "
+                            + String.valueOf(e.getMessage()).replace(command.get(0), argv.get(0)));
         }
         Thread copier =
                 errorLines == null

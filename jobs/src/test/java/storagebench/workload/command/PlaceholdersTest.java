@@ -27,6 +27,15 @@ class PlaceholdersTest {
     }
 
     @Test
+    void aSecretsReferenceIsKeptForTheProgramsStart() {
+        assertThat(
+                        Placeholders.substitute(
+                                "-P ${env:SA_PASSWORD} -x ${file:/run/pw} {ifi}", values))
+                .isEqualTo("-P ${env:SA_PASSWORD} -x ${file:/run/pw} on");
+        assertThat(Placeholders.names("${env:A} {files} ${file:/x}")).containsExactly("files");
+    }
+
+    @Test
     void namesInOrderOfFirstUse() {
         assertThat(Placeholders.names("{b} {a} {b} {out}")).containsExactly("b", "a", "out");
     }
