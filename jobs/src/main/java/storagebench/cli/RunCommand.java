@@ -134,9 +134,11 @@ public final class RunCommand implements Callable<Integer> {
             }
             // a restart that lost the broker before its job began: the run is as it was
             String why =
-                    e instanceof KafkaException
-                            ? "Kafka at " + servers[0] + " did not answer (" + e.getMessage() + ")"
-                            : e.getMessage();
+                    e.getMessage() != null
+                                    && (e.getMessage().contains("answer")
+                                            || e.getMessage().contains("reach"))
+                            ? e.getMessage()
+                            : "Kafka at " + servers[0] + " did not answer (" + e.getMessage() + ")";
             System.err.println("run " + run.runId() + " did not continue: " + why + again);
             return Main.FAILED;
         }
