@@ -10,9 +10,12 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,6 +103,7 @@ final class TopicSetup {
                                         String.valueOf(asked.minInsync())));
         try {
             admin.createTopics(List.of(topicSpec)).all().get(TIMEOUT_S, TimeUnit.SECONDS);
+            awaitHosted(topic, asked.partitions());
             log.info(
                     "created topic {}: {} partition(s), replication factor {},"
                             + " min.insync.replicas {}, unlimited retention",
@@ -113,6 +117,31 @@ final class TopicSetup {
                 return false;
             }
             throw e;
+        }
+    }
+
+    /**
+     * Waits until every partition of a topic just created answers a ListOffsets: the creation is
+     * acknowledged once the controller records it, a moment before the leaders host the partitions, and
+     * a read or write in that moment fails with "This server does not host this topic-partition".
+     */
+    private void awaitHosted(String topic, int partitions)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Map<TopicPartition, OffsetSpec> all = new HashMap<>();
+        for (int p = 0; p < partitions; p++) {
+            all.put(new TopicPartition(topic, p), OffsetSpec.latest());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_S);
+        while (true) {
+            try {
+                admin.listOffsets(all).all().get(TIMEOUT_S, TimeUnit.SECONDS);
+                return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
         }
     }
 
