@@ -13,10 +13,16 @@ public final class DataDir {
         return runDir.resolve("run.lock");
     }
 
-    public static Path prepare(Path dir) {
+    /** Refuses a data directory that is a file; creates nothing. */
+    public static Path check(Path dir) {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new BadInputException("data directory " + dir + " is a file, not a directory");
         }
+        return dir;
+    }
+
+    public static Path prepare(Path dir) {
+        check(dir);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

@@ -89,6 +89,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--html reads the dataset: it cannot go with --no-sink");
         }
         Settings settings = settingsOptions.load();
+        DataDir.check(settings.dataDir());
         ExperimentRun run =
                 restartRunId != null
                         ? ExperimentRun.prepareRestart(settings, restartRunId)
