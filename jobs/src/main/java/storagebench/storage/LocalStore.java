@@ -43,6 +43,17 @@ public final class LocalStore implements DatasetStore {
                         all.add(RelativePaths.of(root, file));
                         return FileVisitResult.CONTINUE;
                     }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException e)
+                            throws IOException {
+                        // another sink of the group deleted it (a staged file discarded, an
+                        // unfinished roll recovered) while this one listed: it is not there
+                        if (e instanceof NoSuchFileException) {
+                            return FileVisitResult.CONTINUE;
+                        }
+                        throw e;
+                    }
                 });
         return all;
     }
