@@ -28,7 +28,7 @@ class PngChartsTest {
         // then
         assertThat(charts)
                 .containsExactly(
-                        tmp.resolve("png").resolve(PngCharts.fileName("e <1>", "create", "means")));
+                        tmp.resolve("png").resolve(ChartFileName.of("e <1>", "create", "means")));
         assertThat(charts.get(0).getFileName().toString())
                 .matches("e__1_--create--means~[0-9a-f]{8}\\.png");
         byte[] png = Files.readAllBytes(charts.get(0));
@@ -40,19 +40,19 @@ class PngChartsTest {
     @Test
     void namesKeepPrintableUnicodeAndNeverCollide() {
         // then: kept as written, as the dataset's folders keep them
-        assertThat(PngCharts.fileName("prüfung-ü", "create", "means"))
+        assertThat(ChartFileName.of("prüfung-ü", "create", "means"))
                 .isEqualTo("prüfung-ü--create--means.png");
-        assertThat(PngCharts.fileName("日本語", "ステップ", "iops")).isEqualTo("日本語--ステップ--iops.png");
+        assertThat(ChartFileName.of("日本語", "ステップ", "iops")).isEqualTo("日本語--ステップ--iops.png");
         // and: names that would otherwise meet get a hash of their own
-        assertThat(PngCharts.fileName("a b", "s", "means"))
-                .isNotEqualTo(PngCharts.fileName("a_b", "s", "means"))
-                .isNotEqualTo(PngCharts.fileName("a?b", "s", "means"));
-        assertThat(PngCharts.fileName("a--b", "c", "means"))
-                .isNotEqualTo(PngCharts.fileName("a", "b--c", "means"));
-        assertThat(PngCharts.fileName("a-", "b", "means"))
-                .isNotEqualTo(PngCharts.fileName("a", "-b", "means"));
-        assertThat(PngCharts.fileName("..", "s", "means")).doesNotStartWith(".");
-        assertThat(PngCharts.fileName("a\u202Eb", "s", "means")).doesNotContain("\u202E");
+        assertThat(ChartFileName.of("a b", "s", "means"))
+                .isNotEqualTo(ChartFileName.of("a_b", "s", "means"))
+                .isNotEqualTo(ChartFileName.of("a?b", "s", "means"));
+        assertThat(ChartFileName.of("a--b", "c", "means"))
+                .isNotEqualTo(ChartFileName.of("a", "b--c", "means"));
+        assertThat(ChartFileName.of("a-", "b", "means"))
+                .isNotEqualTo(ChartFileName.of("a", "-b", "means"));
+        assertThat(ChartFileName.of("..", "s", "means")).doesNotStartWith(".");
+        assertThat(ChartFileName.of("a\u202Eb", "s", "means")).doesNotContain("\u202E");
     }
 
     @Test
