@@ -29,7 +29,7 @@ public final class DurableFiles {
     /** Renames {@code from} to {@code to} (same folder) atomically, replacing it, and fsyncs the folder. */
     public static void publish(Path from, Path to) throws IOException {
         Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        fsyncFolder(to.getParent());
+        fsyncFolder(to.toAbsolutePath().getParent());
     }
 
     /** Makes a finished temporary file visible under {@code target}: fsync, atomic rename, folder fsync. */
@@ -64,8 +64,10 @@ public final class DurableFiles {
         }
     }
 
+    /** Fsyncs {@code folder}; a bare file name's parent ({@code null}) is the working folder. */
     public static void fsyncFolder(Path folder) throws IOException {
-        try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+        Path open = folder == null ? Path.of("").toAbsolutePath() : folder;
+        try (FileChannel channel = FileChannel.open(open, StandardOpenOption.READ)) {
             channel.force(true);
         } catch (IOException e) {
             // Some platforms (Windows) cannot open a folder; there a rename is durable once it

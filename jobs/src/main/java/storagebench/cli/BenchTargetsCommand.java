@@ -25,8 +25,8 @@ import storagebench.experiment.ExperimentLoader;
         footer = {
             "",
             "Example:",
-            "  storagebench bench targets pipeline-config/h2/filegroup-insert.yaml "
-                    + "pipeline-config/postgres/filegroup-insert.yaml"
+            "  storagebench bench targets pipeline-config/h2/filegroup-insert.yaml \\",
+            "      pipeline-config/postgres/filegroup-insert.yaml"
         })
 public final class BenchTargetsCommand implements Callable<Integer> {
     @Mixin SettingsOptions options;

@@ -11,8 +11,9 @@ import storagebench.bench.WorkloadBenchmark;
         name = "workloads",
         mixinStandardHelpOptions = true,
         description = {
-            "Runs file-init's zero-fill and file-io's random 8 KiB writes (C=1, C=8) side by side with fio",
-            "on the same disk, then the harness overhead per trial and the timing of a calibrated action.",
+            "Runs file-init's zero-fill and file-io's random 8 KiB writes (C=1, C=8) side by side with fio"
+                    + " on the same disk, then the harness overhead per trial and the timing of a calibrated"
+                    + " action.",
             "Needs Debian's fio for the comparisons (skipped, with a message, when it is missing)."
         })
 public final class BenchWorkloadsCommand implements Callable<Integer> {

@@ -32,9 +32,10 @@ import storagebench.storage.ReadableDataset;
                     + " the compared factors only, per experiment, host and step, and says the answer in words:"
                     + " faster or slower by ×r [95%% interval of the ratio of means], or no difference detected"
                     + " with the repetitions that would detect 5%%.",
-            "Without --baseline each factor is compared in turn, against its best level (the fastest, or the"
-                    + " highest where higher is better: iops, mb_per_s, tps, nopm) in each combination of the"
-                    + " other factors. The test is Welch's t-test on log values (Mann-Whitney U where a value is"
+            "Without --baseline the experiment's own baseline (its config's baseline:) is used where the data"
+                    + " holds it; without either, each factor is compared in turn, against its best level (the"
+                    + " fastest, or the highest where higher is better: iops, mb_per_s, tps, nopm) in each"
+                    + " combination of the other factors. The test is Welch's t-test on log values (Mann-Whitney U where a value is"
                     + " not positive), Holm-adjusted over the variants compared with one baseline."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -53,7 +54,8 @@ public final class CompareCommand implements Callable<Integer> {
             names = "--baseline",
             paramLabel = "FACTOR=VALUE[,…]",
             description =
-                    "The baseline's factor values, e.g. init=zero (with --by host: host=NAME).")
+                    "The baseline's factor values, e.g. init=zero (with --by host: host=NAME); default: the"
+                            + " experiment's baseline: where it declares one.")
     String baseline;
 
     @Option(

@@ -160,26 +160,44 @@ public final class ImportCommand implements Callable<Integer> {
 
     /** Lists every format with its description at the top of the help's footer (the registry decides them). */
     static void describeFormats(CommandLine command) {
+        String key = "formats";
+        command.getHelpSectionMap()
+                .put(key, help -> formatsSection(help.commandSpec().usageMessage().width()));
+        List<String> keys = new ArrayList<>(command.getHelpSectionKeys());
+        keys.add(keys.indexOf(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER_HEADING), key);
+        command.setHelpSectionKeys(keys);
+    }
+
+    /** The formats' list at the help's width, each text wrapped under itself, not to column 0. */
+    static String formatsSection(int width) {
         List<String> lines = new ArrayList<>(List.of("", "Formats:"));
         for (String name : LogParsers.names()) {
             LogParser parser = LogParsers.find(name).orElseThrow();
-            lines.add(String.format("  %-11s %s", name, parser.description().replace("%", "%%")));
+            lines.addAll(formatEntry(name, parser.description(), width));
             if (!parser.options().isEmpty()) {
-                lines.add(
-                        String.format(
-                                "  %-11s options: %s",
-                                "",
-                                String.join(
-                                        ", ",
-                                        parser.options().stream()
-                                                .map(ParserOption::shown)
-                                                .toList())));
+                String shown =
+                        String.join(
+                                ", ", parser.options().stream().map(ParserOption::shown).toList());
+                lines.addAll(formatEntry("", "Options: " + shown, width));
             }
         }
-        lines.add(
-                String.format("  %-11s %s", EVENTS, "an Avro file written by storagebench export"));
-        lines.addAll(List.of(command.getCommandSpec().usageMessage().footer()));
-        command.getCommandSpec().usageMessage().footer(lines.toArray(String[]::new));
+        lines.addAll(formatEntry(EVENTS, "an Avro file written by storagebench export", width));
+        return String.join(System.lineSeparator(), lines) + System.lineSeparator();
+    }
+
+    private static List<String> formatEntry(String name, String text, int width) {
+        String indent = " ".repeat(14);
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder(String.format("  %-11s ", name));
+        for (String word : text.split(" ")) {
+            if (line.length() > indent.length() && line.length() + 1 + word.length() >= width) {
+                lines.add(line.toString().stripTrailing());
+                line = new StringBuilder(indent);
+            }
+            line.append(line.length() > indent.length() ? " " : "").append(word);
+        }
+        lines.add(line.toString().stripTrailing());
+        return lines;
     }
 
     static String formats() {

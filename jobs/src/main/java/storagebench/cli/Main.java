@@ -42,10 +42,15 @@ public final class Main implements Runnable {
             // before anything logs: the log then shows stack traces (logback.xml)
             System.setProperty("storagebench.log.exceptions", "%ex");
         }
+        return commandLine().execute(args);
+    }
+
+    /** The command line with every command, its failure handling and the import formats' list. */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(new Failures());
         ImportCommand.describeFormats(cli.getSubcommands().get("import"));
-        return cli.execute(args);
+        return cli;
     }
 
     /** Whether stack traces are wanted: {@code --debug} anywhere, or STORAGEBENCH_DEBUG set. */

@@ -29,8 +29,10 @@ import storagebench.storage.ReadableDataset;
         description = {
             "Summarises the measured trials of the dataset per experiment, host, variant and step.",
             "Warm-ups and failed trials are counted, never in the statistics. ci95 is the half-width of the 95%%"
-                    + " confidence interval of the mean (Student's t); ratio is a variant's mean over the fastest"
-                    + " variant's mean on the same host and step."
+                    + " confidence interval of the mean (Student's t). A ×FACTOR column, one per factor, is a variant's"
+                    + " mean over the best mean among the variants that differ from it in that factor only (same"
+                    + " experiment, host and step): the smallest, or the largest where higher is better (iops,"
+                    + " mb_per_s, tps, nopm); none where no other variant differs in that factor only."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

@@ -34,6 +34,15 @@ import storagebench.runner.Runner;
             "Examples:",
             "  storagebench run pipeline-config/local/file-init.yaml",
             "  storagebench run --restart 20261130-101500-a3f9"
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the run completed and every trial succeeded",
+            "1:a trial failed, or the run did not complete (broker lost, disk full, an error); continue it with"
+                    + " --restart RUN_ID",
+            "2:bad input: a bad experiment file, --override or option; nothing was run",
+            "130:stopped by Ctrl-C (SIGINT): the trial under way was cleaned up; continue with --restart",
+            "143:stopped by SIGTERM, as 130"
         })
 public final class RunCommand implements Callable<Integer> {
     @Mixin SettingsOptions settingsOptions;
@@ -54,10 +63,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--override",
             paramLabel = "KEY=VALUE",
-            description = {
-                "Set a value of the experiment before it is checked, e.g. --override repetitions=1",
-                "--override workload.rows=500 --override factors.threads=[1,2] (repeatable; kept with the run)."
-            })
+            description =
+                    "Set a value of the experiment before it is checked, e.g. --override repetitions=1"
+                            + " --override workload.rows=500 --override factors.threads=[1,2] (repeatable;"
+                            + " kept with the run).")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     @Option(

@@ -18,7 +18,8 @@ public final class SettingsOptions {
             names = "--data-dir",
             paramLabel = "DIR",
             description =
-                    "Where the broker log, job repository, dataset and run files go (default: ./data).")
+                    "Where the broker log, job repository, dataset and run files go (default:"
+                            + " $STORAGEBENCH_DATA_DIR when set, else ./data).")
     Path dataDir;
 
     @Option(

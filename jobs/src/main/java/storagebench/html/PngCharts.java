@@ -122,14 +122,8 @@ public final class PngCharts {
     private static Path save(
             JFreeChart chart, Path dir, String experiment, String what, String kind)
             throws IOException {
-        Path file = dir.resolve(safe(experiment) + "--" + safe(what) + "--" + kind + ".png");
+        Path file = dir.resolve(ChartFileName.of(experiment, what, kind));
         ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
         return file;
-    }
-
-    /** A name for a file on any file system: letters, digits, dot, dash and underscore. */
-    static String safe(String name) {
-        String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
-        return safe.isEmpty() || safe.startsWith(".") ? "_" + safe : safe;
     }
 }

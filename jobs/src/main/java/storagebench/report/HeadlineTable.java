@@ -94,7 +94,7 @@ public final class HeadlineTable {
                 + metric
                 + (higherIsBetter ? " (higher is better)" : " (lower is better)")
                 + "\n"
-                + TextTable.aligned(lines, 4);
+                + TextTable.alignedWithoutEmpty(lines, 4);
     }
 
     /** A figure with as many decimals as its size calls for: 15,137; 231.4; 16.72; 0.0831. */

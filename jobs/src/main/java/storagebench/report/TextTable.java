@@ -3,6 +3,7 @@ package storagebench.report;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +15,9 @@ import storagebench.logformat.ControlCharacters;
 /**
  * The summary as an aligned plain-text table, one row per group. Durations share one unit per
  * experiment and step; {@code ci95} is the half-width of the interval around the mean; a column
- * {@code ×FACTOR} per factor compares a variant's mean with the fastest variant's that differs from it in
- * that factor only, on the same host and step ({@code ×variant}: among variants known by label only).
+ * {@code ×FACTOR} per factor compares a variant's mean with the best (fastest) variant's that differs
+ * from it in that factor only, on the same host and step ({@code ×variant}: among variants known by
+ * label only). A column empty ({@code -}) in every row shown is left out.
  */
 public final class TextTable {
     private static final String[] HEADER = {
@@ -44,18 +46,17 @@ public final class TextTable {
 
     private TextTable() {}
 
+    /** The table, one per experiment where rows of several are shown: each has its own factors. */
     public static String render(List<SummaryRow> rows) {
         Map<String, DurationUnit> units = units(rows);
-        List<String> ratios = ratioNames(rows);
-        List<String> header = new ArrayList<>(List.of(HEADER));
-        ratios.forEach(r -> header.add("×" + escape(r)));
-        header.addAll(List.of("failed", "warmups"));
-        List<String[]> cells = new ArrayList<>();
-        cells.add(header.toArray(String[]::new));
-        for (SummaryRow row : rows) {
-            cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S), ratios));
+        Map<String, List<SummaryRow>> byExperiment = new LinkedHashMap<>();
+        rows.forEach(
+                r -> byExperiment.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
+        List<String> tables = new ArrayList<>();
+        for (List<SummaryRow> experimentRows : byExperiment.values()) {
+            tables.add(table(experimentRows, units));
         }
-        StringBuilder out = new StringBuilder(aligned(cells, FIRST_NUMBER));
+        StringBuilder out = new StringBuilder(String.join("\n", tables));
         for (SummaryRow row : rows) {
             if (row.warning() != null) {
                 out.append("note: ")
@@ -73,6 +74,19 @@ public final class TextTable {
             }
         }
         return out.toString();
+    }
+
+    private static String table(List<SummaryRow> rows, Map<String, DurationUnit> units) {
+        List<String> ratios = ratioNames(rows);
+        List<String> header = new ArrayList<>(List.of(HEADER));
+        ratios.forEach(r -> header.add("×" + escape(r)));
+        header.addAll(List.of("failed", "warmups"));
+        List<String[]> cells = new ArrayList<>();
+        cells.add(header.toArray(String[]::new));
+        for (SummaryRow row : rows) {
+            cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S), ratios));
+        }
+        return alignedWithoutEmpty(cells, FIRST_NUMBER);
     }
 
     /**
@@ -97,6 +111,35 @@ public final class TextTable {
             out.append(text.toString().stripTrailing()).append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * As {@link #aligned}, without the columns that are {@value #NONE} in every line after the header
+     * (a whole dataset's ratios per factor are mostly of other experiments' factors).
+     */
+    public static String alignedWithoutEmpty(List<String[]> lines, int firstNumber) {
+        if (lines.size() < 2) {
+            return aligned(lines, firstNumber);
+        }
+        List<Integer> kept = new ArrayList<>();
+        for (int i = 0; i < lines.get(0).length; i++) {
+            int column = i;
+            if (lines.stream()
+                    .skip(1)
+                    .anyMatch(l -> column >= l.length || !NONE.equals(l[column]))) {
+                kept.add(i);
+            }
+        }
+        List<String[]> narrowed = new ArrayList<>(lines.size());
+        for (String[] line : lines) {
+            narrowed.add(
+                    kept.stream()
+                            .filter(i -> i < line.length)
+                            .map(i -> line[i])
+                            .toArray(String[]::new));
+        }
+        int numbersFrom = (int) kept.stream().filter(i -> i < firstNumber).count();
+        return aligned(narrowed, numbersFrom);
     }
 
     private static String[] cells(SummaryRow row, DurationUnit unit, List<String> ratios) {

@@ -26,11 +26,33 @@ class PngChartsTest {
         List<Path> charts =
                 PngCharts.write(tmp.resolve("parquet"), ReportFilter.all(), tmp.resolve("png"));
         // then
-        assertThat(charts).containsExactly(tmp.resolve("png").resolve("e__1_--create--means.png"));
+        assertThat(charts)
+                .containsExactly(
+                        tmp.resolve("png").resolve(ChartFileName.of("e <1>", "create", "means")));
+        assertThat(charts.get(0).getFileName().toString())
+                .matches("e__1_--create--means~[0-9a-f]{8}\\.png");
         byte[] png = Files.readAllBytes(charts.get(0));
         assertThat(png.length).isGreaterThan(5_000);
         assertThat(new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII))
                 .isEqualTo("PNG");
+    }
+
+    @Test
+    void namesKeepPrintableUnicodeAndNeverCollide() {
+        // then: kept as written, as the dataset's folders keep them
+        assertThat(ChartFileName.of("prüfung-ü", "create", "means"))
+                .isEqualTo("prüfung-ü--create--means.png");
+        assertThat(ChartFileName.of("日本語", "ステップ", "iops")).isEqualTo("日本語--ステップ--iops.png");
+        // and: names that would otherwise meet get a hash of their own
+        assertThat(ChartFileName.of("a b", "s", "means"))
+                .isNotEqualTo(ChartFileName.of("a_b", "s", "means"))
+                .isNotEqualTo(ChartFileName.of("a?b", "s", "means"));
+        assertThat(ChartFileName.of("a--b", "c", "means"))
+                .isNotEqualTo(ChartFileName.of("a", "b--c", "means"));
+        assertThat(ChartFileName.of("a-", "b", "means"))
+                .isNotEqualTo(ChartFileName.of("a", "-b", "means"));
+        assertThat(ChartFileName.of("..", "s", "means")).doesNotStartWith(".");
+        assertThat(ChartFileName.of("a\u202Eb", "s", "means")).doesNotContain("\u202E");
     }
 
     @Test

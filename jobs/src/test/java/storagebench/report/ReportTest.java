@@ -283,6 +283,26 @@ class ReportTest {
         assertThat(text).isEqualTo(golden("/report/summary.golden.txt"));
     }
 
+    @Test
+    void aColumnEmptyInEveryRowShownIsLeftOut() {
+        // given: a column with no value in any row, and one with a value in one row
+        List<String[]> lines =
+                List.of(
+                        new String[] {"experiment", "n", "stddev", "×init", "×files"},
+                        new String[] {"e1", "1", "-", "×1.00", "-"},
+                        new String[] {"e2", "2", "-", "-", "-"});
+        // when
+        String text = TextTable.alignedWithoutEmpty(lines, 1);
+        // then: the empty columns go, the other stays with its dashes, numbers still aligned right
+        assertThat(text)
+                .isEqualTo(
+                        """
+                        experiment  n  ×init
+                        e1          1  ×1.00
+                        e2          2      -
+                        """);
+    }
+
     static String golden(String name) throws IOException {
         try (InputStream in = ReportTest.class.getResourceAsStream(name)) {
             assertThat(in).as(name).isNotNull();
