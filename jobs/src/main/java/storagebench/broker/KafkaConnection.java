@@ -135,7 +135,38 @@ public final class KafkaConnection implements AutoCloseable {
         return Admin.create(props);
     }
 
+    /**
+     * Checks or creates the topics; a cluster that has just started (its brokers not all registered,
+     * a partition's leader not elected yet) is asked again until {@link #REACH_TIMEOUT}.
+     */
     private void ensureTopics() {
+        long deadline = System.nanoTime() + REACH_TIMEOUT.toNanos();
+        while (true) {
+            try {
+                ensureTopicsOnce();
+                return;
+            } catch (NotReadyYet e) {
+                if (System.nanoTime() > deadline) {
+                    throw new KafkaUnavailableException(e.getMessage());
+                }
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new KafkaUnavailableException("interrupted while connecting to Kafka");
+                }
+            }
+        }
+    }
+
+    /** A refusal a cluster that is still starting gives. */
+    private static final class NotReadyYet extends RuntimeException {
+        NotReadyYet(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private void ensureTopicsOnce() {
         try (Admin admin = admin()) {
             List<Node> found;
             try {
@@ -156,8 +187,21 @@ public final class KafkaConnection implements AutoCloseable {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw noAnswer();
             }
-            throw new KafkaUnavailableException(
-                    "Kafka at " + bootstrapServers + " refused: " + e.getCause().getMessage());
+            Throwable cause = e.getCause();
+            String refused =
+                    "Kafka at "
+                            + bootstrapServers
+                            + " refused: "
+                            + (cause.getMessage() == null || cause.getMessage().isBlank()
+                                    ? cause.getClass().getSimpleName()
+                                    : cause.getMessage());
+            if (cause instanceof org.apache.kafka.common.errors.RetriableException
+                    || cause
+                            instanceof
+                            org.apache.kafka.common.errors.InvalidReplicationFactorException) {
+                throw new NotReadyYet(refused);
+            }
+            throw new KafkaUnavailableException(refused);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KafkaUnavailableException("interrupted while connecting to Kafka");

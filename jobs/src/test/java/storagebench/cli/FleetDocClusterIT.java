@@ -55,10 +55,11 @@ class FleetDocClusterIT {
         boolean ended = bash.waitFor(20, TimeUnit.MINUTES);
         if (!ended) {
             bash.destroyForcibly();
-            Runtime.getRuntime()
-                    .exec(new String[] {"pkill", "-f", fleet.toString()})
-                    .waitFor(30, TimeUnit.SECONDS);
         }
+        // a block that stopped part way leaves its brokers and sinks behind: end them
+        Runtime.getRuntime()
+                .exec(new String[] {"pkill", "-f", fleet.toString()})
+                .waitFor(30, TimeUnit.SECONDS);
         String output = Files.readString(log);
         // then: it ran to its end, and the dataset holds three runs' 24 measured trials, each once
         assertThat(ended).as(output).isTrue();
