@@ -94,6 +94,8 @@ class BrokerLossIT {
                 .contains("starting it again")
                 .contains("publishing waited")
                 .doesNotContain("\tat ");
+        // the run's own lines, kept in the test's report: what the publisher did at the kill
+        System.out.println(run.output());
         String runId = Counts.runs(data).get(0);
         try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {
             Counts.exactlyOnceInTopic(kafka, runId, 20);
