@@ -1,9 +1,7 @@
 package storagebench.html;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import storagebench.Sha256;
+import storagebench.sink.PathSafe;
 
 /** The file name of a PNG chart: its experiment's and step's (or file's) names, kept readable. */
 final class ChartFileName {
@@ -36,38 +34,10 @@ final class ChartFileName {
     }
 
     private static boolean plain(int c, boolean first) {
-        return (c >= 'a' && c <= 'z')
-                || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9')
-                || c == '_'
-                || c == '-'
-                || (c == '.' && !first)
-                || (c > 0x7F && printable(c));
-    }
-
-    private static boolean printable(int c) {
-        return switch (Character.getType(c)) {
-            case Character.CONTROL,
-                    Character.FORMAT,
-                    Character.UNASSIGNED,
-                    Character.PRIVATE_USE,
-                    Character.SURROGATE,
-                    Character.LINE_SEPARATOR,
-                    Character.PARAGRAPH_SEPARATOR,
-                    Character.SPACE_SEPARATOR ->
-                    false;
-            default -> true;
-        };
+        return PathSafe.plain(c, first);
     }
 
     private static String hashOf(String text) {
-        try {
-            byte[] hash =
-                    MessageDigest.getInstance("SHA-256")
-                            .digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash, 0, 4);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(text).substring(0, 8);
     }
 }

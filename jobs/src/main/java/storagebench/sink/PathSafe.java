@@ -1,9 +1,7 @@
 package storagebench.sink;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import storagebench.Sha256;
 
 /**
  * A partition value as one safe folder-name part, Hive style: ASCII letters, digits and {@code _ -
@@ -17,7 +15,7 @@ import java.util.HexFormat;
  * bytes is cut and given a hash suffix after a {@code ~} (never produced otherwise), so distinct
  * values stay distinct.
  */
-final class PathSafe {
+public final class PathSafe {
     static final String EMPTY = "__HIVE_DEFAULT_PARTITION__";
     static final int MAX = 200;
     private static final int KEEP = 160;
@@ -45,15 +43,22 @@ final class PathSafe {
         return bytes <= MAX ? out.toString() : out.substring(0, cut) + "~" + hashOf(value);
     }
 
+    /**
+     * Whether a character stays as it is in a name: ASCII letters, digits, {@code _ -}, a dot not
+     * first, and printable characters beyond ASCII.
+     */
+    public static boolean plain(int c, boolean first) {
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '_'
+                || c == '-'
+                || (c == '.' && !first)
+                || (c > 0x7F && printable(c));
+    }
+
     private static String unit(int c, boolean first) {
-        boolean plain =
-                (c >= 'a' && c <= 'z')
-                        || (c >= 'A' && c <= 'Z')
-                        || (c >= '0' && c <= '9')
-                        || c == '_'
-                        || c == '-'
-                        || (c == '.' && !first)
-                        || (c > 0x7F && printable(c));
+        boolean plain = plain(c, first);
         if (plain) {
             return Character.toString(c);
         }
@@ -82,13 +87,6 @@ final class PathSafe {
     }
 
     private static String hashOf(String value) {
-        try {
-            byte[] hash =
-                    MessageDigest.getInstance("SHA-256")
-                            .digest(value.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(value).substring(0, 16);
     }
 }

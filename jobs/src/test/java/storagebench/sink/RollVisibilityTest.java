@@ -33,7 +33,6 @@ import storagebench.storage.LocalStore;
  */
 class RollVisibilityTest {
     private static final String TOPIC = "storagebench.events";
-    private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
     private static final Instant DAY = Instant.parse("2026-12-01T10:00:00Z");
 
     @TempDir Path dataset;
@@ -132,7 +131,7 @@ class RollVisibilityTest {
         }
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement s = c.createStatement()) {
-            views(s);
+            Views.define(s, dataset);
             try (ResultSet rows = s.executeQuery(sql)) {
                 while (rows.next()) {
                     counts.put(rows.getString(1), rows.getLong(2));
@@ -156,26 +155,10 @@ class RollVisibilityTest {
     private long count(String sql) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement s = c.createStatement()) {
-            views(s);
+            Views.define(s, dataset);
             try (ResultSet rows = s.executeQuery(sql)) {
                 rows.next();
                 return rows.getLong(1);
-            }
-        }
-    }
-
-    /** README's views (queries/duckdb.sql) over this test's dataset. */
-    private void views(Statement s) throws SQLException {
-        String text;
-        try {
-            text = Files.readString(PROJECT.resolve("queries/duckdb.sql"));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        String located = text.replace("'data/parquet/", "'" + dataset + "/");
-        for (String statement : located.replaceAll("(?m)^--.*$", "").split(";")) {
-            if (!statement.isBlank()) {
-                s.execute(statement);
             }
         }
     }
