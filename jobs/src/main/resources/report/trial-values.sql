@@ -6,8 +6,9 @@
 --   $3  a run id to keep, or NULL for every run (one statement per run when several are asked for)
 --
 -- Only measured steps (phase 'measured') of measured trials (warmup = false AND outcome = 'OK').
--- A trial without the metric gives no row. Rows come in plan order.
-SELECT experiment, host, run_id, variant, map_keys(factors) AS factor_keys, epoch_us(start_time) AS start_us,
+-- `configuration` labels the run's fixed configuration among its experiment's (empty where it ran
+-- one). A trial without the metric gives no row. Rows come in plan order.
+SELECT experiment, host, configuration, run_id, variant, map_keys(factors) AS factor_keys, epoch_us(start_time) AS start_us,
        map_values(factors) AS factor_values, step, trial_index, start_time,
        CASE WHEN $1 = 'duration' THEN duration_ns / 1e9
             ELSE CAST(metrics[$1] AS DOUBLE) END AS value
@@ -17,4 +18,4 @@ WHERE coalesce(phase, 'measured') = 'measured'
   AND ($2::VARCHAR IS NULL OR experiment = $2)
   AND ($3::VARCHAR IS NULL OR run_id = $3)
   AND (CASE WHEN $1 = 'duration' THEN duration_ns / 1e9 ELSE CAST(metrics[$1] AS DOUBLE) END) IS NOT NULL
-ORDER BY experiment, host, step, trial_index
+ORDER BY experiment, host, configuration, step, trial_index

@@ -1,4 +1,4 @@
--- The statistics of each experiment × host × variant × step × metric over all the runs asked for and,
+-- The statistics of each experiment × host × configuration × variant × step × metric over all the runs asked for and,
 -- when asked, each variant's count and mean per run: what the summary, the comparisons, the headline
 -- tables and the trend lines are made of, in one scan of the trials files.
 --
@@ -16,9 +16,11 @@
 -- a metric gives no row for it. log_mean and log_variance are over the natural logs of the values
 -- (NULL where a value is not positive: the comparisons then test the values themselves). A row per
 -- run has run_id, started (its first trial), n and mean only.
+-- `configuration` labels a run's fixed configuration among its experiment's (empty where the
+-- experiment ran one): runs that differ in it are never pooled.
 -- Groups come in plan order: the variant whose first trial ran first comes first.
 WITH picked AS (
-    SELECT experiment, host, variant, factors, step, run_id, trial_index, start_time, warmup,
+    SELECT experiment, host, configuration, variant, factors, step, run_id, trial_index, start_time, warmup,
            NOT warmup AND outcome = 'OK' AS measured, duration_ns, scanned.metrics AS values
     FROM scanned
     WHERE coalesce(phase, 'measured') = 'measured'
@@ -28,12 +30,12 @@ WITH picked AS (
 ),
 -- one row per trial and metric asked for, read once and aggregated twice below
 valued AS MATERIALIZED (
-    SELECT experiment, host, variant, factors, step, run_id, trial_index, start_time, warmup, measured,
+    SELECT experiment, host, configuration, variant, factors, step, run_id, trial_index, start_time, warmup, measured,
            'duration' AS metric, duration_ns / 1e9 AS value
     FROM picked
     WHERE list_contains(string_split($4, chr(31)), 'duration')
     UNION ALL
-    SELECT experiment, host, variant, factors, step, run_id, trial_index, start_time, warmup, measured,
+    SELECT experiment, host, configuration, variant, factors, step, run_id, trial_index, start_time, warmup, measured,
            entry.key AS metric, CAST(entry.value AS DOUBLE) AS value
     FROM (SELECT picked.* EXCLUDE (values), unnest(map_entries(values)) AS entry
           FROM picked
@@ -42,7 +44,7 @@ valued AS MATERIALIZED (
     WHERE list_contains(string_split($4, chr(31)), entry.key) AND entry.value IS NOT NULL
 ),
 overall AS (
-    SELECT experiment, host, variant, step, metric,
+    SELECT experiment, host, configuration, variant, step, metric,
            NULL::VARCHAR                                            AS run_id,
            any_value(factors)                                       AS factors,
            min(trial_index)                                         AS first_trial,
@@ -58,10 +60,10 @@ overall AS (
            count(*) FILTER (NOT warmup AND NOT measured)            AS failed,
            count(*) FILTER (warmup)                                 AS warmups
     FROM valued
-    GROUP BY experiment, host, variant, step, metric
+    GROUP BY experiment, host, configuration, variant, step, metric
 ),
 per_run AS (
-    SELECT experiment, host, variant, step, metric, run_id,
+    SELECT experiment, host, configuration, variant, step, metric, run_id,
            NULL::MAP(VARCHAR, VARCHAR)                              AS factors,
            min(trial_index)                                         AS first_trial,
            epoch_us(min(start_time))                                AS started,
@@ -73,10 +75,10 @@ per_run AS (
            count(*) FILTER (warmup)                                 AS warmups
     FROM valued
     WHERE $5
-    GROUP BY experiment, host, variant, step, metric, run_id
+    GROUP BY experiment, host, configuration, variant, step, metric, run_id
 )
-SELECT experiment, host, variant, map_keys(factors) AS factor_keys, map_values(factors) AS factor_values,
+SELECT experiment, host, configuration, variant, map_keys(factors) AS factor_keys, map_values(factors) AS factor_values,
        step, metric, run_id, first_trial, started, n, mean, variance,
        quantiles[1] AS median, quantiles[2] AS p95, min, max, log_mean, log_variance, failed, warmups
 FROM (SELECT * FROM overall UNION ALL SELECT * FROM per_run)
-ORDER BY experiment, host, step, metric, run_id NULLS FIRST, first_trial, variant, started
+ORDER BY experiment, host, configuration, step, metric, run_id NULLS FIRST, first_trial, variant, started

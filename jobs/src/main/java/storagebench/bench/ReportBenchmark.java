@@ -111,7 +111,8 @@ public final class ReportBenchmark {
                                 Map.of(),
                                 false,
                                 metrics.get(0),
-                                List.of()),
+                                List.of(),
+                                false),
                         metrics);
         return CompareFormat.TEXT.render(rows);
     }

@@ -89,6 +89,9 @@ public final class CompareCommand implements Callable<Integer> {
             description = "text (default), markdown, csv or json.")
     CompareFormat format;
 
+    @Option(names = "--pool", description = PoolOption.DESCRIPTION)
+    boolean pool;
+
     @Spec CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -115,7 +118,7 @@ public final class CompareCommand implements Callable<Integer> {
                 Comparisons.of(
                         parquet,
                         new CompareRequest(
-                                experiment, base, byHost, metrics.get(0), List.copyOf(runs)),
+                                experiment, base, byHost, metrics.get(0), List.copyOf(runs), pool),
                         metrics);
         if (rows.isEmpty()) {
             return nothing(
@@ -127,6 +130,11 @@ public final class CompareCommand implements Callable<Integer> {
                             + " in "
                             + Report.trialsDir(parquet));
         }
+        PoolOption.say(
+                pool,
+                format == CompareFormat.CSV || format == CompareFormat.JSON
+                        ? spec.commandLine().getErr()
+                        : spec.commandLine().getOut());
         spec.commandLine().getOut().print(format.render(rows));
         spec.commandLine().getOut().flush();
         return 0;

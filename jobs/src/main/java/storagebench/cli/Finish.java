@@ -121,7 +121,12 @@ final class Finish {
         String experiment = stats.get(0).experiment();
         CompareRequest request =
                 new CompareRequest(
-                        experiment, Map.of(), false, CompareRequest.DURATION, List.of(runId));
+                        experiment,
+                        Map.of(),
+                        false,
+                        CompareRequest.DURATION,
+                        List.of(runId),
+                        false);
         List<Comparison> comparisons =
                 Comparisons.of(parquetRoot, stats, request, metrics).stream()
                         .filter(c -> !c.step().contains("."))

@@ -27,7 +27,10 @@ import storagebench.storage.ReadableDataset;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Summarises the measured trials of the dataset per experiment, host, variant and step.",
+            "Summarises the measured trials of the dataset per experiment, host, variant and step. Runs of an"
+                    + " experiment whose fixed configurations differ (a workload parameter, a target setting)"
+                    + " are kept apart, each labelled by the keys that differ (configuration rows=1000), unless"
+                    + " --pool.",
             "Warm-ups and failed trials are counted, never in the statistics. ci95 is the half-width of the 95%%"
                     + " confidence interval of the mean (Student's t). A ×FACTOR column, one per factor, is a variant's"
                     + " mean over the best mean among the variants that differ from it in that factor only (same"
@@ -79,6 +82,9 @@ public final class ReportCommand implements Callable<Integer> {
                             + " instead of printing the summary.")
     Path png;
 
+    @Option(names = "--pool", description = PoolOption.DESCRIPTION)
+    boolean pool;
+
     @Spec CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -88,7 +94,11 @@ public final class ReportCommand implements Callable<Integer> {
         }
         Path parquet = ReadableDataset.folder(settings.load());
         ReportFilter filter =
-                ReportFilter.all().withExperiment(experiment).withRunId(runId).withHost(host);
+                ReportFilter.all()
+                        .withExperiment(experiment)
+                        .withRunId(runId)
+                        .withHost(host)
+                        .withPool(pool);
         if (!Report.hasTrials(parquet)) {
             return nothing(
                     "no trials in "
@@ -108,6 +118,11 @@ public final class ReportCommand implements Callable<Integer> {
         if (rows.isEmpty()) {
             return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
         }
+        PoolOption.say(
+                pool,
+                format == ReportFormat.TEXT
+                        ? spec.commandLine().getOut()
+                        : spec.commandLine().getErr());
         spec.commandLine().getOut().print(format.render(rows));
         if (format == ReportFormat.TEXT) {
             spec.commandLine().getOut().print(HeadlineTable.renderAll(stats));

@@ -27,7 +27,9 @@ import storagebench.storage.ReadableDataset;
             "Shows each variant's mean per run of an experiment, in the order the runs started, and judges the"
                     + " latest run against the runs before it (--window): the Mann-Whitney U test of its trials"
                     + " against the window's, a regression when p < 0.01 and the latest mean is worse (slower, or"
-                    + " lower where higher is better). Runs imported from logs count like any other."
+                    + " lower where higher is better). Runs imported from logs count like any other. A run whose"
+                    + " fixed configuration differs from the run before it (e.g. rows=1000 after rows=5000) breaks"
+                    + " the series: the latest run is judged only against runs of its own configuration."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -119,7 +121,16 @@ public final class TrendCommand implements Callable<Integer> {
                     .append(" · ")
                     .append(t.metric())
                     .append('\n');
+            String configuration = null;
             for (Trend.RunMean run : t.runs()) {
+                if (configuration != null && !configuration.equals(run.configuration())) {
+                    out.append("  -- configuration changed: ")
+                            .append(run.configuration())
+                            .append(" (was ")
+                            .append(configuration)
+                            .append(") --\n");
+                }
+                configuration = run.configuration();
                 out.append(
                         String.format(
                                 Locale.ROOT,
@@ -140,7 +151,7 @@ public final class TrendCommand implements Callable<Integer> {
     private static String csv(List<Trend> trends) {
         StringBuilder out =
                 new StringBuilder(
-                        "experiment,host,step,variant,metric,run_id,start,n,mean,latest,window,test,p,regression\n");
+                        "experiment,host,step,variant,metric,run_id,configuration,start,n,mean,latest,window,test,p,regression\n");
         for (Trend t : trends) {
             for (int i = 0; i < t.runs().size(); i++) {
                 Trend.RunMean run = t.runs().get(i);
@@ -153,6 +164,7 @@ public final class TrendCommand implements Callable<Integer> {
                                                 t.variant(),
                                                 t.metric(),
                                                 run.runId(),
+                                                run.configuration(),
                                                 run.start().toString(),
                                                 run.n(),
                                                 run.mean(),

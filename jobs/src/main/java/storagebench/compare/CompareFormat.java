@@ -24,6 +24,9 @@ public enum CompareFormat {
                         c.experiment()
                                 + " · "
                                 + c.host()
+                                + (c.configuration().isEmpty()
+                                        ? ""
+                                        : " · configuration " + c.configuration())
                                 + " · "
                                 + c.step()
                                 + " · "
@@ -57,7 +60,13 @@ public enum CompareFormat {
                         .append(
                                 String.join(
                                         " | ",
-                                        cell(c.experiment()),
+                                        cell(
+                                                c.configuration().isEmpty()
+                                                        ? c.experiment()
+                                                        : c.experiment()
+                                                                + " ("
+                                                                + c.configuration()
+                                                                + ")"),
                                         cell(c.host()),
                                         cell(c.step()),
                                         cell(c.metric()),
@@ -125,6 +134,7 @@ public enum CompareFormat {
         Map<String, Function<Comparison, Object>> f = new LinkedHashMap<>();
         f.put("experiment", Comparison::experiment);
         f.put("host", Comparison::host);
+        f.put("configuration", Comparison::configuration);
         f.put("step", Comparison::step);
         f.put("metric", Comparison::metric);
         f.put("higher_is_better", c -> String.valueOf(c.higherIsBetter()));

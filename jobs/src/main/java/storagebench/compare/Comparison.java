@@ -6,6 +6,8 @@ import java.util.Map;
  * One variant against its baseline, in one experiment, host and step, on one metric, with the other
  * factors held fixed.
  *
+ * @param configuration the label of the fixed configuration both ran (the keys in which it differs
+ *     from the experiment's others: {@code rows=1000}); empty where the experiment ran one
  * @param metric {@code duration} (seconds) or a metric of the trials
  * @param higherIsBetter whether a larger value is better (iops, mb_per_s, tps, nopm)
  * @param variant the compared variant's label
@@ -26,6 +28,7 @@ import java.util.Map;
 public record Comparison(
         String experiment,
         String host,
+        String configuration,
         String step,
         String metric,
         boolean higherIsBetter,

@@ -60,7 +60,12 @@ public final class Comparisons {
                 VariantStats.read(
                         parquetRoot,
                         new VariantStats.Query(
-                                request.experiment(), request.runs(), null, metrics, false));
+                                request.experiment(),
+                                request.runs(),
+                                null,
+                                metrics,
+                                false,
+                                request.pool()));
         return of(parquetRoot, stats, request, metrics);
     }
 
@@ -97,7 +102,8 @@ public final class Comparisons {
                                         parquetRoot,
                                         request.metric(),
                                         request.experiment(),
-                                        request.runs())));
+                                        request.runs(),
+                                        request.pool())));
             }
             return values;
         };
@@ -106,7 +112,8 @@ public final class Comparisons {
     /**
      * The comparisons of the rows of a dataset's statistics over all runs.
      *
-     * @param values the values of each experiment, host, variant and step, read when a test needs them
+     * @param values the values of each experiment, host, configuration, variant and step, read when a
+     *     test needs them
      * @param declared per experiment, the baseline it declares: used where the request names none
      *     and the data holds it
      */
@@ -120,12 +127,14 @@ public final class Comparisons {
             if (s.n() == 0 || s.runId() != null || !s.metric().equals(request.metric())) {
                 continue;
             }
-            List<String> key = List.of(s.experiment(), s.host(), s.variant(), s.step());
+            List<String> key =
+                    List.of(s.experiment(), s.host(), s.configuration(), s.variant(), s.step());
             add(
                     groups,
                     request,
                     s.experiment(),
                     s.host(),
+                    s.configuration(),
                     s.variant(),
                     s.factors(),
                     s.step(),
@@ -147,6 +156,7 @@ public final class Comparisons {
                                 request,
                                 v.experiment(),
                                 v.host(),
+                                v.configuration(),
                                 v.variant(),
                                 v.factors(),
                                 v.step(),
@@ -160,11 +170,13 @@ public final class Comparisons {
             CompareRequest request,
             String experiment,
             String host,
+            String configuration,
             String variant,
             Map<String, String> factors,
             String step,
             BiFunction<String, Map<String, String>, Arm> arm) {
-        List<String> key = List.of(experiment, request.byHost() ? variant : host, step);
+        List<String> key =
+                List.of(experiment, request.byHost() ? variant : host, step, configuration);
         String label = request.byHost() ? host : variant;
         groups.computeIfAbsent(key, k -> new LinkedHashMap<>())
                 .computeIfAbsent(
@@ -203,10 +215,10 @@ public final class Comparisons {
     }
 
     private static List<String> variantKey(TrialValue v) {
-        return List.of(v.experiment(), v.host(), v.variant(), v.step());
+        return List.of(v.experiment(), v.host(), v.configuration(), v.variant(), v.step());
     }
 
-    /** The values of each experiment, host, variant and step. */
+    /** The values of each experiment, host, configuration, variant and step. */
     public static Map<List<String>, double[]> byVariant(List<TrialValue> values) {
         Map<List<String>, List<Double>> lists = new LinkedHashMap<>();
         values.forEach(
@@ -331,6 +343,7 @@ public final class Comparisons {
                         new Comparison(
                                 key.get(0),
                                 request.byHost() ? others.get(i).label() : key.get(1),
+                                key.get(3),
                                 key.get(2),
                                 request.metric(),
                                 higher,

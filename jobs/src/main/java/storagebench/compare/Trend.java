@@ -7,7 +7,9 @@ import java.util.List;
  * One variant's means run by run, in time order, and the latest run judged against the runs before it.
  *
  * @param runs each run's mean, oldest first
- * @param window the runs the latest is judged against (at most the requested window)
+ * @param window the runs the latest is judged against: at most the requested window, and only runs of
+ *     the latest run's fixed configuration since it last changed (a change is a break in the series,
+ *     never a regression)
  * @param test the test used, as shown in the output, or null when there is nothing to judge against
  * @param p its two-sided p-value, or null
  * @param regression whether the latest run is worse than the window beyond chance
@@ -26,6 +28,11 @@ public record Trend(
         boolean regression,
         String verdict) {
 
-    /** A run's mean of one variant and step. */
-    public record RunMean(String runId, Instant start, int n, double mean) {}
+    /**
+     * A run's mean of one variant and step.
+     *
+     * @param configuration the label of the run's fixed configuration among the experiment's; empty
+     *     where the experiment ran one
+     */
+    public record RunMean(String runId, Instant start, int n, double mean, String configuration) {}
 }

@@ -18,7 +18,9 @@ import storagebench.report.TrialValues;
  * Each variant's mean per run of an experiment, host and step, in the order the runs started, and the
  * latest run's trials against those of the previous runs (the window): the Mann–Whitney U test, a
  * regression when p is below {@value #ALPHA} and the latest mean is worse (slower, or lower where
- * higher is better). Imported runs count like any other.
+ * higher is better). Imported runs count like any other. A run whose fixed configuration differs from
+ * the run before it breaks the series: the latest run is judged only against the runs of its own
+ * configuration since the last change.
  */
 public final class Trends {
     /** The level of the regression test. */
@@ -73,13 +75,41 @@ public final class Trends {
                                     .filter(s -> s != null)
                                     .min(Comparator.naturalOrder())
                                     .orElse(Instant.EPOCH);
-                    runs.add(new Trend.RunMean(run, start, v.length, Mean.of(v).getAsDouble()));
+                    runs.add(
+                            new Trend.RunMean(
+                                    run,
+                                    start,
+                                    v.length,
+                                    Mean.of(v).getAsDouble(),
+                                    trials.get(0).configuration()));
                     valuesOf.put(run, v);
                 });
         runs.sort(Comparator.comparing(Trend.RunMean::start).thenComparing(Trend.RunMean::runId));
         Trend.RunMean latest = runs.get(runs.size() - 1);
+        int since = runs.size() - 1;
+        while (since > 0 && runs.get(since - 1).configuration().equals(latest.configuration())) {
+            since--;
+        }
         List<Trend.RunMean> before =
-                runs.subList(Math.max(0, runs.size() - 1 - window), runs.size() - 1);
+                runs.subList(Math.max(since, runs.size() - 1 - window), runs.size() - 1);
+        if (before.isEmpty() && since > 0) {
+            return new Trend(
+                    key.get(0),
+                    key.get(1),
+                    key.get(2),
+                    key.get(3),
+                    metric,
+                    List.copyOf(runs),
+                    0,
+                    null,
+                    null,
+                    false,
+                    "the configuration changed at the latest run ("
+                            + latest.configuration()
+                            + "; before: "
+                            + runs.get(since - 1).configuration()
+                            + "): a new series, nothing to judge against yet");
+        }
         if (before.isEmpty()) {
             return new Trend(
                     key.get(0),
@@ -114,6 +144,9 @@ public final class Trends {
                         + " against the mean of the "
                         + before.size()
                         + " run(s) before it"
+                        + (since > 0
+                                ? " of its configuration (" + latest.configuration() + ")"
+                                : "")
                         + (Double.isFinite(p) ? String.format(Locale.ROOT, " (p = %.3g)", p) : "")
                         + (regression ? "" : "; no regression");
         return new Trend(

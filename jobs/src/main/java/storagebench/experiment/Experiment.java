@@ -27,6 +27,7 @@ import storagebench.workload.Workload;
  * @param baseline the variant the others are compared with, as factor values (some factors only;
  *     the others held fixed); empty when the experiment names none
  * @param source the YAML text as loaded (secrets removed)
+ * @param configuration what the run holds fixed, whose fingerprint keeps runs that differ in it apart
  */
 public record Experiment(
         String name,
@@ -43,7 +44,8 @@ public record Experiment(
         OnFailure onFailure,
         List<HostSetting> hostSettings,
         Map<String, String> baseline,
-        String source) {
+        String source,
+        FixedConfiguration configuration) {
 
     /**
      * A variant's typed parameters: the fixed ones overlaid with its factor values. Factors that are

@@ -179,7 +179,9 @@ public final class ExperimentLoader {
                         onFailure,
                         hostSettings,
                         baseline,
-                        source);
+                        source,
+                        FixedConfiguration.of(
+                                workload, fixed, matrix.factors().keySet(), targetNode));
         checkSize(root, experiment, maxTrials);
         VariantChecks.run(root, experiment);
         return experiment;

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +18,7 @@ import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
 import storagebench.events.TargetSnapshot;
+import storagebench.experiment.FixedConfiguration;
 
 /**
  * Publishes the import's RunStarted before its first record, and a FAILED RunFinished when the job
@@ -34,6 +36,9 @@ final class ImportListener implements JobExecutionListener {
     @Override
     public void beforeJob(JobExecution execution) {
         String description = ImportDescription.of(run.request(), run.source());
+        FixedConfiguration configuration =
+                FixedConfiguration.ofImport(
+                        run.request().parser().name(), new TreeMap<>(run.request().options()));
         RunStarted started =
                 RunStarted.newBuilder()
                         .setEventId(run.id().startedId(run.attempt()))
@@ -47,6 +52,8 @@ final class ImportListener implements JobExecutionListener {
                         .setToolVersion(Version.current())
                         .setPlannedTrials(0)
                         .setStartTime(run.attempt() == 1 ? run.runStart() : now())
+                        .setConfiguration(configuration.fingerprint())
+                        .setConfigurationValues(Map.copyOf(configuration.values()))
                         .build();
         run.publisher().publish(run.id().runId(), List.of(started));
     }

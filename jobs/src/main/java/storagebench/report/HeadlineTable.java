@@ -63,6 +63,7 @@ public final class HeadlineTable {
                         List.of(
                                 "experiment",
                                 "host",
+                                "configuration",
                                 "variant",
                                 "step",
                                 "n",
@@ -79,6 +80,7 @@ public final class HeadlineTable {
                             List.of(
                                     TextTable.escape(r.experiment()),
                                     TextTable.escape(r.host()),
+                                    TextTable.configuration(r),
                                     TextTable.escape(r.variant()),
                                     TextTable.escape(r.step()),
                                     String.valueOf(r.n()),
@@ -94,7 +96,7 @@ public final class HeadlineTable {
                 + metric
                 + (higherIsBetter ? " (higher is better)" : " (lower is better)")
                 + "\n"
-                + TextTable.alignedWithoutEmpty(lines, 4);
+                + TextTable.alignedWithoutEmpty(lines, 5);
     }
 
     /** A figure with as many decimals as its size calls for: 15,137; 231.4; 16.72; 0.0831. */

@@ -52,6 +52,7 @@ public final class Report {
                         new SummaryRow(
                                 s.experiment(),
                                 s.host(),
+                                s.configuration(),
                                 s.variant(),
                                 s.step(),
                                 s.n(),
@@ -111,7 +112,7 @@ public final class Report {
     }
 
     private static List<String> place(SummaryRow row) {
-        return List.of(row.experiment(), row.host(), row.step());
+        return List.of(row.experiment(), row.host(), row.configuration(), row.step());
     }
 
     private static List<String> ratioKeys(SummaryRow row) {
@@ -126,6 +127,7 @@ public final class Report {
         return List.of(
                 row.experiment(),
                 row.host(),
+                row.configuration(),
                 row.step(),
                 factor,
                 FactorSlices.key(row.factors(), factor, variants));

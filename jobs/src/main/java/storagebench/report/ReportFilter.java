@@ -8,12 +8,13 @@ import java.util.Optional;
  * @param experiment only this experiment
  * @param runId only the trials of this run
  * @param host only trials that ran on this host
+ * @param pool whether runs of different fixed configurations are pooled (on purpose, {@code --pool})
  */
 public record ReportFilter(
-        Optional<String> experiment, Optional<String> runId, Optional<String> host) {
+        Optional<String> experiment, Optional<String> runId, Optional<String> host, boolean pool) {
 
     public static ReportFilter all() {
-        return new ReportFilter(Optional.empty(), Optional.empty(), Optional.empty());
+        return new ReportFilter(Optional.empty(), Optional.empty(), Optional.empty(), false);
     }
 
     /** The trials of one run, as the runner reports at its end. */
@@ -22,15 +23,20 @@ public record ReportFilter(
     }
 
     public ReportFilter withExperiment(String name) {
-        return new ReportFilter(Optional.ofNullable(name), runId, host);
+        return new ReportFilter(Optional.ofNullable(name), runId, host, pool);
     }
 
     public ReportFilter withRunId(String id) {
-        return new ReportFilter(experiment, Optional.ofNullable(id), host);
+        return new ReportFilter(experiment, Optional.ofNullable(id), host, pool);
     }
 
     public ReportFilter withHost(String name) {
-        return new ReportFilter(experiment, runId, Optional.ofNullable(name));
+        return new ReportFilter(experiment, runId, Optional.ofNullable(name), pool);
+    }
+
+    /** The filter that pools the runs of every fixed configuration ({@code --pool}), or not. */
+    public ReportFilter withPool(boolean pooled) {
+        return new ReportFilter(experiment, runId, host, pooled);
     }
 
     public boolean isAll() {
@@ -44,6 +50,9 @@ public record ReportFilter(
         experiment.ifPresent(v -> s.append(" --experiment ").append(v));
         runId.ifPresent(v -> s.append(" --run ").append(v));
         host.ifPresent(v -> s.append(" --host ").append(v));
+        if (pool) {
+            s.append(" --pool");
+        }
         return s.length() == 0 ? "(all trials)" : s.substring(1);
     }
 }

@@ -66,6 +66,7 @@ public enum ReportFormat {
         Map<String, Function<SummaryRow, Object>> f = new LinkedHashMap<>();
         f.put("experiment", SummaryRow::experiment);
         f.put("host", SummaryRow::host);
+        f.put("configuration", SummaryRow::configuration);
         f.put("variant", SummaryRow::variant);
         f.put("step", SummaryRow::step);
         f.put("n", SummaryRow::n);

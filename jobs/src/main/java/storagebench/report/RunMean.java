@@ -7,6 +7,7 @@ import java.util.List;
 /**
  * One variant's mean in one run, for trend lines across runs.
  *
+ * @param configuration the label of the run's fixed configuration among the experiment's
  * @param started the run's first trial
  * @param n measured trials of the variant in the run
  * @param mean mean duration in seconds
@@ -14,6 +15,7 @@ import java.util.List;
 public record RunMean(
         String experiment,
         String host,
+        String configuration,
         String variant,
         String step,
         String runId,
@@ -32,6 +34,7 @@ public record RunMean(
                 .sorted(
                         Comparator.comparing(VariantStats::experiment)
                                 .thenComparing(VariantStats::host)
+                                .thenComparing(VariantStats::configuration)
                                 .thenComparing(VariantStats::step)
                                 .thenComparing(VariantStats::started)
                                 .thenComparing(VariantStats::variant))
@@ -40,6 +43,7 @@ public record RunMean(
                                 new RunMean(
                                         s.experiment(),
                                         s.host(),
+                                        s.configuration(),
                                         s.variant(),
                                         s.step(),
                                         s.runId(),

@@ -7,6 +7,8 @@ import java.util.Map;
  * outcome OK). Durations are in seconds. The statistics are null when there are no measured trials;
  * {@code stddev} and {@code ci95} also when there is only one.
  *
+ * @param configuration the label of the runs' fixed configuration among the experiment's (the keys
+ *     in which it differs: {@code rows=1000}); empty where the experiment ran one
  * @param n measured trials
  * @param stddev sample standard deviation
  * @param p95 95th percentile, interpolated between the two nearest trials
@@ -21,6 +23,7 @@ import java.util.Map;
 public record SummaryRow(
         String experiment,
         String host,
+        String configuration,
         String variant,
         String step,
         long n,
@@ -58,6 +61,7 @@ public record SummaryRow(
         this(
                 experiment,
                 host,
+                "",
                 variant,
                 step,
                 n,
@@ -79,6 +83,7 @@ public record SummaryRow(
         return new SummaryRow(
                 experiment,
                 host,
+                configuration,
                 variant,
                 step,
                 n,

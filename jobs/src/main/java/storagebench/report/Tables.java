@@ -47,13 +47,17 @@ final class Tables {
                             Map.of(
                                     "schedule", "NULL::VARCHAR",
                                     "scheduled_time", "NULL::TIMESTAMPTZ",
-                                    "fire_time", "NULL::TIMESTAMPTZ"),
+                                    "fire_time", "NULL::TIMESTAMPTZ",
+                                    "configuration", "NULL::VARCHAR",
+                                    "configuration_values", "MAP {}::MAP(VARCHAR, VARCHAR)"),
                     "io_samples",
                             Map.of(
                                     "queued_ms", "0.0::DOUBLE",
                                     "device_ms", "0.0::DOUBLE",
                                     "cap_iops", "NULL::DOUBLE",
                                     "latency_p50_us", "NULL::DOUBLE"));
+
+    private static final String TRIALS = "trials";
 
     private Tables() {}
 
@@ -87,12 +91,33 @@ final class Tables {
             String doing,
             Parameters parameters,
             RowReader<T> reader) {
+        return query(parquetRoot, table, sql, doing, false, parameters, reader);
+    }
+
+    /**
+     * As {@link #query(Path, String, String, String, Parameters, RowReader)}; the view of the trials
+     * table has the column {@code configuration}: the label of the run's configuration among its
+     * experiment's ({@link Configurations}), empty where the experiment ran one, or everywhere when
+     * {@code pool}ed on purpose.
+     */
+    static <T> List<T> query(
+            Path parquetRoot,
+            String table,
+            String sql,
+            String doing,
+            boolean pool,
+            Parameters parameters,
+            RowReader<T> reader) {
         Path dir = parquetRoot.resolve(table);
         if (!hasFiles(dir)) {
             return List.of();
         }
         try (Connection duckdb = DuckDb.connect()) {
-            view(duckdb, table, source(dir));
+            if (TRIALS.equals(table)) {
+                trialsView(duckdb, parquetRoot, source(dir), pool);
+            } else {
+                view(duckdb, "scanned", table, source(dir));
+            }
             try (PreparedStatement query = duckdb.prepareStatement(resource(sql))) {
                 parameters.set(query);
                 try (ResultSet rs = query.executeQuery()) {
@@ -117,7 +142,40 @@ final class Tables {
      * The view {@code scanned}: files written before a column existed read it as its default (a
      * dataset made only of such files has no such column at all).
      */
-    private static void view(Connection duckdb, String table, String source) throws SQLException {
+    /** The view {@code scanned} of the trials with the column {@code configuration}. */
+    private static void trialsView(Connection duckdb, Path parquetRoot, String source, boolean pool)
+            throws SQLException {
+        view(duckdb, "trial_rows", TRIALS, source);
+        Path runs = parquetRoot.resolve("runs");
+        Map<String, String> labels = Map.of();
+        if (!pool && hasFiles(runs)) {
+            view(duckdb, "run_rows", "runs", source(runs));
+            labels = Configurations.labels(duckdb, resource("/report/run-configurations.sql"));
+        }
+        try (var statement = duckdb.createStatement()) {
+            statement.execute(
+                    "CREATE TEMP TABLE run_configuration (run_id VARCHAR, configuration VARCHAR)");
+        }
+        try (var insert = duckdb.prepareStatement("INSERT INTO run_configuration VALUES (?, ?)")) {
+            for (Map.Entry<String, String> e : labels.entrySet()) {
+                if (!e.getValue().isEmpty()) {
+                    insert.setString(1, e.getKey());
+                    insert.setString(2, e.getValue());
+                    insert.addBatch();
+                }
+            }
+            insert.executeBatch();
+        }
+        try (var statement = duckdb.createStatement()) {
+            statement.execute(
+                    "CREATE TEMP VIEW scanned AS SELECT t.*, coalesce(c.configuration, '') AS"
+                            + " configuration FROM trial_rows t LEFT JOIN run_configuration c ON"
+                            + " t.run_id = c.run_id");
+        }
+    }
+
+    private static void view(Connection duckdb, String name, String table, String source)
+            throws SQLException {
         Set<String> columns = new HashSet<>();
         try (var statement = duckdb.createStatement();
                 ResultSet rs = statement.executeQuery("DESCRIBE SELECT * FROM " + source)) {
@@ -125,7 +183,7 @@ final class Tables {
                 columns.add(rs.getString(1));
             }
         }
-        StringBuilder select = new StringBuilder("CREATE TEMP VIEW scanned AS SELECT *");
+        StringBuilder select = new StringBuilder("CREATE TEMP VIEW " + name + " AS SELECT *");
         DEFAULTS.getOrDefault(table, Map.of())
                 .forEach(
                         (column, value) -> {
@@ -162,7 +220,7 @@ final class Tables {
         }
     }
 
-    private static String resource(String name) {
+    static String resource(String name) {
         try (InputStream in = Tables.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name);

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import storagebench.logformat.ControlCharacters;
 
 /**
@@ -23,6 +24,7 @@ public final class TextTable {
     private static final String[] HEADER = {
         "experiment",
         "host",
+        "configuration",
         "variant",
         "step",
         "unit",
@@ -37,7 +39,7 @@ public final class TextTable {
     };
 
     /** Columns from here on are numbers and aligned right. */
-    private static final int FIRST_NUMBER = 5;
+    private static final int FIRST_NUMBER = 6;
 
     /** A cell with no value. */
     static final String NONE = "-";
@@ -64,10 +66,14 @@ public final class TextTable {
                                 escape(
                                         String.join(
                                                 " · ",
-                                                row.experiment(),
-                                                row.host(),
-                                                row.variant(),
-                                                row.step())))
+                                                Stream.of(
+                                                                row.experiment(),
+                                                                row.host(),
+                                                                row.configuration(),
+                                                                row.variant(),
+                                                                row.step())
+                                                        .filter(s -> !s.isEmpty())
+                                                        .toList())))
                         .append(": ")
                         .append(row.warning())
                         .append('\n');
@@ -149,6 +155,7 @@ public final class TextTable {
                 cells,
                 escape(row.experiment()),
                 escape(row.host()),
+                configuration(row),
                 escape(row.variant()),
                 escape(row.step()),
                 unit.symbol(),
@@ -164,6 +171,11 @@ public final class TextTable {
         cells.add(String.valueOf(row.failed()));
         cells.add(String.valueOf(row.warmups()));
         return cells.toArray(String[]::new);
+    }
+
+    /** The row's configuration label, or {@value #NONE} where its experiment ran one. */
+    static String configuration(SummaryRow row) {
+        return row.configuration().isEmpty() ? NONE : escape(row.configuration());
     }
 
     /** The row's ratio in each of {@code names}, as {@code ×1.23}, or "-" where it has none. */

@@ -23,6 +23,12 @@ public final class TrialValues {
      */
     public static List<TrialValue> read(
             Path parquetRoot, String metric, String experiment, List<String> runs) {
+        return read(parquetRoot, metric, experiment, runs, false);
+    }
+
+    /** As {@link #read(Path, String, String, List)}, every configuration labelled alike if {@code pool}. */
+    public static List<TrialValue> read(
+            Path parquetRoot, String metric, String experiment, List<String> runs, boolean pool) {
         List<TrialValue> values = new ArrayList<>();
         for (String run : runs.isEmpty() ? Collections.<String>singletonList(null) : runs) {
             values.addAll(
@@ -31,6 +37,7 @@ public final class TrialValues {
                             "trials",
                             "/report/trial-values.sql",
                             "read the trials",
+                            pool,
                             q -> {
                                 q.setString(1, metric);
                                 q.setString(2, experiment);
@@ -47,6 +54,7 @@ public final class TrialValues {
         return new TrialValue(
                 rs.getString("experiment"),
                 rs.getString("host"),
+                rs.getString("configuration"),
                 rs.getString("run_id"),
                 rs.getString("variant"),
                 factors(rs.getArray("factor_keys"), rs.getArray("factor_values")),

@@ -14,6 +14,8 @@ import java.util.Map;
  * variance} and {@code logVariance} also when there is only one; {@code logMean} and {@code
  * logVariance} when a value is not positive.
  *
+ * @param configuration the label of the runs' fixed configuration among the experiment's (the keys
+ *     in which it differs: {@code rows=1000}); empty where the experiment ran one, or pooled on purpose
  * @param factors the variant's factor values, in the plan's order
  * @param metric {@code duration} (seconds) or a key of the trials' metrics
  * @param runId the run, or null for the rows over every run asked for
@@ -29,6 +31,7 @@ import java.util.Map;
 public record VariantStats(
         String experiment,
         String host,
+        String configuration,
         String variant,
         Map<String, String> factors,
         String step,
@@ -57,7 +60,8 @@ public record VariantStats(
             List<String> runs,
             String host,
             List<String> metrics,
-            boolean perRun) {
+            boolean perRun,
+            boolean pool) {
 
         /** The durations of the trials the filter selects, over all its runs. */
         public static Query of(ReportFilter filter) {
@@ -66,16 +70,17 @@ public record VariantStats(
                     filter.runId().map(List::of).orElse(List.of()),
                     filter.host().orElse(null),
                     List.of(DURATION),
-                    false);
+                    false,
+                    filter.pool());
         }
 
         public Query withMetrics(List<String> names) {
-            return new Query(experiment, runs, host, List.copyOf(names), perRun);
+            return new Query(experiment, runs, host, List.copyOf(names), perRun, pool);
         }
 
         /** Rows per run as well as over all runs. */
         public Query withRunRows() {
-            return new Query(experiment, runs, host, metrics, true);
+            return new Query(experiment, runs, host, metrics, true, pool);
         }
     }
 
@@ -83,7 +88,7 @@ public record VariantStats(
     private static final String SEPARATOR = "\u001f";
 
     /**
-     * One row per experiment × host × variant × step × metric over all runs, then (with {@link
+     * One row per experiment × host × configuration × variant × step × metric over all runs, then (with {@link
      * Query#withRunRows()}) per run; in plan order within each experiment, host, step and metric. Empty when
      * the dataset holds no trials or none match.
      */
@@ -93,6 +98,7 @@ public record VariantStats(
                 "trials",
                 "/report/variant-stats.sql",
                 "summarise the trials",
+                query.pool(),
                 q -> {
                     q.setString(1, query.experiment());
                     q.setString(
@@ -111,6 +117,7 @@ public record VariantStats(
         return new VariantStats(
                 rs.getString("experiment"),
                 rs.getString("host"),
+                rs.getString("configuration"),
                 rs.getString("variant"),
                 TrialValues.factors(rs.getArray("factor_keys"), rs.getArray("factor_values")),
                 rs.getString("step"),

@@ -57,6 +57,9 @@ final class RunListener implements JobExecutionListener {
                         .setScheduledTime(
                                 run.trigger() == null ? null : run.trigger().scheduledTime())
                         .setFireTime(run.trigger() == null ? null : run.trigger().fireTime())
+                        .setConfiguration(run.experiment().configuration().fingerprint())
+                        .setConfigurationValues(
+                                Map.copyOf(run.experiment().configuration().values()))
                         .build();
         run.publisher().publish(run.runId(), List.of(started));
     }

@@ -127,8 +127,8 @@ class CompareIT extends BrokerOnDataDir {
     void everyFormatCarriesTheSameAnswer() {
         assertThat(compare("--experiment", "seed-001", "--format", "csv").out())
                 .startsWith(
-                        "experiment,host,step,metric,higher_is_better,variant,baseline,n,baseline_n,")
-                .contains("seed-001,sql1,insert,duration,false,files=500,files=5,2,2,");
+                        "experiment,host,configuration,step,metric,higher_is_better,variant,baseline,n,baseline_n,")
+                .contains("seed-001,sql1,,insert,duration,false,files=500,files=5,2,2,");
         assertThat(compare("--experiment", "seed-001", "--format", "json").out())
                 .contains("\"verdict\": \"slower by ×2.99 [×2.56, ×3.50], p = 0.001\"");
         assertThat(compare("--experiment", "seed-001", "--format", "markdown").out())

@@ -47,7 +47,7 @@ class ReportCommandTest {
         // then
         assertThat(csv.exitCode).isZero();
         assertThat(csv.out)
-                .startsWith("experiment,host,variant,step,n,mean_s")
+                .startsWith("experiment,host,configuration,variant,step,n,mean_s")
                 .contains("e1,h1,\"init=zero, files=4\",setup,2,1.5,1.5,");
         assertThat(text.exitCode).isZero();
         // a header, the row, and a note that three trials give an interval reaching below zero

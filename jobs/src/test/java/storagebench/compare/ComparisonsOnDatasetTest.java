@@ -66,7 +66,12 @@ class ComparisonsOnDatasetTest {
                 Comparisons.of(
                                 parquet,
                                 new CompareRequest(
-                                        "io", Map.of(), false, CompareRequest.DURATION, List.of()))
+                                        "io",
+                                        Map.of(),
+                                        false,
+                                        CompareRequest.DURATION,
+                                        List.of(),
+                                        false))
                         .get(0);
 
         // then

@@ -34,6 +34,7 @@ class ComparisonsTest {
                     new TrialValue(
                             "ifi",
                             host,
+                            "",
                             "run-1",
                             variant,
                             factors,
@@ -55,7 +56,8 @@ class ComparisonsTest {
     private List<Comparison> compare(Map<String, String> baseline) {
         return Comparisons.of(
                 trials,
-                new CompareRequest(null, baseline, false, CompareRequest.DURATION, List.of()));
+                new CompareRequest(
+                        null, baseline, false, CompareRequest.DURATION, List.of(), false));
     }
 
     @Test
@@ -184,6 +186,7 @@ class ComparisonsTest {
                     new TrialValue(
                             "io",
                             "vm",
+                            "",
                             "r",
                             "size=8MB",
                             factors("size", "8MB"),
@@ -197,6 +200,7 @@ class ComparisonsTest {
                     new TrialValue(
                             "io",
                             "vm",
+                            "",
                             "r",
                             "size=1GB",
                             factors("size", "1GB"),
@@ -208,7 +212,8 @@ class ComparisonsTest {
         // when
         List<Comparison> rows =
                 Comparisons.of(
-                        trials, new CompareRequest("io", Map.of(), false, "iops", List.of()));
+                        trials,
+                        new CompareRequest("io", Map.of(), false, "iops", List.of(), false));
         // then: the highest is the baseline, and the other is worse
         assertThat(rows)
                 .singleElement()
@@ -240,7 +245,7 @@ class ComparisonsTest {
                 Comparisons.of(
                         trials,
                         new CompareRequest(
-                                null, Map.of(), true, CompareRequest.DURATION, List.of()));
+                                null, Map.of(), true, CompareRequest.DURATION, List.of(), false));
         // then
         assertThat(rows)
                 .singleElement()
@@ -265,7 +270,12 @@ class ComparisonsTest {
                         Comparisons.of(
                                 List.of(),
                                 new CompareRequest(
-                                        "ifi", Map.of("init", "zero"), false, "iops", List.of())))
+                                        "ifi",
+                                        Map.of("init", "zero"),
+                                        false,
+                                        "iops",
+                                        List.of(),
+                                        false)))
                 .isEmpty();
     }
 

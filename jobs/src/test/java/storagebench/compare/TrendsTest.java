@@ -19,6 +19,7 @@ class TrendsTest {
                     new TrialValue(
                             "nightly",
                             "vm",
+                            "",
                             runId,
                             "init=zero",
                             Map.of("init", "zero"),

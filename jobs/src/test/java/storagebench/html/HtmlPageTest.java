@@ -59,10 +59,11 @@ class HtmlPageTest {
                         new ThroughputPoint(
                                 HOSTILE, "init=<zero>", "run", 2, 2.0, 1260.0, 560.0, 11.0)),
                 List.of(
-                        new RunMean(HOSTILE, "h1", "init=<zero>", "create", "r1", T0, 3, 2.0),
+                        new RunMean(HOSTILE, "h1", "", "init=<zero>", "create", "r1", T0, 3, 2.0),
                         new RunMean(
                                 HOSTILE,
                                 "h1",
+                                "",
                                 "init=<zero>",
                                 "create",
                                 "r2",
@@ -122,6 +123,7 @@ class HtmlPageTest {
                 new Comparison(
                         HOSTILE,
                         "h1",
+                        "",
                         "create",
                         "duration",
                         false,

@@ -11,6 +11,7 @@ class HeadlineTableTest {
         return new VariantStats(
                 "oltp",
                 "vm",
+                "",
                 "virtual-users=" + users,
                 Map.of("virtual-users", users),
                 "run",

@@ -51,10 +51,10 @@ class ReportFormatTest {
         assertThat(csv)
                 .isEqualTo(
                         """
-                experiment,host,variant,step,n,mean_s,median_s,stddev_s,min_s,max_s,p95_s,ci95_low_s,ci95_high_s,\
+                experiment,host,configuration,variant,step,n,mean_s,median_s,stddev_s,min_s,max_s,p95_s,ci95_low_s,ci95_high_s,\
                 failed,warmups,warning
-                e1,h1,"init=zero, files=4",setup,4,2.5,2.5,1.25,1,4,3.85,0.5,4.5,1,1,
-                e1,"h""2",init=none,setup,1,0.0001,0.0001,,0.0001,0.0001,0.0001,,,0,0,
+                e1,h1,,"init=zero, files=4",setup,4,2.5,2.5,1.25,1,4,3.85,0.5,4.5,1,1,
+                e1,"h""2",,init=none,setup,1,0.0001,0.0001,,0.0001,0.0001,0.0001,,,0,0,
                 """);
     }
 
@@ -86,7 +86,7 @@ class ReportFormatTest {
 
         // then
         assertThat(csv.lines().skip(1).findFirst().orElseThrow())
-                .startsWith("e1,h\\u00001,\"job=a\\u000Ab, esc=\\u001B[2J\",set\tup,1,");
+                .startsWith("e1,h\\u00001,,\"job=a\\u000Ab, esc=\\u001B[2J\",set\tup,1,");
         assertThat(text)
                 .contains("h\\u00001", "job=a\\u000Ab, esc=\\u001B[2J", "set\tup")
                 .hasLineCount(2)
@@ -106,7 +106,7 @@ class ReportFormatTest {
                 .isEqualTo(
                         """
                 [
-                  {"experiment": "e1", "host": "h\\"2", "variant": "init=none", "step": "setup", "n": 1, \
+                  {"experiment": "e1", "host": "h\\"2", "configuration": "", "variant": "init=none", "step": "setup", "n": 1, \
                 "mean_s": 0.0001, "median_s": 0.0001, "stddev_s": null, "min_s": 0.0001, "max_s": 0.0001, \
                 "p95_s": 0.0001, "ci95_low_s": null, "ci95_high_s": null, "failed": 0, "warmups": 0, \
                 "warning": null, "factors": {}, "ratios": {}}
@@ -135,6 +135,7 @@ class ReportFormatTest {
                 new SummaryRow(
                         "e",
                         "h",
+                        "",
                         "ifi=off, files=4",
                         "create",
                         2,

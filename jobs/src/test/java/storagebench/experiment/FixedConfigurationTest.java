@@ -1,0 +1,80 @@
+package storagebench.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FixedConfigurationTest {
+    private final ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));
+
+    private static final String IO =
+            """
+            experiment: io
+            target:
+              kind: local
+              directory: /tmp/sb-work
+            workload:
+              type: file-io
+              file-size: 256MB
+              duration: 10s
+            factors:
+              threads: [1, 8]
+            repetitions: 2
+            warmups: 1
+            """;
+
+    @Test
+    void holdsTheWorkloadItsFixedParametersWithDefaultsAndTheTargetButNoFactor() {
+        // when
+        FixedConfiguration c = loader.parse("io.yaml", IO).configuration();
+        // then
+        assertThat(c.values())
+                .containsEntry("workload", "file-io")
+                .containsEntry("duration", "10s")
+                .containsEntry("file-size", "256 MiB")
+                .containsEntry("target.kind", "local")
+                .containsEntry("target.directory", "/tmp/sb-work")
+                .containsKey("io-size")
+                .doesNotContainKey("threads");
+    }
+
+    @Test
+    void repetitionsWarmupsOrderAndSpellingLeaveTheFingerprintAlone() {
+        // given: the same configuration written another way, run more often in another order
+        String other =
+                IO.replace("file-size: 256MB", "file-size: 256 MiB")
+                        .replace("repetitions: 2", "repetitions: 5\norder: random\nseed: 7")
+                        .replace("warmups: 1", "warmups: 0");
+        // then
+        assertThat(loader.parse("b.yaml", other).configuration())
+                .isEqualTo(loader.parse("a.yaml", IO).configuration());
+        assertThat(loader.parse("b.yaml", other).configuration().fingerprint())
+                .isEqualTo(loader.parse("a.yaml", IO).configuration().fingerprint());
+    }
+
+    @Test
+    void aParameterOverriddenChangesTheFingerprintAndTheLabelsNameOnlyWhatDiffers() {
+        // given: the shipped run and a scaled-down one
+        FixedConfiguration full = loader.parse("io.yaml", IO).configuration();
+        FixedConfiguration quick =
+                loader.parse("io.yaml", IO, Map.of("workload.duration", "3s")).configuration();
+        // when
+        Map<FixedConfiguration, String> labels = FixedConfiguration.labels(List.of(full, quick));
+        // then
+        assertThat(quick.fingerprint()).isNotEqualTo(full.fingerprint()).hasSize(16);
+        assertThat(labels).containsEntry(full, "duration=10s").containsEntry(quick, "duration=3s");
+        assertThat(FixedConfiguration.labels(List.of(full))).containsEntry(full, "");
+    }
+
+    @Test
+    void aStoredConfigTextGivesTheConfigurationTheRunHad() {
+        // given: the config text a run stores, its override recorded beside it
+        Experiment run = loader.parse("io.yaml", IO, Map.of("workload.duration", "3s"));
+        // then
+        assertThat(FixedConfiguration.ofStored(run.source())).contains(run.configuration());
+        assertThat(FixedConfiguration.ofStored("not: [an experiment")).isEmpty();
+    }
+}
