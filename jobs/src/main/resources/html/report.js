@@ -34,12 +34,15 @@
     var ci = [];
     spec.categories.forEach(function (c, i) {
       if (spec.low[i] !== null && spec.high[i] !== null) {
-        ci.push([i, Math.max(0, spec.low[i]), spec.high[i]]);
+        // a log axis has no zero: a bound at or below it is drawn from the mean
+        var low = spec.log && !(spec.low[i] > 0) ? spec.means[i] : Math.max(0, spec.low[i]);
+        ci.push([i, low, spec.high[i]]);
       }
     });
     return Object.assign({}, common, {
       xAxis: { type: 'category', data: spec.categories, axisLabel: axisLabel() },
-      yAxis: { type: 'value', name: spec.unit },
+      // means more than 10x apart: a log axis, so the small ones are not flattened to nothing
+      yAxis: spec.log ? { type: 'log', name: spec.unit + ' (log scale)' } : { type: 'value', name: spec.unit },
       series: [
         { name: 'mean', type: 'bar', data: spec.means, itemStyle: { color: '#5470c6' } },
         { name: '95% CI', type: 'custom', renderItem: whiskers, data: ci, encode: { x: 0, y: [1, 2] }, z: 10 }

@@ -1,4 +1,4 @@
--- The config text of each experiment's latest run, for the baseline it declares
+-- The config text of each experiment's latest run, for the baseline and the description it declares
 -- (`baseline: {init: zero}`); imported runs carry a description instead, which declares none.
 --
 -- Reads the view `scanned` (every runs file, made by Tables). Parameters (NULL means "any"):

@@ -1,9 +1,13 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.DoubleFunction;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,6 +19,7 @@ import storagebench.compare.CompareRequest;
 import storagebench.compare.Trend;
 import storagebench.compare.Trends;
 import storagebench.report.Cells;
+import storagebench.report.MetricFigures;
 import storagebench.report.Report;
 import storagebench.storage.ReadableDataset;
 
@@ -108,9 +113,19 @@ public final class TrendCommand implements Callable<Integer> {
         return failOnRegression && regressed ? REGRESSED : 0;
     }
 
-    private static String text(List<Trend> trends) {
+    /** Each trend's runs, their means in one unit per experiment and step, as {@code report} has them. */
+    static String text(List<Trend> trends) {
+        Map<List<String>, List<Double>> means = new HashMap<>();
+        for (Trend t : trends) {
+            t.runs()
+                    .forEach(
+                            run ->
+                                    means.computeIfAbsent(unitKey(t), k -> new ArrayList<>())
+                                            .add(run.mean()));
+        }
         StringBuilder out = new StringBuilder();
         for (Trend t : trends) {
+            DoubleFunction<String> figure = MetricFigures.of(t.metric(), means.get(unitKey(t)));
             out.append(t.experiment())
                     .append(" · ")
                     .append(t.host())
@@ -134,11 +149,11 @@ public final class TrendCommand implements Callable<Integer> {
                 out.append(
                         String.format(
                                 Locale.ROOT,
-                                "  %s  %s  n=%d  mean %.6g%n",
+                                "  %s  %s  n=%d  mean %s%n",
                                 run.start(),
                                 run.runId(),
                                 run.n(),
-                                run.mean()));
+                                figure.apply(run.mean())));
             }
             out.append("  → ")
                     .append(t.verdict())
@@ -146,6 +161,10 @@ public final class TrendCommand implements Callable<Integer> {
                     .append('\n');
         }
         return out.toString();
+    }
+
+    private static List<String> unitKey(Trend t) {
+        return List.of(t.experiment(), t.step(), t.metric());
     }
 
     private static String csv(List<Trend> trends) {

@@ -176,9 +176,7 @@ public enum CompareFormat {
     }
 
     private static String fixed(Comparison c) {
-        return c.fixed().entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue())
-                .collect(Collectors.joining(", "));
+        return VerdictSentence.fixed(c);
     }
 
     private static String cell(String text) {

@@ -23,7 +23,8 @@ record Pair(
         Double high,
         String test,
         Double p,
-        Integer repetitions) {
+        Integer repetitions,
+        Spread spread) {
     static final String WELCH = "Welch's t-test on log values";
     static final String MANN_WHITNEY = "Mann-Whitney U test";
 
@@ -38,7 +39,8 @@ record Pair(
         double medians = x.median() / y.median();
         if (x.n() < 2 || y.n() < 2) {
             return new Pair(
-                    x.n(), y.n(), x.mean(), y.mean(), ratio, medians, null, null, null, null, null);
+                    x.n(), y.n(), x.mean(), y.mean(), ratio, medians, null, null, null, null, null,
+                    null);
         }
         Double[] interval = interval(x, y, ratio);
         if (!x.positive() || !y.positive()) {
@@ -57,7 +59,8 @@ record Pair(
                     interval[1],
                     MANN_WHITNEY,
                     finite(p),
-                    null);
+                    null,
+                    Spread.of(x, y, null));
         }
         double vx = x.logVariance();
         double vy = y.logVariance();
@@ -80,7 +83,8 @@ record Pair(
                 interval[1],
                 WELCH,
                 p,
-                repetitions((vx + vy) / 2));
+                repetitions((vx + vy) / 2),
+                Spread.of(x, y, repetitions((vx + vy) / 2, Math.log(ratio))));
     }
 
     /** The ratio's 95% interval: r·exp(±t·se), se of log r by the delta method. */
@@ -104,12 +108,19 @@ record Pair(
      * power at this variance of the log values (normal approximation, two-sided 5% level).
      */
     static Integer repetitions(double logVariance) {
+        return repetitions(logVariance, Math.log(1 + DETECT));
+    }
+
+    /** As {@link #repetitions(double)}, to detect a difference of {@code logRatio} on the log scale. */
+    static Integer repetitions(double logVariance, double logRatio) {
+        if (logRatio == 0 || !Double.isFinite(logRatio)) {
+            return null;
+        }
         NormalDistribution normal = NormalDistribution.of(0, 1);
         double z =
                 normal.inverseSurvivalProbability(0.025)
                         + normal.inverseSurvivalProbability(1 - POWER);
-        double delta = Math.log(1 + DETECT);
-        double n = 2 * z * z * logVariance / (delta * delta);
+        double n = 2 * z * z * logVariance / (logRatio * logRatio);
         return (int) Math.max(2, Math.ceil(n));
     }
 

@@ -28,14 +28,17 @@ final class Verdict {
                         && pair.low() != null
                         && (pair.low() > 1 || pair.high() < 1);
         if (!differs) {
+            String why = Undetected.why(pair);
             String more =
-                    pair.repetitions() == null
-                            ? ""
-                            : "; about "
-                                    + pair.repetitions()
-                                    + " repetitions would detect "
-                                    + Math.round(Pair.DETECT * 100)
-                                    + "%";
+                    why != null
+                            ? why
+                            : pair.repetitions() == null
+                                    ? ""
+                                    : "; about "
+                                            + pair.repetitions()
+                                            + " repetitions would detect "
+                                            + Math.round(Pair.DETECT * 100)
+                                            + "%";
             return "no difference detected (n = "
                     + pair.n()
                     + " vs "

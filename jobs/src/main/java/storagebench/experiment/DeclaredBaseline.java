@@ -20,26 +20,32 @@ public final class DeclaredBaseline {
     /** The baseline's factor values, or empty when the text names none or is not a config. */
     public static Map<String, String> of(String configText) {
         Map<String, String> baseline = new LinkedHashMap<>();
-        Node root;
-        try {
-            root = new Yaml(InputLimits.yaml()).compose(new StringReader(configText));
-        } catch (RuntimeException e) {
-            return baseline;
-        }
-        if (root instanceof MappingNode mapping) {
-            for (NodeTuple entry : mapping.getValue()) {
-                if (entry.getKeyNode() instanceof ScalarNode key
-                        && key.getValue().equals("baseline")
-                        && entry.getValueNode() instanceof MappingNode values) {
-                    for (NodeTuple value : values.getValue()) {
-                        if (value.getKeyNode() instanceof ScalarNode factor
-                                && value.getValueNode() instanceof ScalarNode level) {
-                            baseline.put(factor.getValue(), level.getValue());
-                        }
-                    }
+        if (top(configText, "baseline") instanceof MappingNode values) {
+            for (NodeTuple value : values.getValue()) {
+                if (value.getKeyNode() instanceof ScalarNode factor
+                        && value.getValueNode() instanceof ScalarNode level) {
+                    baseline.put(factor.getValue(), level.getValue());
                 }
             }
         }
         return baseline;
+    }
+
+    /** The value of a top-level key of a config's text, or null when it has none or is not a config. */
+    static Node top(String configText, String name) {
+        Node root;
+        try {
+            root = new Yaml(InputLimits.yaml()).compose(new StringReader(configText));
+        } catch (RuntimeException e) {
+            return null;
+        }
+        if (root instanceof MappingNode mapping) {
+            for (NodeTuple entry : mapping.getValue()) {
+                if (entry.getKeyNode() instanceof ScalarNode key && key.getValue().equals(name)) {
+                    return entry.getValueNode();
+                }
+            }
+        }
+        return null;
     }
 }

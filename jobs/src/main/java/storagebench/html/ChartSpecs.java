@@ -2,45 +2,91 @@ package storagebench.html;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import storagebench.report.IoPoint;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
 import storagebench.report.ThroughputPoint;
+import storagebench.report.VariantStats;
 
 /**
  * The data of each chart, as the page's script draws it (resources/html/report.js): {@code means}
  * (bars with 95% CI whiskers), {@code grouped} (bars per category and series) and {@code lines}.
  */
 final class ChartSpecs {
+    /** The ratio of the largest mean to the smallest above which a chart's axis is logarithmic. */
+    static final double LOG_SPAN = 10;
+
     private ChartSpecs() {}
 
-    /** Variant means of one step with their 95% confidence intervals. */
+    /**
+     * Variant means of one step's measure (its headline metric, or its duration) with their 95%
+     * confidence intervals; on a log axis where the means differ by more than ×{@value #LOG_SPAN}.
+     */
     static Map<String, Object> means(ExperimentView view, String step) {
-        List<SummaryRow> rows =
-                view.summary().stream()
-                        .filter(r -> r.step().equals(step) && r.mean() != null)
-                        .toList();
-        Scale scale = Scale.forSeconds(rows.stream().map(SummaryRow::mean).toList());
+        String metric = view.measures().of(step);
+        List<SummaryRow> rows = view.measures().of(step, metric);
+        boolean seconds = VariantStats.DURATION.equals(metric);
+        Scale scale =
+                seconds ? Scale.forSeconds(rows.stream().map(SummaryRow::mean).toList()) : null;
+        UnaryOperator<Double> value = seconds ? scale::of : UnaryOperator.identity();
         List<String> categories = new ArrayList<>();
         List<Double> means = new ArrayList<>();
         List<Double> low = new ArrayList<>();
         List<Double> high = new ArrayList<>();
         for (SummaryRow row : rows) {
             categories.add(view.manyHosts() ? row.variant() + " @ " + row.host() : row.variant());
-            means.add(scale.of(row.mean()));
-            low.add(scale.of(row.ciLow()));
-            high.add(scale.of(row.ciHigh()));
+            means.add(value.apply(row.mean()));
+            low.add(value.apply(row.ciLow()));
+            high.add(value.apply(row.ciHigh()));
         }
-        Map<String, Object> spec = spec("means", scale.symbol());
+        Map<String, Object> spec = spec("means", seconds ? scale.symbol() : metric);
         spec.put("categories", categories);
         spec.put("means", means);
         spec.put("low", low);
         spec.put("high", high);
+        spec.put("log", wide(means));
         return spec;
+    }
+
+    /** Whether positive values span more than ×{@value #LOG_SPAN}: a linear axis would flatten the small ones. */
+    static boolean wide(List<Double> values) {
+        double min = values.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        return min > 0 && max / min > LOG_SPAN;
+    }
+
+    /** The chart without its lines that have no point. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> withoutEmptyLines(Map<String, Object> spec) {
+        if ("lines".equals(spec.get("kind"))) {
+            Map<String, Object> pruned = new LinkedHashMap<>(spec);
+            pruned.put(
+                    "series",
+                    ((List<Map<String, Object>>) spec.get("series"))
+                            .stream()
+                                    .filter(line -> !((List<?>) line.get("data")).isEmpty())
+                                    .toList());
+            return pruned;
+        }
+        return spec;
+    }
+
+    /** Whether the chart has anything to draw. */
+    @SuppressWarnings("unchecked")
+    static boolean hasData(Map<String, Object> spec) {
+        return switch ((String) spec.get("kind")) {
+            case "means" -> !((List<?>) spec.get("means")).isEmpty();
+            case "grouped" -> !((List<?>) spec.get("categories")).isEmpty();
+            default ->
+                    ((List<Map<String, Object>>) spec.get("series"))
+                            .stream().anyMatch(line -> !((List<?>) line.get("data")).isEmpty());
+        };
     }
 
     /** The sub-steps of one step: a bar per sub-step and variant. */
@@ -116,13 +162,17 @@ final class ChartSpecs {
      * new-orders per minute (dashed) where the mix has them.
      */
     static Map<String, Object> throughput(ExperimentView view, String variant) {
-        List<ThroughputPoint> points =
-                view.throughput().stream().filter(p -> p.variant().equals(variant)).toList();
         List<Map<String, Object>> series = new ArrayList<>();
-        series.add(throughputLine("TPM", points, ThroughputPoint::tpm, false));
-        if (points.stream().anyMatch(p -> p.nopm() > 0)) {
-            series.add(throughputLine("NOPM", points, ThroughputPoint::nopm, true));
-        }
+        Map<String, List<ThroughputPoint>> bySteps = bySteps(view, variant);
+        bySteps.forEach(
+                (step, points) -> {
+                    String of = bySteps.size() > 1 ? ": " + step : "";
+                    series.add(throughputLine("TPM" + of, points, ThroughputPoint::tpm, false));
+                    if (points.stream().anyMatch(p -> p.nopm() > 0)) {
+                        series.add(
+                                throughputLine("NOPM" + of, points, ThroughputPoint::nopm, true));
+                    }
+                });
         Map<String, Object> spec = spec("lines", "per minute");
         spec.put("xName", "s");
         spec.put("series", series);
@@ -133,19 +183,29 @@ final class ChartSpecs {
     static Map<String, Object> throughputLatency(ExperimentView view) {
         List<Map<String, Object>> series = new ArrayList<>();
         for (String variant : view.throughputVariants()) {
-            series.add(
-                    throughputLine(
-                            variant,
-                            view.throughput().stream()
-                                    .filter(p -> p.variant().equals(variant))
-                                    .toList(),
-                            ThroughputPoint::latencyP95Ms,
-                            false));
+            Map<String, List<ThroughputPoint>> bySteps = bySteps(view, variant);
+            bySteps.forEach(
+                    (step, points) ->
+                            series.add(
+                                    throughputLine(
+                                            bySteps.size() > 1 ? variant + ": " + step : variant,
+                                            points,
+                                            ThroughputPoint::latencyP95Ms,
+                                            false)));
         }
         Map<String, Object> spec = spec("lines", "ms, p95");
         spec.put("xName", "s");
         spec.put("series", series);
         return spec;
+    }
+
+    /** One variant's throughput points per step: each step's clock starts at 0 s. */
+    private static Map<String, List<ThroughputPoint>> bySteps(ExperimentView view, String variant) {
+        Map<String, List<ThroughputPoint>> bySteps = new LinkedHashMap<>();
+        view.throughput().stream()
+                .filter(p -> p.variant().equals(variant))
+                .forEach(p -> bySteps.computeIfAbsent(p.step(), k -> new ArrayList<>()).add(p));
+        return bySteps;
     }
 
     private static Map<String, Object> throughputLine(
@@ -160,11 +220,7 @@ final class ChartSpecs {
                 data.add(List.of(p.second(), value));
             }
         }
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("name", name);
-        line.put("data", data);
-        line.put("dashed", dashed);
-        return line;
+        return line(name, data, dashed);
     }
 
     /** Each variant's mean of one step per run, in the order the runs started. */
@@ -205,6 +261,12 @@ final class ChartSpecs {
                 data.add(List.of(p.second(), value));
             }
         }
+        return line(name, data, dashed);
+    }
+
+    /** A line's points in the order of x, so a line never runs back. */
+    private static Map<String, Object> line(String name, List<List<Double>> data, boolean dashed) {
+        data.sort(Comparator.comparingDouble(point -> point.get(0)));
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("name", name);
         line.put("data", data);

@@ -9,8 +9,11 @@ import java.util.Set;
 import storagebench.compare.CompareRequest;
 import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
+import storagebench.experiment.DeclaredDescription;
 import storagebench.report.Baselines;
+import storagebench.report.HeadlineTable;
 import storagebench.report.IoPoint;
+import storagebench.report.LatestConfigs;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunFacts;
@@ -28,13 +31,40 @@ record ExperimentView(
         List<Comparison> comparisons,
         List<IoPoint> io,
         List<ThroughputPoint> throughput,
-        List<RunMean> runMeans) {
+        List<RunMean> runMeans,
+        String question,
+        Measures measures) {
+
+    /** A view whose steps are all measured by their durations, with no description. */
+    ExperimentView(
+            String experiment,
+            List<RunFacts> runs,
+            List<SummaryRow> summary,
+            List<Comparison> comparisons,
+            List<IoPoint> io,
+            List<ThroughputPoint> throughput,
+            List<RunMean> runMeans) {
+        this(
+                experiment,
+                runs,
+                summary,
+                comparisons,
+                io,
+                throughput,
+                runMeans,
+                null,
+                Measures.ofDurations(summary));
+    }
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
         // one scan of the trials: the summary, the comparisons and the trend lines
         List<VariantStats> stats =
-                VariantStats.read(parquetRoot, VariantStats.Query.of(filter).withRunRows());
+                VariantStats.read(
+                        parquetRoot,
+                        VariantStats.Query.of(filter)
+                                .withMetrics(HeadlineTable.metrics())
+                                .withRunRows());
         List<SummaryRow> summary = Report.summary(stats);
         List<RunFacts> runs = RunFacts.read(parquetRoot, filter);
         List<IoPoint> io = IoPoint.read(parquetRoot, filter);
@@ -44,14 +74,15 @@ record ExperimentView(
         summary.forEach(row -> names.add(row.experiment()));
         Map<String, Map<String, String>> baselines =
                 Baselines.declared(parquetRoot, filter.experiment().orElse(null));
+        Map<String, String> configs =
+                LatestConfigs.read(parquetRoot, filter.experiment().orElse(null));
         List<ExperimentView> views = new ArrayList<>();
         for (String name : names) {
+            List<VariantStats> own =
+                    stats.stream().filter(s -> s.experiment().equals(name)).toList();
+            Measures measures = Measures.of(own);
             List<Comparison> comparisons =
-                    Comparisons.of(
-                            stats.stream().filter(s -> s.experiment().equals(name)).toList(),
-                            () -> values(parquetRoot, name, filter),
-                            CompareRequest.of(name),
-                            baselines);
+                    comparisons(parquetRoot, filter, name, own, measures, baselines);
             views.add(
                     new ExperimentView(
                             name,
@@ -60,18 +91,45 @@ record ExperimentView(
                             comparisons,
                             io.stream().filter(p -> p.experiment().equals(name)).toList(),
                             throughput.stream().filter(p -> p.experiment().equals(name)).toList(),
-                            means.stream().filter(m -> m.experiment().equals(name)).toList()));
+                            means.stream().filter(m -> m.experiment().equals(name)).toList(),
+                            DeclaredDescription.of(configs.getOrDefault(name, "")),
+                            measures));
         }
         return List.copyOf(views);
     }
 
-    /** The durations of an experiment's measured trials, for a test that needs the values. */
+    /**
+     * The comparisons the text {@code compare} makes of each metric shown, the durations only of the
+     * steps they measure.
+     */
+    private static List<Comparison> comparisons(
+            Path parquetRoot,
+            ReportFilter filter,
+            String experiment,
+            List<VariantStats> stats,
+            Measures measures,
+            Map<String, Map<String, String>> baselines) {
+        List<Comparison> out = new ArrayList<>();
+        for (String metric : measures.rows().keySet()) {
+            Comparisons.of(
+                            stats,
+                            () -> values(parquetRoot, experiment, metric, filter),
+                            CompareRequest.of(experiment).withMetric(metric),
+                            baselines)
+                    .stream()
+                    .filter(c -> measures.shown(c.step(), c.metric()))
+                    .forEach(out::add);
+        }
+        return List.copyOf(out);
+    }
+
+    /** The values of a metric of an experiment's measured trials, for a test that needs them. */
     private static Map<List<String>, double[]> values(
-            Path parquetRoot, String experiment, ReportFilter filter) {
+            Path parquetRoot, String experiment, String metric, ReportFilter filter) {
         return Comparisons.byVariant(
                 TrialValues.read(
                                 parquetRoot,
-                                CompareRequest.DURATION,
+                                metric,
                                 experiment,
                                 filter.runId().map(List::of).orElse(List.of()))
                         .stream()

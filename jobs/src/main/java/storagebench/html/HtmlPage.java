@@ -4,7 +4,11 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import storagebench.compare.Comparison;
+import storagebench.compare.Direction;
+import storagebench.compare.VerdictSentence;
 import storagebench.report.RunFacts;
+import storagebench.report.VariantStats;
 
 /**
  * The page: tables written here (every value escaped), charts drawn in the browser by the inlined
@@ -57,6 +61,11 @@ final class HtmlPage {
         body.append("</ul></nav></header>\n");
     }
 
+    /**
+     * One experiment, the answer first: its question and verdicts, the chart of each step's measure,
+     * the summaries and comparisons; then sub-steps, IO, throughput and trends; its host and target
+     * last, folded.
+     */
     private void experiment(int index, ExperimentView view) {
         String id = "experiment-" + index;
         body.append("<section class=\"experiment\" id=\"")
@@ -64,13 +73,15 @@ final class HtmlPage {
                 .append("\"><h2>")
                 .append(Html.text(view.experiment()))
                 .append("</h2>\n");
-        facts(view);
+        answer(view);
         body.append("<h3>Variant means per step</h3>\n");
         for (String step : view.mainSteps()) {
+            String metric = view.measures().of(step);
             chart(
                     id + "-means-" + charts.size(),
-                    step + ": mean per variant, 95% CI whiskers",
-                    ChartSpecs.means(view, step));
+                    step + ": " + metric + " per variant, mean with 95% CI whiskers",
+                    ChartSpecs.means(view, step),
+                    "no trial of " + step + " has " + metric);
         }
         summary(view);
         comparisons(view);
@@ -79,16 +90,26 @@ final class HtmlPage {
             chart(
                     id + "-substeps-" + charts.size(),
                     parent + ": mean per sub-step and variant",
-                    ChartSpecs.subSteps(view, parent));
+                    ChartSpecs.subSteps(view, parent),
+                    "no sub-step of " + parent + " has a measured trial");
         }
         if (!view.io().isEmpty()) {
             body.append("<h3>IO per file</h3>\n");
             for (String file : view.files()) {
-                chart(id + "-iops-" + charts.size(), file + ": IOPS", ChartSpecs.iops(view, file));
+                chart(
+                        id + "-iops-" + charts.size(),
+                        file + ": IOPS",
+                        ChartSpecs.iops(view, file),
+                        "no IO was sampled for " + file);
                 chart(
                         id + "-latency-" + charts.size(),
                         file + ": latency per IO, total vs device",
-                        ChartSpecs.latency(view, file));
+                        ChartSpecs.latency(view, file),
+                        "no latency was sampled for " + file);
+                if (view.io().stream()
+                        .noneMatch(p -> p.file().equals(file) && p.deviceMs() != null)) {
+                    note("no device latency was sampled for " + file);
+                }
             }
         }
         if (!view.throughput().isEmpty()) {
@@ -97,12 +118,14 @@ final class HtmlPage {
                 chart(
                         id + "-throughput-" + charts.size(),
                         variant + ": transactions per minute over the measured step",
-                        ChartSpecs.throughput(view, variant));
+                        ChartSpecs.throughput(view, variant),
+                        "no throughput was sampled for " + variant);
             }
             chart(
                     id + "-throughput-latency-" + charts.size(),
                     "95th percentile of transaction latency per interval",
-                    ChartSpecs.throughputLatency(view));
+                    ChartSpecs.throughputLatency(view),
+                    "no interval had a transaction");
         }
         if (view.runCount() > 1) {
             body.append("<h3>Trends across runs</h3>\n");
@@ -110,14 +133,53 @@ final class HtmlPage {
                 chart(
                         id + "-trend-" + charts.size(),
                         step + ": mean per run",
-                        ChartSpecs.trend(view, step));
+                        ChartSpecs.trend(view, step),
+                        "no run has a measured trial of " + step);
             }
         }
+        facts(view);
         body.append("</section>\n");
     }
 
-    private void chart(String id, String title, Map<String, Object> spec) {
-        charts.put(id, spec);
+    /** The question, then each step's verdicts on its measure, as sentences. */
+    private void answer(ExperimentView view) {
+        List<String> steps = view.mainSteps();
+        String measure = steps.isEmpty() ? VariantStats.DURATION : view.measures().of(steps.get(0));
+        body.append("<div class=\"answer\"><p class=\"question\">")
+                .append(Html.text(Question.of(view, measure)))
+                .append("</p>\n");
+        List<Comparison> verdicts =
+                view.comparisons().stream()
+                        .filter(c -> c.metric().equals(view.measures().of(c.step())))
+                        .filter(c -> !ExperimentView.isSubStep(c.step()))
+                        .toList();
+        if (verdicts.isEmpty()) {
+            body.append("<p class=\"none verdicts\">no two variants to compare</p>");
+        } else {
+            body.append("<ul class=\"verdicts\">");
+            boolean named = steps.size() > 1;
+            for (Comparison c : verdicts) {
+                body.append("<li>")
+                        .append(Html.text((named ? c.step() + ": " : "") + VerdictSentence.of(c)))
+                        .append("</li>");
+            }
+            body.append("</ul>");
+        }
+        body.append("</div>\n");
+    }
+
+    private void note(String text) {
+        body.append("<p class=\"none\">").append(Html.text(text)).append("</p>\n");
+    }
+
+    /** The chart, or where it has nothing to draw a line saying why. */
+    private void chart(String id, String title, Map<String, Object> spec, String whyEmpty) {
+        Map<String, Object> drawn = ChartSpecs.withoutEmptyLines(spec);
+        if (!ChartSpecs.hasData(drawn)) {
+            note(title + ": not drawn, " + whyEmpty);
+            return;
+        }
+        charts.put(id, drawn);
         body.append("<figure><figcaption>")
                 .append(Html.text(title))
                 .append("</figcaption><div class=\"chart\" data-chart=\"")
@@ -128,9 +190,9 @@ final class HtmlPage {
     private void facts(ExperimentView view) {
         List<RunFacts> runs = view.runs();
         List<RunFacts> shown = runs.subList(Math.max(0, runs.size() - FACT_COLUMNS), runs.size());
-        body.append("<h3>Host and target</h3>\n");
+        body.append("<details class=\"facts\"><summary>Host and target</summary>\n");
         if (shown.isEmpty()) {
-            body.append("<p class=\"none\">no run facts (imported results)</p>\n");
+            body.append("<p class=\"none\">no run facts (imported results)</p></details>\n");
             return;
         }
         if (shown.size() < runs.size()) {
@@ -140,11 +202,22 @@ final class HtmlPage {
                     .append(runs.size())
                     .append(" runs</p>\n");
         }
-        body.append(TableRows.facts(shown).html());
+        body.append(TableRows.facts(shown).html()).append("</details>\n");
     }
 
+    /** A table per metric shown: the headline metrics first, then the durations they do not replace. */
     private void summary(ExperimentView view) {
-        body.append("<h3>Summary</h3>\n").append(TableRows.summary(view).html());
+        body.append("<h3>Summary</h3>\n");
+        for (String metric : view.measures().rows().keySet()) {
+            body.append("<h4>")
+                    .append(Html.text(metric))
+                    .append(
+                            Direction.higherIsBetter(metric)
+                                    ? " (higher is better)"
+                                    : " (lower is better)")
+                    .append("</h4>\n")
+                    .append(TableRows.summary(view, metric).html());
+        }
     }
 
     private void comparisons(ExperimentView view) {

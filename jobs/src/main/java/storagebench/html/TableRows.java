@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import storagebench.compare.Comparison;
 import storagebench.report.RunFacts;
 import storagebench.report.SummaryRow;
 import storagebench.report.TextTable;
+import storagebench.report.VariantStats;
 
 /** The page's tables: the runs' facts, the summary and the comparisons, as text cells. */
 final class TableRows {
@@ -43,43 +45,51 @@ final class TableRows {
         return side.equals("host") ? run.host() : run.target();
     }
 
-    static Table summary(ExperimentView view) {
+    /**
+     * The summary of one metric: durations in one unit per step, as the text report has them; other
+     * metrics in their own unit, which their name gives.
+     */
+    static Table summary(ExperimentView view, String metric) {
+        List<SummaryRow> shown = view.measures().rows().getOrDefault(metric, List.of());
+        boolean seconds = VariantStats.DURATION.equals(metric);
         Map<String, Scale> scales = new LinkedHashMap<>();
-        for (String step : view.summary().stream().map(SummaryRow::step).distinct().toList()) {
+        for (String step : shown.stream().map(SummaryRow::step).distinct().toList()) {
             scales.put(
                     step,
                     Scale.forSeconds(
-                            view.summary().stream()
+                            shown.stream()
                                     .filter(r -> r.step().equals(step))
                                     .map(SummaryRow::mean)
                                     .toList()));
         }
-        List<String> ratios = TextTable.ratioNames(view.summary());
+        List<String> ratios = TextTable.ratioNames(shown);
         List<String> header =
                 new ArrayList<>(
                         List.of(
                                 "host", "variant", "step", "unit", "n", "mean", "median", "stddev",
-                                "ci95", "min", "max", "p95"));
+                                "95% CI", "min", "max", "p95"));
         ratios.forEach(r -> header.add("×" + r));
         header.addAll(List.of("failed", "warm-ups"));
         List<List<String>> rows = new ArrayList<>();
-        for (SummaryRow r : view.summary()) {
+        for (SummaryRow r : shown) {
             Scale s = scales.get(r.step());
+            Function<Double, String> f =
+                    seconds ? s::format : v -> v == null ? "" : Scale.significant(v);
             List<String> row =
                     new ArrayList<>(
                             List.of(
                                     r.host(),
                                     r.variant(),
                                     r.step(),
-                                    s.symbol(),
+                                    seconds ? s.symbol() : metric,
                                     Long.toString(r.n()),
-                                    s.format(r.mean()),
-                                    s.format(r.median()),
-                                    s.format(r.stddev()),
-                                    s.format(r.ci95()),
-                                    s.format(r.min()),
-                                    s.format(r.max()),
-                                    s.format(r.p95())));
+                                    f.apply(r.mean()),
+                                    f.apply(r.median()),
+                                    f.apply(r.stddev()),
+                                    interval(r, f),
+                                    f.apply(r.min()),
+                                    f.apply(r.max()),
+                                    f.apply(r.p95())));
             for (String name : ratios) {
                 Double ratio = r.ratios().get(name);
                 row.add(ratio == null ? "" : String.format(Locale.ROOT, "×%.2f", ratio));
@@ -136,6 +146,11 @@ final class TableRows {
                             c.verdict() == null ? "" : c.verdict()));
         }
         return new Table("comparisons", header, rows, Set.of(5, 6, 7, 9, 11, 12, 13));
+    }
+
+    /** The 95% interval of the mean as its bounds: a skewed sample's is not symmetric. */
+    private static String interval(SummaryRow r, Function<Double, String> f) {
+        return r.ciLow() == null ? "" : "[" + f.apply(r.ciLow()) + ", " + f.apply(r.ciHigh()) + "]";
     }
 
     private static String number(String format, Double value) {

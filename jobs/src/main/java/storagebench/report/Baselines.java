@@ -17,20 +17,12 @@ public final class Baselines {
      */
     public static Map<String, Map<String, String>> declared(Path parquetRoot, String experiment) {
         Map<String, Map<String, String>> baselines = new LinkedHashMap<>();
-        Tables.query(
-                        parquetRoot,
-                        "runs",
-                        "/report/baselines.sql",
-                        "read the runs' configs",
-                        q -> q.setString(1, experiment),
-                        rs ->
-                                Map.entry(
-                                        rs.getString("experiment"),
-                                        DeclaredBaseline.of(rs.getString("config_text"))))
+        LatestConfigs.read(parquetRoot, experiment)
                 .forEach(
-                        e -> {
-                            if (!e.getValue().isEmpty()) {
-                                baselines.put(e.getKey(), e.getValue());
+                        (name, text) -> {
+                            Map<String, String> declared = DeclaredBaseline.of(text);
+                            if (!declared.isEmpty()) {
+                                baselines.put(name, declared);
                             }
                         });
         return baselines;

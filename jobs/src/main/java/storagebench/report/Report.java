@@ -66,7 +66,9 @@ public final class Report {
                                 s.failed(),
                                 s.warmups(),
                                 s.factors(),
-                                Map.of()));
+                                Map.of(),
+                                s.positive() ? s.logMean() : null,
+                                s.positive() ? s.logVariance() : null));
             }
         }
         return withRatios(rows, higherIsBetter);

@@ -19,6 +19,8 @@ import java.util.Map;
  * @param ratios per factor, the mean over the smallest mean of the variants that differ from this one
  *     in that factor only (the other factors held fixed), in the same experiment, host and step; a
  *     variant known only by its label has one, {@value #BY_LABEL}, against every such variant
+ * @param logMean the mean of the values' natural logs, null where a value is not positive
+ * @param logVariance their sample variance, likewise (and null with one value)
  */
 public record SummaryRow(
         String experiment,
@@ -37,7 +39,9 @@ public record SummaryRow(
         long failed,
         long warmups,
         Map<String, String> factors,
-        Map<String, Double> ratios) {
+        Map<String, Double> ratios,
+        Double logMean,
+        Double logVariance) {
 
     /** The ratio's key of a variant without factors. */
     public static final String BY_LABEL = "variant";
@@ -78,6 +82,45 @@ public record SummaryRow(
                 Map.of());
     }
 
+    /** A row without the statistics of its logs: its interval is the normal one, cut at zero. */
+    public SummaryRow(
+            String experiment,
+            String host,
+            String variant,
+            String step,
+            long n,
+            Double mean,
+            Double median,
+            Double stddev,
+            Double min,
+            Double max,
+            Double p95,
+            Double ci95,
+            long failed,
+            long warmups,
+            Map<String, String> factors,
+            Map<String, Double> ratios) {
+        this(
+                experiment,
+                host,
+                variant,
+                step,
+                n,
+                mean,
+                median,
+                stddev,
+                min,
+                max,
+                p95,
+                ci95,
+                failed,
+                warmups,
+                factors,
+                ratios,
+                null,
+                null);
+    }
+
     /** This row with its ratios. */
     SummaryRow withRatios(Map<String, Double> values) {
         return new SummaryRow(
@@ -97,25 +140,56 @@ public record SummaryRow(
                 failed,
                 warmups,
                 factors,
-                values);
+                values,
+                logMean,
+                logVariance);
     }
 
     /**
-     * The lower bound of the 95% interval of the mean, never below zero: a duration is not negative,
-     * and a bound below zero says only that there are too few trials ({@link #warning()}).
+     * The lower bound of the 95% interval of the mean: Student's t around the mean, or where that
+     * reaches below zero for positive values (a skewed sample), the log-normal one ({@link
+     * LogNormalInterval}); never below zero.
      */
     public Double ciLow() {
+        Double[] skewed = logInterval();
+        if (skewed != null) {
+            return skewed[0];
+        }
         return ci95 == null ? null : Math.max(0, mean - ci95);
     }
 
     public Double ciHigh() {
+        Double[] skewed = logInterval();
+        if (skewed != null) {
+            return skewed[1];
+        }
         return ci95 == null ? null : mean + ci95;
     }
 
-    /** Why this row's interval says little, or null: too few trials for it to stay above zero. */
+    /** Whether the interval is the log-normal one: the normal one would reach below zero. */
+    public boolean logScale() {
+        return logInterval() != null;
+    }
+
+    /** Why this row's interval is not the plain one around the mean, or null. */
     public String warning() {
-        return ci95 != null && mean - ci95 < 0
-                ? "few trials (n = " + n + "): the interval reaches below zero and is cut there"
-                : null;
+        if (ci95 == null || mean - ci95 >= 0) {
+            return null;
+        }
+        if (logScale()) {
+            return "skewed values (n = "
+                    + n
+                    + "): the normal interval would reach below zero, so the interval is the"
+                    + " log-normal one";
+        }
+        return "the values spread widely (n = "
+                + n
+                + "): the interval reaches below zero and is cut there";
+    }
+
+    private Double[] logInterval() {
+        boolean below = ci95 != null && mean - ci95 < 0;
+        boolean positive = min != null && min > 0;
+        return below && positive ? LogNormalInterval.of(n, logMean, logVariance) : null;
     }
 }

@@ -76,10 +76,23 @@ public final class TextTable {
                                                         .toList())))
                         .append(": ")
                         .append(row.warning())
+                        .append(interval(row, units.getOrDefault(unitKey(row), DurationUnit.S)))
                         .append('\n');
             }
         }
         return out.toString();
+    }
+
+    /** A log-scale interval's bounds, which the ci95 column's half-width does not give. */
+    private static String interval(SummaryRow row, DurationUnit unit) {
+        return row.logScale()
+                ? ", ["
+                        + unit.format(row.ciLow())
+                        + ", "
+                        + unit.format(row.ciHigh())
+                        + "] "
+                        + unit.symbol()
+                : "";
     }
 
     private static String table(List<SummaryRow> rows, Map<String, DurationUnit> units) {

@@ -50,10 +50,11 @@ class ReportCommandTest {
                 .startsWith("experiment,host,configuration,variant,step,n,mean_s")
                 .contains("e1,h1,\"init=zero, files=4\",setup,2,1.5,1.5,");
         assertThat(text.exitCode).isZero();
-        // a header, the row, and a note that three trials give an interval reaching below zero
+        // a header, the row, and a note that three widely spread trials have the log-normal
+        // interval
         assertThat(text.out.lines()).hasSize(3);
         assertThat(text.out)
-                .contains("note: e1 · h1 · init=zero, files=4 · setup: few trials (n = 3)");
+                .contains("note: e1 · h1 · init=zero, files=4 · setup: skewed values (n = 3)");
         // one variant: nothing to hold a ratio against
         assertThat(text.out).doesNotContain("×");
     }

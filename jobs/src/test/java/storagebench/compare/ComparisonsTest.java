@@ -137,6 +137,22 @@ class ComparisonsTest {
     }
 
     @Test
+    void aWideDifferenceNotDetectedSaysWhyInTheSameLine() {
+        // given: means ×3.09 apart, each side spread widely (CV 92% and 42%; SciPy: p = 0.409)
+        add("vm", "create", factors("init", "a"), 0.8, 4.1, 9.6);
+        add("vm", "create", factors("init", "b"), 0.9, 1.6, 2.2);
+        // when
+        Comparison c = compare(Map.of("init", "b")).get(0);
+        // then: 12 = 2·(z₀.₉₇₅ + z₀.₈)²·(mean of the log variances) / ln(3.085)², rounded up
+        assertThat(c.p()).isCloseTo(0.408618, within(1e-4));
+        assertThat(c.verdict())
+                .isEqualTo(
+                        "no difference detected (n = 3 vs 3, p = 0.409): the means differ by ×3.09,"
+                                + " but with n = 3 per side the spread (CV 92%) is wider than the"
+                                + " difference; about 12 repetitions would settle it");
+    }
+
+    @Test
     void oneTrialIsNotAnAnswer() {
         add("vm", "create", factors("init", "zero"), 2.1);
         add("vm", "create", factors("init", "instant"), 0.007, 0.008);

@@ -12,6 +12,7 @@ import storagebench.report.RunFacts;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
 import storagebench.report.ThroughputPoint;
+import storagebench.report.VariantStats;
 
 class HtmlPageTest {
     private static final String HOSTILE = "<script>alert('x')</script>\" café ü {{body}}";
@@ -152,5 +153,136 @@ class HtmlPageTest {
                         "instant is faster by ×200 [×170, ×250]",
                         "Welch&#39;s t on log",
                         "[×0.004, ×0.006]");
+    }
+
+    private static VariantStats stats(String variant, String metric, double mean) {
+        return new VariantStats(
+                "fio",
+                "h1",
+                variant,
+                Map.of("threads", variant.substring(8)),
+                "io",
+                metric,
+                null,
+                0,
+                null,
+                3,
+                mean,
+                mean * mean / 100,
+                mean,
+                mean * 0.9,
+                mean * 1.1,
+                mean * 1.1,
+                Math.log(mean),
+                0.01,
+                0,
+                0);
+    }
+
+    /** A file-io experiment: a fixed 10 s step, measured by its IOPS. */
+    private static ExperimentView fileIo(List<Comparison> comparisons, List<IoPoint> io) {
+        List<VariantStats> stats =
+                List.of(
+                        stats("threads=1", "duration", 10.0),
+                        stats("threads=8", "duration", 10.0),
+                        stats("threads=1", "iops", 150.0),
+                        stats("threads=8", "iops", 9000.0));
+        return new ExperimentView(
+                "fio",
+                List.of(),
+                storagebench.report.Report.summary(stats),
+                comparisons,
+                io,
+                List.of(),
+                List.of(),
+                null,
+                Measures.of(stats));
+    }
+
+    @Test
+    void aFileIoPageLeadsWithItsVerdictOnIopsNotTheFixedDuration() {
+        // given
+        Comparison iops =
+                new Comparison(
+                        "fio",
+                        "h1",
+                        "io",
+                        "iops",
+                        true,
+                        "threads=1",
+                        "threads=8",
+                        Map.of(),
+                        3,
+                        3,
+                        150.0,
+                        9000.0,
+                        0.0167,
+                        0.012,
+                        0.023,
+                        0.0167,
+                        "Welch's t-test on log values",
+                        0.0001,
+                        0.0001,
+                        3,
+                        "lower iops (worse) by ×60.0 [×43.5, ×83.3], p < 0.001");
+        IoPoint noDevice = new IoPoint("fio", "data", "threads=1", 1, 1.0, 150, 2.0, null, null);
+        // when
+        String page = HtmlPage.render(List.of(fileIo(List.of(iops), List.of(noDevice))), "", T0);
+        // then: the answer right after the heading, the question naming the varied factor
+        assertThat(page)
+                .contains(
+                        "<h2>fio</h2>\n<div class=\"answer\"><p class=\"question\">Does `threads`"
+                                + " change iops?</p>\n<ul class=\"verdicts\"><li>threads=1 has lower"
+                                + " iops (worse) than threads=8 by ×60.0 [×43.5, ×83.3], p &lt;"
+                                + " 0.001</li>");
+        // the summary and the chart are of IOPS, the 10 s duration nowhere
+        assertThat(page).contains("<h4>iops (higher is better)</h4>", "io: iops per variant");
+        assertThat(page).doesNotContain("<h4>duration", "io: duration per variant");
+        // the means 60 times apart: a log axis
+        assertThat(page).contains("\"unit\":\"iops\"").contains("\"log\":true");
+        // no device latency: said, not drawn as an empty line
+        assertThat(page).contains("no device latency was sampled for data");
+        assertThat(page).doesNotContain("device: threads=1");
+        // the facts last, folded
+        assertThat(page.indexOf("<details class=\"facts\">"))
+                .isGreaterThan(page.indexOf("IO per file"));
+    }
+
+    @Test
+    void aChartWithNothingToDrawIsALineSayingWhy() {
+        // given: IO samples without latency of any kind
+        IoPoint bare = new IoPoint("fio", "data", "threads=1", 1, 1.0, 150, null, null, null);
+        // when
+        String page = HtmlPage.render(List.of(fileIo(List.of(), List.of(bare))), "", T0);
+        // then
+        assertThat(page)
+                .contains(
+                        "data: latency per IO, total vs device: not drawn, no latency was sampled"
+                                + " for data")
+                .doesNotContain("-latency-");
+    }
+
+    @Test
+    void everyLineRunsForwardInTime() {
+        // given: a variant's intervals out of order, and a step of its own
+        ExperimentView view =
+                new ExperimentView(
+                        "oltp",
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(
+                                new ThroughputPoint("oltp", "users=1", "run", 2, 10.0, 90, 40, 1.5),
+                                new ThroughputPoint("oltp", "users=1", "run", 1, 5.0, 80, 35, 1.2),
+                                new ThroughputPoint("oltp", "users=1", "load", 1, 5.0, 0, 0, 0.0)),
+                        List.of());
+        // when
+        Map<String, Object> spec = ChartSpecs.throughputLatency(view);
+        // then: one line per step, each in the order of x
+        assertThat(spec.get("series").toString())
+                .isEqualTo(
+                        "[{name=users=1: run, data=[[5.0, 1.2], [10.0, 1.5]], dashed=false},"
+                                + " {name=users=1: load, data=[[5.0, 0.0]], dashed=false}]");
     }
 }

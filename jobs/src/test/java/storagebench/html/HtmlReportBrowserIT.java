@@ -140,10 +140,53 @@ class HtmlReportBrowserIT {
                             browser.findElements(By.cssSelector("table.comparisons")).size()
                                     + browser.findElements(By.cssSelector("p.comparisons")).size())
                     .isEqualTo(2);
+            // every drawn chart has data in each of its series
+            for (WebElement chart : charts) {
+                Object sizes =
+                        ((JavascriptExecutor) browser)
+                                .executeScript(
+                                        "var o = echarts.getInstanceByDom(arguments[0]).getOption();"
+                                                + " return o.series.filter(function (s) {"
+                                                + " return s.type !== 'custom'; })"
+                                                + ".map(function (s) { return s.data.length; });",
+                                        chart);
+                assertThat((List<?>) sizes)
+                        .as(chart.getAttribute("data-chart"))
+                        .isNotEmpty()
+                        .allSatisfy(n -> assertThat(((Number) n).intValue()).isPositive());
+            }
+            // the first thing after each experiment's heading is its answer: question, verdicts
+            for (WebElement heading : browser.findElements(By.cssSelector("section h2"))) {
+                WebElement next = heading.findElement(By.xpath("following-sibling::*[1]"));
+                assertThat(next.getAttribute("class")).as(heading.getText()).isEqualTo("answer");
+                assertThat(next.findElements(By.cssSelector("ul.verdicts li")))
+                        .as(heading.getText())
+                        .isNotEmpty();
+            }
+            // file-io is compared on its headline metric, not on its fixed step duration
+            WebElement fileIo = browser.findElement(By.cssSelector("#experiment-1"));
+            List<String> ioMetrics =
+                    fileIo.findElements(By.cssSelector("table.comparisons tbody tr")).stream()
+                            .filter(
+                                    tr ->
+                                            tr.findElement(By.cssSelector("td:nth-child(2)"))
+                                                    .getText()
+                                                    .equals("io"))
+                            .map(tr -> tr.findElement(By.cssSelector("td:nth-child(3)")).getText())
+                            .toList();
+            assertThat(ioMetrics).contains("iops").doesNotContain("duration");
+            assertThat(fileIo.findElement(By.cssSelector("ul.verdicts")).getText())
+                    .contains("threads=");
             // sorting a table by a column reorders its rows
-            WebElement mean = browser.findElement(By.cssSelector("table.summary th:nth-child(6)"));
+            WebElement table = browser.findElement(By.cssSelector("table.summary"));
+            WebElement mean = table.findElement(By.cssSelector("th:nth-child(6)"));
             mean.click();
             assertThat(mean.getAttribute("class")).contains("sorted-asc");
+            List<Double> ascending = column(table, 6);
+            assertThat(ascending).isSorted();
+            mean.click();
+            List<Double> descending = column(table, 6);
+            assertThat(descending).isSortedAccordingTo(java.util.Comparator.reverseOrder());
             List<LogEntry> severe =
                     browser.manage().logs().get(LogType.BROWSER).getAll().stream()
                             .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
@@ -162,5 +205,11 @@ class HtmlReportBrowserIT {
         } finally {
             browser.quit();
         }
+    }
+
+    private static List<Double> column(WebElement table, int column) {
+        return table.findElements(By.cssSelector("tbody td:nth-child(" + column + ")")).stream()
+                .map(td -> Double.parseDouble(td.getText()))
+                .toList();
     }
 }

@@ -157,7 +157,7 @@ class ReportFormatTest {
         assertThat(csv.lines().findFirst().orElseThrow()).endsWith(",warning,ratio.ifi,factor.ifi");
         assertThat(csv)
                 .contains(",0,9.98,")
-                .contains("few trials (n = 2): the interval reaches below zero")
+                .contains("the values spread widely (n = 2): the interval reaches below zero")
                 .endsWith(",3,off\n");
         assertThat(ReportFormat.JSON.render(List.of(two)))
                 .contains("\"factors\": {\"ifi\": \"off\"}, \"ratios\": {\"ifi\": 3}");

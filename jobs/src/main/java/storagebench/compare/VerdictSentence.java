@@ -1,0 +1,52 @@
+package storagebench.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A comparison as one sentence that names both sides by what tells them apart, e.g. {@code
+ * init=instant is faster than init=zero by ×229 [×119, ×439], p < 0.001, at file-size=256MB}; where
+ * no difference is found, {@code init=instant against init=zero, at …: no difference detected (…)}.
+ */
+public final class VerdictSentence {
+    private VerdictSentence() {}
+
+    public static String of(Comparison c) {
+        String variant = distinct(c.variant(), c.fixed());
+        String baseline = distinct(c.baseline(), c.fixed());
+        String at = c.fixed().isEmpty() ? "" : ", at " + fixed(c);
+        String verdict = c.verdict() == null ? "" : c.verdict();
+        int by = verdict.indexOf(" by ×");
+        boolean found =
+                by > 0 && !verdict.startsWith("n/a") && !verdict.startsWith("no difference");
+        if (!found) {
+            return variant + " against " + baseline + at + ": " + verdict;
+        }
+        String words = verdict.substring(0, by);
+        String verb = words.startsWith("faster") || words.startsWith("slower") ? " is " : " has ";
+        return variant + verb + words + " than " + baseline + verdict.substring(by) + at;
+    }
+
+    /** The label's factors that the held-fixed ones do not name, or the whole label. */
+    private static String distinct(String label, Map<String, String> fixed) {
+        List<String> kept = new ArrayList<>();
+        for (String part : label.split(", ")) {
+            int eq = part.indexOf('=');
+            if (eq < 0) {
+                return label;
+            }
+            if (!part.substring(eq + 1).equals(fixed.get(part.substring(0, eq)))) {
+                kept.add(part);
+            }
+        }
+        return kept.isEmpty() ? label : String.join(", ", kept);
+    }
+
+    /** The held-fixed factors as {@code name=value, …}. */
+    static String fixed(Comparison c) {
+        List<String> parts = new ArrayList<>();
+        c.fixed().forEach((k, v) -> parts.add(k + "=" + v));
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,28 @@
+package storagebench.report;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The config text of each experiment's latest run, as the runs table recorded it. */
+public final class LatestConfigs {
+    private LatestConfigs() {}
+
+    /**
+     * Per experiment, its latest run's config text (secrets removed when it ran).
+     *
+     * @param experiment one experiment, or null for every one
+     */
+    public static Map<String, String> read(Path parquetRoot, String experiment) {
+        Map<String, String> configs = new LinkedHashMap<>();
+        Tables.query(
+                        parquetRoot,
+                        "runs",
+                        "/report/baselines.sql",
+                        "read the runs' configs",
+                        q -> q.setString(1, experiment),
+                        rs -> Map.entry(rs.getString("experiment"), rs.getString("config_text")))
+                .forEach(e -> configs.put(e.getKey(), e.getValue()));
+        return configs;
+    }
+}
