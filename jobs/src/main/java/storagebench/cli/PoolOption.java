@@ -1,6 +1,7 @@
 package storagebench.cli;
 
 import java.io.PrintWriter;
+import storagebench.report.ReportFilter;
 
 /**
  * {@code --pool}: runs of one experiment whose fixed configurations differ (a workload parameter, a
@@ -13,8 +14,7 @@ final class PoolOption {
                     + " keys that differ.";
 
     /** The line that heads pooled output. */
-    static final String POOLED =
-            "pooled on purpose (--pool): runs of different fixed configurations are taken together";
+    static final String POOLED = ReportFilter.POOLED;
 
     private PoolOption() {}
 

@@ -15,7 +15,11 @@ public final class VerdictSentence {
     public static String of(Comparison c) {
         String variant = distinct(c.variant(), c.fixed());
         String baseline = distinct(c.baseline(), c.fixed());
-        String at = c.fixed().isEmpty() ? "" : ", at " + fixed(c);
+        String at =
+                (c.fixed().isEmpty() ? "" : ", at " + fixed(c))
+                        + (c.configuration().isEmpty()
+                                ? ""
+                                : " (configuration " + c.configuration() + ")");
         String verdict = c.verdict() == null ? "" : c.verdict();
         int by = verdict.indexOf(" by ×");
         boolean found =

@@ -40,7 +40,7 @@ final class ChartSpecs {
         List<Double> low = new ArrayList<>();
         List<Double> high = new ArrayList<>();
         for (SummaryRow row : rows) {
-            categories.add(view.manyHosts() ? row.variant() + " @ " + row.host() : row.variant());
+            categories.add(view.name(row.variant(), row.host(), row.configuration()));
             means.add(value.apply(row.mean()));
             low.add(value.apply(row.ciLow()));
             high.add(value.apply(row.ciHigh()));
@@ -100,7 +100,7 @@ final class ChartSpecs {
                 rows.stream().map(r -> r.step().substring(parent.length() + 1)).distinct().toList();
         Map<String, Double[]> series = new LinkedHashMap<>();
         for (SummaryRow row : rows) {
-            String name = view.manyHosts() ? row.variant() + " @ " + row.host() : row.variant();
+            String name = view.name(row.variant(), row.host(), row.configuration());
             series.computeIfAbsent(name, k -> new Double[categories.size()])[
                             categories.indexOf(row.step().substring(parent.length() + 1))] =
                     scale.of(row.mean());
@@ -229,7 +229,7 @@ final class ChartSpecs {
         Scale scale = Scale.forSeconds(means.stream().map(RunMean::mean).toList());
         Map<String, List<List<Object>>> series = new LinkedHashMap<>();
         for (RunMean m : means) {
-            String name = view.manyHosts() ? m.variant() + " @ " + m.host() : m.variant();
+            String name = view.name(m.variant(), m.host(), m.configuration());
             series.computeIfAbsent(name, k -> new ArrayList<>())
                     .add(List.of(m.started().toEpochMilli(), scale.of(m.mean()), m.runId()));
         }

@@ -177,4 +177,14 @@ record ExperimentView(
     boolean manyHosts() {
         return summary.stream().map(SummaryRow::host).distinct().count() > 1;
     }
+
+    /**
+     * A variant's name in a chart: its label, its host's where the experiment ran on several, and its
+     * configuration's where it ran several ({@code files=5 · rows=1000}).
+     */
+    String name(String variant, String host, String configuration) {
+        return variant
+                + (manyHosts() ? " @ " + host : "")
+                + (configuration.isEmpty() ? "" : " · " + configuration);
+    }
 }

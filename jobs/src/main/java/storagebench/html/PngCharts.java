@@ -67,7 +67,7 @@ public final class PngCharts {
         Scale scale = Scale.forSeconds(rows.stream().map(SummaryRow::mean).toList());
         DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
         for (SummaryRow row : rows) {
-            String category = view.manyHosts() ? row.variant() + " @ " + row.host() : row.variant();
+            String category = view.name(row.variant(), row.host(), row.configuration());
             double mean = scale.of(row.mean());
             double ci = row.ci95() == null ? 0 : scale.of(row.ci95());
             data.add(mean, ci, "mean", category);

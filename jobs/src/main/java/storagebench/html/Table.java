@@ -1,5 +1,7 @@
 package storagebench.html;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -10,6 +12,27 @@ import java.util.Set;
  * @param numeric the columns that sort by number
  */
 record Table(String kind, List<String> header, List<List<String>> rows, Set<Integer> numeric) {
+
+    /**
+     * This table with a text column inserted at {@code at}, or itself where every cell of it is empty
+     * (a configuration column of an experiment that ran one).
+     */
+    Table withColumn(int at, String name, List<String> cells) {
+        if (cells.stream().allMatch(String::isEmpty)) {
+            return this;
+        }
+        List<String> head = new ArrayList<>(header);
+        head.add(at, name);
+        List<List<String>> body = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> row = new ArrayList<>(rows.get(i));
+            row.add(at, cells.get(i));
+            body.add(row);
+        }
+        Set<Integer> shifted = new LinkedHashSet<>();
+        numeric.forEach(n -> shifted.add(n >= at ? n + 1 : n));
+        return new Table(kind, head, body, shifted);
+    }
 
     /** The table's HTML, every cell escaped. */
     String html() {

@@ -102,7 +102,9 @@ final class TableRows {
         for (int i = 4; i < header.size(); i++) {
             numeric.add(i);
         }
-        return new Table("summary", header, rows, numeric);
+        return new Table("summary", header, rows, numeric)
+                .withColumn(
+                        1, "configuration", shown.stream().map(SummaryRow::configuration).toList());
     }
 
     static Table comparisons(List<Comparison> comparisons) {
@@ -145,7 +147,11 @@ final class TableRows {
                             c.repetitions() == null ? "" : c.repetitions().toString(),
                             c.verdict() == null ? "" : c.verdict()));
         }
-        return new Table("comparisons", header, rows, Set.of(5, 6, 7, 9, 11, 12, 13));
+        return new Table("comparisons", header, rows, Set.of(5, 6, 7, 9, 11, 12, 13))
+                .withColumn(
+                        1,
+                        "configuration",
+                        comparisons.stream().map(Comparison::configuration).toList());
     }
 
     /** The 95% interval of the mean as its bounds: a skewed sample's is not symmetric. */

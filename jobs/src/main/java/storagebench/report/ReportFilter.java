@@ -13,6 +13,10 @@ import java.util.Optional;
 public record ReportFilter(
         Optional<String> experiment, Optional<String> runId, Optional<String> host, boolean pool) {
 
+    /** What pooled output says first. */
+    public static final String POOLED =
+            "pooled on purpose (--pool): runs of different fixed configurations are taken together";
+
     public static ReportFilter all() {
         return new ReportFilter(Optional.empty(), Optional.empty(), Optional.empty(), false);
     }
@@ -41,6 +45,11 @@ public record ReportFilter(
 
     public boolean isAll() {
         return experiment.isEmpty() && runId.isEmpty() && host.isEmpty();
+    }
+
+    /** The filter as a page says what it covers: its options, and that it pools where it does. */
+    public String scope() {
+        return pool ? toString() + " · " + POOLED : toString();
     }
 
     /** The filter as command-line options, e.g. {@code --experiment e1 --run r7}. */

@@ -79,13 +79,16 @@ public record SummaryRow(
                 failed,
                 warmups,
                 Map.of(),
-                Map.of());
+                Map.of(),
+                null,
+                null);
     }
 
     /** A row without the statistics of its logs: its interval is the normal one, cut at zero. */
     public SummaryRow(
             String experiment,
             String host,
+            String configuration,
             String variant,
             String step,
             long n,
@@ -103,6 +106,7 @@ public record SummaryRow(
         this(
                 experiment,
                 host,
+                configuration,
                 variant,
                 step,
                 n,

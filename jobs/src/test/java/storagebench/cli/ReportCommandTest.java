@@ -48,7 +48,7 @@ class ReportCommandTest {
         assertThat(csv.exitCode).isZero();
         assertThat(csv.out)
                 .startsWith("experiment,host,configuration,variant,step,n,mean_s")
-                .contains("e1,h1,\"init=zero, files=4\",setup,2,1.5,1.5,");
+                .contains("e1,h1,,\"init=zero, files=4\",setup,2,1.5,1.5,");
         assertThat(text.exitCode).isZero();
         // a header, the row, and a note that three widely spread trials have the log-normal
         // interval

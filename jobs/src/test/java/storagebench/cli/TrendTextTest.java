@@ -17,7 +17,11 @@ class TrendTextTest {
                         .mapToObj(
                                 i ->
                                         new Trend.RunMean(
-                                                "r" + i, T0.plusSeconds(86_400L * i), 5, means[i]))
+                                                "r" + i,
+                                                T0.plusSeconds(86_400L * i),
+                                                5,
+                                                means[i],
+                                                ""))
                         .toList();
         return new Trend(
                 "nightly", "vm", "create", variant, metric, runs, 0, null, null, false, "one run");

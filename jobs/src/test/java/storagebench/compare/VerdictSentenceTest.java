@@ -14,8 +14,8 @@ class VerdictSentenceTest {
             Map<String, String> fixed,
             String verdict) {
         return new Comparison(
-                "ifi", "vm", "create", metric, false, variant, baseline, fixed, 5, 5, null, null,
-                null, null, null, null, null, null, null, null, verdict);
+                "ifi", "vm", "", "create", metric, false, variant, baseline, fixed, 5, 5, null,
+                null, null, null, null, null, null, null, null, null, verdict);
     }
 
     @Test

@@ -159,6 +159,7 @@ class HtmlPageTest {
         return new VariantStats(
                 "fio",
                 "h1",
+                "",
                 variant,
                 Map.of("threads", variant.substring(8)),
                 "io",
@@ -206,6 +207,7 @@ class HtmlPageTest {
                 new Comparison(
                         "fio",
                         "h1",
+                        "",
                         "io",
                         "iops",
                         true,

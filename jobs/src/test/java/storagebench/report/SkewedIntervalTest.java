@@ -18,6 +18,7 @@ class SkewedIntervalTest {
             new VariantStats(
                     "e1",
                     "h1",
+                    "",
                     "init=zero",
                     Map.of("init", "zero"),
                     "create",
