@@ -162,7 +162,8 @@ final class Tables {
         }
     }
 
-    private static String resource(String name) {
+    /** A resource of the jar as text. */
+    static String resource(String name) {
         try (InputStream in = Tables.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name);
