@@ -34,11 +34,11 @@ import storagebench.storage.ReadableDataset;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Runs SQL statements with DuckDB over the dataset, with the views of queries/duckdb.sql defined:"
-                    + " trials, measured_trials (what statistics are made of), run_attempts and runs (see"
-                    + " README); a view whose table has no file yet (no runs, say) is left out. The statements"
-                    + " come from the argument or from -f FILE; with neither, from standard input. Each"
-                    + " statement's rows are printed, one result after the other.",
+            "Runs SQL with DuckDB over the dataset, README's views defined: no DuckDB CLI needed.",
+            "The views are those of queries/duckdb.sql: trials, measured_trials (what statistics are made of),"
+                    + " run_attempts and runs; a view whose table has no file yet (no runs, say) is left out. The"
+                    + " statements come from the argument or from -f FILE; with neither, from standard input."
+                    + " Each statement's rows are printed, one result after the other.",
             "At a terminal, with neither, a prompt runs each statement once its ; is typed, until the line"
                     + " .quit or Ctrl-D."
         },
