@@ -1,16 +1,24 @@
--- The dataset as DuckDB views, from the folder that holds data/ (the default data directory):
---   duckdb -init queries/duckdb.sql        (CLI), or run each statement over JDBC.
+-- The dataset as DuckDB views over the dataset folder held by the variable parquet (default
+-- data/parquet: run from the folder that holds data/, the default data directory).
+--   storagebench sql "SELECT ..."                  defines them over its data directory's dataset;
+--   duckdb -init queries/duckdb.sql                 DuckDB's CLI, from the folder that holds data/;
+--   duckdb -cmd "SET VARIABLE parquet = 'DIR/parquet'" -cmd ".read queries/duckdb.sql"
+--                                                   DuckDB's CLI over the data directory DIR;
+--   over JDBC: SET VARIABLE parquet first (or not), then each statement of this file.
+-- A view reads the variable each time it is queried: SET VARIABLE parquet = '...' moves them all.
 -- Columns added to an event after a file was written read back as the event's default here, not
 -- NULL: phase 'measured', host_settings and metrics empty. measured_trials holds what statistics
 -- are made of: measured steps (not set-up or clean-up) of trials that are not warm-ups and ended OK.
 -- Partition values stay text (experiment '007' is not a number).
+
+SET VARIABLE parquet = coalesce(getvariable('parquet'), 'data/parquet');
 
 CREATE OR REPLACE VIEW trials AS
 SELECT * REPLACE (
     coalesce(phase, 'measured') AS phase,
     coalesce(host_settings, MAP {}::MAP(VARCHAR, VARCHAR)) AS host_settings,
     coalesce(metrics, MAP {}::MAP(VARCHAR, DOUBLE)) AS metrics)
-FROM read_parquet('data/parquet/trials/**/*.parquet',
+FROM read_parquet(getvariable('parquet') || '/trials/**/*.parquet',
                   hive_partitioning = true, union_by_name = true, hive_types_autocast = false);
 
 CREATE OR REPLACE VIEW measured_trials AS
@@ -22,7 +30,7 @@ WHERE phase = 'measured' AND NOT warmup AND outcome = 'OK';
 -- runs one row per run (its first start) with the number of its attempts beside it.
 CREATE OR REPLACE VIEW run_attempts AS
 SELECT *
-FROM read_parquet('data/parquet/runs/**/*.parquet',
+FROM read_parquet(getvariable('parquet') || '/runs/**/*.parquet',
                   hive_partitioning = true, union_by_name = true, hive_types_autocast = false);
 
 CREATE OR REPLACE VIEW runs AS

@@ -18,6 +18,7 @@ import picocli.CommandLine.HelpCommand;
             ReportCommand.class,
             CompareCommand.class,
             TrendCommand.class,
+            SqlCommand.class,
             BrokerCommand.class,
             ReplayCommand.class,
             ExportCommand.class,

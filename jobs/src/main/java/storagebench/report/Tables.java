@@ -220,6 +220,7 @@ final class Tables {
         }
     }
 
+    /** A resource of the jar as text. */
     static String resource(String name) {
         try (InputStream in = Tables.class.getResourceAsStream(name)) {
             if (in == null) {

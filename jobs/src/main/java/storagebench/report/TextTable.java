@@ -113,6 +113,16 @@ public final class TextTable {
      * {@code firstNumber} on right-aligned.
      */
     public static String aligned(List<String[]> lines, int firstNumber) {
+        int columns = lines.stream().mapToInt(l -> l.length).max().orElse(0);
+        boolean[] right = new boolean[columns];
+        for (int i = firstNumber; i < columns; i++) {
+            right[i] = true;
+        }
+        return aligned(lines, right);
+    }
+
+    /** Lines of cells as aligned columns, two spaces apart: the columns {@code right} marks aligned right. */
+    public static String aligned(List<String[]> lines, boolean[] right) {
         int[] widths = new int[lines.stream().mapToInt(l -> l.length).max().orElse(0)];
         for (String[] line : lines) {
             for (int i = 0; i < line.length; i++) {
@@ -124,8 +134,7 @@ public final class TextTable {
             StringBuilder text = new StringBuilder();
             for (int i = 0; i < line.length; i++) {
                 String pad = " ".repeat(widths[i] - line[i].length());
-                text.append(i == 0 ? "" : GAP)
-                        .append(i < firstNumber ? line[i] + pad : pad + line[i]);
+                text.append(i == 0 ? "" : GAP).append(right[i] ? pad + line[i] : line[i] + pad);
             }
             out.append(text.toString().stripTrailing()).append('\n');
         }

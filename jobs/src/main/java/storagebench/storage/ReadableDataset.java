@@ -8,8 +8,8 @@ import java.util.stream.Stream;
 import storagebench.config.Settings;
 
 /**
- * The dataset as the readers (report, compare, trend, the HTML report, run's summary, the dashboard)
- * see it: a local folder DuckDB reads. Every reader gets its folder here, and only here. A local
+ * The dataset as the readers (report, compare, trend, sql, the HTML report, run's summary, the
+ * dashboard) see it: a local folder DuckDB reads. Every reader gets its folder here, and only here. A local
  * dataset is its own folder; a remote one is copied into a {@link LocalMirror} under the data
  * directory, brought up to date each time a reader asks for the folder.
  */

@@ -2,7 +2,6 @@ package storagebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,27 +24,6 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
     /** Options whose value is never a file. */
     private static final Set<String> VALUE_OPTIONS =
             Set.of("--format", "--host", "--factor", "--experiment", "--from", "--override");
-
-    /** The {@code ./storagebench} commands of the bash blocks under a README heading, tokenized. */
-    static List<List<String>> commands(String heading) throws IOException {
-        String readme = Files.readString(PROJECT.resolve("README.md"));
-        int start = readme.indexOf(heading);
-        assertThat(start).as("README has " + heading).isNotNegative();
-        int end = readme.indexOf("\n## ", start + heading.length());
-        String section = readme.substring(start, end < 0 ? readme.length() : end);
-        List<List<String>> commands = new ArrayList<>();
-        Matcher block = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL).matcher(section);
-        while (block.find()) {
-            for (String line : block.group(1).replace("\\\n", " ").split("\n")) {
-                String command = line.replaceAll("\\s+#.*$", "").strip();
-                if (command.startsWith("./storagebench ")) {
-                    commands.add(
-                            List.of(command.substring("./storagebench ".length()).split("\\s+")));
-                }
-            }
-        }
-        return commands;
-    }
 
     /** The command with its files where they are for the test, on the test's data directory. */
     private static String[] located(List<String> command, Path work) {
@@ -80,7 +58,7 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
         Files.copy(
                 Path.of("src/test/resources/importer/fio/randwrite-8k-psync.json"),
                 work.resolve("results/fio-randwrite.json"));
-        List<List<String>> commands = commands("## Import, replay, export");
+        List<List<String>> commands = ReadmeShell.commands("## Import, replay, export");
         assertThat(commands).extracting(c -> c.get(0)).contains("import", "replay", "export");
 
         // when
@@ -101,7 +79,7 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
     @Test
     void theScheduledRunsSectionsCommandsRunOrParse() throws Exception {
         // given: the section's commands, from a clone's top folder (where the schedules file is)
-        List<List<String>> commands = commands("## Scheduled runs: serve");
+        List<List<String>> commands = ReadmeShell.commands("## Scheduled runs: serve");
         assertThat(commands).extracting(c -> c.get(0)).contains("serve", "schedule");
         String readme = Files.readString(PROJECT.resolve("README.md"));
         String section = readme.substring(readme.indexOf("## Scheduled runs: serve"));
@@ -143,7 +121,7 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
     @Test
     void theMainCommandRunsAsShownScaledDown() throws Exception {
         // given: README's first command, with a small matrix so the test stays short
-        List<String> main = commands("## Two commands").get(0);
+        List<String> main = ReadmeShell.commands("## Two commands").get(0);
         assertThat(main).containsExactly("run", "pipeline-config/local/file-init.yaml");
         List<String> scaled = new ArrayList<>(main);
         scaled.addAll(

@@ -10,13 +10,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** README's views (queries/duckdb.sql) over a test's dataset, as a user defines them. */
+/** README's views (queries/duckdb.sql) over a test's dataset, as a user defines them over JDBC. */
 public final class Views {
     private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
 
     private Views() {}
 
-    /** Defines the views over the dataset at {@code parquet} on {@code s}. */
+    /** Defines the views over the dataset at {@code parquet} on {@code s}: the variable, then the file. */
     public static void define(Statement s, Path parquet) throws SQLException {
         String text;
         try {
@@ -24,8 +24,8 @@ public final class Views {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String located = text.replace("'data/parquet/", "'" + parquet + "/");
-        for (String statement : located.replaceAll("(?m)^--.*$", "").split(";")) {
+        s.execute("SET VARIABLE parquet = '" + parquet.toString().replace("'", "''") + "'");
+        for (String statement : text.replaceAll("(?m)^--.*$", "").split(";")) {
             if (!statement.isBlank()) {
                 s.execute(statement);
             }
