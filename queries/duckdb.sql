@@ -37,3 +37,14 @@ CREATE OR REPLACE VIEW runs AS
 SELECT *, count(*) OVER (PARTITION BY run_id) AS attempts
 FROM run_attempts
 QUALIFY row_number() OVER (PARTITION BY run_id ORDER BY start_time) = 1;
+
+-- run_configurations: each run's `configuration`, the fingerprint of what it held fixed (workload
+-- parameters that are not factors, target settings). Runs of one experiment with two configurations
+-- (rows: 5000, then --override workload.rows=1000) answer two questions: join it and group by it.
+-- A run recorded before runs carried one has 'text-' and the first 12 hex digits of its config
+-- text's SHA-256 instead (storagebench report reads that text again and labels it by its values).
+CREATE OR REPLACE VIEW run_configurations AS
+SELECT run_id,
+       coalesce(json_extract_string(to_json(r), '$.configuration'),
+                'text-' || left(json_extract_string(to_json(r), '$.config_sha256'), 12)) AS configuration
+FROM runs r;

@@ -49,6 +49,9 @@ final class Tables {
                                     "scheduled_time", "NULL::TIMESTAMPTZ",
                                     "fire_time", "NULL::TIMESTAMPTZ",
                                     "configuration", "NULL::VARCHAR",
+                                    "config_text", "NULL::VARCHAR",
+                                    "config_sha256", "NULL::VARCHAR",
+                                    "attempt", "1",
                                     "configuration_values", "MAP {}::MAP(VARCHAR, VARCHAR)"),
                     "io_samples",
                             Map.of(

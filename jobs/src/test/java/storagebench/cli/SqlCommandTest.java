@@ -229,7 +229,8 @@ class SqlCommandTest {
             assertThat(exit).isZero();
         }
         assertThat(out.toString())
-                .startsWith("views: trials, measured_trials, run_attempts, runs.")
+                .startsWith(
+                        "views: trials, measured_trials, run_attempts, runs, run_configurations.")
                 .contains("sql> ...> one\n1\n")
                 .contains("two\np;\\u000Aq\n")
                 .doesNotContain("three");
