@@ -29,7 +29,7 @@ public final class HtmlReport {
         if (views.isEmpty()) {
             return List.of();
         }
-        String page = HtmlPage.render(views, filter.toString(), Instant.now());
+        String page = HtmlPage.render(views, filter.scope(), Instant.now());
         writeFile(file, page);
         return views.stream().map(ExperimentView::experiment).toList();
     }
@@ -39,7 +39,7 @@ public final class HtmlReport {
         List<ExperimentView> views = ExperimentView.read(parquetRoot, filter);
         return views.isEmpty()
                 ? Optional.empty()
-                : Optional.of(HtmlPage.render(views, filter.toString(), Instant.now()));
+                : Optional.of(HtmlPage.render(views, filter.scope(), Instant.now()));
     }
 
     private static void writeFile(Path file, String page) {

@@ -37,6 +37,15 @@ public record ReportFilter(
         return experiment.isEmpty() && runId.isEmpty() && host.isEmpty();
     }
 
+    /** The filter as a page's subtitle says it, e.g. {@code experiment e1 · run r7}. */
+    public String scope() {
+        StringBuilder s = new StringBuilder();
+        experiment.ifPresent(v -> s.append(" · experiment ").append(v));
+        runId.ifPresent(v -> s.append(" · run ").append(v));
+        host.ifPresent(v -> s.append(" · host ").append(v));
+        return s.length() == 0 ? "all trials" : s.substring(3);
+    }
+
     /** The filter as command-line options, e.g. {@code --experiment e1 --run r7}. */
     @Override
     public String toString() {
