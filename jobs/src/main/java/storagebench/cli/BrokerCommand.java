@@ -19,8 +19,8 @@ import storagebench.config.Settings;
         mixinStandardHelpOptions = true,
         description = {
             "The embedded Kafka broker of a data directory: a process of its own, started by the first "
-                    + "command that needs it and kept running for the next ones (until stopped, or idle for "
-                    + "broker.idle-stop-seconds when set).",
+                    + "command that needs it and kept running for the next ones: until stopped, or for as"
+                    + " long as the setting broker.idle-stop-seconds says once it is idle.",
             "Not used when kafka.bootstrap-servers names a cluster. 'broker cluster' runs a local"
                     + " cluster of several brokers."
         },

@@ -32,8 +32,8 @@ import storagebench.storage.ReadableDataset;
                     + " the compared factors only, per experiment, host and step, and says the answer in words:"
                     + " faster or slower by ×r [95%% interval of the ratio of means], or no difference detected"
                     + " with the repetitions that would detect 5%%.",
-            "Without --baseline the experiment's own baseline (its config's baseline:) is used where the data"
-                    + " holds it; without either, each factor is compared in turn, against its best level (the"
+            "Without --baseline the experiment's own baseline (its config's baseline:) limits what is"
+                    + " compared where the data holds it: each variant with that baseline only; without either, each factor is compared in turn, against its best level (the"
                     + " fastest, or the highest where higher is better: iops, mb_per_s, tps, nopm) in each"
                     + " combination of the other factors. The test is Welch's t-test on log values (Mann-Whitney U where a value is"
                     + " not positive), Holm-adjusted over the variants compared with one baseline."

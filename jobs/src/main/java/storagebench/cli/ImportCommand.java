@@ -93,7 +93,7 @@ public final class ImportCommand implements Callable<Integer> {
             names = "--option",
             paramLabel = "KEY=VALUE",
             description =
-                    "An option of the format's parser (repeatable), e.g. --option mapping=map.yaml for csv.")
+                    "An option of the format's parser (repeatable), e.g. for csv: --option mapping=map.yaml")
     Map<String, String> options = new LinkedHashMap<>();
 
     @Option(names = "--strict", description = "Exit 1 when any record was quarantined.")

@@ -64,9 +64,8 @@ public final class RunCommand implements Callable<Integer> {
             names = "--override",
             paramLabel = "KEY=VALUE",
             description =
-                    "Set a value of the experiment before it is checked, e.g. --override repetitions=1"
-                            + " --override workload.rows=500 --override factors.threads=[1,2] (repeatable;"
-                            + " kept with the run).")
+                    "Set a value of the experiment before it is checked (repeatable; kept with the"
+                            + " run), e.g. factors.threads=[1,2] or workload.rows=500.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     @Option(

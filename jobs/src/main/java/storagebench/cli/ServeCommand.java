@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 import storagebench.DataDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.schedule.RunningRuns;
 import storagebench.schedule.Schedules;
 import storagebench.serve.Serve;
 import storagebench.serve.ServeOptions;
@@ -83,8 +84,11 @@ public final class ServeCommand implements Callable<Integer> {
                                                     + " is broken: "
                                                     + schedules.broken(s.name()).orElseThrow()));
             stop.await();
+            // said of a run only when one is under way
             System.out.println(
-                    "storagebench serve: stopping (the run under way stops its trial cleanly)");
+                    service.getBean(RunningRuns.class).none()
+                            ? "storagebench serve: stopping"
+                            : "storagebench serve: stopping (the run under way stops its trial cleanly)");
         }
         System.out.println("storagebench serve: stopped");
         return 0;

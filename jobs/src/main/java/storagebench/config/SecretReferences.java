@@ -15,13 +15,17 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 import storagebench.BadInputException;
 
 /**
- * {@code ${env:NAME}} and {@code ${file:PATH}} in a config value: the secret stays out of the config.
- * The reference is what is stored, published and shown; its value is read only when the command runs
- * or the connection is made ({@link #resolve}). A file's value is its text without the line end.
+ * {@code ${env:NAME}}, {@code ${env:NAME:-DEFAULT}} and {@code ${file:PATH}} in a config value: the
+ * secret (or the address of a server started elsewhere) stays out of the config. The reference is what
+ * is stored, published and shown; its value is read only when the command runs or the connection is
+ * made ({@link #resolve}). A file's value is its text without the line end; a variable not set or empty
+ * takes the default, if one is written.
  */
 public final class SecretReferences {
     private static final Pattern REFERENCE = Pattern.compile("\\$\\{(env|file):([^}\\n]*)}");
+    private static final Pattern OPENED = Pattern.compile("\\$\\{(env|file):");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final String DEFAULT = ":-";
 
     private SecretReferences() {}
 
@@ -47,26 +51,59 @@ public final class SecretReferences {
         }
         Matcher m = REFERENCE.matcher(text);
         StringBuilder out = new StringBuilder();
+        int after = 0;
         while (m.find()) {
+            unclosed(text, after, m.start());
             m.appendReplacement(out, Matcher.quoteReplacement(value(m, env)));
+            after = m.end();
         }
+        unclosed(text, after, text.length());
         return m.appendTail(out).toString();
+    }
+
+    /** A reference begun between {@code from} and {@code to} is one without its closing brace. */
+    private static void unclosed(String text, int from, int to) {
+        Matcher opened = OPENED.matcher(text).region(from, to);
+        if (opened.find()) {
+            String start =
+                    text.substring(opened.start(), Math.min(text.length(), opened.end() + 20));
+            throw new BadInputException(
+                    "'"
+                            + start.lines().findFirst().orElse(start)
+                            + "…': a reference is closed by '}' on the same line");
+        }
     }
 
     private static String value(Matcher m, UnaryOperator<String> env) {
         String reference = m.group();
         String target = m.group(2).strip();
         if (m.group(1).equals("env")) {
-            if (!ENV_NAME.matcher(target).matches()) {
+            int split = m.group(2).indexOf(DEFAULT);
+            String name = split < 0 ? target : m.group(2).substring(0, split).strip();
+            if (!ENV_NAME.matcher(name).matches()) {
                 throw new BadInputException(
-                        reference + ": '" + target + "' is not an environment variable name");
+                        reference
+                                + ": '"
+                                + name
+                                + "' is not an environment variable name"
+                                + (split < 0 && name.contains(":")
+                                        ? " (a default is written ${env:NAME:-DEFAULT})"
+                                        : ""));
             }
-            String value = env.apply(target);
-            if (value == null || value.isEmpty()) {
+            String value = env.apply(name);
+            if (value != null && !value.isEmpty()) {
+                return value;
+            }
+            if (split < 0) {
                 throw new BadInputException(
-                        reference + ": the environment variable " + target + " is not set");
+                        reference + ": the environment variable " + name + " is not set");
             }
-            return value;
+            String fallback = m.group(2).substring(split + DEFAULT.length());
+            if (fallback.isBlank()) {
+                throw new BadInputException(
+                        reference + ": the default after ':-' is empty; write one, or drop ':-'");
+            }
+            return fallback;
         }
         if (target.isEmpty()) {
             throw new BadInputException(reference + ": no file named");

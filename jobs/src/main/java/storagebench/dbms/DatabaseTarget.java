@@ -30,8 +30,9 @@ import storagebench.events.TargetSnapshot;
  *
  * @param kind h2, postgres, …
  * @param dialect what differs in SQL
- * @param url the JDBC URL as configured
- * @param user the user, or empty
+ * @param url the JDBC URL as configured, its {@code ${env:…}} and {@code ${file:…}} references kept
+ *     (what identity and location show); {@link #url()} reads them
+ * @param user the user as configured, or empty; {@link #user()} reads its references
  * @param password where the password comes from
  * @param connectTimeout how long connecting and logging in may take
  * @param storageRoot PostgreSQL's tablespace-root or Firebird's database-root, or null
@@ -52,6 +53,18 @@ public record DatabaseTarget(
     @Override
     public String identity() {
         return kind.name().toLowerCase(Locale.ROOT) + ":" + url;
+    }
+
+    /** The JDBC URL to use: its references read now ({@code ${env:STORAGEBENCH_PG_URL:-…}}), kept nowhere. */
+    @Override
+    public String url() {
+        return SecretReferences.resolve(url);
+    }
+
+    /** The user to log in as, its references read now. */
+    @Override
+    public String user() {
+        return SecretReferences.resolve(user);
     }
 
     /** A target without a SQL Server file-root. */
@@ -90,7 +103,8 @@ public record DatabaseTarget(
                             + "…) is missing; it is required for kind "
                             + kind.yamlName());
         }
-        if (!url.startsWith(urlPrefix)) {
+        // the references were checked at load; the URL they make is what must fit the kind
+        if (!SecretReferences.resolve(url).startsWith(urlPrefix)) {
             throw urlNode.error(
                     "a "
                             + kind.yamlName()
@@ -108,7 +122,10 @@ public record DatabaseTarget(
                         ? null
                         : node.value(
                                 storageRootKey,
-                                n -> Path.of(n.text().strip()).toAbsolutePath().normalize(),
+                                n ->
+                                        Path.of(SecretReferences.resolve(n.text().strip()))
+                                                .toAbsolutePath()
+                                                .normalize(),
                                 null);
         return new DatabaseTarget(
                 kind, kind.dialect(), url, user, password, timeout, storageRoot, null);
@@ -147,8 +164,9 @@ public record DatabaseTarget(
      */
     public Connection connect(String jdbcUrl) {
         Properties props = dialect.connectProperties(connectTimeout);
-        if (!user.isEmpty()) {
-            props.setProperty("user", user);
+        String login = user();
+        if (!login.isEmpty()) {
+            props.setProperty("user", login);
         }
         Optional<String> secret = password.resolve();
         secret.ifPresent(p -> props.setProperty("password", p));
@@ -199,7 +217,7 @@ public record DatabaseTarget(
             return new TargetUnavailableException(
                     where
                             + " refused the login of user '"
-                            + user
+                            + user()
                             + "' ("
                             + password.describe()
                             + "): "

@@ -47,9 +47,17 @@ public record ReportFilter(
         return experiment.isEmpty() && runId.isEmpty() && host.isEmpty();
     }
 
-    /** The filter as a page says what it covers: its options, and that it pools where it does. */
+    /**
+     * The filter as a page's subtitle says it, e.g. {@code experiment e1 · run r7}, and that it pools
+     * where it does.
+     */
     public String scope() {
-        return pool ? toString() + " · " + POOLED : toString();
+        StringBuilder s = new StringBuilder();
+        experiment.ifPresent(v -> s.append(" · experiment ").append(v));
+        runId.ifPresent(v -> s.append(" · run ").append(v));
+        host.ifPresent(v -> s.append(" · host ").append(v));
+        String scope = s.length() == 0 ? "all trials" : s.substring(3);
+        return pool ? scope + " · " + POOLED : scope;
     }
 
     /** The filter as command-line options, e.g. {@code --experiment e1 --run r7}. */

@@ -64,7 +64,7 @@ public final class ScheduleControl {
                                 s.timeZone().getId(),
                                 state,
                                 instant(trigger == null ? null : trigger.getNextFireTime()),
-                                instant(trigger == null ? null : trigger.getPreviousFireTime()),
+                                previous(trigger, past),
                                 past.isEmpty() ? null : past.get(0),
                                 schedules.broken(s.name()).orElse(null)));
             }
@@ -189,6 +189,19 @@ public final class ScheduleControl {
 
     private static TriggerKey key(String name) {
         return TriggerKey.triggerKey(name, ScheduleSync.GROUP);
+    }
+
+    /**
+     * When a schedule fired last: by its cron trigger or by a one-off one (fired now, a continuation),
+     * which Quartz counts as another trigger's firing, so the latest of the two.
+     */
+    private static Instant previous(Trigger trigger, List<Firing> past) {
+        Instant cron = instant(trigger == null ? null : trigger.getPreviousFireTime());
+        Instant fired = past.isEmpty() ? null : past.get(0).fired();
+        if (cron == null || fired == null) {
+            return cron == null ? fired : cron;
+        }
+        return cron.isAfter(fired) ? cron : fired;
     }
 
     private static Instant instant(Date date) {

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import storagebench.runner.RunObserver;
@@ -39,10 +41,23 @@ final class LiveProgress implements RunObserver {
         synchronized (running) {
             now = List.copyOf(running.values());
         }
+        // a comment first: the response starts at once, so the page (and a service's end) sees the
+        // stream open even while nothing runs
+        send(emitter, SseEmitter.event().comment("progress of the runs under way"));
         for (Map<String, Object> state : now) {
             send(emitter, "progress", state);
         }
         return emitter;
+    }
+
+    /**
+     * Ends every open page's stream as the service ends: the web server's graceful stop waits for open
+     * requests, and a stream left open would hold it for its whole timeout (30 s).
+     */
+    @EventListener(ContextClosedEvent.class)
+    void closeStreams() {
+        emitters.forEach(SseEmitter::complete);
+        emitters.clear();
     }
 
     /** What runs now, for the page as it is first drawn. */
@@ -105,8 +120,12 @@ final class LiveProgress implements RunObserver {
     }
 
     private void send(SseEmitter emitter, String name, Object data) {
+        send(emitter, SseEmitter.event().name(name).data(data, MediaType.APPLICATION_JSON));
+    }
+
+    private void send(SseEmitter emitter, SseEmitter.SseEventBuilder event) {
         try {
-            emitter.send(SseEmitter.event().name(name).data(data, MediaType.APPLICATION_JSON));
+            emitter.send(event);
         } catch (IOException | IllegalStateException e) {
             emitters.remove(emitter);
         }

@@ -50,14 +50,21 @@ class HelpTextTest {
             boolean previousIndented = previous.startsWith("  ");
             boolean continues = Character.isLowerCase(text.charAt(0));
             boolean fitted = previous.length() + 1 + text.split(" ", 2)[0].length() <= width - 2;
-            boolean endsSentence = previous.matches(".*[.:;!?]$");
+            boolean entry = line.startsWith("  ") && !line.startsWith("   ");
+            // a word cut at its dot (map.⏎yaml) ends no sentence: a next one starts upper case
+            boolean cutAtDot =
+                    previous.matches(".*[A-Za-z0-9]\\.$")
+                            && !previous.endsWith("e.g.")
+                            && !previous.endsWith("i.e.")
+                            && Character.isLowerCase(text.charAt(0))
+                            && !entry;
+            boolean endsSentence = previous.matches(".*[.:;!?]$") && !cutAtDot;
             if (previous.stripLeading().startsWith("-")) {
                 continue; // an option too long for its column: its description starts below
             }
-            boolean entry = line.startsWith("  ") && !line.startsWith("   ");
             boolean wrappedToColumn0 =
                     atColumn0 && previousIndented && !Character.isUpperCase(text.charAt(0));
-            if (wrappedToColumn0 || (continues && fitted && !endsSentence && !entry)) {
+            if (wrappedToColumn0 || cutAtDot || (continues && fitted && !endsSentence && !entry)) {
                 broken.add(previous + "⏎" + line);
             }
         }
@@ -99,9 +106,13 @@ class HelpTextTest {
                 "  --dir=DIR   Where the files go: the disk under test, which\n"
                         + "                 is created.";
         String examples = "Examples:\n  storagebench run a.yaml\n  storagebench run b.yaml";
+        String cut =
+                "                An option of the parser, e.g. --option mapping=map.\n"
+                        + "                yaml for csv.";
         // then
         assertThat(brokenLines(split, WIDTH)).hasSize(1);
         assertThat(brokenLines(wrapped, 60)).isEmpty();
         assertThat(brokenLines(examples, WIDTH)).isEmpty();
+        assertThat(brokenLines(cut, WIDTH)).hasSize(1);
     }
 }

@@ -93,6 +93,30 @@ class ReportCommandTest {
     }
 
     @Test
+    void aRunsPageNamesTheRunInItsSubtitle() throws Exception {
+        // given
+        oneExperiment();
+        Path page = data.resolve("run.html");
+
+        // when
+        Result result =
+                run(
+                        "report",
+                        "--data-dir",
+                        data.toString(),
+                        "--run",
+                        R1,
+                        "--html",
+                        page.toString());
+
+        // then: the subtitle says which run, in words, not as the option that chose it
+        assertThat(result.exitCode).isZero();
+        String html = Files.readString(page);
+        assertThat(html).contains("<header><h1>storagebench report</h1><p>run " + R1 + " · made ");
+        assertThat(html).doesNotContain("--run");
+    }
+
+    @Test
     void anHtmlPageOfNothingIsNotWritten() throws Exception {
         // given
         oneExperiment();

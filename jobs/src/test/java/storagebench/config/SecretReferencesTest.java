@@ -14,7 +14,7 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.nodes.Node;
 import storagebench.BadInputException;
 
-/** ${env:NAME} and ${file:PATH}: resolved only when asked, refused clearly when they cannot be. */
+/** ${env:NAME}, ${env:NAME:-DEFAULT} and ${file:PATH}: resolved only when asked, refused clearly when they cannot be. */
 class SecretReferencesTest {
     @TempDir Path tmp;
 
@@ -50,6 +50,60 @@ class SecretReferencesTest {
                 .hasMessageContaining("NoSuchFileException");
         assertThatThrownBy(() -> SecretReferences.resolve("${env:1 bad}", ENV::get))
                 .hasMessageContaining("is not an environment variable name");
+    }
+
+    @Test
+    void aVariableNotSetOrEmptyTakesItsDefault() {
+        // given
+        Map<String, String> env = Map.of("PG_URL", "jdbc:postgresql://db:5432/x", "EMPTY", "");
+        String url = "${env:PG_URL:-jdbc:postgresql://127.0.0.1:55432/storagebench}";
+        // when / then: set, the variable's value; not set or empty, the default as written
+        assertThat(SecretReferences.resolve(url, env::get))
+                .isEqualTo("jdbc:postgresql://db:5432/x");
+        assertThat(SecretReferences.resolve(url.replace("PG_URL", "UNSET"), env::get))
+                .isEqualTo("jdbc:postgresql://127.0.0.1:55432/storagebench");
+        assertThat(SecretReferences.resolve("a ${env:EMPTY:-b:-c} d", env::get))
+                .isEqualTo("a b:-c d");
+    }
+
+    @Test
+    void aMalformedReferenceIsBadInputSayingWhatIsWrong() {
+        assertThatThrownBy(() -> SecretReferences.resolve("${env:X:-}", ENV::get))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("${env:X:-}: the default after ':-' is empty; write one, or drop ':-'");
+        assertThatThrownBy(() -> SecretReferences.resolve("${env:X:jdbc}", ENV::get))
+                .hasMessage(
+                        "${env:X:jdbc}: 'X:jdbc' is not an environment variable name (a default is"
+                                + " written ${env:NAME:-DEFAULT})");
+        assertThatThrownBy(() -> SecretReferences.resolve("${env:-jdbc}", ENV::get))
+                .hasMessage("${env:-jdbc}: '-jdbc' is not an environment variable name");
+        assertThatThrownBy(() -> SecretReferences.resolve("a ${env:SA_PASSWORD b", ENV::get))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage(
+                        "'${env:SA_PASSWORD b…': a reference is closed by '}' on the same line");
+        assertThatThrownBy(() -> SecretReferences.resolve("${env:SA_PASSWORD} ${file:x", ENV::get))
+                .hasMessageContaining("a reference is closed by '}'");
+    }
+
+    @Test
+    void aDefaultsReferenceIsCheckedAtLoadLikeAnyOther() {
+        // given
+        Node root =
+                new Yaml(new LoaderOptions())
+                        .compose(
+                                new StringReader(
+                                        """
+                                        experiment: x
+                                        target:
+                                          kind: postgres
+                                          url: ${env:PG_URL:-jdbc:postgresql://127.0.0.1:55432/db
+                                        """));
+        // then
+        assertThatThrownBy(() -> SecretReferences.check("e.yaml", "", root, Map.of(), ENV::get))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(
+                        "e.yaml:4: 'target.url': '${env:PG_URL:-jdbc:postgre…': a reference is"
+                                + " closed by '}' on the same line");
     }
 
     @Test

@@ -92,7 +92,7 @@ class HtmlPageTest {
     @Test
     void showsEverySectionAndNeedsNothingFromOutside() {
         // when
-        String page = HtmlPage.render(List.of(view(List.of())), "(all trials)", T0);
+        String page = HtmlPage.render(List.of(view(List.of())), "all trials", T0);
         // then
         assertThat(page)
                 .contains(
@@ -145,7 +145,7 @@ class HtmlPageTest {
                         3,
                         "instant is faster by ×200 [×170, ×250]");
         // when
-        String page = HtmlPage.render(List.of(view(List.of(faster))), "(all trials)", T0);
+        String page = HtmlPage.render(List.of(view(List.of(faster))), "all trials", T0);
         // then
         assertThat(page).doesNotContain("no comparisons");
         assertThat(page)

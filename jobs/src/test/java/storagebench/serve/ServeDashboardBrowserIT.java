@@ -26,8 +26,9 @@ import storagebench.require.Requirement;
 /**
  * The dashboard of a running {@code serve} in Debian's Chromium, headless, as a person uses it: a
  * wrong token is refused, the right one lets the buttons act, "Run now" fires a schedule, the progress
- * line changes while its trials run (Server-Sent Events), and the run is listed as COMPLETED with its
- * report linked. Screenshots go under target/serve-dashboard. Skipped, saying so, without Chromium.
+ * line changes while its trials run (Server-Sent Events), the run is listed as COMPLETED with its
+ * report linked, and the schedule's "previous" is the time it fired. Screenshots go under
+ * target/serve-dashboard. Skipped, saying so, without Chromium.
  */
 @Needs(Requirement.BROWSER)
 class ServeDashboardBrowserIT {
@@ -67,6 +68,7 @@ class ServeDashboardBrowserIT {
                 assertThat(browser.findElement(By.cssSelector("tr[data-schedule=demo]")).getText())
                         .contains("demo", "NORMAL");
                 assertThat(browser.getPageSource()).doesNotContain(TOKEN);
+                assertThat(previous(browser)).isEqualTo("–");
                 // when: "Run now" without the token, then a wrong token
                 click(browser, "tr[data-schedule=demo] button.trigger");
                 wait.until(b -> b.getCurrentUrl().contains("/login"));
@@ -107,6 +109,9 @@ class ServeDashboardBrowserIT {
                                 b.findElements(By.cssSelector("table.runs td.status")).stream()
                                         .anyMatch(td -> td.getText().equals("COMPLETED")));
                 screenshot(browser, "dashboard.png");
+                // and the schedule's "previous" is the time "Run now" fired it
+                assertThat(previous(browser))
+                        .matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC");
                 WebElement report = browser.findElement(By.cssSelector("table.runs a.report"));
                 report.click();
                 wait.until(b -> b.getPageSource().contains("<h2>demo</h2>"));
@@ -125,6 +130,11 @@ class ServeDashboardBrowserIT {
         } finally {
             Main.execute("broker", "stop", "--data-dir", data.toString());
         }
+    }
+
+    /** The schedule's "previous" cell: when it fired last. */
+    private static String previous(ChromeDriver browser) {
+        return browser.findElement(By.cssSelector("tr[data-schedule=demo] td.previous")).getText();
     }
 
     private static void click(ChromeDriver browser, String css) {
