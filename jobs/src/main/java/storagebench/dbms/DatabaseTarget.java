@@ -31,7 +31,7 @@ import storagebench.events.TargetSnapshot;
  * @param kind h2, postgres, …
  * @param dialect what differs in SQL
  * @param url the JDBC URL as configured, its {@code ${env:…}} and {@code ${file:…}} references kept
- *     (what identity and location show); {@link #url()} reads them
+ *     (what identity shows); {@link #url()} reads them, and {@link #location()} shows what they read
  * @param user the user as configured, or empty; {@link #user()} reads its references
  * @param password where the password comes from
  * @param connectTimeout how long connecting and logging in may take
@@ -145,9 +145,12 @@ public record DatabaseTarget(
         password.resolve().ifPresent(secret -> environment.put(variable, secret));
     }
 
-    /** The URL with any password parameter replaced by ***, for events and messages. */
+    /**
+     * The URL the run reaches, its references read ({@code ${env:STORAGEBENCH_PG_URL:-…}} gives the
+     * server it names), with any password parameter replaced by ***, for events and messages.
+     */
     public String location() {
-        return Secrets.redactText(url);
+        return Secrets.redactText(url());
     }
 
     /** Connects to the configured URL. */

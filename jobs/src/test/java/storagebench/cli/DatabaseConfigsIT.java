@@ -151,10 +151,8 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                         "DISTINCT target.properties['wal_init_zero'] || ' ' || target.properties["
                                 + "'fsync'] || ' ' || target.location",
                         "postgres-filegroup-insert");
-        // the url as the config writes it: its reference is recorded, not what it read
-        assertThat(target)
-                .isEqualTo(
-                        "on on ${env:STORAGEBENCH_PG_URL:-jdbc:postgresql://127.0.0.1:55432/storagebench}");
+        // the server the config's reference named, not the reference
+        assertThat(target).startsWith("on on jdbc:postgresql://").doesNotContain("${");
         assertThat(
                         query(
                                 "io_samples",
