@@ -54,10 +54,7 @@ public record ClusterBenchReport(
     }
 
     static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return PairRatios.median(values);
     }
 
     double[] ratios() {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -35,22 +34,34 @@ public final class ClusterBenchmark {
         Files.createDirectories(parent);
         Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "bench-cluster-");
         try (LocalCluster cluster = LocalCluster.in(dir.resolve("cluster"), BROKERS).start()) {
-            double before = loadAverage();
-            List<Pair> measured = new ArrayList<>();
-            for (int i = 0; i < pairs; i++) {
-                // ABBA: the first of a pair alternates, so drift (warming up, the machine's other
-                // load) falls on both sides alike
-                boolean clusterFirst = i % 2 == 1;
-                double first =
-                        overhead(dir.resolve("pair-" + i + "-1"), trials, clusterFirst, cluster);
-                double second =
-                        overhead(dir.resolve("pair-" + i + "-2"), trials, !clusterFirst, cluster);
-                measured.add(
-                        clusterFirst
-                                ? new Pair(true, second, first)
-                                : new Pair(false, first, second));
+            List<Pair> measured = List.of();
+            double before = -1;
+            double after = -1;
+            if (pairs > 0) {
+                // A the embedded broker, B the cluster
+                Abba.Paired<Double> paired =
+                        Abba.run(
+                                pairs,
+                                false,
+                                i ->
+                                        overhead(
+                                                dir.resolve("pair-" + i + "-a"),
+                                                trials,
+                                                false,
+                                                cluster),
+                                i ->
+                                        overhead(
+                                                dir.resolve("pair-" + i + "-b"),
+                                                trials,
+                                                true,
+                                                cluster));
+                measured =
+                        paired.pairs().stream()
+                                .map(p -> new Pair(p.bFirst(), p.a(), p.b()))
+                                .toList();
+                before = paired.loadBefore();
+                after = paired.loadAfter();
             }
-            double after = loadAverage();
             List<Kill> killed =
                     kills == 0
                             ? List.of()
@@ -70,16 +81,7 @@ public final class ClusterBenchmark {
                         dir,
                         trials,
                         onCluster ? Optional.of(cluster.bootstrapServers()) : Optional.empty());
-        return WorkloadBench.median(gaps);
-    }
-
-    /** The 1-minute load average ({@code /proc/loadavg}); -1 where there is none. */
-    static double loadAverage() {
-        try {
-            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return PairRatios.median(gaps);
     }
 
     private static void delete(Path dir) {

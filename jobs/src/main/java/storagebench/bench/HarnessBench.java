@@ -3,6 +3,7 @@ package storagebench.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,6 +17,9 @@ import storagebench.config.Settings;
 import storagebench.events.RunHistory;
 import storagebench.events.TrialTimed;
 import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunObserver;
+import storagebench.runner.RunProgress;
+import storagebench.runner.RunStop;
 import storagebench.runner.Timed;
 
 /** What the harness itself costs: the time a trial takes beyond its measured phase, and clock accuracy. */
@@ -37,10 +41,36 @@ final class HarnessBench {
      */
     static List<Double> overheadPerTrial(Path dir, int trials, Optional<String> bootstrapServers)
             throws Exception {
+        Settings settings = settings(dir, bootstrapServers);
+        try (KafkaConnection kafka = KafkaConnection.open(settings)) {
+            return run(settings, kafka, dir, trials).overhead().stream().sorted().toList();
+        } finally {
+            if (bootstrapServers.isEmpty()) {
+                stopBroker(settings);
+            }
+        }
+    }
+
+    /** The settings of a bench whose data directory is {@code dir/data}. */
+    static Settings settings(Path dir, Optional<String> bootstrapServers) {
         Map<String, String> values = new HashMap<>();
         values.put("data-dir", dir.resolve("data").toString());
         bootstrapServers.ifPresent(servers -> values.put("kafka.bootstrap-servers", servers));
-        Settings settings = Settings.load(null, Map.of(), values);
+        return Settings.load(null, Map.of(), values);
+    }
+
+    /** Stops the bench's own throwaway embedded broker. */
+    static void stopBroker(Settings settings) {
+        BrokerProcess.stop(BrokerFiles.of(settings.kafkaDir()), Duration.ofSeconds(30));
+    }
+
+    /**
+     * One run of {@code trials} trials of {@code true} on an open connection: each trial's overhead
+     * (from its start to the next trial's, minus its measured phase) and the three parts of it that
+     * the run's events and its {@link RunObserver} show.
+     */
+    static HarnessTrials run(Settings settings, KafkaConnection kafka, Path dir, int trials)
+            throws Exception {
         Path yaml =
                 Files.writeString(
                         dir.resolve("overhead.yaml"),
@@ -53,24 +83,24 @@ final class HarnessBench {
                 """
                                 .formatted(dir.resolve("work"), trials));
         ExperimentRun run = ExperimentRun.prepare(settings, yaml, Map.of());
-        List<TrialTimed> timed = new ArrayList<>();
-        try (KafkaConnection kafka = KafkaConnection.open(settings)) {
-            run.execute(settings, kafka);
-            timed.addAll(trials(kafka, run.runId()));
-        } finally {
-            if (bootstrapServers.isEmpty()) {
-                // the benchmark's own throwaway broker
-                BrokerProcess.stop(BrokerFiles.of(settings.kafkaDir()), Duration.ofSeconds(30));
-            }
-        }
+        Map<Integer, Instant> done = new HashMap<>();
+        Map<Integer, Instant> starting = new HashMap<>();
+        RunObserver observer =
+                new RunObserver() {
+                    @Override
+                    public void trialStarting(RunProgress progress) {
+                        starting.put(progress.trial() - 1, Instant.now());
+                    }
+
+                    @Override
+                    public void trialDone(RunProgress progress) {
+                        done.put(progress.trial() - 1, Instant.now());
+                    }
+                };
+        run.execute(settings, kafka, new RunStop(), null, observer);
+        List<TrialTimed> timed = new ArrayList<>(trials(kafka, run.runId()));
         timed.sort(Comparator.comparing(TrialTimed::getTrialIndex));
-        List<Double> gaps = new ArrayList<>();
-        for (int i = 1; i < timed.size(); i++) {
-            Duration between =
-                    Duration.between(timed.get(i - 1).getStartTime(), timed.get(i).getStartTime());
-            gaps.add((between.toNanos() - timed.get(i - 1).getDurationNs()) / 1e6);
-        }
-        return gaps.stream().sorted().toList();
+        return HarnessTrials.of(run.runId(), timed, done, starting);
     }
 
     private static List<TrialTimed> trials(KafkaConnection kafka, String runId) {

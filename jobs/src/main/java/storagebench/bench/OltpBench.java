@@ -25,7 +25,7 @@ import storagebench.workload.oltp.DatabaseOltp;
 /**
  * {@code bench oltp}: oltp's tpcb mix against pgbench itself on the same PostgreSQL, the same tables (the
  * workload loads them once, pgbench runs on them), scale, clients and duration, pgbench with {@code -M
- * prepared}; rounds alternate which runs first, after a warm-up pair that is not counted. The driver's
+ * prepared}; in ABBA order ({@link Abba}: A ours, B pgbench) after a warm-up pair that is not counted. The driver's
  * CPU time per transaction is its virtual users' threads' over the measured step; pgbench's is read from
  * its process while it runs (approximate: the last moments before it exits are missed).
  */
@@ -36,7 +36,7 @@ public final class OltpBench {
 
     /** The settings of one bench. */
     public record Settings(
-            int scale, List<Integer> clients, Duration duration, int rounds, String pgbench) {}
+            int scale, List<Integer> clients, Duration duration, int pairs, String pgbench) {}
 
     public static OltpBenchReport run(Experiment experiment, Settings settings, Path workDir)
             throws Exception {
@@ -56,24 +56,13 @@ public final class OltpBench {
             for (int clients : settings.clients()) {
                 Params params = params(base, settings, clients);
                 workload.preflight(target, List.of(params));
-                List<double[]> ours = new ArrayList<>();
-                List<double[]> theirs = new ArrayList<>();
-                for (int round = 0; round <= settings.rounds(); round++) {
-                    double[] a;
-                    double[] b;
-                    if (round % 2 == 0) {
-                        a = ours(workload, target, params, workDir, round);
-                        b = pgbench(target, settings, clients, workDir);
-                    } else {
-                        b = pgbench(target, settings, clients, workDir);
-                        a = ours(workload, target, params, workDir, round);
-                    }
-                    if (round > 0) {
-                        ours.add(a);
-                        theirs.add(b);
-                    }
-                }
-                results.add(new OltpBenchReport.Clients(clients, ours, theirs));
+                Abba.Paired<double[]> paired =
+                        Abba.run(
+                                settings.pairs(),
+                                true,
+                                pair -> ours(workload, target, params, workDir, pair + 1),
+                                pair -> pgbench(target, settings, clients, workDir));
+                results.add(new OltpBenchReport.Clients(clients, paired));
             }
         } finally {
             workload.dropDatabase(target, params(base, settings, 1));

@@ -5,25 +5,36 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What {@code bench oltp} measured: per number of clients, each round's tps and CPU µs per transaction
- * of (a) oltp's tpcb mix and (b) pgbench.
+ * What {@code bench oltp} measured: per number of clients, each ABBA pair's tps and CPU µs per
+ * transaction of (a) oltp's tpcb mix and (b) pgbench.
  *
  * @param location the server, its URL redacted
- * @param settings scale, clients, duration, rounds
+ * @param settings scale, clients, duration, pairs
  * @param results per number of clients
  */
 public record OltpBenchReport(String location, OltpBench.Settings settings, List<Clients> results) {
     /** The least (a) / (b) on tps the driver is meant to reach. */
     public static final double TARGET = 0.9;
 
-    /** One number of clients: each round's {tps, CPU µs per transaction} of (a) and (b). */
-    public record Clients(int clients, List<double[]> ours, List<double[]> pgbench) {
+    /**
+     * One number of clients: each pair's {tps, CPU µs per transaction} of (a) and (b), and the load
+     * average around the pairs.
+     */
+    public record Clients(int clients, Abba.Paired<double[]> paired) {
+        List<double[]> ours() {
+            return paired.as();
+        }
+
+        List<double[]> pgbench() {
+            return paired.bs();
+        }
+
         double oursTps() {
-            return median(column(ours, 0));
+            return median(column(ours(), 0));
         }
 
         double pgbenchTps() {
-            return median(column(pgbench, 0));
+            return median(column(pgbench(), 0));
         }
 
         /** (a) / (b) on the medians of tps. */
@@ -31,13 +42,14 @@ public record OltpBenchReport(String location, OltpBench.Settings settings, List
             return oursTps() / pgbenchTps();
         }
 
-        /** The median of each round's (a) / (b): the two ran back to back. */
+        /** Each pair's (a) / (b) on tps: the two ran back to back. */
+        PairRatios pairRatios() {
+            return paired.ratios(p -> p.a()[0] / p.b()[0]);
+        }
+
+        /** The median of each pair's (a) / (b). */
         double pairedRatio() {
-            List<Double> ratios = new ArrayList<>();
-            for (int i = 0; i < ours.size(); i++) {
-                ratios.add(ours.get(i)[0] / pgbench.get(i)[0]);
-            }
-            return median(ratios);
+            return pairRatios().median();
         }
     }
 
@@ -46,21 +58,19 @@ public record OltpBenchReport(String location, OltpBench.Settings settings, List
     }
 
     static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return PairRatios.median(values);
     }
 
     public String format() {
         StringBuilder out = new StringBuilder();
         line(
                 out,
-                "bench oltp on %s: tpcb at scale %d, %s s per run, %d rounds per client count (A B / B A"
-                        + " alternating, 1 warm-up pair), pgbench -n -M prepared",
+                "bench oltp on %s: tpcb at scale %d, %s s per run, %d ABBA pairs per client count after 1"
+                        + " warm-up pair, pgbench -n -M prepared",
                 location,
                 settings.scale(),
                 settings.duration().toSeconds(),
-                settings.rounds());
+                settings.pairs());
         line(
                 out,
                 "%-8s %12s %12s %10s %10s %14s %14s  %s",
@@ -86,7 +96,8 @@ public record OltpBenchReport(String location, OltpBench.Settings settings, List
                     c.ratio() >= TARGET ? "met" : "NOT met");
         }
         for (Clients c : results) {
-            line(out, "%d client(s), each round's tps (a) / (b): %s", c.clients(), rounds(c));
+            line(out, "%d client(s), each pair's tps (a) / (b): %s", c.clients(), rounds(c));
+            line(out, "%s", c.pairRatios().summary(c.clients() + " client(s), a / b per pair"));
         }
         line(
                 out,

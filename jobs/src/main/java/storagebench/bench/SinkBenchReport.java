@@ -1,5 +1,6 @@
 package storagebench.bench;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -9,20 +10,17 @@ import java.util.Locale;
  * @param valueBytes bytes of the encoded events
  * @param topic the benchmark topic
  * @param embedded whether the embedded broker (same JVM) served the topic
- * @param consumer (a) plain consumer, bytes only
- * @param writer (b) Parquet writer alone, decoded events from memory
- * @param sink (c) sink end to end
- * @param sinkPeakHeapBytes sum of the heap pools' peak use during (c), garbage included
- * @param sinkHeapAfterGcBytes the largest heap occupancy right after a collection during (c)
+ * @param paired per ABBA pair, A: [(c) the sink end to end], B: [(a) the plain consumer, bytes only;
+ *     (b) the Parquet writer alone, decoded events from memory]; and the load average around them
+ * @param sinkPeakHeapBytes the largest sum of the heap pools' peak use during a (c), garbage included
+ * @param sinkHeapAfterGcBytes the largest heap occupancy right after a collection during a (c)
  */
 public record SinkBenchReport(
         long events,
         long valueBytes,
         String topic,
         boolean embedded,
-        Rate consumer,
-        Rate writer,
-        Rate sink,
+        Abba.Paired<List<Rate>> paired,
         long sinkPeakHeapBytes,
         long sinkHeapAfterGcBytes) {
     public static final double TARGET = 0.70;
@@ -34,9 +32,21 @@ public record SinkBenchReport(
         }
     }
 
-    /** c / min(a, b): how close the sink comes to its slower ingredient. */
+    /** Each pair's c / min(a, b): how close the sink comes to its slower ingredient. */
+    PairRatios ratios() {
+        return paired.ratios(
+                p ->
+                        p.a().get(0).perSecond()
+                                / Math.min(p.b().get(0).perSecond(), p.b().get(1).perSecond()));
+    }
+
+    /** The median of the pairs' c / min(a, b). */
     public double ratio() {
-        return sink.perSecond() / Math.min(consumer.perSecond(), writer.perSecond());
+        return ratios().median();
+    }
+
+    private List<Rate> stage(boolean sink, int i) {
+        return (sink ? paired.as() : paired.bs()).stream().map(r -> r.get(i)).toList();
     }
 
     public String format() {
@@ -54,17 +64,22 @@ public record SinkBenchReport(
                 "topic %s on %s",
                 topic,
                 embedded ? "the embedded broker (same JVM)" : "the configured cluster");
+        line(
+                out,
+                "(c) and then (a), (b) in ABBA order over %d pairs; medians of the pairs:",
+                paired.pairs().size());
         line(out, "%-44s %14s %10s", "stage", "events/s", "seconds");
-        rate(out, "(a) plain consumer, bytes only", consumer);
-        rate(out, "(b) Parquet writer, decoded events in memory", writer);
-        rate(out, "(c) sink end to end (topic -> Parquet files)", sink);
+        rate(out, "(a) plain consumer, bytes only", stage(false, 0));
+        rate(out, "(b) Parquet writer, decoded events in memory", stage(false, 1));
+        rate(out, "(c) sink end to end (topic -> Parquet files)", stage(true, 0));
         line(
                 out,
                 "%-44s %14.2f   target >= %.2f: %s",
-                "c / min(a, b)",
+                "c / min(a, b), median of the pairs",
                 ratio(),
                 TARGET,
                 ratio() >= TARGET ? "met" : "NOT met");
+        line(out, "%s", ratios().summary("c / min(a, b) per pair"));
         line(
                 out,
                 "%-44s %11.0f MB   (sum of the heap pools' peaks during c, garbage included)",
@@ -85,8 +100,13 @@ public record SinkBenchReport(
         return out.toString();
     }
 
-    private static void rate(StringBuilder out, String label, Rate rate) {
-        line(out, "%-44s %,14.0f %10.2f", label, rate.perSecond(), rate.nanos() / 1e9);
+    private static void rate(StringBuilder out, String label, List<Rate> rates) {
+        line(
+                out,
+                "%-44s %,14.0f %10.2f",
+                label,
+                PairRatios.median(rates.stream().map(Rate::perSecond).toList()),
+                PairRatios.median(rates.stream().map(r -> r.nanos() / 1e9).toList()));
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

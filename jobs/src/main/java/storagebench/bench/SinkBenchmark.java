@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -21,8 +22,9 @@ import storagebench.config.Settings;
 import storagebench.sink.RollPolicy;
 
 /**
- * {@code bench sink}: publishes N synthetic trial events to a topic of their own, then measures the
- * plain consumer, the Parquet writer and the sink on them. Everything lands in a temporary folder
+ * {@code bench sink}: publishes N synthetic trial events to a topic of their own, then measures on them,
+ * in ABBA pairs ({@link Abba}), (A) the sink and (B) its two ingredients alone, the plain consumer then
+ * the Parquet writer. Everything lands in a temporary folder
  * (the embedded broker too, unless a cluster is configured) that is removed afterwards; on a
  * configured cluster the benchmark topic is deleted.
  */
@@ -34,7 +36,7 @@ public final class SinkBenchmark {
 
     private SinkBenchmark() {}
 
-    public static SinkBenchReport run(Settings settings, long n) {
+    public static SinkBenchReport run(Settings settings, long n, int pairs) {
         Path root = tempFolder();
         Settings local =
                 settings.bootstrapServers().isPresent()
@@ -58,23 +60,35 @@ public final class SinkBenchmark {
                         (System.nanoTime() - started) / 1_000_000);
                 SinkBench.writerAlone(
                         events, Math.min(n, WARM_UP), policy, root.resolve("warm-up"));
-                SinkBenchReport.Rate a = SinkBench.plainConsumer(kafka, topic);
-                SinkBenchReport.Rate b =
-                        SinkBench.writerAlone(events, n, policy, root.resolve("writer"));
-                try (HeapPeak heap = HeapPeak.start()) {
-                    SinkBenchReport.Rate c =
-                            SinkBench.sink(kafka, settings, topic, root.resolve("sink"));
-                    return new SinkBenchReport(
-                            n,
-                            bytes,
-                            topic,
-                            kafka.embedded(),
-                            a,
-                            b,
-                            c,
-                            heap.peakBytes(),
-                            heap.maxAfterGcBytes());
-                }
+                long[] heap = new long[2];
+                Abba.Paired<List<SinkBenchReport.Rate>> paired =
+                        Abba.run(
+                                pairs,
+                                false,
+                                pair -> {
+                                    Path data = root.resolve("sink-" + pair);
+                                    try (HeapPeak peak = HeapPeak.start()) {
+                                        SinkBenchReport.Rate c =
+                                                SinkBench.sink(kafka, settings, topic, data);
+                                        heap[0] = Math.max(heap[0], peak.peakBytes());
+                                        heap[1] = Math.max(heap[1], peak.maxAfterGcBytes());
+                                        return List.of(c);
+                                    } finally {
+                                        deleteRecursively(data);
+                                    }
+                                },
+                                pair -> {
+                                    Path data = root.resolve("writer-" + pair);
+                                    try {
+                                        return List.of(
+                                                SinkBench.plainConsumer(kafka, topic),
+                                                SinkBench.writerAlone(events, n, policy, data));
+                                    } finally {
+                                        deleteRecursively(data);
+                                    }
+                                });
+                return new SinkBenchReport(
+                        n, bytes, topic, kafka.embedded(), paired, heap[0], heap[1]);
             } finally {
                 if (!kafka.embedded()) {
                     BenchTopic.delete(kafka, topic);
@@ -88,6 +102,10 @@ public final class SinkBenchmark {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("bench sink: " + e.getMessage(), e);
         } finally {
             if (settings.bootstrapServers().isEmpty()) {
                 BrokerProcess.stop(BrokerFiles.of(local.kafkaDir()), Duration.ofSeconds(30));

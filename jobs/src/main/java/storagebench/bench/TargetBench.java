@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,14 +20,14 @@ import storagebench.workload.filegroup.DatabaseFilegroupInsert;
 /**
  * {@code bench targets}: filegroup-insert's measured step against a plain JDBC loop doing the same
  * inserts (same table, made by the workload's own set-up, same statement, autocommit, and H2's closing
- * CHECKPOINT), interleaved A B, B A, … after one warm-up pair, each timed like the runner times a step:
+ * CHECKPOINT), in ABBA order ({@link Abba}: A the workload, B the loop) after one warm-up pair, each timed like the runner times a step:
  * the monotonic clock around the action. The ratio of medians says what the workload adds: its
  * closing figures and the IO sampling beside it.
  */
 public final class TargetBench {
     private TargetBench() {}
 
-    public static TargetBenchReport run(Experiment experiment, int rows, int rounds, Path workDir)
+    public static TargetBenchReport run(Experiment experiment, int rows, int pairs, Path workDir)
             throws Exception {
         if (!(experiment.target() instanceof DatabaseTarget target)
                 || !(experiment.workload() instanceof DatabaseFilegroupInsert workload)) {
@@ -43,41 +42,30 @@ public final class TargetBench {
         Params params = new Params(values);
         workload.preflight(target, List.of(params));
         String name = params.getText("name");
-        List<Long> workloadNanos = new ArrayList<>();
-        List<Long> plainNanos = new ArrayList<>();
-        for (int round = 0; round <= rounds; round++) {
-            TrialContext trial =
-                    new TrialContext(
-                            "bench",
-                            experiment.name(),
-                            "bench",
-                            "bench-" + round,
-                            variant,
-                            target,
-                            params,
-                            workDir);
-            long a;
-            long b;
-            if (round % 2 == 0) {
-                a = timeWorkload(workload.steps(trial));
-                b = timePlainLoop(workload.steps(trial), target, name, rows);
-            } else {
-                b = timePlainLoop(workload.steps(trial), target, name, rows);
-                a = timeWorkload(workload.steps(trial));
-            }
-            if (round > 0) {
-                workloadNanos.add(a);
-                plainNanos.add(b);
-            }
-        }
+        Abba.Measure<TrialContext> trial =
+                pair ->
+                        new TrialContext(
+                                "bench",
+                                experiment.name(),
+                                "bench",
+                                "bench-" + (pair + 1),
+                                variant,
+                                target,
+                                params,
+                                workDir);
+        Abba.Paired<Long> paired =
+                Abba.run(
+                        pairs,
+                        true,
+                        pair -> timeWorkload(workload.steps(trial.run(pair))),
+                        pair -> timePlainLoop(workload.steps(trial.run(pair)), target, name, rows));
         return new TargetBenchReport(
                 experiment.name(),
                 target.kind().yamlName(),
                 target.location(),
                 variant,
                 rows,
-                workloadNanos,
-                plainNanos);
+                paired);
     }
 
     private static long timeWorkload(List<Step> steps) throws Exception {

@@ -1,6 +1,5 @@
 package storagebench.bench;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -13,8 +12,8 @@ import java.util.Map;
  * @param location its URL, redacted
  * @param variant the variant's factors
  * @param rows inserts per round
- * @param workloadNanos (a) filegroup-insert's measured step, per round
- * @param plainNanos (b) the plain JDBC loop, per round
+ * @param paired per ABBA pair, (a) filegroup-insert's measured step and (b) the plain JDBC loop, ns,
+ *     and the load average around the pairs
  */
 public record TargetBenchReport(
         String experiment,
@@ -22,61 +21,66 @@ public record TargetBenchReport(
         String location,
         Map<String, String> variant,
         int rows,
-        List<Long> workloadNanos,
-        List<Long> plainNanos) {
+        Abba.Paired<Long> paired) {
     public static final double TARGET = 0.03;
 
+    List<Long> workloadNanos() {
+        return paired.as();
+    }
+
+    List<Long> plainNanos() {
+        return paired.bs();
+    }
+
     static double median(List<Long> nanos) {
-        List<Long> sorted = nanos.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
+        return PairRatios.median(nanos);
+    }
+
+    /** Each pair's a / b: the two ran back to back, so drift of a shared machine cancels. */
+    PairRatios pairRatios() {
+        return paired.ratios(p -> (double) p.a() / p.b());
     }
 
     /** a / b on the medians. */
     public double ratio() {
-        return median(workloadNanos) / median(plainNanos);
+        return median(workloadNanos()) / median(plainNanos());
     }
 
-    /** The median of each round's a / b: the two ran back to back, so drift of a shared machine cancels. */
+    /** The median of each pair's a / b. */
     public double pairedRatio() {
-        List<Double> ratios = new ArrayList<>();
-        for (int i = 0; i < workloadNanos.size(); i++) {
-            ratios.add((double) workloadNanos.get(i) / plainNanos.get(i));
-        }
-        List<Double> sorted = ratios.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return pairRatios().median();
     }
 
     /** min a / min b: each side's least disturbed round. */
     public double minRatio() {
-        return (double) workloadNanos.stream().mapToLong(Long::longValue).min().orElse(0)
-                / plainNanos.stream().mapToLong(Long::longValue).min().orElse(1);
+        return (double) workloadNanos().stream().mapToLong(Long::longValue).min().orElse(0)
+                / plainNanos().stream().mapToLong(Long::longValue).min().orElse(1);
     }
 
     public String format() {
         StringBuilder out = new StringBuilder();
         line(
                 out,
-                "bench targets: %s on %s %s, %s, %,d rows per round, %d rounds (A B / B A alternating, 1 warm-up pair)",
+                "bench targets: %s on %s %s, %s, %,d rows per round, %d ABBA pairs after 1 warm-up pair",
                 experiment,
                 kind,
                 location,
                 variant,
                 rows,
-                workloadNanos.size());
+                paired.pairs().size());
         line(out, "%-36s %12s %12s %12s %12s", "", "median ms", "min ms", "max ms", "rows/s");
-        row(out, "(a) filegroup-insert measured step", workloadNanos);
-        row(out, "(b) plain JDBC loop, same inserts", plainNanos);
+        row(out, "(a) filegroup-insert measured step", workloadNanos());
+        row(out, "(b) plain JDBC loop, same inserts", plainNanos());
         line(out, "%-36s %12.3f", "a / b (medians)", ratio());
         line(out, "%-36s %12.3f", "a / b (min)", minRatio());
         line(
                 out,
                 "%-36s %12.3f   target within %.0f%%: %s",
-                "a / b (median of paired rounds)",
+                "a / b (median of the pairs)",
                 pairedRatio(),
                 TARGET * 100,
                 Math.abs(pairedRatio() - 1) <= TARGET ? "met" : "NOT met");
+        line(out, "%s", pairRatios().summary("a / b per pair"));
         return out.toString();
     }
 

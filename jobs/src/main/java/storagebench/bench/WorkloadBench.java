@@ -7,7 +7,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,22 +20,22 @@ import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 
 /**
- * Our workloads against fio on the same disk, side by side: each round runs ours, then fio, so
- * drift of a shared machine falls on both; the median of the rounds is compared.
+ * Our workloads against fio on the same disk, side by side in ABBA order ({@link Abba}: A ours, B
+ * fio), so drift of a shared machine falls on both; each pair's ratio ours / fio is compared.
  */
 final class WorkloadBench {
     private final Path dir;
-    private final int rounds;
+    private final int pairs;
     private final PrintStream out;
 
-    WorkloadBench(Path dir, int rounds, PrintStream out) {
+    WorkloadBench(Path dir, int pairs, PrintStream out) {
         this.dir = dir;
-        this.rounds = rounds;
+        this.pairs = pairs;
         this.out = out;
     }
 
     /** Zero-fill of one 256 MiB file in 1 MiB blocks, fsync at the end: MiB/s of ours and fio's. */
-    double[] zeroFill(String fio, long bytes) throws Exception {
+    Abba.Paired<Double> zeroFill(String fio, long bytes) throws Exception {
         Experiment init =
                 experiment(
                         """
@@ -45,35 +44,36 @@ final class WorkloadBench {
                 workload: {type: file-init, files: 1, file-size: %d, init: zero, block-size: 1MiB}
                 """
                                 .formatted(dir, bytes));
-        List<Double> ours = new ArrayList<>();
-        List<Double> theirs = new ArrayList<>();
-        for (int r = 0; r < rounds; r++) {
-            long nanos = measured(init, Map.of(), "create");
-            ours.add(bytes / 1048576.0 / (nanos / 1e9));
-            Files.deleteIfExists(dir.resolve("fio-seq"));
-            Map<String, Double> fioMetrics =
-                    FioRun.write(
-                            fio,
-                            dir,
-                            List.of(
-                                    "--name=seq",
-                                    "--filename=fio-seq",
-                                    "--size=" + bytes,
-                                    "--bs=1M",
-                                    "--rw=write",
-                                    "--ioengine=psync",
-                                    "--end_fsync=1",
-                                    // like file-init's new files, fio's gets its blocks as it is
-                                    // written, not fallocated first
-                                    "--fallocate=none"));
-            theirs.add(fioMetrics.get("bw_bytes") / 1048576.0);
-            Files.deleteIfExists(dir.resolve("fio-seq"));
-        }
-        return new double[] {median(ours), median(theirs)};
+        return Abba.run(
+                pairs,
+                false,
+                pair -> bytes / 1048576.0 / (measured(init, Map.of(), "create") / 1e9),
+                pair -> fioZeroFill(fio, bytes));
+    }
+
+    private double fioZeroFill(String fio, long bytes) throws Exception {
+        Files.deleteIfExists(dir.resolve("fio-seq"));
+        Map<String, Double> fioMetrics =
+                FioRun.write(
+                        fio,
+                        dir,
+                        List.of(
+                                "--name=seq",
+                                "--filename=fio-seq",
+                                "--size=" + bytes,
+                                "--bs=1M",
+                                "--rw=write",
+                                "--ioengine=psync",
+                                "--end_fsync=1",
+                                // like file-init's new files, fio's gets its blocks as it is
+                                // written, not fallocated first
+                                "--fallocate=none"));
+        Files.deleteIfExists(dir.resolve("fio-seq"));
+        return fioMetrics.get("bw_bytes") / 1048576.0;
     }
 
     /** Random 8 KiB dsync writes on one 256 MiB file by C threads: IOPS of ours and fio's. */
-    double[] randomWrites(String fio, int threads, String duration) throws Exception {
+    Abba.Paired<Double> randomWrites(String fio, int threads, String duration) throws Exception {
         Experiment io =
                 experiment(
                         """
@@ -83,33 +83,36 @@ final class WorkloadBench {
                   sync: dsync, threads: %d, duration: %s, caps: none}
                 """
                                 .formatted(dir, threads, duration));
-        List<Double> ours = new ArrayList<>();
-        List<Double> theirs = new ArrayList<>();
         long seconds = Values.parseDuration(duration).toSeconds();
-        for (int r = 0; r < rounds; r++) {
-            ours.add(run(io, Map.of(), "io").get("iops"));
-            Path file = dir.resolve("fio-rand");
-            zero(file, 256L << 20);
-            theirs.add(
-                    FioRun.write(
-                                    fio,
-                                    dir,
-                                    List.of(
-                                            "--name=rand",
-                                            "--filename=fio-rand",
-                                            "--size=256M",
-                                            "--bs=8k",
-                                            "--rw=randwrite",
-                                            "--ioengine=psync",
-                                            "--sync=dsync",
-                                            "--numjobs=" + threads,
-                                            "--runtime=" + seconds,
-                                            "--time_based",
-                                            "--group_reporting"))
-                            .get("iops"));
-            Files.deleteIfExists(file);
-        }
-        return new double[] {median(ours), median(theirs)};
+        return Abba.run(
+                pairs,
+                false,
+                pair -> run(io, Map.of(), "io").get("iops"),
+                pair -> fioRandomWrites(fio, threads, seconds));
+    }
+
+    private double fioRandomWrites(String fio, int threads, long seconds) throws Exception {
+        Path file = dir.resolve("fio-rand");
+        zero(file, 256L << 20);
+        double iops =
+                FioRun.write(
+                                fio,
+                                dir,
+                                List.of(
+                                        "--name=rand",
+                                        "--filename=fio-rand",
+                                        "--size=256M",
+                                        "--bs=8k",
+                                        "--rw=randwrite",
+                                        "--ioengine=psync",
+                                        "--sync=dsync",
+                                        "--numjobs=" + threads,
+                                        "--runtime=" + seconds,
+                                        "--time_based",
+                                        "--group_reporting"))
+                        .get("iops");
+        Files.deleteIfExists(file);
+        return iops;
     }
 
     private static void zero(Path file, long bytes) throws IOException {
@@ -171,21 +174,18 @@ final class WorkloadBench {
         return result;
     }
 
-    static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    void row(String what, double ours, double theirs, String unit) {
+    /** Medians of ours and fio's, the median of the pairs' ratios, then each pair's ratio and the load. */
+    void row(String what, Abba.Paired<Double> paired, String unit) {
+        PairRatios ratios = paired.ratios(p -> p.a() / p.b());
         out.printf(
                 Locale.ROOT,
                 "%-44s %12.1f %12.1f %8.2f   %s%n",
                 what,
-                ours,
-                theirs,
-                ours / theirs,
+                PairRatios.median(paired.as()),
+                PairRatios.median(paired.bs()),
+                ratios.median(),
                 unit);
+        out.println("  " + ratios.summary("ours / fio"));
     }
 
     static Optional<String> fio() {

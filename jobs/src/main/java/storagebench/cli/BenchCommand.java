@@ -11,6 +11,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             BenchSinkCommand.class,
             BenchWorkloadsCommand.class,
+            BenchHarnessCommand.class,
             BenchTargetsCommand.class,
             BenchReportCommand.class,
             BenchServeCommand.class,

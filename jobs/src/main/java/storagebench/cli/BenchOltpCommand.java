@@ -20,8 +20,10 @@ import storagebench.experiment.ExperimentLoader;
         mixinStandardHelpOptions = true,
         description = {
             "Runs oltp's tpcb mix (storagebench's driver) and pgbench itself on the experiment's PostgreSQL,"
-                    + " the same tables, scale, clients and duration, in alternating rounds, and reports the"
-                    + " ratio of their tps (target at least 0.9) and the CPU time per transaction of each.",
+                    + " the same tables, scale, clients and duration, in ABBA order over K pairs after a warm-up"
+                    + " pair, and reports the ratio of their tps (target at least 0.9), each pair's ratio"
+                    + " with their median and range, the load average before and after, and the CPU"
+                    + " time per transaction of each.",
             "The tables are loaded once into a database of the bench's own (sb_oltp_bench), dropped at"
                     + " the end. Nothing is published; no broker is started."
         },
@@ -59,10 +61,11 @@ public final class BenchOltpCommand implements Callable<Integer> {
     String duration;
 
     @Option(
-            names = "--rounds",
-            defaultValue = "3",
-            description = "Measured rounds of each per client count (default: ${DEFAULT-VALUE}).")
-    int rounds;
+            names = {"--pairs", "--rounds"},
+            paramLabel = "K",
+            defaultValue = "5",
+            description = "ABBA pairs measured per client count (default: ${DEFAULT-VALUE}).")
+    int pairs;
 
     @Option(
             names = "--pgbench",
@@ -79,9 +82,9 @@ public final class BenchOltpCommand implements Callable<Integer> {
                             + duration
                             + "'");
         }
-        if (scale < 1 || rounds < 1 || clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
+        if (scale < 1 || pairs < 1 || clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
             throw new BadInputException(
-                    "--scale, --rounds and every --clients count must be at least 1");
+                    "--scale, --pairs and every --clients count must be at least 1");
         }
         Settings settings = options.load();
         var loaded = new ExperimentLoader(settings.dataDir()).load(experiment);
@@ -89,7 +92,7 @@ public final class BenchOltpCommand implements Callable<Integer> {
         System.out.print(
                 OltpBench.run(
                                 loaded,
-                                new OltpBench.Settings(scale, clients, each, rounds, pgbench),
+                                new OltpBench.Settings(scale, clients, each, pairs, pgbench),
                                 settings.dataDir().resolve("bench").resolve("oltp"))
                         .format());
         return 0;

@@ -14,9 +14,10 @@ import storagebench.bench.SinkGroupBenchmark;
         name = "sink",
         mixinStandardHelpOptions = true,
         description = {
-            "Publishes N synthetic trial events to a new topic and reports events/s of (a) a plain "
-                    + "consumer, (b) the Parquet writer alone, (c) the sink end to end, c / min(a, b) and the sink's "
-                    + "peak heap.",
+            "Publishes N synthetic trial events to a new topic and measures, in ABBA order over P "
+                    + "pairs, (c) the sink end to end against (a) a plain consumer then (b) the Parquet writer "
+                    + "alone: events/s of each (medians), each pair's c / min(a, b) with their median and "
+                    + "range, the load average before and after, and the sink's peak heap.",
             "With --sinks 1,2,3: the events on a topic of --partitions partitions, sunk by that many "
                     + "`storagebench sink --until-idle` processes at once (one consumer group), each "
                     + "count twice in mirrored order (1 2 3 3 2 1); events/s per count, its ratio to "
@@ -32,6 +33,13 @@ public final class BenchSinkCommand implements Callable<Integer> {
             defaultValue = "1000000",
             description = "Events to publish and sink (default: ${DEFAULT-VALUE}).")
     long events;
+
+    @Option(
+            names = "--pairs",
+            paramLabel = "P",
+            defaultValue = "5",
+            description = "ABBA pairs of the sink and its ingredients (default: ${DEFAULT-VALUE}).")
+    int pairs;
 
     @Option(
             names = "--partitions",
@@ -56,7 +64,10 @@ public final class BenchSinkCommand implements Callable<Integer> {
             throw new BadInputException("--events must be at least 1, got " + events);
         }
         if (sinks == null || sinks.isEmpty()) {
-            System.out.print(SinkBenchmark.run(options.load(), events).format());
+            if (pairs < 1) {
+                throw new BadInputException("--pairs must be at least 1, got " + pairs);
+            }
+            System.out.print(SinkBenchmark.run(options.load(), events, pairs).format());
             return 0;
         }
         if (partitions < 1) {

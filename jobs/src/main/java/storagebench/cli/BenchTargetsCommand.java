@@ -18,8 +18,9 @@ import storagebench.experiment.ExperimentLoader;
         mixinStandardHelpOptions = true,
         description = {
             "Times filegroup-insert's measured step against a plain JDBC loop doing the same inserts "
-                    + "on the same target (the experiment's target and first variant), interleaved, and reports "
-                    + "the ratio of medians (target: within 3%%).",
+                    + "on the same target (the experiment's target and first variant) in ABBA order over K "
+                    + "pairs after a warm-up pair, and reports each pair's ratio, their median (target: "
+                    + "within 3%%) and range, and the load average before and after.",
             "Nothing is published; no broker is started."
         },
         footer = {
@@ -45,23 +46,23 @@ public final class BenchTargetsCommand implements Callable<Integer> {
     int rows;
 
     @Option(
-            names = "--rounds",
+            names = {"--pairs", "--rounds"},
             paramLabel = "K",
             defaultValue = "5",
-            description = "Measured rounds of each (default: ${DEFAULT-VALUE}).")
-    int rounds;
+            description = "ABBA pairs measured (default: ${DEFAULT-VALUE}).")
+    int pairs;
 
     @Override
     public Integer call() throws Exception {
-        if (rows < 1 || rounds < 1) {
-            throw new BadInputException("--rows and --rounds must be at least 1");
+        if (rows < 1 || pairs < 1) {
+            throw new BadInputException("--rows and --pairs must be at least 1");
         }
         Settings settings = options.load();
         for (Path yaml : experiments) {
             var experiment = new ExperimentLoader(settings.dataDir()).load(yaml);
             experiment.target().snapshot();
             System.out.print(
-                    TargetBench.run(experiment, rows, rounds, settings.dataDir().resolve("bench"))
+                    TargetBench.run(experiment, rows, pairs, settings.dataDir().resolve("bench"))
                             .format());
         }
         return 0;

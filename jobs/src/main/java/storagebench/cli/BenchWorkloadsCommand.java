@@ -6,14 +6,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import storagebench.bench.WorkloadBenchmark;
 
-/** {@code bench workloads}: the workloads against fio, and the harness overhead. */
+/** {@code bench workloads}: the workloads against fio, and the harness overhead beside its floor. */
 @Command(
         name = "workloads",
         mixinStandardHelpOptions = true,
         description = {
-            "Runs file-init's zero-fill and file-io's random 8 KiB writes (C=1, C=8) side by side with fio"
-                    + " on the same disk, then the harness overhead per trial and the timing of a calibrated"
-                    + " action.",
+            "Runs file-init's zero-fill and file-io's random 8 KiB writes (C=1, C=8) and fio on the"
+                    + " same disk in ABBA order over P pairs (each pair's ratio ours / fio, their median"
+                    + " and range, the load average before and after), then `bench harness` (the"
+                    + " overhead per trial beside its floor) and the timing of a calibrated action.",
             "Needs Debian's fio for the comparisons (skipped, with a message, when it is missing)."
         })
 public final class BenchWorkloadsCommand implements Callable<Integer> {
@@ -25,15 +26,16 @@ public final class BenchWorkloadsCommand implements Callable<Integer> {
     Path dir;
 
     @Option(
-            names = "--rounds",
-            defaultValue = "3",
-            description = "Rounds per comparison (default: ${DEFAULT-VALUE}).")
-    int rounds;
+            names = {"--pairs", "--rounds"},
+            paramLabel = "P",
+            defaultValue = "5",
+            description = "ABBA pairs per comparison (default: ${DEFAULT-VALUE}).")
+    int pairs;
 
     @Option(
             names = "--trials",
             defaultValue = "50",
-            description = "Trials for the overhead measurement (default: ${DEFAULT-VALUE}).")
+            description = "Trials per run of the overhead measurement (default: ${DEFAULT-VALUE}).")
     int trials;
 
     @Option(
@@ -44,10 +46,10 @@ public final class BenchWorkloadsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (rounds < 1 || trials < 3) {
+        if (pairs < 1 || trials < 3) {
             throw new storagebench.BadInputException(
-                    "--rounds must be at least 1 and --trials at least 3");
+                    "--pairs must be at least 1 and --trials at least 3");
         }
-        return WorkloadBenchmark.run(dir, rounds, trials, duration, System.out);
+        return WorkloadBenchmark.run(dir, pairs, trials, duration, System.out);
     }
 }

@@ -12,9 +12,10 @@ import storagebench.broker.KafkaConnection;
  * The producers an {@link EventPublisher} publishes through, all with one transactional id, set up
  * for failover (each setting below says why), and started with their transactions initialised: a
  * fresh producer each time one gets no answer, since a producer keeps asking the coordinator it found,
- * even a broker cut off from the others that still answers from its old view.
+ * even a broker cut off from the others that still answers from its old view. Public so that {@code
+ * bench harness} times its floor, a bare transaction, with exactly the runner's settings.
  */
-final class TransactionalProducers {
+public final class TransactionalProducers {
     /**
      * How long a request may go unanswered before the producer retries it (Kafka's default: 30 s). A
      * leader that stops answering without closing its connections (cut off from its peers, or frozen)
@@ -41,7 +42,7 @@ final class TransactionalProducers {
 
     private final Map<String, Object> props;
 
-    TransactionalProducers(KafkaConnection kafka, String transactionalId, Duration grace) {
+    public TransactionalProducers(KafkaConnection kafka, String transactionalId, Duration grace) {
         props = kafka.clientProperties();
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
@@ -68,7 +69,7 @@ final class TransactionalProducers {
      *
      * @param noAnswer called each time a producer gets no answer (it may give up by throwing)
      */
-    KafkaProducer<byte[], byte[]> start(Runnable noAnswer) {
+    public KafkaProducer<byte[], byte[]> start(Runnable noAnswer) {
         while (true) {
             KafkaProducer<byte[], byte[]> producer =
                     new KafkaProducer<>(

@@ -21,7 +21,16 @@ class BenchSinkCommandIT {
         int exit;
         // when
         try {
-            exit = Main.execute("bench", "sink", "--events", "2000", "--data-dir", data.toString());
+            exit =
+                    Main.execute(
+                            "bench",
+                            "sink",
+                            "--events",
+                            "2000",
+                            "--pairs",
+                            "2",
+                            "--data-dir",
+                            data.toString());
         } finally {
             System.setOut(stdout);
         }
@@ -33,7 +42,10 @@ class BenchSinkCommandIT {
                 .containsPattern("\\(a\\) plain consumer[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")
                 .containsPattern("\\(b\\) Parquet writer[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")
                 .containsPattern("\\(c\\) sink end to end[^\\n]*\\s[\\d,]+\\s+\\d+\\.\\d\\d")
-                .containsPattern("c / min\\(a, b\\)\\s+\\d+\\.\\d\\d")
+                .containsPattern("c / min\\(a, b\\), median of the pairs\\s+\\d+\\.\\d\\d")
+                .containsPattern(
+                        "c / min\\(a, b\\) per pair: median \\d+\\.\\d{3} \\(range [^)]+\\) over 2"
+                                + " ABBA pairs, each \\S+ \\(AB\\) \\S+ \\(BA\\); load average")
                 .containsPattern("sink peak heap\\s+\\d+ MB");
         System.out.print(report);
     }

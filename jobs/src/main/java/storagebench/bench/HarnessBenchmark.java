@@ -1,0 +1,60 @@
+package storagebench.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+import storagebench.broker.KafkaConnection;
+import storagebench.config.Settings;
+
+/**
+ * {@code bench harness}: in one run, on one throwaway embedded broker and in ABBA order, (a) the floor
+ * — one Kafka transaction of a trial's records, alone ({@link TransactionFloor}) — and (b) trials of
+ * {@code true} through the whole harness ({@link HarnessBench}). A warm-up pair goes first; its
+ * harness run also gives the floor its records (those of its second trial).
+ */
+public final class HarnessBenchmark {
+    private HarnessBenchmark() {}
+
+    /**
+     * @param parent where the temporary folder goes
+     * @param trials trials per harness run, and floor transactions per block
+     * @param pairs ABBA pairs
+     */
+    public static HarnessBenchReport run(Path parent, int trials, int pairs) throws Exception {
+        Files.createDirectories(parent);
+        Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "bench-harness-");
+        Settings settings = HarnessBench.settings(dir, Optional.empty());
+        try (KafkaConnection kafka = KafkaConnection.open(settings)) {
+            HarnessTrials warmUp = HarnessBench.run(settings, kafka, dir, trials);
+            try (TransactionFloor floor =
+                    new TransactionFloor(
+                            kafka, TransactionFloor.trialRecords(kafka, warmUp.runId(), 1))) {
+                floor.transactions(trials);
+                Abba.Paired<HarnessTrials> paired =
+                        Abba.run(
+                                pairs,
+                                false,
+                                pair -> HarnessTrials.floor(floor.transactions(trials - 1)),
+                                pair -> HarnessBench.run(settings, kafka, dir, trials));
+                return new HarnessBenchReport(trials, floor.recordCount(), floor.bytes(), paired);
+            }
+        } finally {
+            HarnessBench.stopBroker(settings);
+            delete(dir);
+        }
+    }
+
+    static void delete(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + dir, e);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package storagebench.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import storagebench.BadInputException;
+import storagebench.bench.HarnessBenchmark;
+
+/** {@code bench harness}: a trial's overhead through the harness beside its floor, a bare Kafka transaction. */
+@Command(
+        name = "harness",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Measures on one throwaway embedded broker, in ABBA order over P pairs after a warm-up"
+                    + " pair: (a) the floor, one Kafka transaction of a trial's own records (the same"
+                    + " number and sizes, the same topic and producer settings), alone; (b) trials of"
+                    + " `true` through the whole harness, each from its start to the next trial's minus"
+                    + " its measured phase.",
+            "Reports the median and p90 of both, (b) - (a), each pair's ratio b / a with their median"
+                    + " and range, the load average before and after, and where (b) goes."
+        })
+public final class BenchHarnessCommand implements Callable<Integer> {
+    @Option(
+            names = "--dir",
+            paramLabel = "DIR",
+            defaultValue = "data/bench",
+            description = "Where the temporary broker and runs go (default: ${DEFAULT-VALUE}).")
+    Path dir;
+
+    @Option(
+            names = "--trials",
+            paramLabel = "N",
+            defaultValue = "50",
+            description =
+                    "Trials per harness run and transactions per floor block (default: ${DEFAULT-VALUE}).")
+    int trials;
+
+    @Option(
+            names = "--pairs",
+            paramLabel = "P",
+            defaultValue = "5",
+            description = "ABBA pairs of floor and harness (default: ${DEFAULT-VALUE}).")
+    int pairs;
+
+    @Override
+    public Integer call() throws Exception {
+        if (trials < 3 || pairs < 1) {
+            throw new BadInputException("--trials must be at least 3 and --pairs at least 1");
+        }
+        System.out.print(HarnessBenchmark.run(dir, trials, pairs).format());
+        return 0;
+    }
+}

@@ -1,0 +1,60 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchHarnessCommandIT {
+    @TempDir Path dir;
+
+    @Test
+    void measuresTheFloorAndTheHarnessInPairs() {
+        // given
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        int exit;
+        // when
+        try {
+            exit =
+                    Main.execute(
+                            "bench",
+                            "harness",
+                            "--trials",
+                            "4",
+                            "--pairs",
+                            "2",
+                            "--dir",
+                            dir.toString());
+        } finally {
+            System.setOut(stdout);
+        }
+        // then
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(report).isZero();
+        assertThat(report)
+                .contains("4 trials per run, 2 ABBA pairs")
+                .containsPattern(
+                        "pair 1 \\(AB\\)  \\(a\\) +\\d+\\.\\d\\d ms  \\(b\\) +\\d+\\.\\d\\d ms")
+                .containsPattern("pair 2 \\(BA\\)")
+                .containsPattern("\\(a\\) floor, ms +\\d+\\.\\d\\d +\\d+\\.\\d\\d")
+                .containsPattern("\\(b\\) harness, ms +\\d+\\.\\d\\d +\\d+\\.\\d\\d")
+                .containsPattern("b / a per pair: median \\d+\\.\\d{3} \\(range")
+                .contains("load average");
+        assertThat(dir).isEmptyDirectory();
+        System.out.print(report);
+    }
+
+    @Test
+    void refusesTooFewTrials() {
+        // given / when
+        int exit = Main.execute("bench", "harness", "--trials", "2", "--dir", dir.toString());
+        // then
+        assertThat(exit).isEqualTo(Main.BAD_INPUT);
+    }
+}
