@@ -124,7 +124,10 @@ class DiskFullIT {
         // when: another process writes the target's disk full after a few trials
         SignalIT.awaitOutput(child, "trial 5/400");
         Path filler = fill(mounted);
+        // a trial whose file was written before the fill deletes it after: keep the disk full
+        TopUp topUp = new TopUp(mounted.resolve("top-up"));
         int exit = child.waitFor(180);
+        topUp.close();
         String output = child.output();
         // then
         String runId = Counts.runs(data).get(0);
@@ -166,6 +169,47 @@ class DiskFullIT {
             assertThat(full).hasMessageContaining("No space left on device");
         }
         return filler;
+    }
+
+    /**
+     * Writes into a file of its own whatever space comes free on the disk, until closed (then deletes
+     * it): the disk stays full although a trial deletes the file it made before the disk filled.
+     */
+    private static final class TopUp implements AutoCloseable {
+        private final Path file;
+        private final Thread thread;
+        private volatile boolean stop;
+
+        TopUp(Path file) {
+            this.file = file;
+            this.thread = new Thread(this::fill, "top-up");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void fill() {
+            ByteBuffer block = ByteBuffer.allocate(64 << 10);
+            try (FileChannel out =
+                    FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                while (!stop) {
+                    block.clear();
+                    try {
+                        out.write(block, out.size());
+                    } catch (IOException full) {
+                        Thread.sleep(2);
+                    }
+                }
+            } catch (IOException | InterruptedException e) {
+                // the disk's file could not be opened, or the test ends: nothing more to fill
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            stop = true;
+            thread.join(10_000);
+            Files.deleteIfExists(file);
+        }
     }
 
     private static void run(String... command) throws Exception {
