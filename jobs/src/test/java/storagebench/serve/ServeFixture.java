@@ -51,6 +51,31 @@ final class ServeFixture {
         return file;
     }
 
+    /**
+     * An experiment like {@link #experiment}'s whose trials sleep as long as its file {@code
+     * delay-NAME} says ({@link #delay}): the run's configuration stays the same when the delay
+     * changes, as a system that got slower would.
+     */
+    static Path delayedExperiment(Path dir, String name, int trials, String seconds)
+            throws Exception {
+        Path file = experiment(dir, name, trials, seconds);
+        Path delay = delay(file);
+        Files.writeString(delay, seconds);
+        Files.writeString(
+                file,
+                Files.readString(file)
+                        .replace(
+                                "  command: sleep " + seconds,
+                                "  shell: true\n  command: sleep $(cat '" + delay + "')"));
+        return file;
+    }
+
+    /** The file that holds the delay of a {@link #delayedExperiment}. */
+    static Path delay(Path experiment) {
+        return experiment.resolveSibling(
+                "delay-" + experiment.getFileName().toString().replace(".yaml", ""));
+    }
+
     /** The firings table, through the job repository the service serves. */
     static List<Map<String, Object>> firings(Settings settings, String where) throws Exception {
         BatchContext.Repository repo = BatchContext.Repository.of(settings);

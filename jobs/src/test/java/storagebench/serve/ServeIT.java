@@ -43,7 +43,7 @@ class ServeIT {
         data = tmp.resolve("data");
         settings = ServeFixture.settings(data, Map.of());
         ServeFixture.experiment(tmp, "tick", 2, "0.05");
-        slow = ServeFixture.experiment(tmp, "slow", 5, "0.05");
+        slow = ServeFixture.delayedExperiment(tmp, "slow", 5, "0.05");
         Path schedules = tmp.resolve("schedules.yaml");
         Files.writeString(
                 schedules,
@@ -161,7 +161,7 @@ class ServeIT {
             trigger(i);
         }
         // when: the fourth run's trials take 400 ms
-        Files.writeString(slow, Files.readString(slow).replace("sleep 0.05", "sleep 0.4"));
+        Files.writeString(ServeFixture.delay(slow), "0.4");
         trigger(4);
         // then: the regression is an event in the dataset, the firing says so, notify ran
         assertThat(
