@@ -102,7 +102,7 @@ class HammerdbImportIT extends BrokerOnDataDir {
                         "csv");
         assertThat(compare.exit()).as(compare.err()).isZero();
         assertThat(compare.out())
-                .contains(EXPERIMENT + ",sql1,run,nopm,true,")
+                .contains(EXPERIMENT + ",sql1,,run,nopm,true,")
                 .contains("virtual-users=2");
 
         // and importing the same log again adds nothing
