@@ -76,6 +76,28 @@ public final class ExperimentLoader {
     }
 
     public Experiment parse(String file, String text, Map<String, String> overrides) {
+        Experiment experiment = parseAsWritten(file, text, overrides);
+        return experiment.withConfiguration(stored(experiment));
+    }
+
+    /**
+     * The configuration of the experiment as its run stores it (secrets removed): what a run's events
+     * carry, and what a stored run's text reads back as. Where that text cannot be read again, the
+     * values read from the file with every secret removed from each.
+     */
+    private FixedConfiguration stored(Experiment experiment) {
+        try {
+            return parseAsWritten(
+                            "stored config",
+                            Overrides.withoutRecorded(experiment.source()),
+                            Overrides.recorded(experiment.source()))
+                    .configuration();
+        } catch (RuntimeException e) {
+            return experiment.configuration().redacted();
+        }
+    }
+
+    private Experiment parseAsWritten(String file, String text, Map<String, String> overrides) {
         Node root;
         try {
             root = new Yaml(InputLimits.yaml()).compose(new StringReader(text));

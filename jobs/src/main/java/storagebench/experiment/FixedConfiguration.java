@@ -65,6 +65,13 @@ public record FixedConfiguration(SortedMap<String, String> values) {
         return new FixedConfiguration(new TreeMap<>(values));
     }
 
+    /** These values with every secret in them removed ({@link Secrets#redactText}). */
+    FixedConfiguration redacted() {
+        SortedMap<String, String> clean = new TreeMap<>();
+        values.forEach((k, v) -> clean.put(k, Secrets.redactText(v)));
+        return new FixedConfiguration(clean);
+    }
+
     /** An import's: the format and the parser's options, which say how every record was read. */
     public static FixedConfiguration ofImport(String format, Map<String, String> options) {
         Map<String, String> values = new TreeMap<>();

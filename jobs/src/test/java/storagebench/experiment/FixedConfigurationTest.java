@@ -77,4 +77,29 @@ class FixedConfigurationTest {
         assertThat(FixedConfiguration.ofStored(run.source())).contains(run.configuration());
         assertThat(FixedConfiguration.ofStored("not: [an experiment")).isEmpty();
     }
+
+    @Test
+    void aSecretInAParameterIsNeverPartOfIt() {
+        // given: a password in a command line, as a config may (wrongly) hold one
+        String command =
+                """
+                experiment: c
+                target:
+                  kind: local
+                  directory: /tmp/sb-work
+                workload:
+                  type: command
+                  command: "true"
+                  cleanup: mysql -u root -pS3CR3T -e select
+                factors:
+                  size: [1, 2]
+                """;
+        // when
+        FixedConfiguration c = loader.parse("c.yaml", command).configuration();
+        // then: the values are the stored config's, the secret removed as it is there
+        assertThat(c.values()).containsKey("cleanup");
+        assertThat(String.join(" ", c.values().values())).doesNotContain("S3CR3T");
+        assertThat(FixedConfiguration.ofStored(loader.parse("c.yaml", command).source()))
+                .contains(c);
+    }
 }
