@@ -41,7 +41,8 @@ import storagebench.broker.KafkaConnection.KafkaUnavailableException;
  * fenced at once, which aborts them; others are waited for, bounded, until the coordinator times them out.
  * A transaction that holds the topic back while no coordinator knows it (a broker killed between writing
  * a transaction's messages and recording the transaction) can never end by itself: after
- * {@link #HANGING_AFTER} it is aborted on its partition.
+ * {@link #HANGING_AFTER}, and unlisted by every coordinator for as long again, it is aborted on its
+ * partition.
  */
 public final class OpenTransactions {
     private static final Logger log = LoggerFactory.getLogger(OpenTransactions.class);
@@ -49,8 +50,14 @@ public final class OpenTransactions {
     /** Longer than a producer's transaction timeout ({@link EventPublisher#TRANSACTION_TIMEOUT}) plus the coordinator's check. */
     public static final Duration WAIT = EventPublisher.TRANSACTION_TIMEOUT.plusSeconds(30);
 
-    /** How long the wait goes on before transactions no coordinator knows are taken as hanging. */
+    /**
+     * How long the wait goes on before transactions no coordinator lists are suspected, and how long
+     * one stays unlisted before it is taken as hanging.
+     */
     static final Duration HANGING_AFTER = Duration.ofSeconds(20);
+
+    /** How often the suspects are looked at again. */
+    private static final Duration LOOK_EVERY = Duration.ofSeconds(1);
 
     /** The states in which a coordinator still holds a transaction and will end it itself. */
     private static final List<TransactionState> HELD =
@@ -84,6 +91,8 @@ public final class OpenTransactions {
             long hanging = System.nanoTime() + HANGING_AFTER.toNanos();
             boolean fenced = false;
             boolean hangingAborted = false;
+            Map<List<Long>, Long> suspects = new HashMap<>();
+            long lastLook = 0;
             boolean said = false;
             while (true) {
                 Map<TopicPartition, Long> stable =
@@ -104,9 +113,12 @@ public final class OpenTransactions {
                         continue;
                     }
                 }
-                if (!hangingAborted && System.nanoTime() > hanging) {
-                    hangingAborted = true;
-                    if (abortHanging(admin, partitions) > 0) {
+                if (!hangingAborted
+                        && System.nanoTime() > hanging
+                        && System.nanoTime() - lastLook > LOOK_EVERY.toNanos()) {
+                    lastLook = System.nanoTime();
+                    if (abortHanging(admin, partitions, suspects) > 0) {
+                        hangingAborted = true;
                         continue;
                     }
                 }
@@ -199,11 +211,18 @@ public final class OpenTransactions {
     }
 
     /**
-     * Aborts, on its partition, each open transaction that no coordinator holds: an active producer
-     * with a transaction start offset whose producer id no coordinator lists as ongoing or preparing.
-     * Returns how many.
+     * Aborts, on its partition, each open transaction that no coordinator has held for {@link
+     * #HANGING_AFTER}: an active producer with a transaction start offset whose producer id no
+     * coordinator listed as ongoing or preparing, in every look since it was first seen so. A broker
+     * just started may list none while it still loads its transactions (one it committed but had not
+     * marked yet among them): a transaction is aborted only once it stayed unlisted that long, by then
+     * its coordinator has loaded it and ends it itself. Returns how many.
+     *
+     * @param suspects per (partition, producer id, epoch, start offset) not held at the last look, when
+     *     first seen so; kept from look to look
      */
-    private static int abortHanging(Admin admin, List<TopicPartition> partitions)
+    private static int abortHanging(
+            Admin admin, List<TopicPartition> partitions, Map<List<Long>, Long> suspects)
             throws InterruptedException, ExecutionException, TimeoutException {
         Set<Long> held =
                 admin
@@ -214,14 +233,26 @@ public final class OpenTransactions {
                         .map(TransactionListing::producerId)
                         .collect(Collectors.toSet());
         int aborted = 0;
+        Map<List<Long>, Long> seen = new HashMap<>();
         for (Map.Entry<TopicPartition, DescribeProducersResult.PartitionProducerState> partition :
                 admin.describeProducers(partitions)
                         .all()
                         .get(KafkaConnection.REACH_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
                         .entrySet()) {
             for (ProducerState producer : partition.getValue().activeProducers()) {
-                if (producer.currentTransactionStartOffset().isPresent()
-                        && !held.contains(producer.producerId())) {
+                if (producer.currentTransactionStartOffset().isEmpty()
+                        || held.contains(producer.producerId())) {
+                    continue;
+                }
+                List<Long> key =
+                        List.of(
+                                (long) partition.getKey().partition(),
+                                producer.producerId(),
+                                (long) producer.producerEpoch(),
+                                producer.currentTransactionStartOffset().getAsLong());
+                long since = suspects.getOrDefault(key, System.nanoTime());
+                seen.put(key, since);
+                if (System.nanoTime() - since >= HANGING_AFTER.toNanos()) {
                     admin.abortTransaction(
                                     new AbortTransactionSpec(
                                             partition.getKey(),
@@ -239,6 +270,8 @@ public final class OpenTransactions {
                 }
             }
         }
+        suspects.clear();
+        suspects.putAll(seen);
         return aborted;
     }
 
