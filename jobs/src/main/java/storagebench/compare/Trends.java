@@ -92,24 +92,6 @@ public final class Trends {
         }
         List<Trend.RunMean> before =
                 runs.subList(Math.max(since, runs.size() - 1 - window), runs.size() - 1);
-        if (before.isEmpty() && since > 0) {
-            return new Trend(
-                    key.get(0),
-                    key.get(1),
-                    key.get(2),
-                    key.get(3),
-                    metric,
-                    List.copyOf(runs),
-                    0,
-                    null,
-                    null,
-                    false,
-                    "the configuration changed at the latest run ("
-                            + latest.configuration()
-                            + "; before: "
-                            + runs.get(since - 1).configuration()
-                            + "): a new series, nothing to judge against yet");
-        }
         if (before.isEmpty()) {
             return new Trend(
                     key.get(0),
@@ -122,7 +104,13 @@ public final class Trends {
                     null,
                     null,
                     false,
-                    "one run: nothing to judge against yet");
+                    since > 0
+                            ? "the configuration changed at the latest run ("
+                                    + latest.configuration()
+                                    + "; before: "
+                                    + runs.get(since - 1).configuration()
+                                    + "): a new series, nothing to judge against yet"
+                            : "one run: nothing to judge against yet");
         }
         double[] latestValues = valuesOf.get(latest.runId());
         double[] windowValues =
