@@ -7,8 +7,8 @@ import storagebench.DataDir;
 import storagebench.ProcessLock;
 
 /**
- * The lock held by the process running a run. A restart takes it first: getting it proves the earlier
- * process is gone, so its execution, still marked running in the job repository, may be recovered.
+ * The lock held by the process running a run (or an import). A continuation takes it first: getting it
+ * proves the earlier process is gone, so what the topic holds of the run is all it will ever have.
  */
 public final class RunLock {
     private RunLock() {}

@@ -24,7 +24,6 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.JavaCommand;
-import storagebench.batch.BatchContext;
 import storagebench.config.Settings;
 import storagebench.events.HostSnapshot;
 import storagebench.events.Outcome;
@@ -33,6 +32,7 @@ import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
 import storagebench.events.TargetSnapshot;
 import storagebench.events.TrialTimed;
+import storagebench.schedule.ScheduleDatabase;
 import storagebench.sink.FanOutWriter;
 import storagebench.sink.HivePartitioner;
 import storagebench.sink.ParquetFormat;
@@ -164,7 +164,7 @@ public final class ServeBenchmark {
     /** Fired minus due of the first {@code n} firings, in milliseconds, from the firings table. */
     private static List<Long> delays(Settings settings, int n, Process serve, Path out)
             throws InterruptedException, IOException {
-        BatchContext.Repository repo = BatchContext.Repository.of(settings);
+        ScheduleDatabase repo = ScheduleDatabase.of(settings);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(n * 3L + 120);
         while (System.nanoTime() < deadline) {
             List<Long> delays = new ArrayList<>();
@@ -217,7 +217,7 @@ public final class ServeBenchmark {
 
     /** Pauses the schedule through the repository, as {@code schedule pause} does. */
     private static void stopFiring(String url, Settings settings) {
-        BatchContext.Repository repo = BatchContext.Repository.of(settings);
+        ScheduleDatabase repo = ScheduleDatabase.of(settings);
         try (Connection c = DriverManager.getConnection(repo.url(), repo.user(), repo.password());
                 Statement s = c.createStatement()) {
             s.executeUpdate(

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.kafka.common.KafkaException;
-import org.springframework.batch.core.BatchStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -161,7 +160,7 @@ public final class RunCommand implements Callable<Integer> {
                             + again);
             return Main.FAILED;
         }
-        if (outcome.status() != BatchStatus.COMPLETED) {
+        if (!outcome.completed()) {
             System.err.println(
                     "run "
                             + run.runId()

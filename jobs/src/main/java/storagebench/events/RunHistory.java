@@ -11,19 +11,25 @@ import org.apache.avro.specific.SpecificRecord;
 import storagebench.broker.KafkaConnection;
 
 /**
- * What the topic already holds of one run: how often it started and which trials have results.
- * The topic is the source of truth, so a restarted run asks it which trials to skip.
+ * What the topic already holds of one run: how often it started, which trials have results, whether
+ * it completed. The topic is the one record of a run's progress: a continued run asks it which trials
+ * are left, and nothing else.
  *
  * @param starts RunStarted events of the run
  * @param trialsDone indexes of trials whose events are committed
  * @param trialsFailed indexes of those with a failed step
  * @param unfinished attempts with a RunStarted and no RunFinished: killed, or ended while the broker
  *     was away
+ * @param completed whether an attempt finished COMPLETED: nothing is left to run
  */
 public record RunHistory(
-        int starts, Set<Integer> trialsDone, Set<Integer> trialsFailed, Set<Integer> unfinished) {
+        int starts,
+        Set<Integer> trialsDone,
+        Set<Integer> trialsFailed,
+        Set<Integer> unfinished,
+        boolean completed) {
 
-    public static final RunHistory NONE = new RunHistory(0, Set.of(), Set.of(), Set.of());
+    public static final RunHistory NONE = new RunHistory(0, Set.of(), Set.of(), Set.of(), false);
 
     public static RunHistory read(KafkaConnection kafka, String runId) {
         int[] starts = {0};
@@ -31,6 +37,7 @@ public record RunHistory(
         Set<Integer> failed = new HashSet<>();
         Set<Integer> started = new TreeSet<>();
         Set<Integer> finished = new HashSet<>();
+        boolean[] completed = {false};
         events(
                 kafka,
                 runId,
@@ -40,6 +47,7 @@ public record RunHistory(
                         started.add(start.getAttempt());
                     } else if (event instanceof RunFinished end) {
                         finished.add(end.getAttempt());
+                        completed[0] |= end.getStatus() == RunStatus.COMPLETED;
                     } else if (event instanceof TrialTimed trial) {
                         done.add(trial.getTrialIndex());
                         if (trial.getOutcome() == Outcome.FAILED) {
@@ -52,7 +60,8 @@ public record RunHistory(
                 starts[0],
                 Set.copyOf(done),
                 Set.copyOf(failed),
-                Collections.unmodifiableSet(started));
+                Collections.unmodifiableSet(started),
+                completed[0]);
     }
 
     /**

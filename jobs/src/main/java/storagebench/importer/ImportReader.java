@@ -4,17 +4,19 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.stream.Stream;
-import org.springframework.batch.infrastructure.item.support.AbstractItemCountingItemStreamItemReader;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamException;
+import org.springframework.batch.infrastructure.item.ItemStreamReader;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.QuarantineFile;
 
 /**
- * The file's records as the job's item stream, then one {@link ImportItem.End}. Its position (items
- * read) is saved in the step's execution context at every chunk commit; a restarted job reads the
- * file again from the start up to that position, feeding the skipped records to the ledger, so the
- * trials, the totals and the quarantine come out as if it had never stopped.
+ * The file's records as the job's item stream, then one {@link ImportItem.End}. It always reads the
+ * whole file: every record passes the ledger, so the trials, the totals and the quarantine of a
+ * continued import come out as if it had never stopped, and the processor drops the records whose
+ * events the topic already holds ({@link ImportHistory#lastRecord()}).
  */
-final class ImportReader extends AbstractItemCountingItemStreamItemReader<ImportItem> {
+final class ImportReader implements ItemStreamReader<ImportItem> {
     private final ImportContext run;
     private Stream<Parsed> stream;
     private Iterator<Parsed> records;
@@ -25,21 +27,24 @@ final class ImportReader extends AbstractItemCountingItemStreamItemReader<Import
 
     ImportReader(ImportContext run) {
         this.run = run;
-        setName("records");
     }
 
     @Override
-    protected void doOpen() throws IOException {
-        quarantine = QuarantineFile.create(run.quarantine(), run.source().path());
-        ledger = new TrialLedger(run.runStart(), run.request().factors(), quarantine);
-        stream = run.request().parser().records(run.source().path(), run.request().options());
+    public void open(ExecutionContext context) {
+        try {
+            quarantine = QuarantineFile.create(run.quarantine(), run.source().path());
+            ledger = new TrialLedger(run.runStart(), run.request().factors(), quarantine);
+            stream = run.request().parser().records(run.source().path(), run.request().options());
+        } catch (IOException e) {
+            throw new ItemStreamException(run.source().path() + ": " + e.getMessage(), e);
+        }
         records = stream.iterator();
         number = 0;
         ended = false;
     }
 
     @Override
-    protected ImportItem doRead() {
+    public ImportItem read() {
         if (records.hasNext()) {
             Parsed parsed = records.next();
             number++;
@@ -55,24 +60,15 @@ final class ImportReader extends AbstractItemCountingItemStreamItemReader<Import
     }
 
     @Override
-    protected void jumpToItem(int itemIndex) {
-        for (int i = 0; i < itemIndex && doRead() != null; i++) {
-            // read through to the saved position: the ledger sees every record
-        }
-    }
-
-    @Override
-    protected void doClose() throws IOException {
-        try {
+    public void close() {
+        try (QuarantineFile kept = quarantine) {
             if (stream != null) {
                 stream.close();
             }
         } catch (UncheckedIOException e) {
-            throw e.getCause();
-        } finally {
-            if (quarantine != null) {
-                quarantine.close();
-            }
+            throw new ItemStreamException(e.getCause().getMessage(), e.getCause());
+        } catch (IOException e) {
+            throw new ItemStreamException(e.getMessage(), e);
         }
     }
 }

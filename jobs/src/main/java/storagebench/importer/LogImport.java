@@ -19,8 +19,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.ProcessLock;
 import storagebench.batch.BatchContext;
+import storagebench.batch.BatchJob;
 import storagebench.batch.RunLock;
-import storagebench.batch.StartOrContinue;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.events.EventPublisher;
@@ -31,8 +31,8 @@ import storagebench.logformat.Parsed;
 /**
  * One file imported as one run: checked before anything runs, then a Spring Batch job (see
  * {@link ImportConfiguration}) unless the topic already holds the completed run. An unfinished
- * earlier import of the same file is continued: Spring Batch restarts its job at the saved position
- * when the job repository has it, and records whose events the topic already holds are skipped.
+ * earlier import of the same file is continued from what the topic holds: records whose events are
+ * there are read again (for the ledger) and not published again.
  */
 public final class LogImport {
     private static final Logger log = LoggerFactory.getLogger(LogImport.class);
@@ -124,25 +124,23 @@ public final class LogImport {
                             publisher,
                             quarantine,
                             new ImportProgress(id.runId()));
-            return launch(settings, run);
+            return launch(run);
         }
     }
 
-    private static ImportOutcome launch(Settings settings, ImportContext run) {
+    private static ImportOutcome launch(ImportContext run) {
         JobParameters parameters =
                 new JobParametersBuilder()
                         .addString("run.id", run.id().runId())
                         .addString("run.start", run.runStart().toString())
                         .toJobParameters();
         try (ConfigurableApplicationContext context =
-                BatchContext.start(
-                        settings, ImportConfiguration.class, Map.of("importContext", run))) {
-            JobExecution execution = StartOrContinue.of(context, parameters).launch();
+                BatchContext.start(ImportConfiguration.class, Map.of("importContext", run))) {
+            JobExecution execution = BatchJob.run(context, parameters);
             ImportProgress progress = run.progress();
             TrialLedger.Totals totals = progress.finished();
             boolean completed = execution.getStatus() == BatchStatus.COMPLETED && totals != null;
-            String error =
-                    StartOrContinue.firstFailure(execution).orElse(completed ? null : "stopped");
+            String error = BatchJob.firstFailure(execution).orElse(completed ? null : "stopped");
             return new ImportOutcome(
                     run.id().runId(),
                     run.experiment(),

@@ -11,7 +11,7 @@ import storagebench.config.Values;
 
 /**
  * The free space a run keeps under the data directory ({@code run.min-free-space}), where the embedded
- * broker's log, the job repository and the run's files grow. Checked before each trial, the first
+ * broker's log and the run's files grow. Checked before each trial, the first
  * included, never inside one: below the floor the run stops there (STOPPED, RunFinished published,
  * restartable), rather than let the disk fill under the broker.
  */
@@ -49,7 +49,7 @@ final class DiskFloor {
      * @param run the run
      * @param recorded trials with their events in the topic
      * @param says whether a failure of the job says a disk is full
-     * @param failed whether the job failed (or the broker or job repository was lost): then a folder
+     * @param failed whether the job failed (or the broker was lost): then a folder
      *     of the run with next to nothing free is taken as the cause
      */
     synchronized Optional<String> fullDisk(

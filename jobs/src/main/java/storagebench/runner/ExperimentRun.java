@@ -49,11 +49,6 @@ public record ExperimentRun(
     private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
     static final String CONFIG_FILE = "experiment.yaml";
 
-    /** How many times a run is launched when its job repository's connection keeps being lost. */
-    static final int CONTINUATIONS = 4;
-
-    static final long CONTINUE_AFTER_MS = 2_000;
-
     /** Loads and checks a new run of the experiment in {@code yaml} with {@code --override}s; writes nothing yet. */
     public static ExperimentRun prepare(
             Settings settings, Path yaml, Map<String, String> overrides) {
@@ -145,67 +140,37 @@ public record ExperimentRun(
                     plan.trials().stream().filter(t -> t.warmup()).count());
             // The publisher first: taking the run's transactional id ends what a killed process
             // left open, and the history read waits for other open transactions, so what it says is
-            // done is final.
-            boolean continuing = restart;
-            for (int launch = 1; ; launch++) {
-                RunHistory history = continuing ? RunHistory.read(kafka, runId) : RunHistory.NONE;
-                if (continuing) {
-                    RunEnds.closeEarlier(runDir, runId, experiment.name(), history, publisher);
-                    log.info(
-                            "continuing run {}: {} of {} trials already in the topic",
-                            runId,
-                            history.trialsDone().size(),
-                            plan.size());
-                }
-                RunContext context =
-                        new RunContext(
-                                runId,
-                                runDir,
-                                history.starts() + 1,
-                                experiment,
-                                plan,
-                                HostProbe.snapshot(settings.dataDir()),
-                                target,
-                                publisher,
-                                history,
-                                new HostSettings(
-                                        experiment.hostSettings(), runDir.resolve("host-settings")),
-                                stop,
-                                trigger,
-                                observer);
-                Runner.Outcome outcome = Runner.execute(settings, context, continuing);
-                if (!outcome.repositoryLost()
-                        || outcome.brokerLost()
-                        || stop.requested()
-                        || launch == CONTINUATIONS) {
-                    return outcome;
-                }
-                // Another command on the data directory that served the embedded job repository
-                // ended under this run. Its last trial may be in the topic without its chunk in
-                // the repository, so the run goes on as a --restart would: from what the topic
-                // holds.
-                log.warn(
-                        "run {}: {}, as when the command that served the data directory's database"
-                                + " ends; continuing the run where it was",
-                        runId,
-                        outcome.error());
-                if (!pause(CONTINUE_AFTER_MS)) {
-                    // interrupted: the run stays as it is, to be continued with --restart
-                    return outcome;
-                }
-                continuing = true;
+            // done is final: the topic alone says which trials are left.
+            RunHistory history = restart ? RunHistory.read(kafka, runId) : RunHistory.NONE;
+            if (history.completed()) {
+                throw new BadInputException(
+                        "run " + runId + " already completed; nothing to restart");
             }
-        }
-    }
-
-    /** Waits {@code millis}; false when interrupted (the interrupt kept for the caller). */
-    private static boolean pause(long millis) {
-        try {
-            Thread.sleep(millis);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            if (restart) {
+                RunEnds.closeEarlier(runDir, runId, experiment.name(), history, publisher);
+                log.info(
+                        "continuing run {}: {} of {} trials already in the topic",
+                        runId,
+                        history.trialsDone().size(),
+                        plan.size());
+            }
+            RunContext context =
+                    new RunContext(
+                            runId,
+                            runDir,
+                            history.starts() + 1,
+                            experiment,
+                            plan,
+                            HostProbe.snapshot(settings.dataDir()),
+                            target,
+                            publisher,
+                            history,
+                            new HostSettings(
+                                    experiment.hostSettings(), runDir.resolve("host-settings")),
+                            stop,
+                            trigger,
+                            observer);
+            return Runner.execute(settings, context);
         }
     }
 

@@ -76,10 +76,6 @@ final class Progress {
         }
     }
 
-    synchronized void skipped(Trial trial) {
-        // counted in alreadyDone
-    }
-
     /** Called before a trial's set-up, outside any measured span. */
     synchronized void starting(Trial trial) {
         RunProgress now = snapshot(trial, done + 1);

@@ -10,7 +10,7 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.listener.JobExecutionListener;
 import storagebench.Sha256;
 import storagebench.Version;
-import storagebench.batch.StartOrContinue;
+import storagebench.batch.BatchJob;
 import storagebench.config.Secrets;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunFinished;
@@ -81,7 +81,7 @@ final class RunListener implements JobExecutionListener {
                                                 : RunStatus.FAILED;
         String failures =
                 execution.getAllFailureExceptions().stream()
-                        .map(StartOrContinue::message)
+                        .map(BatchJob::message)
                         .collect(Collectors.joining("; "));
         Optional<String> full =
                 floor.fullDisk(

@@ -4,7 +4,7 @@ package storagebench.runner;
  * A request to stop a run (SIGTERM, Ctrl-C): the trial under way is abandoned — its measuring thread
  * interrupted, its events never published, its untimed clean-up run — and no further trial starts. The
  * run ends STOPPED and is continued with {@code run --restart}, which runs the abandoned trial again.
- * Only a thread inside a trial is interrupted: publishing and the job repository's commit are never cut.
+ * Only a thread inside a trial is interrupted: publishing (the trial's commit) is never cut.
  */
 public final class RunStop {
     private String reason;

@@ -1,24 +1,24 @@
 package storagebench.runner;
 
+import java.util.List;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
 import storagebench.experiment.Trial;
 
 /**
- * The run job: one chunk-oriented step whose items are the trials, one trial per chunk. Each
- * chunk executes and times the trial, publishes its events and waits for the broker's acks, and
- * only then commits the reader's position to the job repository. The reader stops the run before a
- * trial when the data directory's disk is below its floor ({@link DiskFloor}).
+ * The run job: one chunk-oriented step whose items are the trials the topic does not hold yet, one
+ * trial per chunk. Each chunk executes and times the trial, then publishes its events in one Kafka
+ * transaction: that commit is the trial's only record (the job repository is in memory, see {@link
+ * storagebench.batch.BatchContext}). The reader stops the run before a trial when the data directory's
+ * disk is below its floor ({@link DiskFloor}).
  */
 @Configuration(proxyBeanMethods = false)
-@EnableAutoConfiguration
 public class RunnerConfiguration {
     static final String JOB_NAME = "experiment-run";
 
@@ -41,7 +41,11 @@ public class RunnerConfiguration {
             Progress progress,
             DiskFloor diskFloor) {
         TrialWriter writer = new TrialWriter(run, progress);
-        TrialReader reader = new TrialReader(run.plan().trials(), diskFloor);
+        List<Trial> left =
+                run.plan().trials().stream()
+                        .filter(t -> !run.history().trialsDone().contains(t.index()))
+                        .toList();
+        TrialReader reader = new TrialReader(left, run.plan().size(), diskFloor);
         return new StepBuilder("trials", repository)
                 .<Trial, TrialResult>chunk(1)
                 .transactionManager(transactions)

@@ -23,7 +23,7 @@ import storagebench.workload.TrialContext;
 /**
  * Runs one trial: set-up steps, measured steps (each timed on the monotonic clock, nothing else
  * inside the timed span), clean-up steps even after a failure. Events are built after the
- * measured phase, never during it. A trial the topic already has is skipped (returns null).
+ * measured phase, never during it.
  */
 final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
     private static final Logger log = LoggerFactory.getLogger(TrialExecutor.class);
@@ -37,11 +37,6 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
 
     @Override
     public TrialResult process(Trial trial) {
-        if (run.history().trialsDone().contains(trial.index())) {
-            log.info("trial {} already in the topic; skipped", trial.index() + 1);
-            progress.skipped(trial);
-            return null;
-        }
         if (run.stop().requested()) {
             throw new RunStop.StoppedException(run.stop().reason());
         }

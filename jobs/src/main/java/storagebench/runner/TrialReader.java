@@ -3,26 +3,29 @@ package storagebench.runner;
 import java.util.List;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.batch.infrastructure.item.support.AbstractItemCountingItemStreamItemReader;
+import org.springframework.batch.infrastructure.item.ItemReader;
 import storagebench.experiment.Trial;
 
 /**
- * The trial plan as the job's item stream. Its position is saved in the step's execution context
- * at every chunk commit, so a restart continues with the first trial not yet committed. Before handing
- * out a trial it checks the disk floor: below it the step stops there, the trial not read, so a restart
- * begins with it.
+ * The trials of the plan the topic does not hold yet, in plan order, as the job's items. It keeps no
+ * position of its own: a run continued after any loss is handed what its history leaves. Before
+ * handing out a trial it checks the disk floor: below it the step stops there, the trial not read.
  */
-final class TrialReader extends AbstractItemCountingItemStreamItemReader<Trial>
-        implements StepExecutionListener {
-    private final List<Trial> trials;
+final class TrialReader implements ItemReader<Trial>, StepExecutionListener {
+    private final List<Trial> left;
+    private final int total;
     private final DiskFloor floor;
     private StepExecution step;
+    private int next;
 
-    TrialReader(List<Trial> trials, DiskFloor floor) {
-        this.trials = trials;
+    /**
+     * @param left the trials still to run
+     * @param total the plan's trials, for the floor's message
+     */
+    TrialReader(List<Trial> left, int total, DiskFloor floor) {
+        this.left = List.copyOf(left);
+        this.total = total;
         this.floor = floor;
-        setName("trials");
-        setMaxItemCount(trials.size());
     }
 
     @Override
@@ -31,31 +34,18 @@ final class TrialReader extends AbstractItemCountingItemStreamItemReader<Trial>
     }
 
     @Override
-    public Trial read() throws Exception {
-        int next = getCurrentItemCount();
-        if (next < trials.size() && !floor.allows(next + 1, trials.size())) {
-            // Ends the step as STOPPED before this trial, its position not advanced: RunFinished
-            // follows.
+    public Trial read() {
+        if (next >= left.size()) {
+            return null;
+        }
+        Trial trial = left.get(next);
+        if (!floor.allows(trial.index() + 1, total)) {
+            // Ends the step as STOPPED before this trial: RunFinished follows, and a continuation
+            // begins with it.
             step.setTerminateOnly();
             return null;
         }
-        return super.read();
+        next++;
+        return trial;
     }
-
-    @Override
-    protected Trial doRead() {
-        int next = getCurrentItemCount() - 1;
-        return next < trials.size() ? trials.get(next) : null;
-    }
-
-    @Override
-    protected void jumpToItem(int itemIndex) {
-        // positions are list indexes: nothing to skip through
-    }
-
-    @Override
-    protected void doOpen() {}
-
-    @Override
-    protected void doClose() {}
 }

@@ -17,8 +17,6 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
-import storagebench.batch.BatchContext;
 import storagebench.config.Settings;
 
 /**
@@ -42,11 +40,8 @@ public final class ScheduleStore implements AutoCloseable {
 
     /** Opens the store and makes its schedules those of {@code schedules}. */
     public static ScheduleStore open(Settings settings, Schedules schedules) {
-        BatchContext.Repository repository = BatchContext.Repository.of(settings);
+        ScheduleDatabase repository = ScheduleDatabase.of(settings);
         repository.ensureTables();
-        ScheduleSchema.ensure(
-                new DriverManagerDataSource(
-                        repository.url(), repository.user(), repository.password()));
         ConfigurableApplicationContext context =
                 new SpringApplicationBuilder(StoreConfiguration.class)
                         .web(WebApplicationType.NONE)

@@ -8,7 +8,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.batch.core.BatchStatus;
 import storagebench.BadInputException;
 import storagebench.Sha256;
 import storagebench.broker.KafkaConnection;
@@ -279,7 +278,7 @@ public final class ScheduledRunner {
                                 + run.runId());
                 return;
             }
-            if (outcome != null && outcome.status() == BatchStatus.COMPLETED) {
+            if (outcome != null && outcome.completed()) {
                 String verdict = afterRun.check(schedule, run, outcome);
                 end(firing, run.runId(), Firing.Status.COMPLETED, attempts, verdict);
                 return;

@@ -7,12 +7,10 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
-import storagebench.batch.BatchContext;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.schedule.QuartzProperties;
-import storagebench.schedule.ScheduleSchema;
+import storagebench.schedule.ScheduleDatabase;
 import storagebench.schedule.Schedules;
 
 /** Starts the service: the scheduler, the continuous sink and the dashboard, in one Spring context. */
@@ -24,11 +22,8 @@ public final class Serve {
      */
     public static ConfigurableApplicationContext start(
             Settings settings, KafkaConnection kafka, Schedules schedules, ServeOptions options) {
-        BatchContext.Repository repository = BatchContext.Repository.of(settings);
+        ScheduleDatabase repository = ScheduleDatabase.of(settings);
         repository.ensureTables();
-        ScheduleSchema.ensure(
-                new DriverManagerDataSource(
-                        repository.url(), repository.user(), repository.password()));
         Map<String, Object> props = new LinkedHashMap<>(repository.properties());
         props.putAll(QuartzProperties.of(repository.url(), true));
         props.put("server.address", options.bind());

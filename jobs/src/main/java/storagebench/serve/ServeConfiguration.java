@@ -7,12 +7,12 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import storagebench.batch.BatchContext;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.schedule.Firings;
 import storagebench.schedule.RunningRuns;
 import storagebench.schedule.ScheduleControl;
+import storagebench.schedule.ScheduleDatabase;
 import storagebench.schedule.ScheduledRunner;
 import storagebench.schedule.Schedules;
 import storagebench.schedule.TargetLeases;
@@ -88,7 +88,7 @@ class ServeConfiguration {
 
     @Bean
     RepositoryWatch repositoryWatch(DataSource dataSource, Settings settings) {
-        return new RepositoryWatch(dataSource, BatchContext.Repository.of(settings).redacted());
+        return new RepositoryWatch(dataSource, ScheduleDatabase.of(settings).redacted());
     }
 
     @Bean

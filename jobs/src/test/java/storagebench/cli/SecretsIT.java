@@ -164,7 +164,6 @@ class SecretsIT extends BrokerOnDataDir {
         assertThat(files)
                 .anyMatch(f -> f.toString().contains("kafka"))
                 .anyMatch(f -> f.toString().endsWith(".parquet"))
-                .anyMatch(f -> f.toString().contains("job-repository"))
                 .anyMatch(f -> f.toString().contains("quarantine"))
                 .anyMatch(f -> f.toString().contains("runs"));
         for (Path file : files) {

@@ -12,7 +12,6 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.batch.infrastructure.item.ExecutionContext;
 import storagebench.experiment.Trial;
 
 /** Below the disk floor the reader stops the step before the next trial, without moving past it. */
@@ -40,16 +39,13 @@ class TrialReaderTest {
                         Path.of("/data/kafka"),
                         256 * MIB,
                         p -> free.isEmpty() ? 10_240 * MIB : free.pop());
-        TrialReader reader = new TrialReader(trials, floor);
+        TrialReader reader = new TrialReader(trials, 3, floor);
         StepExecution step = step();
         reader.beforeStep(step);
-        ExecutionContext saved = new ExecutionContext();
-        reader.open(saved);
         // when
         Trial first = reader.read();
         Trial second = reader.read();
         Trial third = reader.read();
-        reader.update(saved);
         // then
         assertThat(List.of(first, second)).containsExactly(trials.get(0), trials.get(1));
         assertThat(third).isNull();
@@ -58,12 +54,19 @@ class TrialReaderTest {
                 .contains(
                         "only 1 MiB free under /data/kafka, below run.min-free-space 256 MiB: "
                                 + "stopped after trial 2 of 3");
-        // and a restart, with space again, begins with the trial that did not start
-        TrialReader restarted = new TrialReader(trials, floor);
+        // and a continuation, with space again and the first two in the topic, begins with the
+        // trial that did not start, and names it by its place in the plan
+        DiskFloor again = new DiskFloor(Path.of("/data/kafka"), 256 * MIB, p -> 10_240 * MIB);
+        TrialReader restarted = new TrialReader(trials.subList(2, 3), 3, again);
         restarted.beforeStep(step());
-        restarted.open(saved);
         assertThat(restarted.read()).isEqualTo(trials.get(2));
         assertThat(restarted.read()).isNull();
+        DiskFloor full = new DiskFloor(Path.of("/data/kafka"), 256 * MIB, p -> MIB);
+        TrialReader stopped = new TrialReader(trials.subList(2, 3), 3, full);
+        StepExecution stoppedStep = step();
+        stopped.beforeStep(stoppedStep);
+        assertThat(stopped.read()).isNull();
+        assertThat(full.reason().orElseThrow()).endsWith("stopped after trial 2 of 3");
     }
 
     @Test
@@ -76,9 +79,8 @@ class TrialReaderTest {
                         p -> {
                             throw new AssertionError("free space read with the floor off");
                         });
-        TrialReader reader = new TrialReader(trials, off);
+        TrialReader reader = new TrialReader(trials, 3, off);
         reader.beforeStep(step());
-        reader.open(new ExecutionContext());
         // when / then
         assertThat(List.of(reader.read(), reader.read(), reader.read()))
                 .containsExactlyElementsOf(trials);

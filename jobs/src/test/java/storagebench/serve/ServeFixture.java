@@ -12,8 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import storagebench.batch.BatchContext;
 import storagebench.config.Settings;
+import storagebench.schedule.ScheduleDatabase;
 
 /** What the service tests share: experiment and schedules files, the firings table, waiting. */
 final class ServeFixture {
@@ -78,7 +78,7 @@ final class ServeFixture {
 
     /** The firings table, through the job repository the service serves. */
     static List<Map<String, Object>> firings(Settings settings, String where) throws Exception {
-        BatchContext.Repository repo = BatchContext.Repository.of(settings);
+        ScheduleDatabase repo = ScheduleDatabase.of(settings);
         try (Connection c = DriverManager.getConnection(repo.url(), repo.user(), repo.password());
                 Statement s = c.createStatement();
                 ResultSet rs =
