@@ -12,7 +12,6 @@ import storagebench.Sha256;
 import storagebench.Version;
 import storagebench.batch.BatchJob;
 import storagebench.config.Secrets;
-import storagebench.events.EventPublisher;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
@@ -118,7 +117,8 @@ final class RunListener implements JobExecutionListener {
         }
         try {
             run.publisher().publish(run.runId(), List.of(finished));
-        } catch (EventPublisher.PublishException e) {
+        } catch (RuntimeException e) {
+            // the publisher failed, or the broker it started again did not come up (a full disk):
             // the job's outcome is reported by the command; the end is published by the next
             // command that reaches the broker
             RunEnds.keep(run.runDir(), finished);

@@ -2,6 +2,7 @@ package storagebench.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -64,19 +65,20 @@ class TwoRunsIT {
 
     @Test
     void aRunKilledMidTrialCostsTheOtherRunOnItsDataDirectoryNothing() throws Exception {
-        // given: two runs on one data directory
+        // given: two runs on one data directory, the first with trials of 1.5 s until told otherwise
         Path data = tmp.resolve("data");
+        Path fast = tmp.resolve("fast");
         Child killed =
                 Child.start(
                         tmp,
                         "killed",
                         "run",
-                        Experiments.slow(tmp, "killed", 5, 1500).toString(),
+                        Experiments.paced(tmp, "killed", 20, 1500, fast).toString(),
                         "--data-dir",
                         data.toString(),
                         "--no-sink");
         String killedRun = CommitWindowIT.awaitRunId(killed, data);
-        SignalIT.awaitOutput(killed, "trial 1/10");
+        SignalIT.awaitOutput(killed, "trial 1/40");
         Child other =
                 Child.start(
                         tmp,
@@ -89,7 +91,9 @@ class TwoRunsIT {
         // when: the first is killed in the middle of the other run's third trial
         SignalIT.awaitOutput(other, "trial 3/8");
         Thread.sleep(700);
+        assertThat(killed.alive()).as("still running: %s", killed.output()).isTrue();
         killed.kill();
+        Files.createFile(fast);
         // then: the other run goes on as if nothing happened and completes
         assertThat(other.waitFor(180)).as(other.output()).isZero();
         assertThat(other.output())
@@ -107,7 +111,7 @@ class TwoRunsIT {
                                 "--no-sink"))
                 .isZero();
         try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {
-            for (Map.Entry<String, Integer> run : Map.of(otherRun, 8, killedRun, 10).entrySet()) {
+            for (Map.Entry<String, Integer> run : Map.of(otherRun, 8, killedRun, 40).entrySet()) {
                 Counts.exactlyOnceInTopic(kafka, run.getKey(), run.getValue());
                 Counts.exactlyOnceInDataset(kafka, data, run.getKey(), run.getValue());
             }

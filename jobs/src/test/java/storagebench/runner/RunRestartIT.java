@@ -144,6 +144,18 @@ class RunRestartIT {
                                             + " count(*) FROM run_attempts) || '/' || (SELECT"
                                             + " max(attempts) FROM runs)"))
                     .isEqualTo("1/2/2");
+            // and a completed run, asked to continue, is refused from what the topic says
+            assertThat(
+                            Main.execute(
+                                    "run",
+                                    "--restart",
+                                    runId,
+                                    "--data-dir",
+                                    data.toString(),
+                                    "--bootstrap-servers",
+                                    servers,
+                                    "--no-sink"))
+                    .isEqualTo(Main.BAD_INPUT);
         }
     }
 
