@@ -16,9 +16,8 @@ import storagebench.experiment.Experiment;
 import storagebench.experiment.TrialPlan;
 import storagebench.logformat.LogParsers;
 import storagebench.logformat.Parsed;
+import storagebench.runner.TrialSteps;
 import storagebench.workload.Params;
-import storagebench.workload.Phase;
-import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.oltp.DatabaseOltp;
 
@@ -97,26 +96,7 @@ public final class OltpBench {
                         target,
                         params,
                         dir);
-        List<Step> steps = workload.steps(trial);
-        Map<String, Double> measured = Map.of();
-        try {
-            for (Step step : steps) {
-                if (step.phase() == Phase.SETUP) {
-                    step.action().run();
-                }
-            }
-            for (Step step : steps) {
-                if (step.phase() == Phase.MEASURED) {
-                    measured = step.action().run();
-                }
-            }
-        } finally {
-            for (Step step : steps) {
-                if (step.phase() == Phase.CLEANUP) {
-                    step.action().run();
-                }
-            }
-        }
+        Map<String, Double> measured = TrialSteps.run(workload.steps(trial)).get("run").metrics();
         return new double[] {
             measured.getOrDefault("tps", 0.0), measured.getOrDefault("driver_cpu_us_per_tx", -1.0)
         };

@@ -84,10 +84,7 @@ public record ReportBenchReport(
     }
 
     static double median(long[] nanos) {
-        long[] sorted = nanos.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return (n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0) / 1e9;
+        return PairRatios.median(Arrays.stream(nanos).asDoubleStream().toArray()) / 1e9;
     }
 
     private void seconds(StringBuilder out, String label, long[] nanos) {

@@ -3,6 +3,7 @@ package storagebench.bench;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.statistics.descriptive.Quantile;
 
 /**
  * What {@code bench serve} measured.
@@ -21,17 +22,21 @@ public record ServeBenchReport(
     /** The dashboard's target with the runs in the dataset. */
     public static final double PAGE_TARGET_MS = 300;
 
+    /** Nearest rank: the value at ⌈p·n⌉ in ascending order. */
+    private static final Quantile NEAREST_RANK =
+            Quantile.withDefaults().withCopy(false).with(Quantile.EstimationMethod.HF1);
+
+    /** The {@code p} quantile of the delays by nearest rank: a delay that some firing had. */
     long delayPercentile(double p) {
-        long[] sorted = delays.stream().mapToLong(Long::longValue).sorted().toArray();
-        int i = (int) Math.ceil(p * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+        return (long)
+                NEAREST_RANK.evaluate(delays.stream().mapToDouble(Long::doubleValue).toArray(), p);
     }
 
+    /** The {@code p} quantile by nearest rank of the timed requests (all but the first). */
     double pageMillis(double p) {
-        long[] sorted = Arrays.copyOfRange(page, 1, page.length);
-        Arrays.sort(sorted);
-        int i = (int) Math.ceil(p * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))] / 1e6;
+        return NEAREST_RANK.evaluate(
+                        Arrays.stream(page, 1, page.length).asDoubleStream().toArray(), p)
+                / 1e6;
     }
 
     public String format() {

@@ -1,7 +1,5 @@
 package storagebench.bench;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
@@ -44,13 +42,11 @@ public record SinkGroupReport(
 
     /** The median events/s of the rounds with {@code sinks} sinks. */
     public double perSecond(int sinks) {
-        List<Double> rates = new ArrayList<>();
-        measures.stream()
-                .filter(m -> m.sinks() == sinks)
-                .forEach(m -> rates.add(m.perSecond(events)));
-        rates.sort(Comparator.naturalOrder());
-        int n = rates.size();
-        return n == 0 ? Double.NaN : (rates.get((n - 1) / 2) + rates.get(n / 2)) / 2;
+        return PairRatios.median(
+                measures.stream()
+                        .filter(m -> m.sinks() == sinks)
+                        .map(m -> m.perSecond(events))
+                        .toList());
     }
 
     public String format() {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.TrialPlan;
+import storagebench.runner.Timed;
+import storagebench.runner.TrialSteps;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -68,59 +71,41 @@ public final class TargetBench {
                 paired);
     }
 
-    private static long timeWorkload(List<Step> steps) throws Exception {
-        try {
-            run(steps, Phase.SETUP);
-            long elapsed = 0;
-            for (Step step : steps) {
-                if (step.phase() == Phase.MEASURED) {
-                    long t0 = System.nanoTime();
-                    step.action().run();
-                    elapsed += System.nanoTime() - t0;
-                }
-            }
-            return elapsed;
-        } finally {
-            run(steps, Phase.CLEANUP);
-        }
+    private static long timeWorkload(List<Step> steps) {
+        return TrialSteps.run(steps).values().stream().mapToLong(Timed::nanos).sum();
     }
 
-    /** The workload's set-up and clean-up around a bare loop on its own connection. */
+    /** The workload's set-up and clean-up around a bare loop on its own connection, in place of its measured steps. */
     private static long timePlainLoop(
-            List<Step> steps, DatabaseTarget target, String name, int rows) throws Exception {
-        try {
-            run(steps, Phase.SETUP);
-            DatabaseFilegroupInsert workload = DatabaseFilegroupInsert.on(target.kind());
-            try (Connection c = target.connect(workload.insertUrl(target, name));
-                    PreparedStatement insert =
-                            c.prepareStatement(DatabaseFilegroupInsert.insertSql(target, name))) {
-                c.setAutoCommit(true);
-                insert.setString(1, workload.rowText());
-                var closing = DatabaseFilegroupInsert.closingSql(target);
-                long t0 = System.nanoTime();
-                for (int i = 0; i < rows; i++) {
-                    insert.executeUpdate();
-                }
-                if (closing.isPresent()) {
-                    try (var s = c.createStatement()) {
-                        s.execute(closing.get());
-                    }
-                }
-                return System.nanoTime() - t0;
-            } catch (SQLException e) {
-                throw new IllegalStateException(
-                        "plain loop on " + target.location() + ": " + e.getMessage(), e);
-            }
-        } finally {
-            run(steps, Phase.CLEANUP);
-        }
+            List<Step> steps, DatabaseTarget target, String name, int rows) {
+        List<Step> plain = new ArrayList<>();
+        steps.stream().filter(s -> s.phase() != Phase.MEASURED).forEach(plain::add);
+        plain.add(Step.measured("plain-loop", () -> plainLoop(target, name, rows)));
+        return (long) (double) TrialSteps.run(plain).get("plain-loop").metrics().get("nanos");
     }
 
-    private static void run(List<Step> steps, Phase phase) throws Exception {
-        for (Step step : steps) {
-            if (step.phase() == phase) {
-                step.action().run();
+    /** The inserts and the closing statement, timed apart from connecting and preparing. */
+    private static Map<String, Double> plainLoop(DatabaseTarget target, String name, int rows) {
+        DatabaseFilegroupInsert workload = DatabaseFilegroupInsert.on(target.kind());
+        try (Connection c = target.connect(workload.insertUrl(target, name));
+                PreparedStatement insert =
+                        c.prepareStatement(DatabaseFilegroupInsert.insertSql(target, name))) {
+            c.setAutoCommit(true);
+            insert.setString(1, workload.rowText());
+            var closing = DatabaseFilegroupInsert.closingSql(target);
+            long t0 = System.nanoTime();
+            for (int i = 0; i < rows; i++) {
+                insert.executeUpdate();
             }
+            if (closing.isPresent()) {
+                try (var s = c.createStatement()) {
+                    s.execute(closing.get());
+                }
+            }
+            return Map.of("nanos", (double) (System.nanoTime() - t0));
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "plain loop on " + target.location() + ": " + e.getMessage(), e);
         }
     }
 }

@@ -7,7 +7,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,8 +14,8 @@ import java.util.Optional;
 import storagebench.config.Values;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
-import storagebench.workload.Phase;
-import storagebench.workload.Step;
+import storagebench.runner.Timed;
+import storagebench.runner.TrialSteps;
 import storagebench.workload.TrialContext;
 
 /**
@@ -87,7 +86,7 @@ final class WorkloadBench {
         return Abba.run(
                 pairs,
                 false,
-                pair -> run(io, Map.of(), "io").get("iops"),
+                pair -> run(io, Map.of()).get("io").metrics().get("iops"),
                 pair -> fioRandomWrites(fio, threads, seconds));
     }
 
@@ -131,13 +130,12 @@ final class WorkloadBench {
         return new ExperimentLoader(dir).parse("bench", yaml);
     }
 
-    private long measured(Experiment e, Map<String, String> variant, String step) throws Exception {
-        return (long) (double) run(e, variant, step).get("__nanos");
+    private long measured(Experiment e, Map<String, String> variant, String step) {
+        return run(e, variant).get(step).nanos();
     }
 
-    /** Runs one trial's steps directly (set-up, the measured step timed as the runner does, clean-up). */
-    private Map<String, Double> run(Experiment e, Map<String, String> variant, String stepName)
-            throws Exception {
+    /** Runs one trial's steps as the runner does: set-up, the measured steps timed, clean-up. */
+    private Map<String, Timed> run(Experiment e, Map<String, String> variant) {
         TrialContext trial =
                 new TrialContext(
                         "bench",
@@ -149,29 +147,7 @@ final class WorkloadBench {
                         e.params(variant),
                         dir.resolve("out"));
         e.workload().preflight(e.target(), List.of(e.params(variant)));
-        Map<String, Double> result = new HashMap<>();
-        List<Step> steps = e.workload().steps(trial);
-        try {
-            for (Step step : steps) {
-                if (step.phase() == Phase.SETUP) {
-                    step.action().run();
-                }
-            }
-            for (Step step : steps) {
-                if (step.phase() == Phase.MEASURED && step.name().equals(stepName)) {
-                    long t0 = System.nanoTime();
-                    result.putAll(step.action().run());
-                    result.put("__nanos", (double) (System.nanoTime() - t0));
-                }
-            }
-        } finally {
-            for (Step step : steps) {
-                if (step.phase() == Phase.CLEANUP) {
-                    step.action().run();
-                }
-            }
-        }
-        return result;
+        return TrialSteps.run(e.workload().steps(trial));
     }
 
     /** Medians of ours and fio's, the median of the pairs' ratios, then each pair's ratio and the load. */

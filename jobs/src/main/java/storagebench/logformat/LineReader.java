@@ -93,7 +93,12 @@ public final class LineReader implements Closeable {
 
     /** A reader of the file's lines as UTF-8. */
     public static LineReader open(Path file) throws IOException {
-        return new LineReader(text(file, StandardCharsets.UTF_8));
+        return of(text(file, StandardCharsets.UTF_8));
+    }
+
+    /** A reader of the lines of a text, e.g. one {@link #text} opened in another charset. */
+    public static LineReader of(Reader in) {
+        return new LineReader(in);
     }
 
     /** The first {@link LogParser#SNIFF_LINES} lines, for {@link LogParser#mismatch}. */

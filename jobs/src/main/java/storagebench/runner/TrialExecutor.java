@@ -59,33 +59,30 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         List<Step> steps = experiment.workload().steps(context);
         List<TrialTimed> events = new ArrayList<>();
         List<SpecificRecord> untimed = new ArrayList<>();
-        Map<String, String> inForce = Map.of();
+        TrialSteps trialSteps;
         String failure;
         run.stop().enterTrial();
         try {
             try {
-                inForce = run.hostSettings().prepare(trial.factors());
-                failure = runPhase(trial, trialId, steps, Phase.SETUP, inForce, untimed);
+                Map<String, String> inForce = run.hostSettings().prepare(trial.factors());
+                trialSteps =
+                        new TrialSteps(steps, recorder(trial, trialId, inForce, events, untimed));
+                failure = trialSteps.setUp();
             } catch (HostSettings.SettingException e) {
                 failure = e.getMessage();
                 log.warn("{}", failure);
-                steps = steps.stream().filter(s -> s.phase() == Phase.MEASURED).toList();
+                trialSteps =
+                        new TrialSteps(
+                                steps.stream().filter(s -> s.phase() == Phase.MEASURED).toList(),
+                                recorder(trial, trialId, Map.of(), events, untimed));
             }
-            for (Step step : steps) {
-                if (step.phase() == Phase.MEASURED && !run.stop().requested()) {
-                    events.add(measure(trial, trialId, step, failure, inForce));
-                    if (failure == null
-                            && events.get(events.size() - 1).getOutcome() == Outcome.FAILED) {
-                        failure = "skipped: step '" + step.name() + "' failed";
-                    }
-                }
-            }
+            failure = trialSteps.measure(failure, () -> !run.stop().requested());
         } finally {
             // the trial's own work is over: from here on (clean-up, publishing) nothing is
             // interrupted
             run.stop().leaveTrial();
         }
-        runPhase(trial, trialId, steps, Phase.CLEANUP, inForce, untimed);
+        trialSteps.cleanUp();
         String full =
                 DiskFull.says(failure)
                         ? failure
@@ -116,32 +113,22 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         return result;
     }
 
-    /** Runs the set-up or clean-up steps, each recorded as an untimed event; returns why one failed, or null. */
-    private String runPhase(
+    /** Each step as an event: measured ones into {@code events}, set-up and clean-up ones into {@code untimed}. */
+    private TrialSteps.Recorder recorder(
             Trial trial,
             String trialId,
-            List<Step> steps,
-            Phase phase,
             Map<String, String> inForce,
+            List<TrialTimed> events,
             List<SpecificRecord> untimed) {
-        for (Step step : steps) {
-            if (step.phase() == phase) {
-                TrialTimed event = measure(trial, trialId, step, null, inForce);
+        return (step, failure) -> {
+            TrialTimed event = measure(trial, trialId, step, failure, inForce);
+            if (step.phase() == Phase.MEASURED) {
+                events.add(event);
+            } else {
                 untimed.add(event);
-                if (event.getOutcome() == Outcome.FAILED) {
-                    String failure =
-                            phase.name().toLowerCase(Locale.ROOT)
-                                    + " step '"
-                                    + step.name()
-                                    + "' failed: "
-                                    + event.getError();
-                    log.warn("{}", failure);
-                    // A failed clean-up does not undo a measurement; the next set-up retries it.
-                    return phase == Phase.CLEANUP ? null : failure;
-                }
             }
-        }
-        return null;
+            return event.getOutcome() == Outcome.FAILED ? event.getError() : null;
+        };
     }
 
     private TrialTimed measure(

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
 import storagebench.logformat.Parsed;
+import storagebench.logformat.csv.CsvReader;
 
 /**
  * A BenchBase windowed CSV ({@code results.csv}, {@code results.<Txn>.csv}, {@code samples.csv}) folded
@@ -63,7 +64,7 @@ final class WindowSeries extends LineRecords {
     /** A row has the header's fields: a cut-off last row that has them all is read. */
     @Override
     protected boolean meetsFixedFieldCount(LineReader.Line line) {
-        return header != null && line.text().strip().split(",", -1).length == header.size();
+        return header != null && CsvReader.fields(line.text().strip(), ',').size() == header.size();
     }
 
     @Override
@@ -79,21 +80,21 @@ final class WindowSeries extends LineRecords {
         if (!readableHeader()) {
             return; // finish() quarantines the header, naming the columns it lacks
         }
-        String[] fields = text.split(",", -1);
-        if (fields.length != header.size()) {
+        List<String> fields = CsvReader.fields(text, ',');
+        if (fields.size() != header.size()) {
             out.accept(
                     malformed(
                             line,
                             "a row of "
-                                    + fields.length
+                                    + fields.size()
                                     + " fields under a header of "
                                     + header.size()));
             return;
         }
-        double[] values = new double[fields.length];
-        for (int i = 0; i < fields.length; i++) {
+        double[] values = new double[fields.size()];
+        for (int i = 0; i < fields.size(); i++) {
             try {
-                values[i] = Double.parseDouble(fields[i].strip());
+                values[i] = Double.parseDouble(fields.get(i).strip());
             } catch (NumberFormatException e) {
                 out.accept(malformed(line, "column '" + header.get(i) + "': not a number"));
                 return;
@@ -103,7 +104,7 @@ final class WindowSeries extends LineRecords {
     }
 
     private void header(String text, long number) {
-        header = Arrays.asList(text.split(",", -1));
+        header = CsvReader.fields(text, ',');
         headerLine = number;
         micros = text.contains("(microseconds)");
         String unit = micros ? " (microseconds)" : " (millisecond)";

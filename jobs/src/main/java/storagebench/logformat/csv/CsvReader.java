@@ -4,29 +4,34 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
 import storagebench.logformat.LineReader;
 
 /**
- * Reads RFC 4180 records: fields in double quotes may hold the delimiter, line ends and doubled
- * quotes; CRLF, LF and CR all end a record; blank lines are skipped. Lenient where files in the
- * wild are (a quote inside an unquoted field is kept as text), strict where it matters: a record
- * longer than {@link LineReader#MAX_LINE_CHARS} is reported, not buffered, and reading resumes on
- * the next line; a file that ends inside quotes yields a record marked as truncated, one that ends
+ * Reads the records of every delimited file, Commons CSV splitting the fields: RFC 4180 quotes (a
+ * quoted field may hold the delimiter, line ends and doubled quotes), lenient where files in the wild
+ * are (a quote inside an unquoted field, or text after a closing quote, is kept as text). CRLF, LF
+ * and CR all end a record; blank lines are skipped. Lines come from {@link LineReader}, so a record
+ * longer than {@link LineReader#MAX_LINE_CHARS} is reported, not buffered, and reading resumes on the
+ * next line; a file that ends inside quotes yields a record marked as truncated, one that ends
  * without a line end a record marked {@link CsvRecord#endsMidLine()}.
  */
 public final class CsvReader implements Closeable {
-    private final Reader in;
-    private final char[] buffer = new char[8192];
-    private int pos;
-    private int len;
-    private char delimiter;
-    private long line = 1;
+    static final String TRUNCATED = "truncated: the file ends inside a quoted field";
+
+    private final LineEnds ends;
+    private final LineReader lines;
+    private CSVFormat strict;
+    private String lastEnd = "";
 
     public CsvReader(Reader in, char delimiter) {
-        this.in = in;
-        this.delimiter = delimiter;
+        this.ends = new LineEnds(in);
+        this.lines = LineReader.of(ends);
+        delimiter(delimiter);
     }
 
     /** The records of a text in memory, e.g. the head of a file being sniffed. */
@@ -42,117 +47,85 @@ public final class CsvReader implements Closeable {
         return records;
     }
 
+    /** The fields of one line of a format read line by line; an unclosed quote runs to its end. */
+    public static List<String> fields(String line, char delimiter) {
+        return parse(format(delimiter).setLenientEof(true).get(), line);
+    }
+
     /** Changes the delimiter for the records after the one just read (for a sniffed header). */
     public void delimiter(char delimiter) {
-        this.delimiter = delimiter;
+        this.strict = format(delimiter).get();
     }
 
     /** The next record, or null at the end of the file. */
     public CsvRecord next() throws IOException {
-        while (peek() >= 0) {
-            CsvRecord record = record();
-            if (record != null) {
-                return record;
+        LineReader.Line first = line();
+        while (first != null && first.text().isEmpty() && !first.tooLong()) {
+            first = line();
+        }
+        if (first == null) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder(first.text());
+        LineReader.Line last = first;
+        List<String> fields = first.tooLong() ? null : parse(strict, first.text());
+        while (fields == null && !last.tooLong() && text.length() <= LineReader.MAX_LINE_CHARS) {
+            String end = lastEnd;
+            LineReader.Line next = line();
+            text.append(end);
+            if (next == null) {
+                fields = parse(strict.builder().setLenientEof(true).get(), text);
+                return new CsvRecord(first.number(), fields, text.toString(), TRUNCATED);
+            }
+            text.append(next.text());
+            last = next;
+            // the line goes on inside the quoted field the lines before left open
+            if (parse(strict, '"' + next.text()) != null) {
+                fields = parse(strict, text);
             }
         }
-        return null;
+        if (fields == null || text.length() > LineReader.MAX_LINE_CHARS) {
+            return new CsvRecord(
+                    first.number(),
+                    List.of(),
+                    LineReader.kept(text.toString()),
+                    LineReader.TOO_LONG);
+        }
+        return new CsvRecord(first.number(), fields, text.toString(), null, last.endsMidLine());
     }
 
-    /** One record, or null for a blank line. */
-    private CsvRecord record() throws IOException {
-        long start = line;
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        StringBuilder raw = new StringBuilder();
-        boolean quoted = false;
-        boolean fieldStart = true;
-        while (true) {
-            int c = read();
-            if (c < 0) {
-                fields.add(field.toString());
-                String problem = quoted ? "truncated: the file ends inside a quoted field" : null;
-                return new CsvRecord(start, fields, raw.toString(), problem, problem == null);
-            }
-            if (raw.length() >= LineReader.MAX_LINE_CHARS) {
-                return tooLong(start, raw, c);
-            }
-            if (quoted) {
-                raw.append((char) c);
-                if (c == '"' && peek() == '"') {
-                    raw.append((char) read());
-                    field.append('"');
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    line += c == '\n' ? 1 : 0;
-                    field.append((char) c);
-                }
-            } else if (c == '\n' || c == '\r') {
-                endLine(c);
-                if (raw.length() == 0) {
-                    return null;
-                }
-                fields.add(field.toString());
-                return new CsvRecord(start, fields, raw.toString(), null);
-            } else {
-                raw.append((char) c);
-                if (c == delimiter) {
-                    fields.add(field.toString());
-                    field.setLength(0);
-                    fieldStart = true;
-                    continue;
-                }
-                if (c == '"' && fieldStart) {
-                    quoted = true;
-                } else {
-                    field.append((char) c);
-                }
-            }
-            fieldStart = false;
-        }
+    /** The next line; its line end as written in {@link #lastEnd}. */
+    private LineReader.Line line() throws IOException {
+        LineReader.Line line = lines.next();
+        lastEnd = line == null || line.endsMidLine() ? "" : ends.next();
+        return line;
     }
 
-    /** Skips the rest of an overlong record up to the next line end, whatever the quotes say. */
-    private CsvRecord tooLong(long start, StringBuilder raw, int first) throws IOException {
-        int c = first;
-        while (c >= 0 && c != '\n' && c != '\r') {
-            c = read();
-        }
-        if (c >= 0) {
-            endLine(c);
-        }
-        return new CsvRecord(
-                start, List.of(), LineReader.kept(raw.toString()), LineReader.TOO_LONG);
+    private static CSVFormat.Builder format(char delimiter) {
+        return CSVFormat.RFC4180
+                .builder()
+                .setDelimiter(delimiter)
+                .setIgnoreEmptyLines(false)
+                .setTrailingData(true);
     }
 
-    private void endLine(int c) throws IOException {
-        if (c == '\r' && peek() == '\n') {
-            read();
+    /** The fields of the text's first record, or null when it ends inside a quoted field. */
+    private static List<String> parse(CSVFormat format, CharSequence text) {
+        try (CSVParser parser =
+                CSVParser.builder()
+                        .setFormat(format)
+                        .setReader(new StringReader(text.toString()))
+                        .get()) {
+            return parser.stream().findFirst().map(r -> r.toList()).orElse(List.of(""));
+        } catch (UncheckedIOException e) {
+            return null; // Commons CSV: EOF reached before encapsulated token finished
+        } catch (IOException e) {
+            throw new IllegalStateException("a StringReader does not fail", e);
         }
-        line++;
-    }
-
-    private int read() throws IOException {
-        int c = peek();
-        if (c >= 0) {
-            pos++;
-        }
-        return c;
-    }
-
-    private int peek() throws IOException {
-        if (pos == len) {
-            len = Math.max(0, in.read(buffer, 0, buffer.length));
-            pos = 0;
-            if (len == 0) {
-                return -1;
-            }
-        }
-        return buffer[pos];
     }
 
     @Override
     public void close() throws IOException {
-        in.close();
+        lines.close();
     }
 }

@@ -8,11 +8,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import storagebench.logformat.LineReader;
+import storagebench.logformat.csv.CsvReader;
 
 /**
  * CSV timing logs: a header naming server, test, start, end (any order, more columns allowed),
- * separated by comma, semicolon or tab, then one record a line. Fields may be double-quoted
- * ({@code ""} inside). Blank lines and lines starting with {@code #} are skipped.
+ * separated by comma, semicolon or tab, then one record a line, its fields split by {@link
+ * CsvReader#fields} (double-quoted, {@code ""} inside). Blank lines and lines starting with {@code #} are skipped.
  *
  * <p>A batch file that echoes Windows' {@code %time%} into a comma-separated line writes
  * {@code 9:05:03,12}: when a comma-separated record has too many fields, a field of digits alone
@@ -32,7 +33,7 @@ final class CsvRows implements RowReader {
         if (header == null) {
             return false;
         }
-        List<String> fields = split(line.text(), delimiter);
+        List<String> fields = CsvReader.fields(line.text(), delimiter);
         if (delimiter == ',' && fields.size() > header.size()) {
             fields = rejoinFractions(fields, header.size());
         }
@@ -56,7 +57,7 @@ final class CsvRows implements RowReader {
                                             + " (comma, semicolon or tab separated) before the records",
                                     text));
         }
-        List<String> fields = split(text, delimiter);
+        List<String> fields = CsvReader.fields(text, delimiter);
         if (delimiter == ',' && fields.size() > header.size()) {
             fields = rejoinFractions(fields, header.size());
         }
@@ -85,7 +86,7 @@ final class CsvRows implements RowReader {
                 d -> {
                     delimiter = d;
                     header =
-                            split(text, d).stream()
+                            CsvReader.fields(text, d).stream()
                                     .map(f -> f.strip().toLowerCase(Locale.ROOT))
                                     .toList();
                 });
@@ -96,41 +97,14 @@ final class CsvRows implements RowReader {
     static Optional<Character> headerDelimiter(String text) {
         for (char d : DELIMITERS.toCharArray()) {
             List<String> names =
-                    split(text, d).stream().map(f -> f.strip().toLowerCase(Locale.ROOT)).toList();
+                    CsvReader.fields(text, d).stream()
+                            .map(f -> f.strip().toLowerCase(Locale.ROOT))
+                            .toList();
             if (names.containsAll(TimingRow.COLUMNS)) {
                 return Optional.of(d);
             }
         }
         return Optional.empty();
-    }
-
-    static List<String> split(String text, char delimiter) {
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"' && field.toString().isBlank()) {
-                quoted = true;
-                field.setLength(0);
-            } else if (c == delimiter) {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
-            }
-        }
-        fields.add(field.toString());
-        return fields;
     }
 
     private static List<String> rejoinFractions(List<String> fields, int wanted) {

@@ -70,4 +70,23 @@ class CsvReaderTest {
                 .isEqualTo("truncated: the file ends inside a quoted field");
         assertThat(records.get(1).fields()).containsExactly("c", "d");
     }
+
+    @Test
+    void aQuoteLeftOpenOverManyLinesIsCutAtTheLimitAndReadingResumesAfterIt() {
+        // given a stray quote, then short lines that would all belong to its field
+        String line = "x,\"\"y\"\"" + "z".repeat(1000) + "\n";
+        int lines = LineReader.MAX_LINE_CHARS / line.length() + 2;
+        String text = "a,\"b\n" + line.repeat(lines);
+
+        // when
+        List<CsvRecord> records = CsvReader.readAll(text, ',');
+
+        // then one record too long, from line 1, and the lines after the limit read as records
+        assertThat(records.get(0).problem()).isEqualTo(LineReader.TOO_LONG);
+        assertThat(records.get(0).line()).isEqualTo(1);
+        assertThat(records.get(1).line())
+                .isGreaterThan(1 + LineReader.MAX_LINE_CHARS / line.length());
+        assertThat(records.get(1).fields()).containsExactly("x", "y\"\"" + "z".repeat(1000));
+        assertThat(records.get(records.size() - 1).line()).isEqualTo(lines + 1);
+    }
 }
