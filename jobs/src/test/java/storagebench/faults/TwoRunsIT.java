@@ -65,7 +65,8 @@ class TwoRunsIT {
 
     @Test
     void aRunKilledMidTrialCostsTheOtherRunOnItsDataDirectoryNothing() throws Exception {
-        // given: two runs on one data directory, the first with trials of 1.5 s until told otherwise
+        // given: two runs on one data directory, the first with trials of 1.5 s until told
+        // otherwise
         Path data = tmp.resolve("data");
         Path fast = tmp.resolve("fast");
         Child killed =
