@@ -27,9 +27,9 @@ final class HarnessBench {
     private HarnessBench() {}
 
     /**
-     * Runs {@code trials} trials of a command that does nothing through the real runner, broker and
-     * job repository, and returns per trial the gap from one trial's start to the next minus the
-     * first one's measured duration, in ms, sorted.
+     * Runs {@code trials} trials of a command that does nothing through the real runner and broker
+     * (Spring Batch on its in-memory job repository), and returns per trial the gap from one trial's
+     * start to the next minus the first one's measured duration, in ms, sorted.
      */
     static List<Double> overheadPerTrial(Path dir, int trials) throws Exception {
         return overheadPerTrial(dir, trials, Optional.empty());

@@ -61,7 +61,7 @@ public record HarnessBenchReport(
                 bytes);
         line(
                 out,
-                "(b) harness: a trial of `true` through runner, broker and job repository, from its"
+                "(b) harness: a trial of `true` through the runner (Spring Batch on its in-memory job repository) and the broker, from its"
                         + " start to the next trial's minus its measured phase");
         for (int i = 0; i < paired.pairs().size(); i++) {
             Abba.Pair<HarnessTrials> p = paired.pairs().get(i);
@@ -98,7 +98,10 @@ public record HarnessBenchReport(
                 out,
                 "  measured end to events handed over",
                 pooled(HarnessTrials::afterMeasured, true));
-        row(out, "  publish, chunk commit, next trial read", pooled(HarnessTrials::handOver, true));
+        row(
+                out,
+                "  publish (the commit), next trial read  ",
+                pooled(HarnessTrials::handOver, true));
         row(out, "  next trial's set-up", pooled(HarnessTrials::setUp, true));
         return out.toString();
     }

@@ -16,7 +16,7 @@ import storagebench.events.TrialTimed;
  * @param overhead per trial but the last
  * @param afterMeasured from the end of the measured phase to the trial's events handed to the writer:
  *     clean-up, building the events, the progress line
- * @param handOver from there to the next trial starting: publishing, the job repository's chunk commit,
+ * @param handOver from there to the next trial starting: publishing (the trial's commit),
  *     reading the next trial
  * @param setUp from there to the next trial's measured phase: host settings and set-up steps
  */
