@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
             BenchReportCommand.class,
             BenchServeCommand.class,
             BenchOltpCommand.class,
-            BenchClusterCommand.class
+            BenchClusterCommand.class,
+            BenchImportCommand.class
         },
         description = "Measures the pipeline itself (not a storage experiment).")
 public final class BenchCommand implements Runnable {

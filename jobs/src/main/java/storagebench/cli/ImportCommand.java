@@ -3,9 +3,11 @@ package storagebench.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -135,19 +137,24 @@ public final class ImportCommand implements Callable<Integer> {
         }
         Settings settings = settingsOptions.load();
         DataDir.prepare(settings.dataDir());
-        List<String> runIds = new ArrayList<>();
+        Set<String> runIds = new LinkedHashSet<>();
         boolean failed = false;
         boolean quarantined = false;
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
-            for (SourceFile source : sources) {
-                ImportOutcome outcome = LogImport.execute(settings, kafka, request, source);
-                System.out.println(outcome.summary());
+            List<ImportOutcome> outcomes =
+                    LogImport.execute(
+                            settings,
+                            kafka,
+                            request,
+                            sources,
+                            outcome -> System.out.println(outcome.summary()));
+            for (ImportOutcome outcome : outcomes) {
                 runIds.add(outcome.runId());
                 failed |= !outcome.completed();
                 quarantined |= outcome.quarantined() > 0;
             }
             if (!noSink) {
-                Finish.sinkAndReport(settings, kafka, runIds, noReport);
+                Finish.sinkAndReport(settings, kafka, List.copyOf(runIds), noReport);
             }
         }
         if (strict && quarantined) {

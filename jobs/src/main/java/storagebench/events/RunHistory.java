@@ -1,11 +1,16 @@
 package storagebench.events;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.broker.KafkaConnection;
@@ -79,6 +84,33 @@ public record RunHistory(
                     if (Arrays.equals(key, record.key())) {
                         try {
                             visitor.accept(codec.decode(record.value()));
+                        } catch (UndecodableEventException e) {
+                            // not ours to judge here
+                        }
+                    }
+                });
+    }
+
+    /**
+     * As {@link #events(KafkaConnection, String, Consumer)} for several runs in one scan of the topic:
+     * every committed event of each, with its run's id.
+     */
+    public static void events(
+            KafkaConnection kafka,
+            Collection<String> runIds,
+            BiConsumer<String, SpecificRecord> visitor) {
+        Map<ByteBuffer, String> keys = new HashMap<>();
+        runIds.forEach(id -> keys.put(ByteBuffer.wrap(id.getBytes(StandardCharsets.UTF_8)), id));
+        EventCodec codec = new EventCodec();
+        TopicScan.each(
+                kafka,
+                kafka.settings().topic(),
+                record -> {
+                    String runId =
+                            record.key() == null ? null : keys.get(ByteBuffer.wrap(record.key()));
+                    if (runId != null) {
+                        try {
+                            visitor.accept(runId, codec.decode(record.value()));
                         } catch (UndecodableEventException e) {
                             // not ours to judge here
                         }

@@ -10,10 +10,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /**
- * The import job: one chunk-oriented step whose items are the file's records, {@value #CHUNK} per
- * chunk. Each chunk turns its records into events, publishes them in one Kafka transaction and waits
- * for the broker's acks: that commit is the chunk's only record (the job repository is in memory, see
- * {@link storagebench.batch.BatchContext}); a continued import asks the topic where it was.
+ * The import job of one command: one chunk-oriented step whose items are the records of all its
+ * files, one file after another, {@value #CHUNK} per chunk. Each chunk turns its items into events,
+ * publishes them in one Kafka transaction and waits for the broker's acks: that commit is the chunk's
+ * only record (the job repository is in memory, see {@link storagebench.batch.BatchContext}); a
+ * continued import asks the topic where each file was. A chunk may hold the end of one file and the
+ * start of the next: each file's events in the topic are still a prefix of its own, in order.
  */
 @Configuration(proxyBeanMethods = false)
 public class ImportConfiguration {
@@ -24,20 +26,20 @@ public class ImportConfiguration {
     Step recordsStep(
             JobRepository repository,
             PlatformTransactionManager transactions,
-            ImportContext importContext) {
+            ImportBatch importBatch) {
         return new StepBuilder("records", repository)
                 .<ImportItem, ImportProcessor.Outgoing>chunk(CHUNK)
                 .transactionManager(transactions)
-                .reader(new ImportReader(importContext))
-                .processor(new ImportProcessor(importContext))
-                .writer(new ImportWriter(importContext))
+                .reader(new ImportReader(importBatch))
+                .processor(new ImportProcessor())
+                .writer(new ImportWriter(importBatch))
                 .build();
     }
 
     @Bean
-    Job logImport(JobRepository repository, Step recordsStep, ImportContext importContext) {
+    Job logImport(JobRepository repository, Step recordsStep, ImportBatch importBatch) {
         return new JobBuilder(JOB_NAME, repository)
-                .listener(new ImportListener(importContext))
+                .listener(new ImportListener(importBatch))
                 .start(recordsStep)
                 .build();
     }

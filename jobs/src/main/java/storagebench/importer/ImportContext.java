@@ -2,10 +2,9 @@ package storagebench.importer;
 
 import java.nio.file.Path;
 import java.time.Instant;
-import storagebench.events.EventPublisher;
 
 /**
- * Everything one import's job needs, built before it starts.
+ * Everything the import of one file needs, built before the command's job starts.
  *
  * @param request the import's options
  * @param source the file
@@ -14,7 +13,6 @@ import storagebench.events.EventPublisher;
  * @param attempt 1 for the first import of the file, higher when continuing an unfinished one
  * @param runStart the first attempt's start: the origin of steps without a start of their own
  * @param history what the topic already holds of the run
- * @param publisher sends the run's events
  * @param quarantine where malformed records go
  * @param progress counts and tells how far it got
  */
@@ -26,6 +24,26 @@ record ImportContext(
         int attempt,
         Instant runStart,
         ImportHistory history,
-        EventPublisher publisher,
         Path quarantine,
-        ImportProgress progress) {}
+        ImportProgress progress) {
+
+    /** How the file's import ended: completed once its RunFinished is in the topic, else with {@code error}. */
+    ImportOutcome outcome(String error) {
+        TrialLedger.Totals totals = progress.finished();
+        boolean completed = totals != null && error == null;
+        return new ImportOutcome(
+                id.runId(),
+                experiment,
+                source.name(),
+                false,
+                completed,
+                progress.read(),
+                progress.published(),
+                totals == null ? 0 : totals.trials(),
+                totals == null ? 0 : totals.failures(),
+                totals == null ? 0 : totals.quarantined(),
+                quarantine,
+                progress.seconds(),
+                completed ? null : error == null ? "stopped" : error);
+    }
+}

@@ -1,8 +1,12 @@
 package storagebench.importer;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.avro.specific.SpecificRecord;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.IoSample;
 import storagebench.events.RunFinished;
@@ -24,30 +28,18 @@ import storagebench.events.TrialTimed;
 record ImportHistory(int starts, Instant firstStart, RunFinished completed, long lastRecord) {
     private static final Pattern QUARANTINED = Pattern.compile("quarantined=(\\d+)");
 
-    static ImportHistory read(KafkaConnection kafka, ImportIdentity id) {
-        int[] starts = {0};
-        Instant[] first = {null};
-        RunFinished[] completed = {null};
-        long[] last = {0};
+    static final ImportHistory NONE = new ImportHistory(0, null, null, 0);
+
+    /** The histories of several imports from one scan of the topic, by run id (NONE for a run it lacks). */
+    static Map<String, ImportHistory> readAll(
+            KafkaConnection kafka, Collection<ImportIdentity> ids) {
+        Map<String, Reading> readings = new HashMap<>();
+        ids.forEach(id -> readings.put(id.runId(), new Reading(id)));
         RunHistory.events(
-                kafka,
-                id.runId(),
-                event -> {
-                    if (event instanceof RunStarted started) {
-                        starts[0]++;
-                        if (first[0] == null || started.getStartTime().isBefore(first[0])) {
-                            first[0] = started.getStartTime();
-                        }
-                    } else if (event instanceof RunFinished finished
-                            && finished.getStatus() == RunStatus.COMPLETED) {
-                        completed[0] = finished;
-                    } else if (event instanceof TrialTimed trial) {
-                        last[0] = Math.max(last[0], id.ordinalOf(trial.getEventId()));
-                    } else if (event instanceof IoSample sample) {
-                        last[0] = Math.max(last[0], id.ordinalOf(sample.getEventId()));
-                    }
-                });
-        return new ImportHistory(starts[0], first[0], completed[0], last[0]);
+                kafka, readings.keySet(), (runId, event) -> readings.get(runId).add(event));
+        Map<String, ImportHistory> histories = new HashMap<>();
+        readings.forEach((runId, reading) -> histories.put(runId, reading.history()));
+        return histories;
     }
 
     /** The records the completed import quarantined, as its RunFinished's error says ({@code quarantined=N}). */
@@ -58,5 +50,40 @@ record ImportHistory(int starts, Instant firstStart, RunFinished completed, long
         }
         Matcher m = QUARANTINED.matcher(error);
         return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    /** One run's history as the scan goes. */
+    private static final class Reading {
+        private final ImportIdentity id;
+        private int starts;
+        private Instant first;
+        private RunFinished completed;
+        private long last;
+
+        Reading(ImportIdentity id) {
+            this.id = id;
+        }
+
+        void add(SpecificRecord event) {
+            if (event instanceof RunStarted started) {
+                starts++;
+                if (first == null || started.getStartTime().isBefore(first)) {
+                    first = started.getStartTime();
+                }
+            } else if (event instanceof RunFinished finished
+                    && finished.getStatus() == RunStatus.COMPLETED) {
+                completed = finished;
+            } else if (event instanceof TrialTimed trial) {
+                last = Math.max(last, id.ordinalOf(trial.getEventId()));
+            } else if (event instanceof IoSample sample) {
+                last = Math.max(last, id.ordinalOf(sample.getEventId()));
+            }
+        }
+
+        ImportHistory history() {
+            return starts == 0 && completed == null && last == 0
+                    ? NONE
+                    : new ImportHistory(starts, first, completed, last);
+        }
     }
 }

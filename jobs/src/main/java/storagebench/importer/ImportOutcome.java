@@ -35,6 +35,24 @@ public record ImportOutcome(
         double seconds,
         String error) {
 
+    /** The outcome of a file with the same content as this one's, given later to the same command. */
+    ImportOutcome sameContent(String otherFile) {
+        return new ImportOutcome(
+                runId,
+                experiment,
+                otherFile,
+                completed,
+                completed,
+                0,
+                0,
+                trials,
+                failures,
+                quarantined,
+                quarantine,
+                0,
+                error);
+    }
+
     /** One line for the user. */
     public String summary() {
         if (alreadyImported) {

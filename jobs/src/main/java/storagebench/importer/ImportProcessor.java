@@ -1,45 +1,50 @@
 package storagebench.importer;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
-import storagebench.events.RunFinished;
-import storagebench.events.RunStatus;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParsedEvents;
 import storagebench.logformat.QuarantineFile;
 
 /**
- * Turns each placed record into its event: a TrialTimed per step, an IoSample per sample; nothing
- * for a malformed record, nor for one whose event the topic already has (a continued import). The
- * end of the file becomes the RunFinished, COMPLETED, with {@code quarantined=N} as its error when
- * records were quarantined (RunFinished has no field for it).
+ * Turns each item into its event: the start of a file into its RunStarted, a TrialTimed per step, an
+ * IoSample per sample, the end of a file into its RunFinished ({@link ImportEvents}); nothing for a
+ * malformed record, nor for one whose event the topic already has (a continued import).
  */
 final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor.Outgoing> {
 
     /**
-     * An event to publish; the last one carries the quarantine to publish before it.
+     * An event to publish, and the item it came from.
      *
-     * @param event the event
-     * @param quarantine for the RunFinished: the quarantine, else null
-     * @param totals for the RunFinished: the file's totals, else null
+     * @param item the item
+     * @param event its event
      */
-    record Outgoing(SpecificRecord event, QuarantineFile quarantine, TrialLedger.Totals totals) {}
+    record Outgoing(ImportItem item, SpecificRecord event) {
+        ImportContext run() {
+            return item.run();
+        }
 
-    private final ImportContext run;
-
-    ImportProcessor(ImportContext run) {
-        this.run = run;
+        /** For a file's COMPLETED RunFinished: the quarantine to publish before it, else null. */
+        QuarantineFile quarantine() {
+            return item instanceof ImportItem.End end ? end.quarantine() : null;
+        }
     }
 
     @Override
     public Outgoing process(ImportItem item) {
-        if (item instanceof ImportItem.End end) {
-            return new Outgoing(finished(end.totals()), end.quarantine(), end.totals());
+        ImportContext run = item.run();
+        if (item instanceof ImportItem.Numbered record) {
+            return record(run, record);
+        } else if (item instanceof ImportItem.End end) {
+            return new Outgoing(item, ImportEvents.completed(run, end.totals()));
+        } else if (item instanceof ImportItem.Failed failed) {
+            return new Outgoing(item, ImportEvents.failed(run, failed.error()));
         }
-        ImportItem.Numbered record = (ImportItem.Numbered) item;
+        return new Outgoing(item, ImportEvents.started(run));
+    }
+
+    private static Outgoing record(ImportContext run, ImportItem.Numbered record) {
         if (record.placement() == null || record.number() <= run.history().lastRecord()) {
             return null;
         }
@@ -58,25 +63,9 @@ final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor
                         false,
                         Map.of());
         if (record.parsed() instanceof Parsed.Step step) {
-            return new Outgoing(
-                    ParsedEvents.step(step, step.step(), id, place.start()), null, null);
+            return new Outgoing(record, ParsedEvents.step(step, step.step(), id, place.start()));
         }
         Parsed.Sample sample = (Parsed.Sample) record.parsed();
-        return new Outgoing(ParsedEvents.sample(sample, sample.step(), id), null, null);
-    }
-
-    private RunFinished finished(TrialLedger.Totals totals) {
-        return RunFinished.newBuilder()
-                .setEventId(run.id().finishedId(run.attempt()))
-                .setRunId(run.id().runId())
-                .setExperiment(run.experiment())
-                .setHost(run.request().hostName())
-                .setAttempt(run.attempt())
-                .setStatus(RunStatus.COMPLETED)
-                .setTrials(totals.trials())
-                .setFailures(totals.failures())
-                .setError(totals.quarantined() > 0 ? "quarantined=" + totals.quarantined() : null)
-                .setEndTime(Instant.now().truncatedTo(ChronoUnit.MICROS))
-                .build();
+        return new Outgoing(record, ParsedEvents.sample(sample, sample.step(), id));
     }
 }

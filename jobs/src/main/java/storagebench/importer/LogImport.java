@@ -6,12 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
@@ -29,10 +34,12 @@ import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 
 /**
- * One file imported as one run: checked before anything runs, then a Spring Batch job (see
- * {@link ImportConfiguration}) unless the topic already holds the completed run. An unfinished
- * earlier import of the same file is continued from what the topic holds: records whose events are
- * there are read again (for the ledger) and not published again.
+ * Files imported as runs, one run per file: each checked before anything runs; then, for the whole
+ * command, the run folders' locks, one producer ({@link ImportSlot}), one scan of the topic for every
+ * file's history, and one Spring Batch job (see {@link ImportConfiguration}) that streams the files
+ * the topic does not hold completed. An unfinished earlier import of a file is continued from what
+ * the topic holds: records whose events are there are read again (for the ledger) and not published
+ * again.
  */
 public final class LogImport {
     private static final Logger log = LoggerFactory.getLogger(LogImport.class);
@@ -68,96 +75,175 @@ public final class LogImport {
         return SourceFile.check(file);
     }
 
-    public static ImportOutcome execute(
-            Settings settings, KafkaConnection kafka, ImportRequest request, SourceFile source) {
-        ImportIdentity id =
-                ImportIdentity.of(source.sha256(), request.parser().name(), request.options());
-        String experiment = request.experimentFor(source);
+    /**
+     * Imports the files, each as its own run, through one job and one producer; {@code ended} is told
+     * of each file's outcome as soon as it is known: a file already complete in the topic at once, the
+     * others once their RunFinished is in (or the job stopped before). Returns the outcomes in the
+     * files' order; a file with the same content as an earlier one of the command is imported once,
+     * under the earlier one's run.
+     */
+    public static List<ImportOutcome> execute(
+            Settings settings,
+            KafkaConnection kafka,
+            ImportRequest request,
+            List<SourceFile> sources,
+            Consumer<ImportOutcome> ended) {
+        List<ImportIdentity> ids =
+                sources.stream()
+                        .map(
+                                s ->
+                                        ImportIdentity.of(
+                                                s.sha256(),
+                                                request.parser().name(),
+                                                request.options()))
+                        .toList();
+        List<ImportIdentity> distinct = ids.stream().distinct().toList();
+        List<ProcessLock> locks = new ArrayList<>(distinct.size());
+        try {
+            for (ImportIdentity id : distinct) {
+                locks.add(RunLock.take(runDir(settings, id), id.runId()));
+            }
+            try (ImportSlot slot = ImportSlot.take(settings.runsDir());
+                    EventPublisher publisher = new EventPublisher(kafka, slot.name())) {
+                // The publisher first: taking the slot's transactional id ends what a killed import
+                // left open under it, and the scan fences the other dead ones, so the histories
+                // read
+                // next are final.
+                Map<String, ImportHistory> histories = ImportHistory.readAll(kafka, distinct);
+                Map<String, ImportOutcome> outcomes = new HashMap<>();
+                Consumer<ImportOutcome> told =
+                        outcome -> {
+                            outcomes.put(outcome.runId(), outcome);
+                            ended.accept(outcome);
+                        };
+                Map<String, ImportContext> pending = new LinkedHashMap<>();
+                for (int i = 0; i < sources.size(); i++) {
+                    ImportIdentity id = ids.get(i);
+                    ImportHistory history = histories.get(id.runId());
+                    if (outcomes.containsKey(id.runId()) || pending.containsKey(id.runId())) {
+                        continue;
+                    } else if (history.completed() != null) {
+                        told.accept(already(settings, sources.get(i), id, history));
+                    } else {
+                        pending.put(
+                                id.runId(),
+                                context(settings, request, sources.get(i), id, history));
+                    }
+                }
+                if (!pending.isEmpty()) {
+                    String error =
+                            launch(new ImportBatch(List.copyOf(pending.values()), publisher, told));
+                    for (ImportContext run : pending.values()) {
+                        if (!outcomes.containsKey(run.id().runId())) {
+                            String failure = run.progress().failure();
+                            told.accept(run.outcome(failure != null ? failure : error));
+                        }
+                    }
+                }
+                return inFileOrder(sources, ids, outcomes, ended);
+            }
+        } finally {
+            locks.forEach(ProcessLock::close);
+        }
+    }
+
+    /** Each file's outcome; one with the same content as an earlier file is told of here. */
+    private static List<ImportOutcome> inFileOrder(
+            List<SourceFile> sources,
+            List<ImportIdentity> ids,
+            Map<String, ImportOutcome> outcomes,
+            Consumer<ImportOutcome> ended) {
+        List<ImportOutcome> inOrder = new ArrayList<>(sources.size());
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < sources.size(); i++) {
+            ImportOutcome outcome = outcomes.get(ids.get(i).runId());
+            if (!seen.add(outcome.runId())) {
+                outcome = outcome.sameContent(sources.get(i).name());
+                ended.accept(outcome);
+            }
+            inOrder.add(outcome);
+        }
+        return inOrder;
+    }
+
+    private static Path runDir(Settings settings, ImportIdentity id) {
         Path runDir = settings.runsDir().resolve(id.runId());
         try {
             Files.createDirectories(runDir);
         } catch (IOException e) {
             throw new BadInputException("cannot create " + runDir + ": " + e.getMessage());
         }
-        Path quarantine = settings.dataDir().resolve("quarantine").resolve(id.runId() + ".jsonl");
-        try (ProcessLock lock = RunLock.take(runDir, id.runId());
-                EventPublisher publisher = new EventPublisher(kafka, id.runId())) {
-            // The publisher first: taking the import's transactional id ends what a killed import
-            // left open,
-            // so the history read next is final.
-            ImportHistory history = ImportHistory.read(kafka, id);
-            if (history.completed() != null) {
-                return new ImportOutcome(
-                        id.runId(),
-                        history.completed().getExperiment(),
-                        source.name(),
-                        true,
-                        true,
-                        0,
-                        0,
-                        history.completed().getTrials(),
-                        history.completed().getFailures(),
-                        history.quarantined(),
-                        quarantine,
-                        0,
-                        null);
-            }
-            if (history.lastRecord() > 0) {
-                log.info(
-                        "continuing import {}: the topic has the events of its first {} records",
-                        id.runId(),
-                        history.lastRecord());
-            }
-            Instant runStart =
-                    history.firstStart() != null
-                            ? history.firstStart()
-                            : Instant.now().truncatedTo(ChronoUnit.MICROS);
-            ImportContext run =
-                    new ImportContext(
-                            request,
-                            source,
-                            id,
-                            experiment,
-                            history.starts() + 1,
-                            runStart,
-                            history,
-                            publisher,
-                            quarantine,
-                            new ImportProgress(id.runId()));
-            return launch(run);
-        }
+        return runDir;
     }
 
-    private static ImportOutcome launch(ImportContext run) {
+    private static Path quarantine(Settings settings, ImportIdentity id) {
+        return settings.dataDir().resolve("quarantine").resolve(id.runId() + ".jsonl");
+    }
+
+    private static ImportOutcome already(
+            Settings settings, SourceFile source, ImportIdentity id, ImportHistory history) {
+        return new ImportOutcome(
+                id.runId(),
+                history.completed().getExperiment(),
+                source.name(),
+                true,
+                true,
+                0,
+                0,
+                history.completed().getTrials(),
+                history.completed().getFailures(),
+                history.quarantined(),
+                quarantine(settings, id),
+                0,
+                null);
+    }
+
+    private static ImportContext context(
+            Settings settings,
+            ImportRequest request,
+            SourceFile source,
+            ImportIdentity id,
+            ImportHistory history) {
+        if (history.lastRecord() > 0) {
+            log.info(
+                    "continuing import {}: the topic has the events of its first {} records",
+                    id.runId(),
+                    history.lastRecord());
+        }
+        Instant runStart =
+                history.firstStart() != null
+                        ? history.firstStart()
+                        : Instant.now().truncatedTo(ChronoUnit.MICROS);
+        return new ImportContext(
+                request,
+                source,
+                id,
+                request.experimentFor(source),
+                history.starts() + 1,
+                runStart,
+                history,
+                quarantine(settings, id),
+                new ImportProgress(id.runId()));
+    }
+
+    /** Runs the batch's job; returns why it stopped before its end ("stopped" when it did not). */
+    private static String launch(ImportBatch batch) {
         JobParameters parameters =
                 new JobParametersBuilder()
-                        .addString("run.id", run.id().runId())
-                        .addString("run.start", run.runStart().toString())
+                        .addString("run.id", batch.files().get(0).id().runId())
+                        .addLong("files", (long) batch.files().size())
                         .toJobParameters();
         try (ConfigurableApplicationContext context =
-                BatchContext.start(ImportConfiguration.class, Map.of("importContext", run))) {
+                BatchContext.start(ImportConfiguration.class, Map.of("importBatch", batch))) {
             JobExecution execution = BatchJob.run(context, parameters);
-            ImportProgress progress = run.progress();
-            TrialLedger.Totals totals = progress.finished();
-            boolean completed = execution.getStatus() == BatchStatus.COMPLETED && totals != null;
-            String error = BatchJob.firstFailure(execution).orElse(completed ? null : "stopped");
-            return new ImportOutcome(
-                    run.id().runId(),
-                    run.experiment(),
-                    run.source().name(),
-                    false,
-                    completed,
-                    progress.read(),
-                    progress.published(),
-                    totals == null ? 0 : totals.trials(),
-                    totals == null ? 0 : totals.failures(),
-                    totals == null ? 0 : totals.quarantined(),
-                    run.quarantine(),
-                    progress.seconds(),
-                    error);
+            return BatchJob.firstFailure(execution).orElse("stopped");
         } catch (Exception e) {
             throw new IllegalStateException(
-                    "import " + run.id().runId() + " could not be executed: " + e.getMessage(), e);
+                    "import of "
+                            + batch.files().size()
+                            + " file(s) could not be executed: "
+                            + e.getMessage(),
+                    e);
         }
     }
 }

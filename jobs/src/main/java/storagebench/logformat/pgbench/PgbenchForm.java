@@ -1,5 +1,6 @@
 package storagebench.logformat.pgbench;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -53,9 +54,38 @@ enum PgbenchForm {
         return Optional.empty();
     }
 
+    /**
+     * The line's fields: separated by runs of spaces and tabs, whitespace at either end dropped (as
+     * {@code line.strip().split("[ \t]+")}, without a regular expression: a -l log has a line per
+     * transaction).
+     */
     static String[] fields(String line) {
         String text = line.strip();
-        return text.isEmpty() ? new String[0] : text.split("[ \t]+");
+        int n = text.length();
+        if (n == 0) {
+            return new String[0];
+        }
+        String[] found = new String[8];
+        int count = 0;
+        int i = 0;
+        while (i < n) {
+            int start = i;
+            while (i < n && !separator(text.charAt(i))) {
+                i++;
+            }
+            if (count == found.length) {
+                found = Arrays.copyOf(found, count * 2);
+            }
+            found[count++] = text.substring(start, i);
+            while (i < n && separator(text.charAt(i))) {
+                i++;
+            }
+        }
+        return count == found.length ? found : Arrays.copyOf(found, count);
+    }
+
+    private static boolean separator(char c) {
+        return c == ' ' || c == '\t';
     }
 
     /** 6 fields up to PostgreSQL 14 (10 with --rate, 11 with --latency-limit too), 15 from 15 on. */
@@ -94,7 +124,17 @@ enum PgbenchForm {
         return digits(field) && field.length() <= 18 && Long.parseLong(field) >= EPOCH_MIN;
     }
 
-    private static boolean digits(String field) {
-        return !field.isEmpty() && field.chars().allMatch(c -> c >= '0' && c <= '9');
+    static boolean digits(String field) {
+        int n = field.length();
+        if (n == 0) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            char c = field.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -126,7 +126,7 @@ final class TransactionLogRecords extends LineRecords {
             case "skipped" -> skipped++;
             case "failed", "serialization", "deadlock" -> failed++;
             default -> {
-                double us = Double.parseDouble(f[2]);
+                double us = number(f[2]);
                 done++;
                 sum += us;
                 sum2 += us * us;
@@ -135,10 +135,18 @@ final class TransactionLogRecords extends LineRecords {
             }
         }
         if (f.length >= 7 && !f[2].equals("skipped")) {
-            lag = (Double.isNaN(lag) ? 0 : lag) + Double.parseDouble(f[6]);
+            lag = (Double.isNaN(lag) ? 0 : lag) + number(f[6]);
         }
         if (f.length == 8) {
-            retries = (Double.isNaN(retries) ? 0 : retries) + Double.parseDouble(f[7]);
+            retries = (Double.isNaN(retries) ? 0 : retries) + number(f[7]);
         }
+    }
+
+    /**
+     * A field of digits ({@link PgbenchForm#isTransaction}) as a number: as a long when it fits, which is
+     * the same double Double.parseDouble gives and several times faster, a line per transaction.
+     */
+    private static double number(String digits) {
+        return digits.length() <= 18 ? Long.parseLong(digits) : Double.parseDouble(digits);
     }
 }
