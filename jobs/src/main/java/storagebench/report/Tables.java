@@ -167,15 +167,17 @@ public final class Tables implements AutoCloseable {
      * Which of {@code names} the trials' metrics may hold: those inside the range of metric names of
      * some part of a trials file, as the file's statistics record it (every name where a part records
      * none). A name outside every range is in no trial, and a query need not look for it.
+     *
+     * @param doing what the query that asks does, for the message when a file cannot be read
      */
-    Set<String> metricsPossible(List<String> names) {
+    Set<String> metricsPossible(List<String> names, String doing) {
         if (!hasFiles(TRIALS)) {
             return Set.of();
         }
         try {
             return StoredMetrics.possible(duckdb, files(parquetRoot.resolve(TRIALS)), names);
         } catch (SQLException e) {
-            throw failure(parquetRoot.resolve(TRIALS), "read the trials files' statistics", e);
+            throw failure(parquetRoot.resolve(TRIALS), doing, e);
         }
     }
 

@@ -86,6 +86,8 @@ public record VariantStats(
         }
     }
 
+    private static final String SUMMARISE = "summarise the trials";
+
     /** Separates the values of a list parameter (run ids hold no control character). */
     private static final String SEPARATOR = "\u001f";
 
@@ -108,7 +110,7 @@ public record VariantStats(
         }
         List<String> keys = query.metrics().stream().filter(m -> !m.equals(DURATION)).toList();
         if (!keys.isEmpty()) {
-            read.addAll(tables.metricsPossible(keys));
+            read.addAll(tables.metricsPossible(keys, SUMMARISE));
         }
         boolean twice = query.perRun() || (read.contains(DURATION) && read.size() > 1);
         String sql =
@@ -119,7 +121,7 @@ public record VariantStats(
         return tables.rows(
                 Tables.TRIALS,
                 sql,
-                "summarise the trials",
+                SUMMARISE,
                 query.pool(),
                 q -> {
                     q.setString(1, query.experiment());
