@@ -28,12 +28,11 @@ import storagebench.sink.RollPolicy;
 import storagebench.storage.LocalStore;
 
 /**
- * {@code bench report}: writes N synthetic trials as the sink writes them, then times, in alternating
- * order round after round, two plain DuckDB {@code GROUP BY}s over the files (README's means, and the
- * summary's statistics written by hand), {@code compare} as the command runs it (every default
- * metric; the duration only) and {@code report --html}.
- * A first round warms the JVM and DuckDB and is left out. The files go to a temporary folder that is
- * removed afterwards.
+ * {@code bench report}: writes N synthetic trials as the sink writes them, then times on the same
+ * files, each against README's plain DuckDB {@code GROUP BY} (a) in ABBA pairs ({@link Abba}, an
+ * uncounted pair first to warm the JVM and DuckDB): the summary's statistics written by hand as one
+ * plain query (a2), {@code compare} as the command runs it (b: every default metric; b2: the duration
+ * only) and {@code report --html} (c). The files go to a temporary folder that is removed afterwards.
  */
 public final class ReportBenchmark {
     private static final Logger log = LoggerFactory.getLogger(ReportBenchmark.class);
@@ -44,10 +43,10 @@ public final class ReportBenchmark {
      * @param trials N, the trial rows to generate
      * @param variants factor combinations, 1 to 100
      * @param runs runs the trials are spread over (the trend lines' points)
-     * @param rounds timed rounds
+     * @param pairs ABBA pairs per step
      */
     public static ReportBenchReport run(
-            Settings settings, long trials, int variants, int runs, int rounds) {
+            Settings settings, long trials, int variants, int runs, int pairs) {
         Path root = SinkBenchmark.tempFolder();
         try {
             Path parquet = root.resolve("parquet");
@@ -61,44 +60,59 @@ public final class ReportBenchmark {
                     files,
                     (System.nanoTime() - started) / 1_000_000);
             Path page = root.resolve("report.html");
-            List<LongSupplier> steps =
-                    List.of(
-                            () -> PlainQuery.MEANS.run(parquet),
-                            () -> PlainQuery.STATISTICS.run(parquet),
-                            () -> compare(parquet, Comparisons.defaultMetrics()).length(),
-                            () -> compare(parquet, List.of(CompareRequest.DURATION)).length(),
+            LongSupplier means = () -> PlainQuery.MEANS.run(parquet);
+            Abba.Paired<Long> statistics =
+                    pairs("a2", pairs, means, () -> PlainQuery.STATISTICS.run(parquet));
+            Abba.Paired<Long> compare =
+                    pairs(
+                            "b",
+                            pairs,
+                            means,
+                            () -> compare(parquet, Comparisons.defaultMetrics()).length());
+            Abba.Paired<Long> compareDuration =
+                    pairs(
+                            "b2",
+                            pairs,
+                            means,
+                            () -> compare(parquet, List.of(CompareRequest.DURATION)).length());
+            Abba.Paired<Long> html =
+                    pairs(
+                            "c",
+                            pairs,
+                            means,
                             () -> HtmlReport.write(parquet, ReportFilter.all(), page).size());
-            long[][] nanos = new long[steps.size()][rounds];
-            for (int round = -1; round < rounds; round++) {
-                for (int k = 0; k < steps.size(); k++) {
-                    // each round starts with another of them, so drift falls on none of them
-                    int which = Math.floorMod(k + round, steps.size());
-                    long start = System.nanoTime();
-                    steps.get(which).getAsLong();
-                    long took = System.nanoTime() - start;
-                    if (round >= 0) {
-                        nanos[which][round] = took;
-                    }
-                }
-                log.info("round {} of {} done", round + 1, rounds);
-            }
             return new ReportBenchReport(
                     trials,
                     variants,
                     runs,
                     files,
                     bytes(parquet),
-                    nanos[0],
-                    nanos[1],
-                    nanos[2],
-                    nanos[3],
-                    nanos[4],
+                    statistics,
+                    compare,
+                    compareDuration,
+                    html,
                     Files.size(page));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (Exception e) {
+            throw new IllegalStateException("bench report failed: " + e.getMessage(), e);
         } finally {
             SinkBenchmark.deleteRecursively(root);
         }
+    }
+
+    /** The nanoseconds of (a) and of {@code step} in ABBA pairs, after a warm-up pair. */
+    private static Abba.Paired<Long> pairs(
+            String name, int pairs, LongSupplier plain, LongSupplier step) throws Exception {
+        Abba.Paired<Long> paired = Abba.run(pairs, true, pair -> nanos(plain), pair -> nanos(step));
+        log.info("{} against a: {}", name, ReportBenchReport.ratios(paired).summary(name + " / a"));
+        return paired;
+    }
+
+    private static long nanos(LongSupplier step) {
+        long start = System.nanoTime();
+        step.getAsLong();
+        return System.nanoTime() - start;
     }
 
     /** As {@code compare --experiment bench-report [--metric M]} runs, the text rendered. */

@@ -13,10 +13,10 @@ import storagebench.bench.ReportBenchmark;
         mixinStandardHelpOptions = true,
         description = {
             "Writes N synthetic trial rows of one experiment (as the sink writes them, to a temporary"
-                    + " folder) and times, in alternating order, (a) a plain DuckDB GROUP BY over the"
-                    + " files, (b) compare as the command runs it and (c) report --html; prints the"
-                    + " medians, b / a and c / a (target <= 2) and the page's size (target < 3 MB at"
-                    + " 100 variants)."
+                    + " folder) and times, each in ABBA pairs against (a) a plain DuckDB GROUP BY over"
+                    + " the files, (b) compare as the command runs it and (c) report --html; prints"
+                    + " each pair's ratio, their median and range (target <= 2), the load average"
+                    + " before and after, and the page's size (target < 3 MB at 100 variants)."
         })
 public final class BenchReportCommand implements Callable<Integer> {
     @Mixin SettingsOptions options;
@@ -43,18 +43,18 @@ public final class BenchReportCommand implements Callable<Integer> {
     int runs;
 
     @Option(
-            names = "--rounds",
-            defaultValue = "3",
-            description = "Timed rounds, after one to warm up (default: ${DEFAULT-VALUE}).")
-    int rounds;
+            names = "--pairs",
+            defaultValue = "5",
+            description = "ABBA pairs per step, after one to warm up (default: ${DEFAULT-VALUE}).")
+    int pairs;
 
     @Override
     public Integer call() {
         if (variants < 1 || variants > 100) {
             throw new BadInputException("--variants must be 1 to 100, got " + variants);
         }
-        if (runs < 1 || rounds < 1) {
-            throw new BadInputException("--runs and --rounds must be at least 1");
+        if (runs < 1 || pairs < 1) {
+            throw new BadInputException("--runs and --pairs must be at least 1");
         }
         if (trials < (long) variants * runs * 2) {
             throw new BadInputException(
@@ -64,7 +64,7 @@ public final class BenchReportCommand implements Callable<Integer> {
                             + trials);
         }
         System.out.print(
-                ReportBenchmark.run(options.load(), trials, variants, runs, rounds).format());
+                ReportBenchmark.run(options.load(), trials, variants, runs, pairs).format());
         return 0;
     }
 }

@@ -17,6 +17,8 @@ import storagebench.BadInputException;
 import storagebench.report.Baselines;
 import storagebench.report.FactorSlices;
 import storagebench.report.HeadlineTable;
+import storagebench.report.LatestConfigs;
+import storagebench.report.Tables;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
 import storagebench.report.VariantStats;
@@ -56,17 +58,19 @@ public final class Comparisons {
      */
     public static List<Comparison> of(
             Path parquetRoot, CompareRequest request, List<String> metrics) {
-        List<VariantStats> stats =
-                VariantStats.read(
-                        parquetRoot,
-                        new VariantStats.Query(
-                                request.experiment(),
-                                request.runs(),
-                                null,
-                                metrics,
-                                false,
-                                request.pool()));
-        return of(parquetRoot, stats, request, metrics);
+        try (Tables tables = Tables.open(parquetRoot)) {
+            List<VariantStats> stats =
+                    VariantStats.read(
+                            tables,
+                            new VariantStats.Query(
+                                    request.experiment(),
+                                    request.runs(),
+                                    null,
+                                    metrics,
+                                    false,
+                                    request.pool()));
+            return of(tables, stats, request, metrics);
+        }
     }
 
     /**
@@ -78,28 +82,35 @@ public final class Comparisons {
             List<VariantStats> stats,
             CompareRequest request,
             List<String> metrics) {
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return of(tables, stats, request, metrics);
+        }
+    }
+
+    private static List<Comparison> of(
+            Tables tables, List<VariantStats> stats, CompareRequest request, List<String> metrics) {
         Map<String, Map<String, String>> declared =
                 request.baseline().isEmpty() && !request.byHost()
-                        ? Baselines.declared(parquetRoot, request.experiment())
+                        ? Baselines.declared(LatestConfigs.read(tables, request.experiment()))
                         : Map.of();
         List<Comparison> out = new ArrayList<>();
         for (String metric : metrics) {
             CompareRequest one = request.withMetric(metric);
-            out.addAll(of(stats, values(parquetRoot, one), one, declared));
+            out.addAll(of(stats, values(tables, one), one, declared));
         }
         return List.copyOf(out);
     }
 
     /** The values of the request's metric, read once, when first asked for. */
     private static Supplier<Map<List<String>, double[]>> values(
-            Path parquetRoot, CompareRequest request) {
+            Tables tables, CompareRequest request) {
         Map<List<String>, double[]> values = new HashMap<>();
         return () -> {
             if (values.isEmpty()) {
                 values.putAll(
                         byVariant(
                                 TrialValues.read(
-                                        parquetRoot,
+                                        tables,
                                         request.metric(),
                                         request.experiment(),
                                         request.runs(),

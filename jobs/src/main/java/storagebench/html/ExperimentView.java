@@ -19,6 +19,7 @@ import storagebench.report.ReportFilter;
 import storagebench.report.RunFacts;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
+import storagebench.report.Tables;
 import storagebench.report.ThroughputPoint;
 import storagebench.report.TrialValues;
 import storagebench.report.VariantStats;
@@ -58,31 +59,36 @@ record ExperimentView(
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, filter);
+        }
+    }
+
+    /** As {@link #read(Path, ReportFilter)}: every table read once, on one command's reads. */
+    private static List<ExperimentView> read(Tables tables, ReportFilter filter) {
         // one scan of the trials: the summary, the comparisons and the trend lines
         List<VariantStats> stats =
                 VariantStats.read(
-                        parquetRoot,
+                        tables,
                         VariantStats.Query.of(filter)
                                 .withMetrics(HeadlineTable.metrics())
                                 .withRunRows());
         List<SummaryRow> summary = Report.summary(stats);
-        List<RunFacts> runs = RunFacts.read(parquetRoot, filter);
-        List<IoPoint> io = IoPoint.read(parquetRoot, filter);
-        List<ThroughputPoint> throughput = ThroughputPoint.read(parquetRoot, filter);
+        List<RunFacts> runs = RunFacts.read(tables, filter);
+        List<IoPoint> io = IoPoint.read(tables, filter);
+        List<ThroughputPoint> throughput = ThroughputPoint.read(tables, filter);
         List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();
         summary.forEach(row -> names.add(row.experiment()));
-        Map<String, Map<String, String>> baselines =
-                Baselines.declared(parquetRoot, filter.experiment().orElse(null));
-        Map<String, String> configs =
-                LatestConfigs.read(parquetRoot, filter.experiment().orElse(null));
+        Map<String, String> configs = LatestConfigs.read(tables, filter.experiment().orElse(null));
+        Map<String, Map<String, String>> baselines = Baselines.declared(configs);
         List<ExperimentView> views = new ArrayList<>();
         for (String name : names) {
             List<VariantStats> own =
                     stats.stream().filter(s -> s.experiment().equals(name)).toList();
             Measures measures = Measures.of(own);
             List<Comparison> comparisons =
-                    comparisons(parquetRoot, filter, name, own, measures, baselines);
+                    comparisons(tables, filter, name, own, measures, baselines);
             views.add(
                     new ExperimentView(
                             name,
@@ -103,7 +109,7 @@ record ExperimentView(
      * steps they measure.
      */
     private static List<Comparison> comparisons(
-            Path parquetRoot,
+            Tables tables,
             ReportFilter filter,
             String experiment,
             List<VariantStats> stats,
@@ -113,7 +119,7 @@ record ExperimentView(
         for (String metric : measures.rows().keySet()) {
             Comparisons.of(
                             stats,
-                            () -> values(parquetRoot, experiment, metric, filter),
+                            () -> values(tables, experiment, metric, filter),
                             CompareRequest.of(experiment).withMetric(metric),
                             baselines)
                     .stream()
@@ -125,13 +131,14 @@ record ExperimentView(
 
     /** The values of a metric of an experiment's measured trials, for a test that needs them. */
     private static Map<List<String>, double[]> values(
-            Path parquetRoot, String experiment, String metric, ReportFilter filter) {
+            Tables tables, String experiment, String metric, ReportFilter filter) {
         return Comparisons.byVariant(
                 TrialValues.read(
-                                parquetRoot,
+                                tables,
                                 metric,
                                 experiment,
-                                filter.runId().map(List::of).orElse(List.of()))
+                                filter.runId().map(List::of).orElse(List.of()),
+                                false)
                         .stream()
                         .filter(v -> filter.host().map(v.host()::equals).orElse(true))
                         .toList());

@@ -65,14 +65,16 @@ final class Html {
     static String fill(String template, Map<String, String> values) {
         Matcher m = PLACEHOLDER.matcher(template);
         StringBuilder out = new StringBuilder(template.length() + (1 << 20));
+        int copied = 0;
         while (m.find()) {
             String value = values.get(m.group(1));
             if (value == null) {
                 throw new IllegalStateException("no value for {{" + m.group(1) + "}}");
             }
-            m.appendReplacement(out, Matcher.quoteReplacement(value));
+            // appended as it is: a replacement string would be scanned for $ and \ char by char
+            out.append(template, copied, m.start()).append(value);
+            copied = m.end();
         }
-        m.appendTail(out);
-        return out.toString();
+        return out.append(template, copied, template.length()).toString();
     }
 }

@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The page's parts on the class path: its template, style and script, and the chart library. */
 final class Resources {
     /** ECharts' minified build from the {@code org.webjars.npm:echarts} jar (see jobs/pom.xml). */
     static final String ECHARTS = "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+
+    private static final Map<String, String> SCRIPTS = new ConcurrentHashMap<>();
 
     private Resources() {}
 
@@ -23,8 +27,12 @@ final class Resources {
         }
     }
 
-    /** A script to inline: a {@code </script} inside it would end the element early. */
+    /**
+     * A script to inline: a {@code </script} inside it would end the element early. Made once per
+     * process: the chart library alone is a megabyte to inflate from its jar and search.
+     */
     static String script(String name) {
-        return text(name).replaceAll("(?i)</script", "<\\\\/script");
+        return SCRIPTS.computeIfAbsent(
+                name, n -> text(n).replaceAll("(?i)</script", "<\\\\/script"));
     }
 }

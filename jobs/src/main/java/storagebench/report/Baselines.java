@@ -16,15 +16,19 @@ public final class Baselines {
      * @param experiment one experiment, or null for every one
      */
     public static Map<String, Map<String, String>> declared(Path parquetRoot, String experiment) {
+        return declared(LatestConfigs.read(parquetRoot, experiment));
+    }
+
+    /** As {@link #declared(Path, String)}, from the latest configs already read ({@link LatestConfigs}). */
+    public static Map<String, Map<String, String>> declared(Map<String, String> latestConfigs) {
         Map<String, Map<String, String>> baselines = new LinkedHashMap<>();
-        LatestConfigs.read(parquetRoot, experiment)
-                .forEach(
-                        (name, text) -> {
-                            Map<String, String> declared = DeclaredBaseline.of(text);
-                            if (!declared.isEmpty()) {
-                                baselines.put(name, declared);
-                            }
-                        });
+        latestConfigs.forEach(
+                (name, text) -> {
+                    Map<String, String> declared = DeclaredBaseline.of(text);
+                    if (!declared.isEmpty()) {
+                        baselines.put(name, declared);
+                    }
+                });
         return baselines;
     }
 }

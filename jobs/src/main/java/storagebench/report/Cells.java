@@ -1,14 +1,21 @@
 package storagebench.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.math.BigDecimal;
 import storagebench.logformat.ControlCharacters;
 
 /**
  * One value as the machine-readable formats write it: numbers at full precision without exponent,
  * empty (CSV) or null (JSON) where absent or not finite; control characters (but tab) in CSV text as
- * &#92;uXXXX, as JSON escapes them.
+ * &#92;uXXXX, as JSON escapes them. JSON text is Jackson's.
  */
 public final class Cells {
+    private static final ObjectMapper JSON =
+            JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+
     private Cells() {}
 
     /** A number without exponent, or null when absent or not finite. */
@@ -33,21 +40,16 @@ public final class Cells {
         return n == null ? "" : n;
     }
 
+    /** A JSON value: text as a string, a number as {@link #number} writes it, null where absent. */
     public static String json(Object value) {
-        if (value instanceof String) {
-            StringBuilder s = new StringBuilder("\"");
-            for (char c : ((String) value).toCharArray()) {
-                if (c == '"' || c == '\\') {
-                    s.append('\\').append(c);
-                } else if (c < 0x20) {
-                    s.append(String.format("\\u%04x", (int) c));
-                } else {
-                    s.append(c);
-                }
-            }
-            return s.append('"').toString();
+        Object plain =
+                value instanceof Double d
+                        ? Double.isFinite(d) ? BigDecimal.valueOf(d).stripTrailingZeros() : null
+                        : value;
+        try {
+            return JSON.writeValueAsString(plain);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value + " as JSON", e);
         }
-        String n = number(value);
-        return n == null ? "null" : n;
     }
 }

@@ -26,8 +26,14 @@ public record IoPoint(
 
     /** Per experiment, file and variant, in time order; empty when the dataset has no IoSamples. */
     public static List<IoPoint> read(Path parquetRoot, ReportFilter filter) {
-        return Tables.query(
-                parquetRoot, "io_samples", "/report/io_series.sql", filter, IoPoint::row);
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, filter);
+        }
+    }
+
+    /** As {@link #read(Path, ReportFilter)}, on a command's reads of the dataset. */
+    public static List<IoPoint> read(Tables tables, ReportFilter filter) {
+        return tables.query("io_samples", "/report/io_series.sql", filter, IoPoint::row);
     }
 
     private static IoPoint row(ResultSet rs) throws SQLException {

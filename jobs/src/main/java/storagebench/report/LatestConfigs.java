@@ -14,12 +14,19 @@ public final class LatestConfigs {
      * @param experiment one experiment, or null for every one
      */
     public static Map<String, String> read(Path parquetRoot, String experiment) {
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, experiment);
+        }
+    }
+
+    /** As {@link #read(Path, String)}, on a command's reads of the dataset. */
+    public static Map<String, String> read(Tables tables, String experiment) {
         Map<String, String> configs = new LinkedHashMap<>();
-        Tables.query(
-                        parquetRoot,
+        tables.query(
                         "runs",
                         "/report/baselines.sql",
                         "read the runs' configs",
+                        false,
                         q -> q.setString(1, experiment),
                         rs -> Map.entry(rs.getString("experiment"), rs.getString("config_text")))
                 .forEach(e -> configs.put(e.getKey(), e.getValue()));

@@ -27,7 +27,14 @@ public record RunFacts(
 
     /** The runs that match, one per run (its last attempt), by experiment and start time. */
     public static List<RunFacts> read(Path parquetRoot, ReportFilter filter) {
-        return Tables.query(parquetRoot, "runs", "/report/runs.sql", filter, RunFacts::row);
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, filter);
+        }
+    }
+
+    /** As {@link #read(Path, ReportFilter)}, on a command's reads of the dataset. */
+    public static List<RunFacts> read(Tables tables, ReportFilter filter) {
+        return tables.query("runs", "/report/runs.sql", filter, RunFacts::row);
     }
 
     private static RunFacts row(ResultSet rs) throws SQLException {

@@ -11,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +19,13 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * One query over one table of the dataset ({@code trials}, {@code runs}, {@code io_samples},
- * {@code throughput_samples}), read
- * by an in-memory DuckDB through the view {@code scanned}, with the filter's three parameters.
+ * One command's reads of a dataset's tables ({@code trials}, {@code runs}, {@code io_samples},
+ * {@code throughput_samples}): one connection to the process's in-memory DuckDB, on which each table's
+ * files are listed and described once, and the runs' configuration labels ({@link Configurations}) are
+ * read once, however many queries the command runs. A query reads its table through the view {@code
+ * scanned}. Close it when the command is done.
  */
-final class Tables {
+public final class Tables implements AutoCloseable {
     /** One result row to one record. */
     interface RowReader<T> {
         T read(ResultSet rs) throws SQLException;
@@ -60,9 +63,33 @@ final class Tables {
                                     "cap_iops", "NULL::DOUBLE",
                                     "latency_p50_us", "NULL::DOUBLE"));
 
-    private static final String TRIALS = "trials";
+    static final String TRIALS = "trials";
 
-    private Tables() {}
+    private final Path parquetRoot;
+    private final Connection duckdb;
+
+    /** Per table, whether it has files. */
+    private final Map<String, Boolean> hasFiles = new HashMap<>();
+
+    /** The views defined on the connection. */
+    private final Set<String> defined = new HashSet<>();
+
+    /** Whether some run has a configuration label; null until the runs are read. */
+    private Boolean configurations;
+
+    private Tables(Path parquetRoot, Connection duckdb) {
+        this.parquetRoot = parquetRoot;
+        this.duckdb = duckdb;
+    }
+
+    /** The reads of one command over the dataset at {@code parquetRoot}. */
+    public static Tables open(Path parquetRoot) {
+        try {
+            return new Tables(parquetRoot, DuckDb.connect());
+        } catch (SQLException e) {
+            throw new ReportException(parquetRoot + ": cannot open DuckDB: " + e.getMessage(), e);
+        }
+    }
 
     /**
      * The rows of the resource query {@code sql} over {@code table} with the filter's experiment, run
@@ -70,7 +97,14 @@ final class Tables {
      */
     static <T> List<T> query(
             Path parquetRoot, String table, String sql, ReportFilter filter, RowReader<T> reader) {
-        return query(parquetRoot, table, sql, "read the " + table, parameters(filter), reader);
+        try (Tables tables = open(parquetRoot)) {
+            return tables.query(table, sql, filter, reader);
+        }
+    }
+
+    /** As {@link #query(Path, String, String, ReportFilter, RowReader)}, on this command's reads. */
+    <T> List<T> query(String table, String sql, ReportFilter filter, RowReader<T> reader) {
+        return query(table, sql, "read the " + table, false, parameters(filter), reader);
     }
 
     /** The filter's experiment, run and host as a query's three parameters (null: any). */
@@ -83,45 +117,38 @@ final class Tables {
     }
 
     /**
-     * The rows of the resource query {@code sql} over {@code table}; none when it has no file.
+     * The rows of the resource query {@code sql} over {@code table}; none when it has no file. The
+     * view of the trials table has the column {@code configuration}: the label of the run's
+     * configuration among its experiment's ({@link Configurations}), empty where the experiment ran
+     * one, or everywhere when {@code pool}ed on purpose.
      *
      * @param doing what the query does, for the message when it fails ("summarise the trials")
      */
-    static <T> List<T> query(
-            Path parquetRoot,
-            String table,
-            String sql,
-            String doing,
-            Parameters parameters,
-            RowReader<T> reader) {
-        return query(parquetRoot, table, sql, doing, false, parameters, reader);
-    }
-
-    /**
-     * As {@link #query(Path, String, String, String, Parameters, RowReader)}; the view of the trials
-     * table has the column {@code configuration}: the label of the run's configuration among its
-     * experiment's ({@link Configurations}), empty where the experiment ran one, or everywhere when
-     * {@code pool}ed on purpose.
-     */
-    static <T> List<T> query(
-            Path parquetRoot,
+    <T> List<T> query(
             String table,
             String sql,
             String doing,
             boolean pool,
             Parameters parameters,
             RowReader<T> reader) {
+        return rows(table, resource(sql), doing, pool, parameters, reader);
+    }
+
+    /** As {@link #query(String, String, String, boolean, Parameters, RowReader)} for SQL text. */
+    <T> List<T> rows(
+            String table,
+            String text,
+            String doing,
+            boolean pool,
+            Parameters parameters,
+            RowReader<T> reader) {
         Path dir = parquetRoot.resolve(table);
-        if (!hasFiles(dir)) {
+        if (!hasFiles(table)) {
             return List.of();
         }
-        try (Connection duckdb = DuckDb.connect()) {
-            if (TRIALS.equals(table)) {
-                trialsView(duckdb, parquetRoot, source(dir), pool);
-            } else {
-                view(duckdb, "scanned", table, source(dir));
-            }
-            try (PreparedStatement query = duckdb.prepareStatement(resource(sql))) {
+        try {
+            scanned(table, pool);
+            try (PreparedStatement query = duckdb.prepareStatement(text)) {
                 parameters.set(query);
                 try (ResultSet rs = query.executeQuery()) {
                     List<T> rows = new ArrayList<>();
@@ -132,51 +159,99 @@ final class Tables {
                 }
             }
         } catch (SQLException e) {
-            // DuckDB follows its reason with the SQL around the failure, which would only confuse
-            String reason =
-                    e.getMessage() == null
-                            ? ""
-                            : e.getMessage().strip().lines().findFirst().orElse("");
-            throw new ReportException(dir + ": cannot " + doing + ": " + reason, e);
+            throw failure(dir, doing, e);
         }
     }
 
     /**
-     * The view {@code scanned}: files written before a column existed read it as its default (a
-     * dataset made only of such files has no such column at all).
+     * Which of {@code names} the trials' metrics may hold: those inside the range of metric names of
+     * some part of a trials file, as the file's statistics record it (every name where a part records
+     * none). A name outside every range is in no trial, and a query need not look for it.
+     *
+     * @param doing what the query that asks does, for the message when a file cannot be read
      */
-    /** The view {@code scanned} of the trials with the column {@code configuration}. */
-    private static void trialsView(Connection duckdb, Path parquetRoot, String source, boolean pool)
-            throws SQLException {
-        view(duckdb, "trial_rows", TRIALS, source);
-        Path runs = parquetRoot.resolve("runs");
+    Set<String> metricsPossible(List<String> names, String doing) {
+        if (!hasFiles(TRIALS)) {
+            return Set.of();
+        }
+        try {
+            return StoredMetrics.possible(duckdb, files(parquetRoot.resolve(TRIALS)), names);
+        } catch (SQLException e) {
+            throw failure(parquetRoot.resolve(TRIALS), doing, e);
+        }
+    }
+
+    /** Whether the table has files, looked at once per command. */
+    boolean hasFiles(String table) {
+        return hasFiles.computeIfAbsent(table, t -> hasFiles(parquetRoot.resolve(t)));
+    }
+
+    /** The view {@code scanned} of {@code table}, the trials' with the column {@code configuration}. */
+    private void scanned(String table, boolean pool) throws SQLException {
+        String name = TRIALS.equals(table) ? "trial_rows" : table + "_rows";
+        if (defined.add(name)) {
+            view(duckdb, name, table, source(parquetRoot.resolve(table)));
+        }
+        String select = "SELECT * FROM " + name;
+        if (TRIALS.equals(table)) {
+            select =
+                    pool || !configurations()
+                            ? "SELECT *, '' AS configuration FROM trial_rows"
+                            : "SELECT t.*, coalesce(c.configuration, '') AS configuration FROM"
+                                    + " trial_rows t LEFT JOIN run_configuration c ON t.run_id ="
+                                    + " c.run_id";
+        }
+        try (var statement = duckdb.createStatement()) {
+            statement.execute("CREATE OR REPLACE TEMP VIEW scanned AS " + select);
+        }
+    }
+
+    /**
+     * Reads the runs' configuration labels into the table {@code run_configuration}, once: whether
+     * any run has a label (none has where every experiment ran one configuration, or with no runs).
+     */
+    private boolean configurations() throws SQLException {
+        if (configurations != null) {
+            return configurations;
+        }
         Map<String, String> labels = Map.of();
-        if (!pool && hasFiles(runs)) {
-            view(duckdb, "run_rows", "runs", source(runs));
+        if (hasFiles("runs")) {
+            if (defined.add("run_rows")) {
+                view(duckdb, "run_rows", "runs", source(parquetRoot.resolve("runs")));
+            }
             labels = Configurations.labels(duckdb, resource("/report/run-configurations.sql"));
         }
         try (var statement = duckdb.createStatement()) {
             statement.execute(
                     "CREATE TEMP TABLE run_configuration (run_id VARCHAR, configuration VARCHAR)");
         }
+        boolean any = false;
         try (var insert = duckdb.prepareStatement("INSERT INTO run_configuration VALUES (?, ?)")) {
             for (Map.Entry<String, String> e : labels.entrySet()) {
                 if (!e.getValue().isEmpty()) {
                     insert.setString(1, e.getKey());
                     insert.setString(2, e.getValue());
                     insert.addBatch();
+                    any = true;
                 }
             }
             insert.executeBatch();
         }
-        try (var statement = duckdb.createStatement()) {
-            statement.execute(
-                    "CREATE TEMP VIEW scanned AS SELECT t.*, coalesce(c.configuration, '') AS"
-                            + " configuration FROM trial_rows t LEFT JOIN run_configuration c ON"
-                            + " t.run_id = c.run_id");
-        }
+        configurations = any;
+        return any;
     }
 
+    private static ReportException failure(Path dir, String doing, SQLException e) {
+        // DuckDB follows its reason with the SQL around the failure, which would only confuse
+        String reason =
+                e.getMessage() == null ? "" : e.getMessage().strip().lines().findFirst().orElse("");
+        return new ReportException(dir + ": cannot " + doing + ": " + reason, e);
+    }
+
+    /**
+     * A view of the table's files: files written before a column existed read it as its default (a
+     * dataset made only of such files has no such column at all).
+     */
     private static void view(Connection duckdb, String name, String table, String source)
             throws SQLException {
         Set<String> columns = new HashSet<>();
@@ -199,16 +274,29 @@ final class Tables {
         }
     }
 
+    @Override
+    public void close() {
+        try {
+            duckdb.close();
+        } catch (SQLException e) {
+            // a connection to an in-memory database: nothing is lost
+        }
+    }
+
     static Double nullable(ResultSet rs, String column) throws SQLException {
         double value = rs.getDouble(column);
         return rs.wasNull() ? null : value;
     }
 
     private static String source(Path dir) {
-        String files = "'" + (dir.toAbsolutePath() + "/**/*.parquet").replace("'", "''") + "'";
         return "read_parquet("
-                + files
+                + files(dir)
                 + ", hive_partitioning = true, union_by_name = true, hive_types_autocast = false)";
+    }
+
+    /** The glob of a table's files as an SQL string literal. */
+    private static String files(Path dir) {
+        return "'" + (dir.toAbsolutePath() + "/**/*.parquet").replace("'", "''") + "'";
     }
 
     static boolean hasFiles(Path dir) {

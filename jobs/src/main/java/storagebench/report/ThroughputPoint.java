@@ -25,8 +25,14 @@ public record ThroughputPoint(
 
     /** Per experiment, variant and step, in time order; empty when the dataset has no ThroughputSamples. */
     public static List<ThroughputPoint> read(Path parquetRoot, ReportFilter filter) {
-        return Tables.query(
-                parquetRoot,
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, filter);
+        }
+    }
+
+    /** As {@link #read(Path, ReportFilter)}, on a command's reads of the dataset. */
+    public static List<ThroughputPoint> read(Tables tables, ReportFilter filter) {
+        return tables.query(
                 "throughput_samples",
                 "/report/throughput_series.sql",
                 filter,

@@ -29,12 +29,19 @@ public final class TrialValues {
     /** As {@link #read(Path, String, String, List)}, every configuration labelled alike if {@code pool}. */
     public static List<TrialValue> read(
             Path parquetRoot, String metric, String experiment, List<String> runs, boolean pool) {
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, metric, experiment, runs, pool);
+        }
+    }
+
+    /** As {@link #read(Path, String, String, List, boolean)}, on a command's reads of the dataset. */
+    public static List<TrialValue> read(
+            Tables tables, String metric, String experiment, List<String> runs, boolean pool) {
         List<TrialValue> values = new ArrayList<>();
         for (String run : runs.isEmpty() ? Collections.<String>singletonList(null) : runs) {
             values.addAll(
-                    Tables.query(
-                            parquetRoot,
-                            "trials",
+                    tables.query(
+                            Tables.TRIALS,
                             "/report/trial-values.sql",
                             "read the trials",
                             pool,

@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The statistics of one variant's values of one metric in one experiment, host and step, over the runs
@@ -84,7 +86,9 @@ public record VariantStats(
         }
     }
 
-    /** Separates the values of a list parameter (run ids and metric names hold no control character). */
+    private static final String SUMMARISE = "summarise the trials";
+
+    /** Separates the values of a list parameter (run ids hold no control character). */
     private static final String SEPARATOR = "\u001f";
 
     /**
@@ -93,11 +97,31 @@ public record VariantStats(
      * the dataset holds no trials or none match.
      */
     public static List<VariantStats> read(Path parquetRoot, Query query) {
-        return Tables.query(
-                parquetRoot,
-                "trials",
-                "/report/variant-stats.sql",
-                "summarise the trials",
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, query);
+        }
+    }
+
+    /** As {@link #read(Path, Query)}, on a command's reads of the dataset. */
+    public static List<VariantStats> read(Tables tables, Query query) {
+        List<String> read = new ArrayList<>();
+        if (query.metrics().contains(DURATION)) {
+            read.add(DURATION);
+        }
+        List<String> keys = query.metrics().stream().filter(m -> !m.equals(DURATION)).toList();
+        if (!keys.isEmpty()) {
+            read.addAll(tables.metricsPossible(keys, SUMMARISE));
+        }
+        boolean twice = query.perRun() || (read.contains(DURATION) && read.size() > 1);
+        String sql =
+                Tables.resource("/report/variant-stats.sql")
+                        .replace("{{metrics}}", list(read))
+                        .replace("{{per_run}}", String.valueOf(query.perRun()))
+                        .replace("{{materialized}}", twice ? "MATERIALIZED" : "NOT MATERIALIZED");
+        return tables.rows(
+                Tables.TRIALS,
+                sql,
+                SUMMARISE,
                 query.pool(),
                 q -> {
                     q.setString(1, query.experiment());
@@ -105,10 +129,15 @@ public record VariantStats(
                             2,
                             query.runs().isEmpty() ? null : String.join(SEPARATOR, query.runs()));
                     q.setString(3, query.host());
-                    q.setString(4, String.join(SEPARATOR, query.metrics()));
-                    q.setBoolean(5, query.perRun());
                 },
                 VariantStats::row);
+    }
+
+    /** Names as an SQL list of text. */
+    private static String list(List<String> names) {
+        return names.stream()
+                .map(n -> "'" + n.replace("'", "''") + "'")
+                .collect(Collectors.joining(", ", "[", "]::VARCHAR[]"));
     }
 
     private static VariantStats row(ResultSet rs) throws SQLException {

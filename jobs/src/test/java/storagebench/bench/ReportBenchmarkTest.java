@@ -13,7 +13,7 @@ class ReportBenchmarkTest {
     @TempDir Path data;
 
     @Test
-    void timesEveryStepOnTheSameFilesAndReportsTheRatiosAndThePage() {
+    void timesEveryStepAgainstThePlainQueryInAbbaPairsAndReportsTheRatiosAndThePage() {
         // given a small dataset: 20,000 trials of 100 variants in 4 runs
 
         // when
@@ -28,12 +28,14 @@ class ReportBenchmarkTest {
         // then
         assertThat(report.files()).isPositive();
         assertThat(report.pageBytes()).isPositive().isLessThan(ReportBenchReport.PAGE_LIMIT);
-        assertThat(report.means()).hasSize(1);
-        assertThat(report.means()[0]).isPositive();
-        assertThat(report.html()[0]).isPositive();
+        assertThat(report.html().pairs()).hasSize(1);
+        assertThat(report.html().as().get(0)).isPositive();
+        assertThat(report.html().bs().get(0)).isPositive();
+        assertThat(report.compare().pairs()).hasSize(1);
         assertThat(report.format())
                 .contains("N = 20,000 trial rows, 100 variants, 4 runs")
                 .contains("(b2) compare --metric duration")
+                .contains("b2 / a: median ")
                 .contains("target < 3 MB: met");
     }
 

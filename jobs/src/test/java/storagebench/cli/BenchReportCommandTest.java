@@ -22,7 +22,7 @@ class BenchReportCommandTest {
                         "10",
                         "--runs",
                         "2",
-                        "--rounds",
+                        "--pairs",
                         "1",
                         "--data-dir",
                         data.toString());
@@ -33,7 +33,10 @@ class BenchReportCommandTest {
                 .contains("N = 4,000 trial rows, 10 variants, 2 runs")
                 .contains("(a) plain GROUP BY: count, mean (README's)")
                 .contains("(c) report --html")
-                .contains("target: b, b2 and c <= 2.0 × a:")
+                .contains("c / a: median ")
+                .contains("over 1 ABBA pairs")
+                .contains("load average")
+                .contains("target: b, b2 and c <= 2.0 × a (median of the pairs' ratios):")
                 .contains("(judged at 100 variants)");
     }
 
