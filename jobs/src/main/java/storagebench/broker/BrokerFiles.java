@@ -43,11 +43,6 @@ public record BrokerFiles(Path dir) {
         return dir.resolve("broker.out");
     }
 
-    /** The copy of the application jar the broker runs from ({@link BrokerLauncher}). */
-    public Path application() {
-        return dir.resolve("app");
-    }
-
     /** A cluster node's own Kafka properties ({@link NodeProperties}); absent for the embedded broker. */
     public Path node() {
         return dir.resolve("node.properties");

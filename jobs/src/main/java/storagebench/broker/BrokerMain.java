@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.DurableFiles;
+import storagebench.JarCopies;
 import storagebench.ProcessLock;
 
 /**
@@ -35,6 +36,7 @@ public final class BrokerMain {
             System.err.println("usage: BrokerMain <kafka-dir> <idle-stop-seconds, 0 = never>");
             System.exit(2);
         }
+        JarCopies.holdWhileRunning();
         System.exit(
                 run(BrokerFiles.of(Path.of(args[0])), Duration.ofSeconds(Long.parseLong(args[1]))));
     }

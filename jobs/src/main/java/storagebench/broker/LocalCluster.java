@@ -132,10 +132,7 @@ public final class LocalCluster implements AutoCloseable {
                             id,
                             BrokerProcess.launch(
                                     files,
-                                    BrokerLauncher.node(
-                                            files,
-                                            dir.resolve("app"),
-                                            layout.node(id).site().wrapper())));
+                                    BrokerLauncher.node(files, layout.node(id).site().wrapper())));
                 }
             }
             for (Map.Entry<Integer, Process> node : launched.entrySet()) {

@@ -113,7 +113,7 @@ class ArchitectureTest {
                     .dependOnClassesThat()
                     .resideInAPackage("org.jfree..");
 
-    /** The webjar holds no classes: what uses it names its resources, a string in the class file. */
+    /** ECharts is a resource, not classes: what uses it names its file, a string in the class file. */
     @ArchTest
     static final ArchRule echartsOnlyInTheHtmlReport =
             noClasses()

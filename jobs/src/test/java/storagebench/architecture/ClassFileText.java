@@ -14,8 +14,8 @@ import java.nio.charset.StandardCharsets;
  * resources, not classes, which a class uses by naming their path.
  */
 final class ClassFileText {
-    /** The ECharts webjar's resources, {@code META-INF/resources/webjars/echarts/…}. */
-    static final String ECHARTS = "webjars/echarts";
+    /** ECharts' one file, taken out of its webjar at build time ({@code html/echarts.min.js}). */
+    static final String ECHARTS = "echarts.min.js";
 
     private ClassFileText() {}
 

@@ -278,9 +278,7 @@ class SecretsNowhereIT extends BrokerOnDataDir {
 
     private static List<Path> files(Path dir) throws IOException {
         try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(Files::isRegularFile)
-                    .filter(f -> !f.startsWith(dir.resolve("kafka/app")))
-                    .toList();
+            return walk.filter(Files::isRegularFile).toList();
         }
     }
 

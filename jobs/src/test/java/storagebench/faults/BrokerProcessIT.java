@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.ProcessLock;
 import storagebench.broker.BrokerFiles;
 import storagebench.broker.BrokerProcess;
 import storagebench.broker.KafkaConnection;
@@ -168,7 +169,12 @@ class BrokerProcessIT {
         Files.createDirectories(jar.getParent());
         Files.copy(built, jar);
         Path data = tmp.resolve("data");
-        Process start =
+        // and the copy of the jar an earlier version kept in the data directory
+        Path legacy = data.resolve("kafka").resolve("app").resolve("storagebench-1-1.jar");
+        Files.createDirectories(legacy.getParent());
+        Files.write(legacy, new byte[] {1});
+        Path cache = tmp.resolve("cache");
+        ProcessBuilder builder =
                 new ProcessBuilder(
                                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                                 "-jar",
@@ -178,8 +184,9 @@ class BrokerProcessIT {
                                 "--data-dir",
                                 data.toString())
                         .redirectErrorStream(true)
-                        .redirectOutput(tmp.resolve("start.out").toFile())
-                        .start();
+                        .redirectOutput(tmp.resolve("start.out").toFile());
+        builder.environment().put("STORAGEBENCH_CACHE_DIR", cache.toString());
+        Process start = builder.start();
         assertThat(start.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(start.exitValue()).as(Files.readString(tmp.resolve("start.out"))).isZero();
         BrokerFiles files = BrokerFiles.of(data.resolve("kafka"));
@@ -191,7 +198,8 @@ class BrokerProcessIT {
                             jar, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 Files.copy(thin, out);
             }
-            // then: the broker, running from its own copy, serves the next command whole
+            // then: the broker, running from the build's copy in the cache, serves the next command
+            // whole
             assertThat(
                             Main.execute(
                                     "run",
@@ -202,15 +210,18 @@ class BrokerProcessIT {
                     .isZero();
             assertThat(files.readPid()).contains(pid);
             assertThat(Files.readString(files.output())).doesNotContain("NoClassDefFoundError");
-            try (var copies = Files.list(files.application())) {
-                assertThat(copies.map(p -> p.getFileName().toString()).toList())
-                        .singleElement()
-                        .satisfies(
-                                name ->
-                                        assertThat(name)
-                                                .startsWith("storagebench-")
-                                                .endsWith(".jar"));
+            // and the copy is the cache's one, held by the broker, none in the data directory
+            List<Path> jars;
+            try (var copies = Files.list(cache.resolve("app"))) {
+                jars = copies.filter(p -> p.getFileName().toString().endsWith(".jar")).toList();
             }
+            assertThat(jars).hasSize(1);
+            Path copy = jars.get(0);
+            assertThat(copy.getFileName().toString()).startsWith("storagebench-");
+            assertThat(Files.size(copy)).isEqualTo(Files.size(built));
+            assertThat(data.resolve("kafka").resolve("app")).doesNotExist();
+            assertThat(ProcessLock.tryTake(copy.resolveSibling(copy.getFileName() + ".lock")))
+                    .isEmpty();
         } finally {
             BrokerProcess.stop(files, Duration.ofSeconds(30));
         }
