@@ -65,6 +65,10 @@ public final class EventPublisher implements AutoCloseable {
     private final EventSizeLimit sizeLimit;
     private final StallReport stall;
     private Map<Integer, Node> leaders = Map.of();
+
+    /** The leaders the last slow publish named as leading its partitions as before. */
+    private Map<Integer, Node> named = Map.of();
+
     private volatile String lost;
 
     public EventPublisher(KafkaConnection kafka, String transactionalId) {
@@ -113,6 +117,10 @@ public final class EventPublisher implements AutoCloseable {
         long began = System.nanoTime();
         // where the producer sends now, from its own metadata (no request): named if this is slow
         leaders = stall.leaders(producer);
+        if (!named.isEmpty()) {
+            stall.movedSince(named, leaders).ifPresent(log::warn);
+            named = Map.of();
+        }
         Silence silence = new Silence();
         boolean renewed = false;
         while (true) {
@@ -262,6 +270,7 @@ public final class EventPublisher implements AutoCloseable {
             long began, Set<Integer> partitions, Map<Integer, Node> now, boolean renewed) {
         Duration waited = Duration.ofNanos(System.nanoTime() - began);
         if (waited.compareTo(leaders.isEmpty() ? CALL_TIMEOUT : StallReport.SLOW) > 0) {
+            named = stall.unchanged(leaders, now, partitions);
             log.warn(
                     stall.describe(waited, leaders, now, partitions)
                             + (renewed

@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.producer.Producer;
@@ -76,13 +78,7 @@ final class StallReport {
             Node is = now.get(partition);
             String name = topic + "-" + partition;
             if (was != null && is != null && was.id() != is.id()) {
-                changes.add(
-                        name(was)
-                                + " leader of "
-                                + name
-                                + " was lost; broker "
-                                + is.id()
-                                + " leads it now");
+                changes.add(moved(was, name, is));
             } else if (is != null) {
                 same.add(name(is) + " leads " + name + " as before");
             }
@@ -100,6 +96,48 @@ final class StallReport {
         }
         return String.format(Locale.ROOT, "publishing waited %.1f s", waited.toNanos() / 1e9)
                 + (parts.isEmpty() ? "" : ": " + String.join("; ", parts));
+    }
+
+    /** The leaders a slow publish's line names as leading {@code partitions} as before. */
+    Map<Integer, Node> unchanged(
+            Map<Integer, Node> before, Map<Integer, Node> now, Set<Integer> partitions) {
+        Map<Integer, Node> same = new LinkedHashMap<>();
+        for (int partition : partitions) {
+            Node was = before.get(partition);
+            Node is = now.get(partition);
+            if (is != null && (was == null || was.id() == is.id())) {
+                same.put(partition, is);
+            }
+        }
+        return same;
+    }
+
+    /**
+     * What changed since a slow publish named {@code named} as leading its partitions "as before":
+     * a producer's metadata can still name a leader cut off from the others when the publish ends
+     * (the leader it learnt it from can be the one cut off), and learn the new one only afterwards.
+     * Empty when every named partition is led as named.
+     */
+    Optional<String> movedSince(Map<Integer, Node> named, Map<Integer, Node> now) {
+        List<String> changes = new ArrayList<>();
+        for (Map.Entry<Integer, Node> was : new TreeMap<>(named).entrySet()) {
+            Node is = now.get(was.getKey());
+            if (is != null && is.id() != was.getValue().id()) {
+                changes.add(moved(was.getValue(), topic + "-" + was.getKey(), is));
+            }
+        }
+        return changes.isEmpty()
+                ? Optional.empty()
+                : Optional.of("after the slow publish: " + String.join("; ", changes));
+    }
+
+    private static String moved(Node was, String partition, Node is) {
+        return name(was)
+                + " leader of "
+                + partition
+                + " was lost; broker "
+                + is.id()
+                + " leads it now";
     }
 
     /**
