@@ -2,31 +2,56 @@ package storagebench.dbms;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.ServiceLoader;
 import storagebench.config.ConfigNode;
-import storagebench.dbms.firebird.FirebirdKind;
-import storagebench.dbms.h2.H2Kind;
-import storagebench.dbms.local.LocalKind;
-import storagebench.dbms.postgres.PostgresKind;
-import storagebench.dbms.sqlserver.SqlServerKind;
 
 /**
- * The registry of target kinds, as written under {@code target: kind:}: one line per kind, naming the
- * {@link Kind} of its own package (adding a database: docs/code-map.md).
+ * The registry of target kinds, as written under {@code target: kind:}: one constant per kind. The
+ * {@link Kind} behind each lives in a package of its own and is found through {@link ServiceLoader}
+ * (a line in {@code META-INF/services/storagebench.dbms.Kind}), so this package imports none of them
+ * and none imports it back in a cycle (adding a database: docs/code-map.md).
  */
 public enum TargetKind {
-    LOCAL("local", new LocalKind()),
-    H2("h2", new H2Kind()),
-    POSTGRES("postgres", new PostgresKind()),
-    SQLSERVER("sqlserver", new SqlServerKind()),
-    FIREBIRD("firebird", new FirebirdKind());
+    LOCAL("local"),
+    H2("h2"),
+    POSTGRES("postgres"),
+    SQLSERVER("sqlserver"),
+    FIREBIRD("firebird");
 
     private final String yamlName;
 
-    private final Kind kind;
-
-    TargetKind(String yamlName, Kind kind) {
+    TargetKind(String yamlName) {
         this.yamlName = yamlName;
-        this.kind = kind;
+    }
+
+    /** Each constant's implementation, loaded once on first use. */
+    private static final class Implementations {
+        static final Map<TargetKind, Kind> BY_KIND = load();
+
+        private static Map<TargetKind, Kind> load() {
+            Map<TargetKind, Kind> kinds = new EnumMap<>(TargetKind.class);
+            for (Kind kind : ServiceLoader.load(Kind.class, Kind.class.getClassLoader())) {
+                if (kinds.putIfAbsent(kind.kind(), kind) != null) {
+                    throw new IllegalStateException(
+                            "two implementations of target kind " + kind.kind());
+                }
+            }
+            return kinds;
+        }
+    }
+
+    private Kind kind() {
+        Kind kind = Implementations.BY_KIND.get(this);
+        if (kind == null) {
+            throw new IllegalStateException(
+                    "no implementation of target kind "
+                            + yamlName
+                            + " in META-INF/services/"
+                            + Kind.class.getName());
+        }
+        return kind;
     }
 
     public String yamlName() {
@@ -35,12 +60,12 @@ public enum TargetKind {
 
     /** Reads this kind's keys from the {@code target:} mapping (kind already read). */
     public Target read(ConfigNode node, Path dataDir) {
-        return kind.read(node, dataDir);
+        return kind().read(node, dataDir);
     }
 
     /** Whether this kind is a database server (all but local). */
     public boolean isDatabase() {
-        return kind instanceof DatabaseKind;
+        return kind() instanceof DatabaseKind;
     }
 
     /**
@@ -49,7 +74,7 @@ public enum TargetKind {
      * @throws IllegalStateException for local, which is no database
      */
     public DatabaseKind database() {
-        if (kind instanceof DatabaseKind database) {
+        if (kind() instanceof DatabaseKind database) {
             return database;
         }
         throw new IllegalStateException(yamlName + " is not a database target");

@@ -3,34 +3,27 @@ package storagebench.logformat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import storagebench.logformat.benchbase.BenchbaseParser;
-import storagebench.logformat.csv.CsvParser;
-import storagebench.logformat.filestats.FileStatsParser;
-import storagebench.logformat.fio.FioParser;
-import storagebench.logformat.gbak.GbakParser;
-import storagebench.logformat.hammerdb.HammerdbParser;
-import storagebench.logformat.pgbench.PgbenchParser;
-import storagebench.logformat.timing.TimingLogParser;
+import java.util.ServiceLoader;
 
-/** The registry of log parsers by name: adding a format means adding it here and nowhere else. */
+/**
+ * The registry of log parsers by name: adding a format means one line in {@code
+ * META-INF/services/storagebench.logformat.LogParser} (its order is the order they are listed in),
+ * found through {@link ServiceLoader} so that this package imports none of the formats' packages.
+ */
 public final class LogParsers {
-    private static final Map<String, LogParser> BY_NAME = new LinkedHashMap<>();
-
-    static {
-        register(new FileStatsParser());
-        register(new CsvParser());
-        register(new FioParser());
-        register(new PgbenchParser());
-        register(new GbakParser());
-        register(new TimingLogParser());
-        register(new HammerdbParser());
-        register(new BenchbaseParser());
-    }
+    private static final Map<String, LogParser> BY_NAME = load();
 
     private LogParsers() {}
 
-    static void register(LogParser parser) {
-        BY_NAME.put(parser.name(), parser);
+    private static Map<String, LogParser> load() {
+        Map<String, LogParser> byName = new LinkedHashMap<>();
+        for (LogParser parser :
+                ServiceLoader.load(LogParser.class, LogParser.class.getClassLoader())) {
+            if (byName.putIfAbsent(parser.name(), parser) != null) {
+                throw new IllegalStateException("two log parsers named " + parser.name());
+            }
+        }
+        return byName;
     }
 
     public static Optional<LogParser> find(String name) {

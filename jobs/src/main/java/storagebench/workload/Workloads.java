@@ -3,30 +3,27 @@ package storagebench.workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import storagebench.workload.command.CommandWorkload;
-import storagebench.workload.filegroup.FilegroupInsertWorkload;
-import storagebench.workload.fileinit.FileInitWorkload;
-import storagebench.workload.fileio.FileIoWorkload;
-import storagebench.workload.oltp.OltpWorkload;
-import storagebench.workload.restore.RestoreWorkload;
+import java.util.ServiceLoader;
 
-/** The registry of workloads by name: adding one means adding it here and nowhere else. */
+/**
+ * The registry of workloads by name: adding one means one line in {@code
+ * META-INF/services/storagebench.workload.WorkloadType} (its order is the order they are listed in),
+ * found through {@link ServiceLoader} so that this package imports none of the workloads' packages.
+ */
 public final class Workloads {
-    private static final Map<String, WorkloadType> BY_NAME = new LinkedHashMap<>();
-
-    static {
-        register(new FileInitWorkload());
-        register(new CommandWorkload());
-        register(new FilegroupInsertWorkload());
-        register(new FileIoWorkload());
-        register(new RestoreWorkload());
-        register(new OltpWorkload());
-    }
+    private static final Map<String, WorkloadType> BY_NAME = load();
 
     private Workloads() {}
 
-    private static void register(WorkloadType workload) {
-        BY_NAME.put(workload.name(), workload);
+    private static Map<String, WorkloadType> load() {
+        Map<String, WorkloadType> byName = new LinkedHashMap<>();
+        for (WorkloadType workload :
+                ServiceLoader.load(WorkloadType.class, WorkloadType.class.getClassLoader())) {
+            if (byName.putIfAbsent(workload.name(), workload) != null) {
+                throw new IllegalStateException("two workloads named " + workload.name());
+            }
+        }
+        return byName;
     }
 
     public static Optional<WorkloadType> find(String name) {

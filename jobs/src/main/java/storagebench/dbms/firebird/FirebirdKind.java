@@ -15,6 +15,12 @@ import storagebench.dbms.TargetKind;
  * {@code database-root} is where workloads make database files. Its tools get ISC_USER and ISC_PASSWORD.
  */
 public final class FirebirdKind implements DatabaseKind {
+
+    @Override
+    public TargetKind kind() {
+        return TargetKind.FIREBIRD;
+    }
+
     /** Firebird 3: identifiers are at most 31 characters (Firebird 4 allows 63). */
     private static final SqlDialect DIALECT =
             new SqlDialect(

@@ -11,6 +11,12 @@ import storagebench.dbms.TargetKind;
 
 /** Embedded H2 (or an H2 server): url defaults to a database file under the data directory. */
 public final class H2Kind implements DatabaseKind {
+
+    @Override
+    public TargetKind kind() {
+        return TargetKind.H2;
+    }
+
     private static final SqlDialect DIALECT = new SqlDialect("h2", "\"", "\"", 63, Map.of());
     private static final String MEMORY = "jdbc:h2:mem:";
 

@@ -15,6 +15,12 @@ import storagebench.dbms.TargetKind;
  * libpq's variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGCONNECT_TIMEOUT, PGPASSWORD).
  */
 public final class PostgresKind implements DatabaseKind {
+
+    @Override
+    public TargetKind kind() {
+        return TargetKind.POSTGRES;
+    }
+
     private static final SqlDialect DIALECT =
             new SqlDialect(
                     "postgresql",

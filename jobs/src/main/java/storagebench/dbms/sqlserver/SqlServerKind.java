@@ -20,6 +20,12 @@ import storagebench.dbms.TargetKind;
  * host. Its tools get sqlcmd's variables (SQLCMDSERVER, SQLCMDDBNAME, SQLCMDUSER, SQLCMDPASSWORD).
  */
 public final class SqlServerKind implements DatabaseKind {
+
+    @Override
+    public TargetKind kind() {
+        return TargetKind.SQLSERVER;
+    }
+
     /** Identifiers in brackets, {@code ]} doubled; names up to 128, ours stay at 63. */
     private static final SqlDialect DIALECT =
             new SqlDialect(
