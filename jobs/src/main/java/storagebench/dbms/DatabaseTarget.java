@@ -17,7 +17,6 @@ import storagebench.config.ConfigNode;
 import storagebench.config.SecretReferences;
 import storagebench.config.Secrets;
 import storagebench.config.Values;
-import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.events.TargetSnapshot;
 
 /**

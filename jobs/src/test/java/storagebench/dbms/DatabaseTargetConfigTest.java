@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
 import storagebench.config.ConfigException;
 import storagebench.config.Secrets;
-import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.workload.Workload;

@@ -1,7 +1,6 @@
 package storagebench.dbms;
 
 import java.time.Duration;
-import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.require.Requirement;
 
 /**

@@ -11,6 +11,7 @@ import storagebench.config.ConfigNode;
 import storagebench.config.Secrets;
 import storagebench.dbms.DatabaseKind;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.ServerPath;
 import storagebench.dbms.SqlDialect;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.function.BiFunction;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.ServerPath;
 import storagebench.dbms.Target;
-import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.sampling.IoSampling;
 

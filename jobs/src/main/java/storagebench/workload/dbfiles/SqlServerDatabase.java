@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import storagebench.config.Values;
+import storagebench.dbms.ServerPath;
 import storagebench.dbms.SqlScript;
 import storagebench.dbms.TargetKind;
-import storagebench.dbms.sqlserver.ServerPath;
 
 /**
  * A SQL Server database whose files a workload places under the target's file-root: the T-SQL that makes,

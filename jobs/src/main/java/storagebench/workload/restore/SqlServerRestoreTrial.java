@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.dbms.ServerPath;
 import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import storagebench.dbms.HostileNames;
-import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.dbms.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.TestParams;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import storagebench.dbms.HostileNames;
+import storagebench.dbms.ServerPath;
 import storagebench.dbms.TargetKind;
-import storagebench.dbms.sqlserver.ServerPath;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.TestParams;

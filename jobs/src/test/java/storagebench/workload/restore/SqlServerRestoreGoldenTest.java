@@ -10,7 +10,7 @@ import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import storagebench.dbms.HostileNames;
-import storagebench.dbms.sqlserver.ServerPath;
+import storagebench.dbms.ServerPath;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.workload.Params;

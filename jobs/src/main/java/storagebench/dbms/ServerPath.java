@@ -1,4 +1,4 @@
-package storagebench.dbms.sqlserver;
+package storagebench.dbms;
 
 import java.util.regex.Pattern;
 

@@ -1,4 +1,4 @@
-package storagebench.dbms.sqlserver;
+package storagebench.dbms;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import storagebench.dbms.HostileNames;
 
 /** A SQL Server file-root is written into T-SQL literals: only plain absolute paths pass. */
 class ServerPathTest {
