@@ -160,7 +160,13 @@ class ArchitectureTest {
 
     @ArchTest static final ArchRule layersInOneDirection = Layers.under("storagebench");
 
-    @ArchTest
-    static final ArchRule noPackageCycles =
-            slices().matching("storagebench.(*)..").should().beFreeOfCycles();
+    /**
+     * No two packages import each other, at any depth: each package is a slice of its own, so a
+     * registry that names its sub-packages' classes while they name it back is a cycle too.
+     */
+    static ArchRule noCyclesBelow(String root) {
+        return slices().matching(root + ".(**)").should().beFreeOfCycles();
+    }
+
+    @ArchTest static final ArchRule noPackageCycles = noCyclesBelow("storagebench");
 }
