@@ -36,32 +36,15 @@ public final class Tables implements AutoCloseable {
         void set(PreparedStatement query) throws SQLException;
     }
 
-    /** Per table, the columns added after its first schema that the queries read, with their defaults. */
-    private static final Map<String, Map<String, String>> DEFAULTS =
-            Map.of(
-                    EventType.TRIAL_TIMED.table(),
-                            Map.of(
-                                    "phase", "'measured'",
-                                    "factors", "MAP {}::MAP(VARCHAR, VARCHAR)",
-                                    "metrics", "MAP {}::MAP(VARCHAR, DOUBLE)",
-                                    // always written; a file made by other means may lack it
-                                    "start_time", "NULL::TIMESTAMPTZ"),
-                    EventType.RUN_STARTED.table(),
-                            Map.of(
-                                    "schedule", "NULL::VARCHAR",
-                                    "scheduled_time", "NULL::TIMESTAMPTZ",
-                                    "fire_time", "NULL::TIMESTAMPTZ",
-                                    "configuration", "NULL::VARCHAR",
-                                    "config_text", "NULL::VARCHAR",
-                                    "config_sha256", "NULL::VARCHAR",
-                                    "attempt", "1",
-                                    "configuration_values", "MAP {}::MAP(VARCHAR, VARCHAR)"),
-                    EventType.IO_SAMPLE.table(),
-                            Map.of(
-                                    "queued_ms", "0.0::DOUBLE",
-                                    "device_ms", "0.0::DOUBLE",
-                                    "cap_iops", "NULL::DOUBLE",
-                                    "latency_p50_us", "NULL::DOUBLE"));
+    /** Per event type, the columns of its table that have a default ({@link ColumnDefaults}). */
+    private static final Map<EventType, Map<String, String>> DEFAULTS =
+            new EnumMap<>(EventType.class);
+
+    static {
+        for (EventType type : EventType.values()) {
+            DEFAULTS.put(type, ColumnDefaults.of(type));
+        }
+    }
 
     private final Path parquetRoot;
     private final Connection duckdb;
@@ -269,7 +252,7 @@ public final class Tables implements AutoCloseable {
             }
         }
         StringBuilder select = new StringBuilder("CREATE TEMP VIEW " + name + " AS SELECT *");
-        DEFAULTS.getOrDefault(type.table(), Map.of())
+        DEFAULTS.get(type)
                 .forEach(
                         (column, value) -> {
                             if (!columns.contains(column)) {
