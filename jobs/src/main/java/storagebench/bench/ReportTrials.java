@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import storagebench.events.Outcome;
+import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 
 /**
@@ -54,18 +55,19 @@ final class ReportTrials {
         String trialId = runId + "/" + inRun;
         boolean failed = Math.floorMod(TrialEvents.mix(i) >>> 17, 200) == 0;
         Instant start = base.plusMillis(200 * i);
-        return TrialTimed.newBuilder()
+        TrialRef trial =
+                new TrialRef(
+                        runId,
+                        EXPERIMENT,
+                        HOST,
+                        trialId,
+                        (int) inRun,
+                        "files=" + files + ", file-size=" + size,
+                        factors,
+                        inRun < variants);
+        return trial.stamp(TrialTimed.newBuilder(), STEP)
                 .setEventId(trialId + "/" + STEP)
-                .setRunId(runId)
-                .setExperiment(EXPERIMENT)
-                .setHost(HOST)
-                .setTrialId(trialId)
-                .setTrialIndex((int) inRun)
-                .setVariant("files=" + files + ", file-size=" + size)
-                .setFactors(factors)
                 .setRepetition((int) (inRun / variants))
-                .setWarmup(inRun < variants)
-                .setStep(STEP)
                 .setStartTime(start)
                 .setEndTime(start.plusNanos(durationNs / 1000 * 1000))
                 .setDurationNs(durationNs)

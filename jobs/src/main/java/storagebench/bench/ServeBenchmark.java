@@ -31,6 +31,7 @@ import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
 import storagebench.events.TargetSnapshot;
+import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 import storagebench.schedule.ScheduleDatabase;
 import storagebench.sink.FanOutWriter;
@@ -304,18 +305,18 @@ public final class ServeBenchmark {
                                 .build(),
                         offset++);
                 writer.write(
-                        TrialTimed.newBuilder()
+                        new TrialRef(
+                                        runId,
+                                        "bench-serve-" + (i % 5),
+                                        "bench-host",
+                                        runId + "/0",
+                                        0,
+                                        "init=zero",
+                                        Map.of("init", "zero"),
+                                        false)
+                                .stamp(TrialTimed.newBuilder(), "create")
                                 .setEventId(runId + "/0/create")
-                                .setRunId(runId)
-                                .setExperiment("bench-serve-" + (i % 5))
-                                .setHost("bench-host")
-                                .setTrialId(runId + "/0")
-                                .setTrialIndex(0)
-                                .setVariant("init=zero")
-                                .setFactors(Map.of("init", "zero"))
                                 .setRepetition(1)
-                                .setWarmup(false)
-                                .setStep("create")
                                 .setStartTime(start.plusSeconds(1))
                                 .setEndTime(start.plusSeconds(2))
                                 .setDurationNs(1_000_000_000L + i)

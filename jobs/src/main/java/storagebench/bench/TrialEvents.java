@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import storagebench.events.Outcome;
+import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 
 /**
@@ -47,18 +48,19 @@ public final class TrialEvents {
         metrics.put("latency_ms", 0.2 + Math.floorMod(hash >>> 31, 4000) / 100.0);
         boolean failed = Math.floorMod(hash >>> 41, 100) == 0;
         Instant start = base.plusMillis(200 * i);
-        return TrialTimed.newBuilder()
+        TrialRef ref =
+                new TrialRef(
+                        runId,
+                        EXPERIMENTS[(int) (run % EXPERIMENTS.length)],
+                        "bench-host-" + (run % 4),
+                        trialId,
+                        trial,
+                        "ifi=" + ifi + ", tempdb_files=" + files + ", file_size=" + size,
+                        factors,
+                        trial < 12);
+        return ref.stamp(TrialTimed.newBuilder(), step)
                 .setEventId(trialId + "/" + step)
-                .setRunId(runId)
-                .setExperiment(EXPERIMENTS[(int) (run % EXPERIMENTS.length)])
-                .setHost("bench-host-" + (run % 4))
-                .setTrialId(trialId)
-                .setTrialIndex(trial)
-                .setVariant("ifi=" + ifi + ", tempdb_files=" + files + ", file_size=" + size)
-                .setFactors(factors)
                 .setRepetition(1 + trial / 12)
-                .setWarmup(trial < 12)
-                .setStep(step)
                 .setStartTime(start)
                 .setEndTime(start.plusNanos(durationNs / 1000 * 1000))
                 .setDurationNs(durationNs)

@@ -10,11 +10,10 @@ import storagebench.events.EventType;
 
 /**
  * The export format: one Avro object container file whose schema is the union of every event type's
- * current schema ({@code ["RunStarted", "TrialTimed", "RunFinished", "IoSample",
- * "ThroughputSample"]}), so one file keeps
- * the topic's order across types and any Avro tool reads it ({@code avro-tools tojson}, fastavro,
- * Spark's avro source). Deflate-compressed. A file written by an older version, with older schemas,
- * still reads: Avro resolves each branch by name to the current schema.
+ * current schema, in the order of {@link EventType}, so one file keeps the topic's order across types
+ * and any Avro tool reads it ({@code avro-tools tojson}, fastavro, Spark's avro source).
+ * Deflate-compressed. A file written by an older version, with older schemas, still reads: Avro
+ * resolves each branch by name to the current schema.
  */
 public final class EventArchive {
     /** Metadata: the topic the events came from. */

@@ -3,6 +3,7 @@ package storagebench.importer;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
+import storagebench.events.TrialRef;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParsedEvents;
 import storagebench.logformat.QuarantineFile;
@@ -52,15 +53,16 @@ final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor
         ParsedEvents.Identity id =
                 new ParsedEvents.Identity(
                         run.id().eventId(record.number(), record.parsed().line()),
-                        run.id().runId(),
-                        run.experiment(),
-                        run.request().hostName(),
-                        run.id().trialId(place.trialIndex()),
-                        place.trialIndex(),
-                        place.variant(),
-                        place.factors(),
+                        new TrialRef(
+                                run.id().runId(),
+                                run.experiment(),
+                                run.request().hostName(),
+                                run.id().trialId(place.trialIndex()),
+                                place.trialIndex(),
+                                place.variant(),
+                                place.factors(),
+                                false),
                         place.repetition(),
-                        false,
                         Map.of());
         if (record.parsed() instanceof Parsed.Step step) {
             return new Outgoing(record, ParsedEvents.step(step, step.step(), id, place.start()));

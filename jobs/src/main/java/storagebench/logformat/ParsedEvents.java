@@ -5,6 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import storagebench.events.IoSample;
 import storagebench.events.Outcome;
+import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 
 /**
@@ -17,47 +18,22 @@ public final class ParsedEvents {
      * The identity fields of one event.
      *
      * @param eventId the event's own, deterministic id
-     * @param runId the run
-     * @param experiment the experiment
-     * @param host the host it ran on
-     * @param trialId the trial
-     * @param trialIndex the trial's position
-     * @param variant the factor combination as one label
-     * @param factors the factors
+     * @param trial the trial it is of
      * @param repetition from 1 within the variant
-     * @param warmup whether the trial was a warm-up
      * @param hostSettings host settings in force, if known
      */
     public record Identity(
-            String eventId,
-            String runId,
-            String experiment,
-            String host,
-            String trialId,
-            int trialIndex,
-            String variant,
-            Map<String, String> factors,
-            int repetition,
-            boolean warmup,
-            Map<String, String> hostSettings) {}
+            String eventId, TrialRef trial, int repetition, Map<String, String> hostSettings) {}
 
     private ParsedEvents() {}
 
     /** A step as a TrialTimed named {@code stepName}, starting at {@code start} (the step's own when it has one). */
     public static TrialTimed step(Parsed.Step step, String stepName, Identity id, Instant start) {
         Instant begin = start.truncatedTo(ChronoUnit.MICROS);
-        return TrialTimed.newBuilder()
+        return id.trial()
+                .stamp(TrialTimed.newBuilder(), stepName)
                 .setEventId(id.eventId())
-                .setRunId(id.runId())
-                .setExperiment(id.experiment())
-                .setHost(id.host())
-                .setTrialId(id.trialId())
-                .setTrialIndex(id.trialIndex())
-                .setVariant(id.variant())
-                .setFactors(id.factors())
                 .setRepetition(id.repetition())
-                .setWarmup(id.warmup())
-                .setStep(stepName)
                 .setStartTime(begin)
                 .setEndTime(begin.plusNanos(step.durationNs()).truncatedTo(ChronoUnit.MICROS))
                 .setDurationNs(step.durationNs())
@@ -70,17 +46,9 @@ public final class ParsedEvents {
 
     /** A sample as an IoSample of step {@code stepName}: the parser's measured fields, the identity's. */
     public static IoSample sample(Parsed.Sample sample, String stepName, Identity id) {
-        return IoSample.newBuilder(sample.sample())
+        return id.trial()
+                .stamp(IoSample.newBuilder(sample.sample()), stepName)
                 .setEventId(id.eventId())
-                .setRunId(id.runId())
-                .setExperiment(id.experiment())
-                .setHost(id.host())
-                .setTrialId(id.trialId())
-                .setTrialIndex(id.trialIndex())
-                .setVariant(id.variant())
-                .setFactors(id.factors())
-                .setWarmup(id.warmup())
-                .setStep(stepName)
                 .build();
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import storagebench.events.EventType;
 
 /**
  * The k-th IoSample interval of one file in one variant, averaged over its measured trials.
@@ -33,7 +34,7 @@ public record IoPoint(
 
     /** As {@link #read(Path, ReportFilter)}, on a command's reads of the dataset. */
     public static List<IoPoint> read(Tables tables, ReportFilter filter) {
-        return tables.query("io_samples", "/report/io_series.sql", filter, IoPoint::row);
+        return tables.query(EventType.IO_SAMPLE, "/report/io_series.sql", filter, IoPoint::row);
     }
 
     private static IoPoint row(ResultSet rs) throws SQLException {

@@ -3,6 +3,7 @@ package storagebench.report;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import storagebench.events.EventType;
 
 /** The config text of each experiment's latest run, as the runs table recorded it. */
 public final class LatestConfigs {
@@ -23,7 +24,7 @@ public final class LatestConfigs {
     public static Map<String, String> read(Tables tables, String experiment) {
         Map<String, String> configs = new LinkedHashMap<>();
         tables.query(
-                        "runs",
+                        EventType.RUN_STARTED,
                         "/report/baselines.sql",
                         "read the runs' configs",
                         false,

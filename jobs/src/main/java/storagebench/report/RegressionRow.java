@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import storagebench.events.EventType;
 
 /** A regression the dataset holds (a Regression event), newest first. */
 public record RegressionRow(
@@ -22,7 +23,11 @@ public record RegressionRow(
 
     public static List<RegressionRow> read(Path parquetRoot, ReportFilter filter) {
         return Tables.query(
-                parquetRoot, "regressions", "/report/regressions.sql", filter, RegressionRow::row);
+                parquetRoot,
+                EventType.REGRESSION,
+                "/report/regressions.sql",
+                filter,
+                RegressionRow::row);
     }
 
     private static RegressionRow row(ResultSet rs) throws SQLException {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.statistics.distribution.TDistribution;
+import storagebench.events.EventType;
 
 /** Summaries of the trials table of the Parquet dataset, computed by an embedded, in-memory DuckDB. */
 public final class Report {
@@ -14,7 +15,7 @@ public final class Report {
 
     /** The trials table of a dataset: {@code <parquetRoot>/trials}. */
     public static Path trialsDir(Path parquetRoot) {
-        return parquetRoot.resolve("trials");
+        return parquetRoot.resolve(EventType.TRIAL_TIMED.table());
     }
 
     /** Whether the dataset holds at least one trials file. */

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import storagebench.events.EventType;
 
 /**
  * What a run ran on, as its RunStarted event recorded it (secrets were removed before publishing).
@@ -34,7 +35,7 @@ public record RunFacts(
 
     /** As {@link #read(Path, ReportFilter)}, on a command's reads of the dataset. */
     public static List<RunFacts> read(Tables tables, ReportFilter filter) {
-        return tables.query("runs", "/report/runs.sql", filter, RunFacts::row);
+        return tables.query(EventType.RUN_STARTED, "/report/runs.sql", filter, RunFacts::row);
     }
 
     private static RunFacts row(ResultSet rs) throws SQLException {

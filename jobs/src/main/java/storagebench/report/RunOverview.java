@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import storagebench.events.EventType;
 
 /**
  * A run as the service's dashboard lists it: what started it, when, and how it ended.
@@ -45,7 +46,7 @@ public record RunOverview(
         Map<String, Ended> ended =
                 Tables.query(
                                 parquetRoot,
-                                "run_finished",
+                                EventType.RUN_FINISHED,
                                 "/report/finished-runs.sql",
                                 filter,
                                 Ended::row)
@@ -54,7 +55,11 @@ public record RunOverview(
         List<RunOverview> runs = new ArrayList<>();
         for (Started s :
                 Tables.query(
-                        parquetRoot, "runs", "/report/runs-overview.sql", filter, Started::row)) {
+                        parquetRoot,
+                        EventType.RUN_STARTED,
+                        "/report/runs-overview.sql",
+                        filter,
+                        Started::row)) {
             if (runs.size() == limit) {
                 break;
             }
@@ -82,7 +87,7 @@ public record RunOverview(
     public static boolean finished(Path parquetRoot, String runId) {
         return !Tables.query(
                         parquetRoot,
-                        "run_finished",
+                        EventType.RUN_FINISHED,
                         "/report/finished-runs.sql",
                         ReportFilter.run(runId),
                         Ended::row)

@@ -11,19 +11,19 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import storagebench.events.EventType;
 
 /**
- * One command's reads of a dataset's tables ({@code trials}, {@code runs}, {@code io_samples},
- * {@code throughput_samples}): one connection to the process's in-memory DuckDB, on which each table's
- * files are listed and described once, and the runs' configuration labels ({@link Configurations}) are
- * read once, however many queries the command runs. A query reads its table through the view {@code
- * scanned}. Close it when the command is done.
+ * One command's reads of a dataset's tables (one per {@link EventType}): one connection to the
+ * process's in-memory DuckDB, on which each table's files are listed and described once, and the runs'
+ * configuration labels ({@link Configurations}) are read once, however many queries the command runs.
+ * A query reads its table through the view {@code scanned}. Close it when the command is done.
  */
 public final class Tables implements AutoCloseable {
     /** One result row to one record. */
@@ -36,40 +36,21 @@ public final class Tables implements AutoCloseable {
         void set(PreparedStatement query) throws SQLException;
     }
 
-    /** Per table, the columns added after its first schema that the queries read, with their defaults. */
-    private static final Map<String, Map<String, String>> DEFAULTS =
-            Map.of(
-                    "trials",
-                            Map.of(
-                                    "phase", "'measured'",
-                                    "factors", "MAP {}::MAP(VARCHAR, VARCHAR)",
-                                    "metrics", "MAP {}::MAP(VARCHAR, DOUBLE)",
-                                    // always written; a file made by other means may lack it
-                                    "start_time", "NULL::TIMESTAMPTZ"),
-                    "runs",
-                            Map.of(
-                                    "schedule", "NULL::VARCHAR",
-                                    "scheduled_time", "NULL::TIMESTAMPTZ",
-                                    "fire_time", "NULL::TIMESTAMPTZ",
-                                    "configuration", "NULL::VARCHAR",
-                                    "config_text", "NULL::VARCHAR",
-                                    "config_sha256", "NULL::VARCHAR",
-                                    "attempt", "1",
-                                    "configuration_values", "MAP {}::MAP(VARCHAR, VARCHAR)"),
-                    "io_samples",
-                            Map.of(
-                                    "queued_ms", "0.0::DOUBLE",
-                                    "device_ms", "0.0::DOUBLE",
-                                    "cap_iops", "NULL::DOUBLE",
-                                    "latency_p50_us", "NULL::DOUBLE"));
+    /** Per event type, the columns of its table that have a default ({@link ColumnDefaults}). */
+    private static final Map<EventType, Map<String, String>> DEFAULTS =
+            new EnumMap<>(EventType.class);
 
-    static final String TRIALS = "trials";
+    static {
+        for (EventType type : EventType.values()) {
+            DEFAULTS.put(type, ColumnDefaults.of(type));
+        }
+    }
 
     private final Path parquetRoot;
     private final Connection duckdb;
 
     /** Per table, whether it has files. */
-    private final Map<String, Boolean> hasFiles = new HashMap<>();
+    private final Map<EventType, Boolean> hasFiles = new EnumMap<>(EventType.class);
 
     /** The views defined on the connection. */
     private final Set<String> defined = new HashSet<>();
@@ -92,19 +73,23 @@ public final class Tables implements AutoCloseable {
     }
 
     /**
-     * The rows of the resource query {@code sql} over {@code table} with the filter's experiment, run
-     * and host as its three parameters; none when the table has no file.
+     * The rows of the resource query {@code sql} over the table of {@code type} with the filter's
+     * experiment, run and host as its three parameters; none when the table has no file.
      */
     static <T> List<T> query(
-            Path parquetRoot, String table, String sql, ReportFilter filter, RowReader<T> reader) {
+            Path parquetRoot,
+            EventType type,
+            String sql,
+            ReportFilter filter,
+            RowReader<T> reader) {
         try (Tables tables = open(parquetRoot)) {
-            return tables.query(table, sql, filter, reader);
+            return tables.query(type, sql, filter, reader);
         }
     }
 
-    /** As {@link #query(Path, String, String, ReportFilter, RowReader)}, on this command's reads. */
-    <T> List<T> query(String table, String sql, ReportFilter filter, RowReader<T> reader) {
-        return query(table, sql, "read the " + table, false, parameters(filter), reader);
+    /** As {@link #query(Path, EventType, String, ReportFilter, RowReader)}, on this command's reads. */
+    <T> List<T> query(EventType type, String sql, ReportFilter filter, RowReader<T> reader) {
+        return query(type, sql, "read the " + type.table(), false, parameters(filter), reader);
     }
 
     /** The filter's experiment, run and host as a query's three parameters (null: any). */
@@ -117,37 +102,37 @@ public final class Tables implements AutoCloseable {
     }
 
     /**
-     * The rows of the resource query {@code sql} over {@code table}; none when it has no file. The
-     * view of the trials table has the column {@code configuration}: the label of the run's
+     * The rows of the resource query {@code sql} over the table of {@code type}; none when it has no
+     * file. The view of the trials table has the column {@code configuration}: the label of the run's
      * configuration among its experiment's ({@link Configurations}), empty where the experiment ran
      * one, or everywhere when {@code pool}ed on purpose.
      *
      * @param doing what the query does, for the message when it fails ("summarise the trials")
      */
     <T> List<T> query(
-            String table,
+            EventType type,
             String sql,
             String doing,
             boolean pool,
             Parameters parameters,
             RowReader<T> reader) {
-        return rows(table, resource(sql), doing, pool, parameters, reader);
+        return rows(type, resource(sql), doing, pool, parameters, reader);
     }
 
-    /** As {@link #query(String, String, String, boolean, Parameters, RowReader)} for SQL text. */
+    /** As {@link #query(EventType, String, String, boolean, Parameters, RowReader)} for SQL text. */
     <T> List<T> rows(
-            String table,
+            EventType type,
             String text,
             String doing,
             boolean pool,
             Parameters parameters,
             RowReader<T> reader) {
-        Path dir = parquetRoot.resolve(table);
-        if (!hasFiles(table)) {
+        Path dir = parquetRoot.resolve(type.table());
+        if (!hasFiles(type)) {
             return List.of();
         }
         try {
-            scanned(table, pool);
+            scanned(type, pool);
             try (PreparedStatement query = duckdb.prepareStatement(text)) {
                 parameters.set(query);
                 try (ResultSet rs = query.executeQuery()) {
@@ -171,29 +156,34 @@ public final class Tables implements AutoCloseable {
      * @param doing what the query that asks does, for the message when a file cannot be read
      */
     Set<String> metricsPossible(List<String> names, String doing) {
-        if (!hasFiles(TRIALS)) {
+        if (!hasFiles(EventType.TRIAL_TIMED)) {
             return Set.of();
         }
+        Path trials = parquetRoot.resolve(EventType.TRIAL_TIMED.table());
         try {
-            return StoredMetrics.possible(duckdb, files(parquetRoot.resolve(TRIALS)), names);
+            return StoredMetrics.possible(duckdb, files(trials), names);
         } catch (SQLException e) {
-            throw failure(parquetRoot.resolve(TRIALS), doing, e);
+            throw failure(trials, doing, e);
         }
     }
 
-    /** Whether the table has files, looked at once per command. */
-    boolean hasFiles(String table) {
-        return hasFiles.computeIfAbsent(table, t -> hasFiles(parquetRoot.resolve(t)));
+    /** Whether the table of {@code type} has files, looked at once per command. */
+    boolean hasFiles(EventType type) {
+        return hasFiles.computeIfAbsent(type, t -> hasFiles(parquetRoot.resolve(t.table())));
     }
 
-    /** The view {@code scanned} of {@code table}, the trials' with the column {@code configuration}. */
-    private void scanned(String table, boolean pool) throws SQLException {
-        String name = TRIALS.equals(table) ? "trial_rows" : table + "_rows";
+    /**
+     * The view {@code scanned} of the table of {@code type}, the trials' with the column {@code
+     * configuration}.
+     */
+    private void scanned(EventType type, boolean pool) throws SQLException {
+        boolean trials = type == EventType.TRIAL_TIMED;
+        String name = trials ? "trial_rows" : type.table() + "_rows";
         if (defined.add(name)) {
-            view(duckdb, name, table, source(parquetRoot.resolve(table)));
+            view(name, type);
         }
         String select = "SELECT * FROM " + name;
-        if (TRIALS.equals(table)) {
+        if (trials) {
             select =
                     pool || !configurations()
                             ? "SELECT *, '' AS configuration FROM trial_rows"
@@ -215,9 +205,9 @@ public final class Tables implements AutoCloseable {
             return configurations;
         }
         Map<String, String> labels = Map.of();
-        if (hasFiles("runs")) {
+        if (hasFiles(EventType.RUN_STARTED)) {
             if (defined.add("run_rows")) {
-                view(duckdb, "run_rows", "runs", source(parquetRoot.resolve("runs")));
+                view("run_rows", EventType.RUN_STARTED);
             }
             labels = Configurations.labels(duckdb, resource("/report/run-configurations.sql"));
         }
@@ -252,8 +242,8 @@ public final class Tables implements AutoCloseable {
      * A view of the table's files: files written before a column existed read it as its default (a
      * dataset made only of such files has no such column at all).
      */
-    private static void view(Connection duckdb, String name, String table, String source)
-            throws SQLException {
+    private void view(String name, EventType type) throws SQLException {
+        String source = source(parquetRoot.resolve(type.table()));
         Set<String> columns = new HashSet<>();
         try (var statement = duckdb.createStatement();
                 ResultSet rs = statement.executeQuery("DESCRIBE SELECT * FROM " + source)) {
@@ -262,7 +252,7 @@ public final class Tables implements AutoCloseable {
             }
         }
         StringBuilder select = new StringBuilder("CREATE TEMP VIEW " + name + " AS SELECT *");
-        DEFAULTS.getOrDefault(table, Map.of())
+        DEFAULTS.get(type)
                 .forEach(
                         (column, value) -> {
                             if (!columns.contains(column)) {

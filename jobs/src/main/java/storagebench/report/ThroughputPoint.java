@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import storagebench.events.EventType;
 
 /**
  * The k-th ThroughputSample interval of one variant's step, averaged over its measured trials.
@@ -33,7 +34,7 @@ public record ThroughputPoint(
     /** As {@link #read(Path, ReportFilter)}, on a command's reads of the dataset. */
     public static List<ThroughputPoint> read(Tables tables, ReportFilter filter) {
         return tables.query(
-                "throughput_samples",
+                EventType.THROUGHPUT_SAMPLE,
                 "/report/throughput_series.sql",
                 filter,
                 ThroughputPoint::row);

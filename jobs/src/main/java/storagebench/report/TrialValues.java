@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import storagebench.events.EventType;
 
 /** The values of measured trials, one per trial and step, for comparisons and charts. */
 public final class TrialValues {
@@ -41,7 +42,7 @@ public final class TrialValues {
         for (String run : runs.isEmpty() ? Collections.<String>singletonList(null) : runs) {
             values.addAll(
                     tables.query(
-                            Tables.TRIALS,
+                            EventType.TRIAL_TIMED,
                             "/report/trial-values.sql",
                             "read the trials",
                             pool,

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import storagebench.events.EventType;
 
 /**
  * The statistics of one variant's values of one metric in one experiment, host and step, over the runs
@@ -119,7 +120,7 @@ public record VariantStats(
                         .replace("{{per_run}}", String.valueOf(query.perRun()))
                         .replace("{{materialized}}", twice ? "MATERIALIZED" : "NOT MATERIALIZED");
         return tables.rows(
-                Tables.TRIALS,
+                EventType.TRIAL_TIMED,
                 sql,
                 SUMMARISE,
                 query.pool(),

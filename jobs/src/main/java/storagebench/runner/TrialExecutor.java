@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 import storagebench.config.Secrets;
 import storagebench.events.Outcome;
+import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.Trial;
@@ -66,7 +67,8 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             try {
                 Map<String, String> inForce = run.hostSettings().prepare(trial.factors());
                 trialSteps =
-                        new TrialSteps(steps, recorder(trial, trialId, inForce, events, untimed));
+                        new TrialSteps(
+                                steps, recorder(trial, context.ref(), inForce, events, untimed));
                 failure = trialSteps.setUp();
             } catch (HostSettings.SettingException e) {
                 failure = e.getMessage();
@@ -74,7 +76,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 trialSteps =
                         new TrialSteps(
                                 steps.stream().filter(s -> s.phase() == Phase.MEASURED).toList(),
-                                recorder(trial, trialId, Map.of(), events, untimed));
+                                recorder(trial, context.ref(), Map.of(), events, untimed));
             }
             failure = trialSteps.measure(failure, () -> !run.stop().requested());
         } finally {
@@ -116,12 +118,12 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
     /** Each step as an event: measured ones into {@code events}, set-up and clean-up ones into {@code untimed}. */
     private TrialSteps.Recorder recorder(
             Trial trial,
-            String trialId,
+            TrialRef ref,
             Map<String, String> inForce,
             List<TrialTimed> events,
             List<SpecificRecord> untimed) {
         return (step, failure) -> {
-            TrialTimed event = measure(trial, trialId, step, failure, inForce);
+            TrialTimed event = measure(trial, ref, step, failure, inForce);
             if (step.phase() == Phase.MEASURED) {
                 events.add(event);
             } else {
@@ -133,7 +135,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
 
     private TrialTimed measure(
             Trial trial,
-            String trialId,
+            TrialRef ref,
             Step step,
             String earlierFailure,
             Map<String, String> inForce) {
@@ -153,20 +155,14 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         }
         String phase = step.phase().name().toLowerCase(Locale.ROOT);
         String eventId =
-                trialId + "/" + (step.phase() == Phase.MEASURED ? "" : phase + "/") + step.name();
+                ref.trialId()
+                        + "/"
+                        + (step.phase() == Phase.MEASURED ? "" : phase + "/")
+                        + step.name();
         TrialTimed event =
-                TrialTimed.newBuilder()
+                ref.stamp(TrialTimed.newBuilder(), step.name())
                         .setEventId(eventId)
-                        .setRunId(run.runId())
-                        .setExperiment(run.experiment().name())
-                        .setHost(run.host().getHostname())
-                        .setTrialId(trialId)
-                        .setTrialIndex(trial.index())
-                        .setVariant(trial.label())
-                        .setFactors(trial.factors())
                         .setRepetition(trial.repetition())
-                        .setWarmup(trial.warmup())
-                        .setStep(step.name())
                         .setStartTime(start)
                         .setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
                         .setDurationNs(elapsed)

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.dbms.Target;
+import storagebench.events.TrialRef;
 import storagebench.events.VariantLabel;
 
 /**
@@ -87,6 +88,11 @@ public record TrialContext(
                 target,
                 params,
                 outputDir);
+    }
+
+    /** The trial, for the events it emits. */
+    public TrialRef ref() {
+        return new TrialRef(runId, experiment, host, trialId, trialIndex, variant, factors, warmup);
     }
 
     /** Adds an event (built after the measured span, never during it) to the trial's results. */

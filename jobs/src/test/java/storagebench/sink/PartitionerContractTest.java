@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +23,8 @@ import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import storagebench.events.EventType;
 import storagebench.events.TrialTimed;
 
@@ -95,12 +98,9 @@ public abstract class PartitionerContractTest {
 
     /** One event of each type, all of {@code experiment}, each partitioned by {@code time}. */
     protected static List<SpecificRecord> everyType(String experiment, Instant time) {
-        return List.of(
-                TestEvents.runStarted("r1", experiment, time),
-                TestEvents.trial("r1", experiment, 0, time),
-                TestEvents.runFinished("r1", experiment, 1, time),
-                TestEvents.ioSample("r1", experiment, 0, time),
-                TestEvents.throughputSample("r1", experiment, 0, time));
+        return Arrays.stream(EventType.values())
+                .map(type -> TestEvents.of(type, "r1", experiment, 0, time))
+                .toList();
     }
 
     private String folderOf(SpecificRecord event) {
@@ -130,26 +130,25 @@ public abstract class PartitionerContractTest {
                 .equals(name);
     }
 
-    @Test
-    void aFolderIsTheTableThenHiveStyleKeyValueParts() {
-        for (SpecificRecord event : everyType("file-init", TIME)) {
-            // given
-            EventType type = EventType.of(event);
+    @ParameterizedTest
+    @EnumSource(EventType.class)
+    void aFolderIsTheTableThenHiveStyleKeyValueParts(EventType type) {
+        // given
+        SpecificRecord event = TestEvents.of(type, "r1", "file-init", 0, TIME);
 
-            // when
-            String folder = folderOf(event);
+        // when
+        String folder = folderOf(event);
 
-            // then
-            assertThat(folder).as(type.name()).startsWith(type.table() + "/");
-            assertThat(parts(folder))
-                    .as(folder)
-                    .containsKeys("experiment", "date")
-                    .allSatisfy(
-                            (key, value) -> {
-                                assertThat(key).matches("[a-z][a-z0-9_]*");
-                                assertThat(value).isNotEmpty().doesNotContain("=");
-                            });
-        }
+        // then
+        assertThat(folder).as(type.name()).startsWith(type.table() + "/");
+        assertThat(parts(folder))
+                .as(folder)
+                .containsKeys("experiment", "date")
+                .allSatisfy(
+                        (key, value) -> {
+                            assertThat(key).matches("[a-z][a-z0-9_]*");
+                            assertThat(value).isNotEmpty().doesNotContain("=");
+                        });
     }
 
     @Test
@@ -258,8 +257,8 @@ public abstract class PartitionerContractTest {
         }
         try (Stream<Path> tables = Files.list(root)) {
             assertThat(tables.map(t -> t.getFileName().toString()))
-                    .containsExactlyInAnyOrder(
-                            "runs", "trials", "run_finished", "io_samples", "throughput_samples");
+                    .containsExactlyInAnyOrderElementsOf(
+                            Arrays.stream(EventType.values()).map(EventType::table).toList());
         }
     }
 

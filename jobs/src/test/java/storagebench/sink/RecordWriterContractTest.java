@@ -62,23 +62,17 @@ public abstract class RecordWriterContractTest {
     }
 
     /**
-     * {@code n} events with ids of their own from {@code first} on: every type, three experiments, two
-     * days, so they spread over many folders.
+     * {@code n} events with ids of their own from {@code first} on: every type in turn, three
+     * experiments, two days, so they spread over many folders.
      */
     protected static List<SpecificRecord> events(String run, int first, int n) {
+        EventType[] types = EventType.values();
         List<SpecificRecord> events = new ArrayList<>();
         for (int i = first; i < first + n; i++) {
             String runId = run + "-" + i;
             String experiment = "exp-" + i % 3;
             Instant time = DAY1.plusSeconds(86_400L * (i % 2));
-            events.add(
-                    switch (i % 5) {
-                        case 0 -> TestEvents.runStarted(runId, experiment, time);
-                        case 1 -> TestEvents.trial(runId, experiment, i, time);
-                        case 2 -> TestEvents.runFinished(runId, experiment, 1, time);
-                        case 3 -> TestEvents.ioSample(runId, experiment, i, time);
-                        default -> TestEvents.throughputSample(runId, experiment, i, time);
-                    });
+            events.add(TestEvents.of(types[i % types.length], runId, experiment, i, time));
         }
         return events;
     }

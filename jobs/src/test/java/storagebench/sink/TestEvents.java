@@ -14,9 +14,11 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
+import storagebench.events.EventType;
 import storagebench.events.HostSnapshot;
 import storagebench.events.IoSample;
 import storagebench.events.Outcome;
+import storagebench.events.Regression;
 import storagebench.events.RunFinished;
 import storagebench.events.RunStarted;
 import storagebench.events.RunStatus;
@@ -155,6 +157,43 @@ public final class TestEvents {
                 .setLatencyMaxMs(80.0)
                 .setByType(new HashMap<>(Map.of("new-order", 55L, "payment", 52L)))
                 .build();
+    }
+
+    public static Regression regression(String runId, String experiment, Instant detected) {
+        return Regression.newBuilder()
+                .setEventId(runId + "/regression/h1/measure/ifi=on/duration")
+                .setRunId(runId)
+                .setExperiment(experiment)
+                .setHost("h1")
+                .setStep("measure")
+                .setVariant("ifi=on")
+                .setMetric("duration")
+                .setHigherIsBetter(false)
+                .setWindowRuns(new ArrayList<>(List.of(runId + "-before")))
+                .setLatestMean(1.2)
+                .setWindowMean(1.0)
+                .setChange(0.2)
+                .setTest("Welch's t-test")
+                .setPValue(0.01)
+                .setVerdict("slower")
+                .setDetectedTime(detected)
+                .build();
+    }
+
+    /**
+     * An event of {@code type} of the run, partitioned by {@code time}; a trial's or a sample's trial is
+     * the {@code index}th.
+     */
+    public static SpecificRecord of(
+            EventType type, String runId, String experiment, int index, Instant time) {
+        return switch (type) {
+            case RUN_STARTED -> runStarted(runId, experiment, time);
+            case TRIAL_TIMED -> trial(runId, experiment, index, time);
+            case RUN_FINISHED -> runFinished(runId, experiment, 1, time);
+            case IO_SAMPLE -> ioSample(runId, experiment, index, time);
+            case REGRESSION -> regression(runId, experiment, time);
+            case THROUGHPUT_SAMPLE -> throughputSample(runId, experiment, index, time);
+        };
     }
 
     /** A whole run: started, {@code trials} trials one second apart, finished. */

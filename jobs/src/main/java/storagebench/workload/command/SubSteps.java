@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
+import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParsedEvents;
@@ -85,15 +86,8 @@ public final class SubSteps {
         factors.putAll(measured.getFactors());
         return new ParsedEvents.Identity(
                 measured.getEventId() + "/" + ordinal,
-                measured.getRunId(),
-                measured.getExperiment(),
-                measured.getHost(),
-                measured.getTrialId(),
-                measured.getTrialIndex(),
-                measured.getVariant(),
-                factors,
+                TrialRef.of(measured).withFactors(factors),
                 measured.getRepetition(),
-                measured.getWarmup(),
                 measured.getHostSettings());
     }
 }

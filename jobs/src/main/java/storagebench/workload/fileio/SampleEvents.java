@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import storagebench.events.IoSample;
+import storagebench.events.TrialRef;
 import storagebench.workload.TrialContext;
 
 /** Turns the sampler's intervals into IoSample events, one per file and interval, after the workers have stopped. */
@@ -27,6 +28,7 @@ final class SampleEvents {
                 Math.addExact(
                         Math.multiplyExact(wallStart.getEpochSecond(), 1_000_000L),
                         wallStart.getNano() / 1_000);
+        TrialRef ref = trial.ref();
         List<IoSample> samples = new ArrayList<>();
         for (IntervalSampler.Interval interval : intervals) {
             long micros = startMicros + (interval.startNanos() - startNanos) / 1_000;
@@ -34,22 +36,13 @@ final class SampleEvents {
                 IoFigures fig = interval.files().get(f);
                 double ms = interval.millis();
                 samples.add(
-                        IoSample.newBuilder()
+                        ref.stamp(IoSample.newBuilder(), step)
                                 .setEventId(
                                         trial.trialId()
                                                 + "/io/"
                                                 + files.name(f)
                                                 + "/"
                                                 + interval.index())
-                                .setRunId(trial.runId())
-                                .setExperiment(trial.experiment())
-                                .setHost(trial.host())
-                                .setTrialId(trial.trialId())
-                                .setTrialIndex(trial.trialIndex())
-                                .setVariant(trial.variant())
-                                .setFactors(trial.factors())
-                                .setWarmup(trial.warmup())
-                                .setStep(step)
                                 .setFile(files.name(f))
                                 .setIntervalStart(
                                         Instant.ofEpochSecond(

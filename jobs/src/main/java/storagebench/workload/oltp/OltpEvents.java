@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import storagebench.events.ThroughputSample;
+import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 import storagebench.workload.TrialContext;
 
@@ -29,6 +30,7 @@ final class OltpEvents {
             List<ThroughputInterval> intervals,
             Instant wallStart,
             long startNanos) {
+        TrialRef ref = trial.ref();
         List<ThroughputSample> samples = new ArrayList<>();
         for (ThroughputInterval interval : intervals) {
             Map<String, Long> byType = new LinkedHashMap<>();
@@ -40,22 +42,13 @@ final class OltpEvents {
             long newOrders = mix.newOrderType() < 0 ? 0 : interval.commits()[mix.newOrderType()];
             double[] latency = interval.latencyMs();
             samples.add(
-                    ThroughputSample.newBuilder()
+                    ref.stamp(ThroughputSample.newBuilder(), step)
                             .setEventId(
                                     trial.trialId()
                                             + "/throughput/"
                                             + step
                                             + "/"
                                             + interval.index())
-                            .setRunId(trial.runId())
-                            .setExperiment(trial.experiment())
-                            .setHost(trial.host())
-                            .setTrialId(trial.trialId())
-                            .setTrialIndex(trial.trialIndex())
-                            .setVariant(trial.variant())
-                            .setFactors(trial.factors())
-                            .setWarmup(trial.warmup())
-                            .setStep(step)
                             .setIntervalStart(
                                     wallStart
                                             .plusNanos(interval.startNanos() - startNanos)

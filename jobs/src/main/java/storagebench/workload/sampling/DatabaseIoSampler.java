@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.events.IoSample;
+import storagebench.events.TrialRef;
 import storagebench.logformat.filestats.Interval;
 import storagebench.logformat.filestats.Snapshot;
 import storagebench.workload.TrialContext;
@@ -138,12 +139,14 @@ public final class DatabaseIoSampler implements AutoCloseable {
     }
 
     private List<IoSample> events() {
+        TrialRef ref = trial.ref();
         List<IoSample> events = new ArrayList<>();
         List<List<IoSample.Builder>> intervals = intervals(times, samples);
         for (int i = 0; i < intervals.size(); i++) {
             for (IoSample.Builder sample : intervals.get(i)) {
                 events.add(
-                        sample.setEventId(
+                        ref.stamp(sample, step)
+                                .setEventId(
                                         trial.trialId()
                                                 + "/io/"
                                                 + step
@@ -151,15 +154,6 @@ public final class DatabaseIoSampler implements AutoCloseable {
                                                 + sample.getFile()
                                                 + "/"
                                                 + i)
-                                .setRunId(trial.runId())
-                                .setExperiment(trial.experiment())
-                                .setHost(trial.host())
-                                .setTrialId(trial.trialId())
-                                .setTrialIndex(trial.trialIndex())
-                                .setVariant(trial.variant())
-                                .setFactors(trial.factors())
-                                .setWarmup(trial.warmup())
-                                .setStep(step)
                                 .build());
             }
         }
