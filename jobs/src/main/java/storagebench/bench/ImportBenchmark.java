@@ -50,16 +50,12 @@ public final class ImportBenchmark {
                                     true,
                                     pair -> floor.publish(),
                                     pair ->
-                                            onTopic(
+                                            importOnTopic(
                                                     local,
                                                     prefix + topics[0]++,
-                                                    k ->
-                                                            ImportBench.importFiles(
-                                                                    k.settings(),
-                                                                    k,
-                                                                    "csv",
-                                                                    ImportBench.CSV_OPTIONS,
-                                                                    small)));
+                                                    "csv",
+                                                    ImportBench.CSV_OPTIONS,
+                                                    small));
                     Path parquet = root.resolve("duckdb.parquet");
                     Abba.Paired<Double> big =
                             Abba.run(
@@ -67,16 +63,12 @@ public final class ImportBenchmark {
                                     true,
                                     pair -> ImportBench.duckdb(log, parquet),
                                     pair ->
-                                            onTopic(
+                                            importOnTopic(
                                                     local,
                                                     prefix + topics[0]++,
-                                                    k ->
-                                                            ImportBench.importFiles(
-                                                                    k.settings(),
-                                                                    k,
-                                                                    "pgbench",
-                                                                    Map.of(),
-                                                                    List.of(log))));
+                                                    "pgbench",
+                                                    Map.of(),
+                                                    List.of(log)));
                     return new ImportBenchReport(
                             files,
                             records,
@@ -112,14 +104,16 @@ public final class ImportBenchmark {
     }
 
     /** An import measured on a new topic of its own (created untimed), so that nothing is imported yet. */
-    private static double onTopic(Settings settings, String topic, Timed imports) throws Exception {
+    /** The seconds one import of the files takes, on a topic of its own. */
+    private static double importOnTopic(
+            Settings settings,
+            String topic,
+            String format,
+            Map<String, String> options,
+            List<Path> files)
+            throws Exception {
         try (KafkaConnection kafka = KafkaConnection.open(settings.withTopic(topic))) {
-            return imports.seconds(kafka);
+            return ImportBench.importFiles(kafka.settings(), kafka, format, options, files);
         }
-    }
-
-    @FunctionalInterface
-    private interface Timed {
-        double seconds(KafkaConnection kafka) throws Exception;
     }
 }

@@ -96,12 +96,8 @@ public final class SinkBenchmark {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(
-                    "Kafka refused: " + e.getCause().getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException | InterruptedException e) {
+            throw kafkaFailed(e);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -112,6 +108,16 @@ public final class SinkBenchmark {
             }
             deleteRecursively(root);
         }
+    }
+
+    /** Kafka's refusal or an interruption (the thread keeps its flag), unchecked. */
+    static IllegalStateException kafkaFailed(Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            return new IllegalStateException("interrupted", e);
+        }
+        return new IllegalStateException(
+                "Kafka refused: " + e.getCause().getMessage(), e.getCause());
     }
 
     static Path tempFolder() {

@@ -82,12 +82,8 @@ public final class SinkGroupBenchmark {
                     BenchTopic.delete(kafka, topic);
                 }
             }
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(
-                    "Kafka refused: " + e.getCause().getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException | InterruptedException e) {
+            throw SinkBenchmark.kafkaFailed(e);
         } finally {
             if (settings.bootstrapServers().isEmpty()) {
                 BrokerProcess.stop(BrokerFiles.of(local.kafkaDir()), Duration.ofSeconds(30));

@@ -1,6 +1,5 @@
 package storagebench.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -34,14 +33,7 @@ import storagebench.serve.ServeOptions;
             "2:bad input: the schedules file (file, line, key, reason), --bind without a token"
         })
 public final class ServeCommand implements Callable<Integer> {
-    @Mixin SettingsOptions settingsOptions;
-
-    @Option(
-            names = "--schedules",
-            paramLabel = "FILE",
-            defaultValue = "pipeline-config/schedules.yaml",
-            description = "The schedules file (default: ${DEFAULT-VALUE}).")
-    Path schedulesFile;
+    @Mixin ScheduleCommand.StoreOptions store;
 
     @Option(
             names = "--port",
@@ -60,9 +52,9 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        Settings settings = settingsOptions.load();
+        Settings settings = store.settingsOptions.load();
         ServeOptions options = new ServeOptions(bind, port, settings.serveToken());
-        Schedules schedules = Schedules.load(schedulesFile, settings.dataDir());
+        Schedules schedules = Schedules.load(store.schedulesFile, settings.dataDir());
         DataDir.prepare(settings.dataDir());
         CountDownLatch stop = new CountDownLatch(1);
         try (Signals signals = Signals.calling(why -> stop.countDown());
@@ -73,7 +65,7 @@ public final class ServeCommand implements Callable<Integer> {
                     bind.contains(":") ? "[" + bind + "]" : bind,
                     Serve.port(service),
                     schedules.all().size(),
-                    schedulesFile);
+                    store.schedulesFile);
             schedules.all().stream()
                     .filter(s -> schedules.broken(s.name()).isPresent())
                     .forEach(

@@ -48,19 +48,7 @@ record Pair(
                     MannWhitneyUTest.withDefaults()
                             .test(x.values().get(), y.values().get())
                             .getPValue();
-            return new Pair(
-                    x.n(),
-                    y.n(),
-                    x.mean(),
-                    y.mean(),
-                    ratio,
-                    medians,
-                    interval[0],
-                    interval[1],
-                    MANN_WHITNEY,
-                    finite(p),
-                    null,
-                    Spread.of(x, y, null));
+            return tested(x, y, interval, MANN_WHITNEY, finite(p), null, Spread.of(x, y, null));
         }
         double vx = x.logVariance();
         double vy = y.logVariance();
@@ -72,19 +60,37 @@ record Pair(
                                         .with(DataDispersion.HETEROSCEDASTIC)
                                         .test(x.logMean(), vx, x.n(), y.logMean(), vy, y.n())
                                         .getPValue());
+        return tested(
+                x,
+                y,
+                interval,
+                WELCH,
+                p,
+                repetitions((vx + vy) / 2),
+                Spread.of(x, y, repetitions((vx + vy) / 2, Math.log(ratio))));
+    }
+
+    private static Pair tested(
+            Arm x,
+            Arm y,
+            Double[] interval,
+            String test,
+            Double p,
+            Integer repetitions,
+            Spread spread) {
         return new Pair(
                 x.n(),
                 y.n(),
                 x.mean(),
                 y.mean(),
-                ratio,
-                medians,
+                x.mean() / y.mean(),
+                x.median() / y.median(),
                 interval[0],
                 interval[1],
-                WELCH,
+                test,
                 p,
-                repetitions((vx + vy) / 2),
-                Spread.of(x, y, repetitions((vx + vy) / 2, Math.log(ratio))));
+                repetitions,
+                spread);
     }
 
     /** The ratio's 95% interval: r·exp(±t·se), se of log r by the delta method. */

@@ -93,13 +93,10 @@ public final class Trends {
         List<Trend.RunMean> before =
                 runs.subList(Math.max(since, runs.size() - 1 - window), runs.size() - 1);
         if (before.isEmpty()) {
-            return new Trend(
-                    key.get(0),
-                    key.get(1),
-                    key.get(2),
-                    key.get(3),
+            return trend(
+                    key,
                     metric,
-                    List.copyOf(runs),
+                    runs,
                     0,
                     null,
                     null,
@@ -137,6 +134,27 @@ public final class Trends {
                                 : "")
                         + (Double.isFinite(p) ? String.format(Locale.ROOT, " (p = %.3g)", p) : "")
                         + (regression ? "" : "; no regression");
+        return trend(
+                key,
+                metric,
+                runs,
+                before.size(),
+                TEST,
+                Double.isFinite(p) ? p : null,
+                regression,
+                verdict);
+    }
+
+    /** A trend of the series {@code key} (experiment, host, step, variant). */
+    private static Trend trend(
+            List<String> key,
+            String metric,
+            List<Trend.RunMean> runs,
+            int window,
+            String test,
+            Double p,
+            boolean regression,
+            String verdict) {
         return new Trend(
                 key.get(0),
                 key.get(1),
@@ -144,9 +162,9 @@ public final class Trends {
                 key.get(3),
                 metric,
                 List.copyOf(runs),
-                before.size(),
-                TEST,
-                Double.isFinite(p) ? p : null,
+                window,
+                test,
+                p,
                 regression,
                 verdict);
     }

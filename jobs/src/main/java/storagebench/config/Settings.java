@@ -113,53 +113,23 @@ public record Settings(
     }
 
     public Settings withDataDir(Path dir) {
-        return new Settings(
-                dir,
-                bootstrapServers,
-                topic,
-                kafkaClient,
-                jobRepositoryUrl,
-                jobRepositoryUser,
-                jobRepositoryPassword,
-                sinkRollRows,
-                sinkRollBytes,
-                sinkIdleRoll,
-                sinkSessionTimeout,
-                minFreeSpace,
-                brokerIdleStop,
-                kafkaGrace,
-                serveToken,
-                topicLayout,
-                dataset);
+        return with(dir, bootstrapServers, topic);
     }
 
     public Settings withBootstrapServers(String servers) {
-        return new Settings(
-                dataDir,
-                Optional.of(servers),
-                topic,
-                kafkaClient,
-                jobRepositoryUrl,
-                jobRepositoryUser,
-                jobRepositoryPassword,
-                sinkRollRows,
-                sinkRollBytes,
-                sinkIdleRoll,
-                sinkSessionTimeout,
-                minFreeSpace,
-                brokerIdleStop,
-                kafkaGrace,
-                serveToken,
-                topicLayout,
-                dataset);
+        return with(dataDir, Optional.of(servers), topic);
     }
 
     /** These settings with another events topic (its dead-letter topic follows). */
     public Settings withTopic(String name) {
+        return with(dataDir, bootstrapServers, name);
+    }
+
+    private Settings with(Path dir, Optional<String> servers, String topicName) {
         return new Settings(
-                dataDir,
-                bootstrapServers,
-                name,
+                dir,
+                servers,
+                topicName,
                 kafkaClient,
                 jobRepositoryUrl,
                 jobRepositoryUser,

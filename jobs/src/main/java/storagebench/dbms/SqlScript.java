@@ -7,24 +7,33 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Named SQL statements from a resource file. Each statement follows a {@code -- name: NAME} line and
  * may hold {@code {placeholders}}, filled with SQL text the caller built from checked parts only (a
- * {@link Dialect#identifier quoted identifier}, a number); values are bound as parameters instead.
+ * {@link Dialect#identifier quoted identifier}, a number); values are bound as parameters instead. A
+ * {@code -- type: NAME SQL} line names a type that products spell differently: {@code {NAME}} in every
+ * statement is that SQL, so that a product's file changes the type, not a copy of each statement.
  */
 public final class SqlScript {
     private static final Pattern NAME_LINE =
             Pattern.compile("(?m)^--\\s*name:\\s*([a-z0-9-]+)\\s*$");
+    private static final Pattern TYPE_LINE =
+            Pattern.compile("(?m)^--\\s*type:\\s*([a-z][a-z0-9-]*)\\s+(\\S.*?)\\s*$");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z][a-z0-9-]*)}");
     private final String resource;
-    private final Map<String, String> statements;
+    private final Map<String, String> written;
+    private final Map<String, String> types;
+    private final Map<String, String> statements = new LinkedHashMap<>();
 
-    private SqlScript(String resource, Map<String, String> statements) {
+    private SqlScript(String resource, Map<String, String> written, Map<String, String> types) {
         this.resource = resource;
-        this.statements = statements;
+        this.written = written;
+        this.types = types;
+        written.forEach((name, sql) -> statements.put(name, fill(sql, types::get)));
     }
 
     /**
@@ -50,9 +59,11 @@ public final class SqlScript {
         if (own == null) {
             return generic;
         }
-        Map<String, String> statements = new LinkedHashMap<>(generic.statements);
-        statements.putAll(own.statements);
-        return new SqlScript(own.resource + " over " + generic.resource, statements);
+        Map<String, String> statements = new LinkedHashMap<>(generic.written);
+        statements.putAll(own.written);
+        Map<String, String> types = new LinkedHashMap<>(generic.types);
+        types.putAll(own.types);
+        return new SqlScript(own.resource + " over " + generic.resource, statements, types);
     }
 
     private static SqlScript read(String resource) {
@@ -80,7 +91,12 @@ public final class SqlScript {
         if (name != null) {
             statements.put(name, body(text.substring(from)));
         }
-        return new SqlScript(resource, statements);
+        Map<String, String> types = new LinkedHashMap<>();
+        Matcher t = TYPE_LINE.matcher(text);
+        while (t.find()) {
+            types.put(t.group(1), t.group(2));
+        }
+        return new SqlScript(resource, statements, types);
     }
 
     /** The statement's text: comment lines after it (those of the next statement) and its ';' left out. */
@@ -97,7 +113,7 @@ public final class SqlScript {
         return statements.containsKey(name);
     }
 
-    /** The statements in file order, by name, placeholders unfilled. */
+    /** The statements in file order, by name, types filled, other placeholders unfilled. */
     public Map<String, String> statements() {
         return statements;
     }
@@ -108,15 +124,30 @@ public final class SqlScript {
         if (sql == null) {
             throw new IllegalStateException(resource + " has no statement '" + name + "'");
         }
+        return fill(
+                sql,
+                placeholder -> {
+                    String value = values.get(placeholder);
+                    if (value == null) {
+                        throw new IllegalStateException(
+                                resource
+                                        + ": statement '"
+                                        + name
+                                        + "' needs {"
+                                        + placeholder
+                                        + "}");
+                    }
+                    return value;
+                });
+    }
+
+    /** The SQL with each placeholder the function has a value for filled, the others left as they are. */
+    private static String fill(String sql, Function<String, String> values) {
         Matcher m = PLACEHOLDER.matcher(sql);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            String value = values.get(m.group(1));
-            if (value == null) {
-                throw new IllegalStateException(
-                        resource + ": statement '" + name + "' needs {" + m.group(1) + "}");
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(value));
+            String value = values.apply(m.group(1));
+            m.appendReplacement(out, Matcher.quoteReplacement(value == null ? m.group() : value));
         }
         return m.appendTail(out).toString();
     }

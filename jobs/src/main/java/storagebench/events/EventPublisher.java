@@ -153,14 +153,7 @@ public final class EventPublisher implements AutoCloseable {
             } catch (KafkaException e) {
                 if (!retriable(e)) {
                     abort();
-                    throw new PublishException(
-                            "could not publish "
-                                    + events.size()
-                                    + " event(s) to "
-                                    + topic
-                                    + ": "
-                                    + e.getMessage(),
-                            e);
+                    throw notPublished(events.size(), e);
                 }
                 // A send failed for want of the broker, so the transaction cannot have committed:
                 // end it and send the events again once the broker is back.
@@ -177,14 +170,7 @@ public final class EventPublisher implements AutoCloseable {
                 }
             } catch (ExecutionException e) {
                 abort();
-                throw new PublishException(
-                        "could not publish "
-                                + events.size()
-                                + " event(s) to "
-                                + topic
-                                + ": "
-                                + e.getCause().getMessage(),
-                        e.getCause());
+                throw notPublished(events.size(), e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 abort();
@@ -355,6 +341,12 @@ public final class EventPublisher implements AutoCloseable {
     /** Whether a call gave up on the broker: later calls fail at once. */
     public boolean lost() {
         return lost != null;
+    }
+
+    private PublishException notPublished(int events, Throwable cause) {
+        return new PublishException(
+                "could not publish " + events + " event(s) to " + topic + ": " + cause.getMessage(),
+                cause);
     }
 
     private void abort() {

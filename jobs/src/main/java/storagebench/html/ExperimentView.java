@@ -36,27 +36,6 @@ record ExperimentView(
         String question,
         Measures measures) {
 
-    /** A view whose steps are all measured by their durations, with no description. */
-    ExperimentView(
-            String experiment,
-            List<RunFacts> runs,
-            List<SummaryRow> summary,
-            List<Comparison> comparisons,
-            List<IoPoint> io,
-            List<ThroughputPoint> throughput,
-            List<RunMean> runMeans) {
-        this(
-                experiment,
-                runs,
-                summary,
-                comparisons,
-                io,
-                throughput,
-                runMeans,
-                null,
-                Measures.ofDurations(summary));
-    }
-
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
         try (Tables tables = Tables.open(parquetRoot)) {

@@ -1,11 +1,8 @@
 package storagebench.importer;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
+import storagebench.Sha256;
 
 /**
  * The identities of an import, derived only from what decides its records: the file's content
@@ -39,7 +36,7 @@ public record ImportIdentity(String runId) {
                             field(canonical, k);
                             field(canonical, v);
                         });
-        String hash = sha256(canonical.toString()).substring(0, 16);
+        String hash = Sha256.hex(canonical.toString()).substring(0, 16);
         return new ImportIdentity(
                 "import-" + format.replaceAll("[^A-Za-z0-9_-]", "_") + "-" + hash);
     }
@@ -77,16 +74,5 @@ public record ImportIdentity(String runId) {
 
     public String finishedId(int attempt) {
         return runId + "/finished/" + attempt;
-    }
-
-    static String sha256(String text) {
-        try {
-            return HexFormat.of()
-                    .formatHex(
-                            MessageDigest.getInstance("SHA-256")
-                                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

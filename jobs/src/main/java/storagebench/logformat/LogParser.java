@@ -30,7 +30,12 @@ public interface LogParser {
      * Looks at the first lines of a file (at most {@link #SNIFF_LINES}) and says why it is not this
      * format, or empty when it may be. Used to fail fast, naming the expected format, on a wrong file.
      */
-    Optional<String> mismatch(List<String> head);
+    default Optional<String> mismatch(List<String> head) {
+        return mismatchIn(head.subList(0, Math.min(SNIFF_LINES, head.size())));
+    }
+
+    /** {@link #mismatch} of the first lines only, at most {@link #SNIFF_LINES}. */
+    Optional<String> mismatchIn(List<String> lines);
 
     /**
      * Streams the records of the file. Bad records come as {@link Parsed.Malformed}, never as

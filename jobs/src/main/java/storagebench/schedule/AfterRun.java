@@ -83,16 +83,7 @@ final class AfterRun {
         log.info("schedule {}: run {} {}; {}", schedule.name(), run.runId(), done, verdict);
         Schedule.Notify notify = schedule.notifyCommand();
         if (notify != null && (notify.always() || !found.isEmpty())) {
-            Notifier.notify(
-                    notify,
-                    run.runDir(),
-                    Notifier.environment(
-                            schedule.name(),
-                            run.runId(),
-                            experiment,
-                            "COMPLETED",
-                            !found.isEmpty(),
-                            verdict));
+            notify(schedule, run, experiment, "COMPLETED", !found.isEmpty(), verdict);
         }
         return done + "; " + verdict;
     }
@@ -101,16 +92,21 @@ final class AfterRun {
     void failed(Schedule schedule, ExperimentRun run, String why) {
         Schedule.Notify notify = schedule.notifyCommand();
         if (notify != null && notify.always()) {
-            Notifier.notify(
-                    notify,
-                    run.runDir(),
-                    Notifier.environment(
-                            schedule.name(),
-                            run.runId(),
-                            run.experiment().name(),
-                            "FAILED",
-                            false,
-                            why));
+            notify(schedule, run, run.experiment().name(), "FAILED", false, why);
         }
+    }
+
+    private static void notify(
+            Schedule schedule,
+            ExperimentRun run,
+            String experiment,
+            String status,
+            boolean regression,
+            String verdict) {
+        Notifier.notify(
+                schedule.notifyCommand(),
+                run.runDir(),
+                Notifier.environment(
+                        schedule.name(), run.runId(), experiment, status, regression, verdict));
     }
 }

@@ -25,7 +25,12 @@ import storagebench.storage.ReadableDataset;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableAutoConfiguration
-@Import({ServeSecurity.class, DashboardController.class, ActionsController.class})
+@Import({
+    ServeSecurity.class,
+    DashboardController.class,
+    ActionsController.class,
+    ServeLifecycle.class
+})
 class ServeConfiguration {
 
     @Bean
@@ -89,18 +94,5 @@ class ServeConfiguration {
     @Bean
     RepositoryWatch repositoryWatch(DataSource dataSource, Settings settings) {
         return new RepositoryWatch(dataSource, ScheduleDatabase.of(settings).redacted());
-    }
-
-    @Bean
-    ServeLifecycle serveLifecycle(
-            Scheduler scheduler,
-            Schedules schedules,
-            ScheduleControl control,
-            RunningRuns running,
-            SinkLoop sink,
-            RepositoryWatch repository,
-            DatasetViews dataset) {
-        return new ServeLifecycle(
-                scheduler, schedules, control, running, sink, repository, dataset);
     }
 }

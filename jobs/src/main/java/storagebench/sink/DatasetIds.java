@@ -104,24 +104,19 @@ final class DatasetIds {
             }
             return rows;
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "cannot read the event ids of "
-                            + store.describe()
-                            + "/"
-                            + file
-                            + ": "
-                            + e.getMessage(),
-                    e);
+            throw new UncheckedIOException(unreadable(store, file, e), e);
         } catch (RuntimeException e) {
-            throw new IllegalStateException(
-                    "cannot read the event ids of "
-                            + store.describe()
-                            + "/"
-                            + file
-                            + ": "
-                            + e.getMessage(),
-                    e);
+            throw new IllegalStateException(unreadable(store, file, e), e);
         }
+    }
+
+    private static String unreadable(DatasetStore store, String file, Exception e) {
+        return "cannot read the event ids of "
+                + store.describe()
+                + "/"
+                + file
+                + ": "
+                + e.getMessage();
     }
 
     /** Values are taken from the column reader directly; nothing is assembled into records. */

@@ -66,6 +66,35 @@ class SqlScriptTest {
     }
 
     @Test
+    void aTypeLineFillsItsPlaceholderInEveryStatement() {
+        // given
+        SqlScript script =
+                SqlScript.parse(
+                        "t.sql",
+                        """
+                -- type: stamp DATETIME2
+                -- name: create
+                CREATE TABLE {table} (at {stamp});
+                """);
+        // then: the type is filled everywhere, the caller's placeholder still asked for
+        assertThat(script.statements())
+                .containsEntry("create", "CREATE TABLE {table} (at DATETIME2)");
+        assertThat(script.sql("create", Map.of("table", "t")))
+                .isEqualTo("CREATE TABLE t (at DATETIME2)");
+    }
+
+    @Test
+    void aProductsTypeOverTheGenericOneInTheGenericStatements() {
+        // when
+        SqlScript sqlServer = TargetKind.SQLSERVER.dialect().script("workloads/oltp/tpcc");
+        SqlScript h2 = TargetKind.H2.dialect().script("workloads/oltp/tpcc");
+        // then
+        assertThat(sqlServer.sql("create-history")).contains("h_date   DATETIME2,");
+        assertThat(h2.sql("create-history")).contains("h_date   TIMESTAMP,");
+        assertThat(sqlServer.statements().values()).noneMatch(sql -> sql.contains("{timestamp}"));
+    }
+
+    @Test
     void everyShippedScriptParses() {
         for (TargetKind kind : TargetKind.values()) {
             if (!kind.isDatabase()) {

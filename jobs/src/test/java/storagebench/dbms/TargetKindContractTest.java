@@ -6,10 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -161,11 +167,58 @@ class TargetKindContractTest {
     @ParameterizedTest
     @EnumSource(value = TargetKind.class, names = "LOCAL", mode = EnumSource.Mode.EXCLUDE)
     void theKindHasItsProbeAndIoCounterSql(TargetKind kind) {
-        assertThat(kind.dialect().script("targets/probe").statements())
-                .as("targets/probe/%s.sql", kind.dialect().product())
-                .isNotEmpty();
-        assertThat(kind.database().ioCounters())
+        // given
+        Map<String, String> probe = kind.dialect().script("targets/probe").statements();
+        String counters = kind.database().ioCounters();
+        // then: the probe reads and changes nothing; the counters take one parameter, the relations
+        assertThat(probe).as("targets/probe/%s.sql", kind.dialect().product()).isNotEmpty();
+        probe.forEach(
+                (name, sql) ->
+                        assertThat(withoutComments(sql))
+                                .as("probe %s on %s", name, kind.yamlName())
+                                .matches("(?s)(SELECT|WITH)\\b.*")
+                                .doesNotContain(";"));
+        assertThat(withoutComments(counters))
                 .as("samplers/io/%s.sql", kind.dialect().product())
-                .isNotBlank();
+                .matches("(?s)(SELECT|WITH)\\b.*")
+                .doesNotContain(";");
+        assertThat(counters.chars().filter(c -> c == '?').count()).isEqualTo(1);
+    }
+
+    @Test
+    void theH2ProbeAndIoCountersRunOnH2() throws SQLException {
+        // given
+        try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + tmp.resolve("probe"))) {
+            // when
+            Map<String, String> probed =
+                    TargetProbe.settings(TargetKind.H2.dialect().script("targets/probe"), c);
+            // then: every statement ran and gave (name, value) rows
+            assertThat(probed.keySet()).noneMatch(key -> key.endsWith("_error"));
+            assertThat(probed)
+                    .containsEntry("storage_engine", "MVStore")
+                    .containsKeys("info.VERSION", "info.PAGE_SIZE", "MODE");
+            try (PreparedStatement counters =
+                    c.prepareStatement(TargetKind.H2.database().ioCounters())) {
+                counters.setString(1, ".*");
+                try (ResultSet rs = counters.executeQuery()) {
+                    // then: one row in the sampler's eight columns
+                    assertThat(rs.getMetaData().getColumnCount()).isEqualTo(8);
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString(1)).isEqualTo("database");
+                    for (int column = 2; column <= 5; column++) {
+                        assertThat(rs.getLong(column)).as("column %d", column).isNotNegative();
+                    }
+                    assertThat(rs.next()).isFalse();
+                }
+            }
+        }
+    }
+
+    private static String withoutComments(String sql) {
+        return sql.lines()
+                .filter(line -> !line.strip().startsWith("--"))
+                .collect(Collectors.joining("\n"))
+                .strip()
+                .toUpperCase(Locale.ROOT);
     }
 }

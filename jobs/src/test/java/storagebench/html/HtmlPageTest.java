@@ -37,6 +37,11 @@ class HtmlPageTest {
     }
 
     private static ExperimentView view(List<Comparison> comparisons) {
+        List<SummaryRow> summary =
+                List.of(
+                        row("init=<zero>", "create", 2.0),
+                        row("init=instant", "create", 0.01),
+                        row("init=<zero>", "restore.idx_<a>", 1.0));
         return new ExperimentView(
                 HOSTILE,
                 List.of(
@@ -46,10 +51,7 @@ class HtmlPageTest {
                                 T0,
                                 Map.of("cpu_governor", "performance", "hostname", "<b>h1</b>"),
                                 Map.of("kind", "local", "properties.note", "a \"quoted\" value"))),
-                List.of(
-                        row("init=<zero>", "create", 2.0),
-                        row("init=instant", "create", 0.01),
-                        row("init=<zero>", "restore.idx_<a>", 1.0)),
+                summary,
                 comparisons,
                 List.of(
                         new IoPoint(
@@ -70,7 +72,9 @@ class HtmlPageTest {
                                 "r2",
                                 T0.plusSeconds(60),
                                 3,
-                                2.1)));
+                                2.1)),
+                null,
+                Measures.ofDurations(summary));
     }
 
     @Test
@@ -278,7 +282,9 @@ class HtmlPageTest {
                                 new ThroughputPoint("oltp", "users=1", "run", 2, 10.0, 90, 40, 1.5),
                                 new ThroughputPoint("oltp", "users=1", "run", 1, 5.0, 80, 35, 1.2),
                                 new ThroughputPoint("oltp", "users=1", "load", 1, 5.0, 0, 0, 0.0)),
-                        List.of());
+                        List.of(),
+                        null,
+                        Measures.ofDurations(List.of()));
         // when
         Map<String, Object> spec = ChartSpecs.throughputLatency(view);
         // then: one line per step, each in the order of x

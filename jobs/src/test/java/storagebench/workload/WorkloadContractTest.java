@@ -41,10 +41,13 @@ public abstract class WorkloadContractTest {
 
     @Test
     void isRegisteredByItsName() {
-        assertThat(Workloads.find(workload().name()))
-                .containsSame(Workloads.find(workload().name()).orElseThrow());
-        assertThat(Workloads.find(workload().name()).orElseThrow().on(target()).getClass())
-                .isEqualTo(workload().getClass());
+        // when
+        WorkloadType found = Workloads.find(workload().name()).orElseThrow();
+        // then: the type under the name is the one of that name, and gives this workload here
+        assertThat(found.name()).isEqualTo(workload().name());
+        assertThat(found.on(target()).getClass()).isEqualTo(workload().getClass());
+        assertThat(Workloads.names()).containsOnlyOnce(workload().name());
+        assertThat(Workloads.find(workload().name() + "-other")).isEmpty();
     }
 
     @Test

@@ -131,7 +131,7 @@ class WorkloadsOnEveryKindIT {
             for (Step step : steps) {
                 if (step.phase() != Phase.CLEANUP) {
                     Map<String, Double> metrics = step.action().run();
-                    assertThat(metrics).as("metrics of %s", step.name()).isNotNull();
+                    plausible(metrics, workload + " on " + kind.yamlName() + ", " + step.name());
                     if (step.phase() == Phase.MEASURED) {
                         measured = metrics;
                     }
@@ -148,7 +148,63 @@ class WorkloadsOnEveryKindIT {
         assertThat(implementation.name()).isEqualTo(workload);
         assertThat(measured)
                 .as("the measured step of %s on %s", workload, kind.yamlName())
-                .isNotNull();
+                .isNotEmpty();
+        measuredAsTheVariantSays(workload, kind, measured);
+    }
+
+    /** Every value a number; no duration or latency below zero. */
+    private static void plausible(Map<String, Double> metrics, String step) {
+        assertThat(metrics).as("metrics of %s", step).isNotNull();
+        metrics.forEach(
+                (name, value) -> {
+                    assertThat(value).as("%s of %s", name, step).isNotNull().isFinite();
+                    if (name.matches(".*_(s|ms|us)")) {
+                        assertThat(value).as("%s of %s", name, step).isNotNegative();
+                    }
+                });
+    }
+
+    /** What the small variants above make the measured step report, where it does not hang on the server. */
+    private static void measuredAsTheVariantSays(
+            String workload, TargetKind kind, Map<String, Double> m) {
+        switch (workload) {
+            case "file-init" -> {
+                if (kind == TargetKind.LOCAL) {
+                    assertThat(m)
+                            .containsEntry("files", 2.0)
+                            .containsEntry("file_size_bytes", 1048576.0)
+                            .containsEntry("bytes_written", 2 * 1048576.0)
+                            .containsEntry("total_bytes", 2 * 1048576.0);
+                }
+            }
+            case "command" -> assertThat(m).containsEntry("exit_code", 0.0);
+            case "filegroup-insert" -> assertThat(m).containsEntry("rows", 10.0);
+            case "file-io" -> {
+                assertThat(m.get("ios")).isPositive().isEqualTo(m.get("reads") + m.get("writes"));
+                assertThat(m.get("iops")).isPositive();
+                assertThat(m.get("latency_p50_us"))
+                        .isPositive()
+                        .isLessThanOrEqualTo(m.get("latency_p99_us"));
+                assertThat(m)
+                        .containsEntry("files", 1.0)
+                        .containsEntry("file_size_bytes", 1048576.0);
+            }
+            case "oltp" -> {
+                assertThat(m.get("transactions")).isPositive();
+                assertThat(m.get("tps")).isPositive();
+                assertThat(m.get("latency_p50_ms"))
+                        .isPositive()
+                        .isLessThanOrEqualTo(m.get("latency_p99_ms"));
+                assertThat(m.get("measured_s")).as("duration: 1s").isGreaterThanOrEqualTo(0.9);
+                assertThat(m)
+                        .containsEntry("errors", 0.0)
+                        .containsEntry("virtual_users", 2.0)
+                        .containsEntry("tpcb-like.percent", 100.0);
+            }
+            default -> {
+                // restore: its measured figures are the server's own; plausible() covers them
+            }
+        }
     }
 
     private String target(TargetKind kind) {

@@ -69,8 +69,7 @@ public final class BenchbaseParser implements LogParser {
     }
 
     @Override
-    public Optional<String> mismatch(List<String> head) {
-        List<String> lines = head.subList(0, Math.min(SNIFF_LINES, head.size()));
+    public Optional<String> mismatchIn(List<String> lines) {
         Optional<BenchbaseForm> form = BenchbaseForm.detect(lines);
         if (form.isEmpty()) {
             return Optional.of(

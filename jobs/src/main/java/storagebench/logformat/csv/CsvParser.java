@@ -37,8 +37,8 @@ public final class CsvParser implements LogParser {
     }
 
     @Override
-    public Optional<String> mismatch(List<String> head) {
-        return CsvSniffer.mismatch(head);
+    public Optional<String> mismatchIn(List<String> lines) {
+        return CsvSniffer.mismatch(lines);
     }
 
     @Override

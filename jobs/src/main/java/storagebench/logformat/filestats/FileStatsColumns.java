@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import storagebench.logformat.csv.CsvReader;
 import storagebench.logformat.csv.CsvRecord;
 
@@ -18,18 +19,12 @@ record FileStatsColumns(char delimiter, int width, Map<String, Integer> index) {
             List.of("database", "database_name", "db_name", "database_id");
 
     static final List<String> REQUIRED =
-            List.of(
-                    "file_id",
-                    "sample_time",
-                    "num_of_reads",
-                    "num_of_bytes_read",
-                    "io_stall_read_ms",
-                    "num_of_writes",
-                    "num_of_bytes_written",
-                    "io_stall_write_ms",
-                    "io_stall_queued_read_ms",
-                    "io_stall_queued_write_ms",
-                    "size_on_disk_bytes");
+            Stream.of(
+                            List.of("file_id", "sample_time"),
+                            Snapshot.COUNTERS,
+                            List.of("size_on_disk_bytes"))
+                    .flatMap(List::stream)
+                    .toList();
 
     /** The file's name: the first of these the header has; else the file is named by its id. */
     static final List<String> FILE_NAME = List.of("file_name", "logical_name", "physical_name");

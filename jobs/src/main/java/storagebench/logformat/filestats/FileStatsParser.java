@@ -53,11 +53,8 @@ public final class FileStatsParser implements LogParser {
     }
 
     @Override
-    public Optional<String> mismatch(List<String> head) {
-        Optional<String> header =
-                head.subList(0, Math.min(SNIFF_LINES, head.size())).stream()
-                        .filter(line -> !line.isBlank())
-                        .findFirst();
+    public Optional<String> mismatchIn(List<String> lines) {
+        Optional<String> header = lines.stream().filter(line -> !line.isBlank()).findFirst();
         if (header.isEmpty()) {
             return Optional.of("no header line: expected " + FileStatsColumns.EXPECTED);
         }

@@ -28,7 +28,7 @@ public record Snapshot(
         long sizeBytes) {
 
     /** The counters that only grow while the server runs and the file exists. */
-    private static final List<String> COUNTERS =
+    static final List<String> COUNTERS =
             List.of(
                     "num_of_reads",
                     "num_of_bytes_read",

@@ -52,8 +52,7 @@ public final class FioParser implements LogParser {
     }
 
     @Override
-    public Optional<String> mismatch(List<String> head) {
-        List<String> lines = head.subList(0, Math.min(head.size(), SNIFF_LINES));
+    public Optional<String> mismatchIn(List<String> lines) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).strip().startsWith("{")) {
                 boolean fio =

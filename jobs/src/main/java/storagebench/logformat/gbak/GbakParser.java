@@ -99,8 +99,7 @@ public final class GbakParser implements LogParser {
     }
 
     @Override
-    public Optional<String> mismatch(List<String> head) {
-        List<String> lines = head.subList(0, Math.min(SNIFF_LINES, head.size()));
+    public Optional<String> mismatchIn(List<String> lines) {
         if (lines.stream().anyMatch(line -> line.strip().startsWith("gbak:"))) {
             return Optional.empty();
         }

@@ -66,8 +66,7 @@ public final class HammerdbParser implements LogParser {
     }
 
     @Override
-    public Optional<String> mismatch(List<String> head) {
-        List<String> lines = head.subList(0, Math.min(SNIFF_LINES, head.size()));
+    public Optional<String> mismatchIn(List<String> lines) {
         if (lines.stream().anyMatch(line -> RECOGNISED.matcher(line.strip()).matches())) {
             return Optional.empty();
         }

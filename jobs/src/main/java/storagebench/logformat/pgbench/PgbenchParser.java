@@ -57,8 +57,8 @@ public final class PgbenchParser implements LogParser {
     }
 
     @Override
-    public Optional<String> mismatch(List<String> head) {
-        if (PgbenchForm.detect(head).isPresent()) {
+    public Optional<String> mismatchIn(List<String> lines) {
+        if (PgbenchForm.detect(lines).isPresent()) {
             return Optional.empty();
         }
         return Optional.of(

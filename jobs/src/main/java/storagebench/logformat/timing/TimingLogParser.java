@@ -77,8 +77,7 @@ public final class TimingLogParser implements LogParser {
     }
 
     @Override
-    public Optional<String> mismatch(List<String> head) {
-        List<String> lines = head.subList(0, Math.min(SNIFF_LINES, head.size()));
+    public Optional<String> mismatchIn(List<String> lines) {
         if (lines.stream().anyMatch(line -> CsvRows.headerDelimiter(line).isPresent())
                 || insertValues(lines)) {
             return Optional.empty();

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import storagebench.workload.Zeros;
 import storagebench.workload.filegroup.PageAllocator.PageAddress;
 
 /**

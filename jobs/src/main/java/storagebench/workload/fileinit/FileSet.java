@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import storagebench.workload.Zeros;
 
 /**
  * The files of one file-init trial: created, or grown, either zeroed (every new byte written, then
@@ -79,13 +80,7 @@ final class FileSet {
 
     private static long writeZeros(FileChannel channel, ByteBuffer zeros, long from, long to)
             throws IOException {
-        long position = from;
-        while (position < to) {
-            zeros.clear().limit((int) Math.min(zeros.capacity(), to - position));
-            while (zeros.hasRemaining()) {
-                position += channel.write(zeros, position);
-            }
-        }
+        Zeros.write(channel, zeros, from, to);
         return to - from;
     }
 

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import storagebench.workload.Zeros;
 
 /** The data files of one file-io trial: created at full size, opened per worker, deleted. */
 final class DataFiles {
@@ -59,13 +60,14 @@ final class DataFiles {
             FileChannel direct = openDirect(file);
             if (direct != null) {
                 try (direct) {
-                    position = fill(direct, zeros, 0, size - size % alignment);
+                    position = size - size % alignment;
+                    Zeros.write(direct, zeros, 0, position);
                     direct.force(true);
                 }
             }
             try (FileChannel channel =
                     FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-                fill(channel, zeros, position, size);
+                Zeros.write(channel, zeros, position, size);
                 channel.force(true);
             }
         }
@@ -81,18 +83,6 @@ final class DataFiles {
         } catch (IOException | UnsupportedOperationException e) {
             return null; // no O_DIRECT here: zeroed through the page cache instead
         }
-    }
-
-    private static long fill(FileChannel channel, ByteBuffer zeros, long from, long to)
-            throws IOException {
-        long position = from;
-        while (position < to) {
-            zeros.clear().limit((int) Math.min(zeros.capacity(), to - position));
-            while (zeros.hasRemaining()) {
-                position += channel.write(zeros, position);
-            }
-        }
-        return position;
     }
 
     /** Opens every file for one worker; the caller closes them. */

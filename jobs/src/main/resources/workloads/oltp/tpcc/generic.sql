@@ -1,12 +1,15 @@
 -- oltp, mix tpcc: the nine TPC-C tables, the load, the five transactions and consistency conditions
 -- 1-4, in standard SQL. A product's own file (postgresql.sql, sqlserver.sql, …) names only the
--- statements that differ. Values are bound (?); there are no placeholders. Statements run in the
--- workload's own database, so the tables keep TPC-C's names.
+-- statements and types that differ. Values are bound (?); the only placeholder is the type of a
+-- column that keeps a time, {timestamp}. Statements run in the workload's own database, so the
+-- tables keep TPC-C's names.
 --
 -- Set-up runs every create-* statement in file order, loads the rows with the load-* statements, then
 -- runs every index-* and analyze-* statement in file order: keys and indexes are made after the load.
 -- Every transaction runs with autocommit off, READ COMMITTED; a row is locked by updating it first and
 -- reading it after (UPDATE … then SELECT), so no product needs a FOR UPDATE of its own.
+
+-- type: timestamp TIMESTAMP
 
 -- name: create-warehouse
 CREATE TABLE warehouse (
@@ -50,7 +53,7 @@ CREATE TABLE customer (
     c_state        CHAR(2),
     c_zip          CHAR(9),
     c_phone        CHAR(16),
-    c_since        TIMESTAMP,
+    c_since        {timestamp},
     c_credit       CHAR(2),
     c_credit_lim   DECIMAL(12, 2),
     c_discount     DECIMAL(4, 4),
@@ -68,7 +71,7 @@ CREATE TABLE history (
     h_c_w_id INT,
     h_d_id   SMALLINT,
     h_w_id   INT,
-    h_date   TIMESTAMP,
+    h_date   {timestamp},
     h_amount DECIMAL(6, 2),
     h_data   VARCHAR(24)
 );
@@ -86,7 +89,7 @@ CREATE TABLE orders (
     o_d_id       SMALLINT NOT NULL,
     o_w_id       INT NOT NULL,
     o_c_id       INT,
-    o_entry_d    TIMESTAMP,
+    o_entry_d    {timestamp},
     o_carrier_id SMALLINT,
     o_ol_cnt     SMALLINT,
     o_all_local  SMALLINT
@@ -100,7 +103,7 @@ CREATE TABLE order_line (
     ol_number      SMALLINT NOT NULL,
     ol_i_id        INT,
     ol_supply_w_id INT,
-    ol_delivery_d  TIMESTAMP,
+    ol_delivery_d  {timestamp},
     ol_quantity    SMALLINT,
     ol_amount      DECIMAL(6, 2),
     ol_dist_info   CHAR(24)
