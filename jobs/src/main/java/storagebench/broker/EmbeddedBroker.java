@@ -7,15 +7,10 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ExecutionException;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.MetadataVersion;
@@ -45,99 +40,10 @@ public final class EmbeddedBroker implements AutoCloseable {
         Properties props = common(logDir);
         props.putAll(node.kafka());
         KafkaConfig config = new KafkaConfig(props, false);
-        boolean unclean = killed(logDir);
         format(logDir, config, node.clusterId());
-        if (unclean && soleVoter(props)) {
-            fenceKilledIncarnation(props);
-        }
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         server.startup();
         return new EmbeddedBroker(server, node.clientAddress());
-    }
-
-    /**
-     * Whether the node's last process ended without shutting down (SIGKILL, a crash): its log folder
-     * holds metadata but not the file Kafka writes on a clean shutdown.
-     */
-    static boolean killed(Path logDir) {
-        return Files.isDirectory(logDir.resolve("__cluster_metadata-0"))
-                && !Files.exists(logDir.resolve(CLEAN_SHUTDOWN_FILE));
-    }
-
-    /** The file a Kafka broker leaves in its log folder when it shut down cleanly. */
-    static final String CLEAN_SHUTDOWN_FILE = ".kafka_cleanshutdown";
-
-    /** A single node, its own and only controller: no other node can fence its killed incarnation. */
-    private static boolean soleVoter(Properties props) {
-        return props.getProperty("process.roles", "").contains("broker")
-                && !props.getProperty("controller.quorum.voters", "").contains(",");
-    }
-
-    /**
-     * How long the controller-only start after a kill gives its killed broker incarnation's session
-     * (Kafka's default: 9 s); a heartbeat interval below it, as Kafka requires.
-     */
-    static final Duration FENCE_SESSION = Duration.ofSeconds(1);
-
-    /**
-     * After a kill, starts the node as its controller alone until the controller has fenced the killed
-     * broker incarnation, so that the broker starts with its partitions leaderless instead of leading
-     * them from the killed incarnation's registration.
-     *
-     * <p>Why: a single node restarted as broker and controller at once leads its partitions, and its
-     * transaction coordinator starts completing the transactions it finds prepared (a commit
-     * acknowledged to the producer, its markers not yet written when the process died), before its
-     * controller fences the killed incarnation (broker.session.timeout.ms later). That fencing leaves the
-     * partitions without a leader for a moment; Kafka's transaction marker channel takes a partition
-     * without a leader for a deleted one, drops its marker and records the transaction complete. The
-     * data stays in the partition as an open transaction of that producer id, and the next marker of
-     * the producer there (an abort of its next transaction, e.g. one a new producer's
-     * initTransactions aborts) ends it: a committed trial vanished from read_committed readers
-     * (BrokerLossIT, once in CI). Fenced first, the broker leads its partitions only once registered
-     * again, and the prepared transactions' markers are written.
-     */
-    private static void fenceKilledIncarnation(Properties props) {
-        String voter = props.getProperty("controller.quorum.voters");
-        String controller = voter.substring(voter.indexOf('@') + 1);
-        Properties c = new Properties();
-        c.putAll(props);
-        c.put("process.roles", "controller");
-        c.put("listeners", NodeProperties.CONTROLLER + "://" + controller);
-        c.put("listener.security.protocol.map", NodeProperties.CONTROLLER + ":PLAINTEXT");
-        c.remove("advertised.listeners");
-        c.remove("inter.broker.listener.name");
-        c.put("broker.heartbeat.interval.ms", String.valueOf(FENCE_SESSION.toMillis() / 4));
-        c.put("broker.session.timeout.ms", String.valueOf(FENCE_SESSION.toMillis()));
-        KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(c, false), Time.SYSTEM);
-        server.startup();
-        try (Admin admin =
-                Admin.create(
-                        Map.of(
-                                AdminClientConfig.BOOTSTRAP_CONTROLLERS_CONFIG,
-                                controller,
-                                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                                5000,
-                                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                                5000))) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < deadline) {
-                try {
-                    if (admin.describeMetadataQuorum().quorumInfo().get().leaderId() >= 0) {
-                        break;
-                    }
-                } catch (ExecutionException e) {
-                    // not answering yet
-                }
-                Thread.sleep(100);
-            }
-            // active, it fences a broker whose session ran out (checked every session / 8)
-            Thread.sleep(FENCE_SESSION.toMillis() * 3);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            server.shutdown();
-            server.awaitShutdown();
-        }
     }
 
     /** What every node shares, whatever its place in a cluster. */
