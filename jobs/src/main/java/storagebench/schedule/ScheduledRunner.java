@@ -14,6 +14,7 @@ import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunEnds;
+import storagebench.runner.RunLauncher;
 import storagebench.runner.RunObserver;
 import storagebench.runner.RunStop;
 import storagebench.runner.RunTrigger;
@@ -341,7 +342,7 @@ public final class ScheduledRunner {
                                 TimeUnit.MILLISECONDS);
         try {
             RunEnds.publishKept(settings, kafka);
-            return run.execute(settings, kafka, stop, trigger, observer);
+            return new RunLauncher(settings, kafka).launch(run, stop, trigger, observer);
         } catch (RuntimeException e) {
             log.warn(
                     "schedule {}: run {} failed: {}", schedule.name(), run.runId(), e.getMessage());
