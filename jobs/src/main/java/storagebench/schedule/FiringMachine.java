@@ -76,12 +76,11 @@ final class FiringMachine {
     private Firing earlier;
     private Firing firing;
     private ExperimentRun run;
-    private boolean started;
     private int attempts;
     private String busy;
     private boolean told;
     private Duration backoff;
-    private ScheduledFuture<?> renewal;
+    private TargetHold hold;
 
     FiringMachine(Parts parts, ScheduledRunner.Request request) {
         this.parts = parts;
@@ -99,9 +98,8 @@ final class FiringMachine {
                     path.add(state);
                 }
             } finally {
-                if (renewal != null) {
-                    renewal.cancel(false);
-                    parts.leases().release(firing.target(), firing.id());
+                if (hold != null) {
+                    hold.close();
                 }
             }
         } catch (BadInputException e) {
@@ -204,17 +202,15 @@ final class FiringMachine {
     }
 
     private State taking() {
-        if (parts.leases().acquire(firing.target(), firing.id(), schedule.name())) {
-            String runId = run.runId();
-            Firing holder = firing;
-            renewal =
-                    parts.timers()
-                            .scheduleWithFixedDelay(
-                                    () -> renew(holder, runId),
-                                    0,
-                                    TargetLeases.RENEW.toMillis(),
-                                    TimeUnit.MILLISECONDS);
-            started = true;
+        hold =
+                TargetHold.take(
+                                parts.leases(),
+                                firing,
+                                schedule.name(),
+                                run.runId(),
+                                parts.timers())
+                        .orElse(null);
+        if (hold != null) {
             return State.RUNNING;
         }
         busy = parts.leases().busy(firing.target());
@@ -235,17 +231,6 @@ final class FiringMachine {
             return end(Firing.Status.SKIPPED, "the service ended while it waited: " + busy);
         }
         return State.TAKING;
-    }
-
-    private void renew(Firing holder, String runId) {
-        try {
-            parts.leases().renew(holder.target(), holder.id(), runId);
-        } catch (RuntimeException e) {
-            log.warn(
-                    "the lease of run {} on its target could not be renewed: {}",
-                    runId,
-                    e.getMessage());
-        }
     }
 
     private State running() {
@@ -334,16 +319,21 @@ final class FiringMachine {
         parts.firings()
                 .save(
                         firing.now(
-                                started ? run.runId() : null,
+                                hold != null ? run.runId() : null,
                                 Firing.Status.RUNNING,
-                                started ? attempts : 0,
+                                hold != null ? attempts : 0,
                                 message,
                                 null,
                                 parts.node()));
     }
 
     private State end(Firing.Status status, String message) {
-        return end(firing, started ? run.runId() : null, status, started ? attempts : 0, message);
+        return end(
+                firing,
+                hold != null ? run.runId() : null,
+                status,
+                hold != null ? attempts : 0,
+                message);
     }
 
     /** Ends a continuation as the earlier firing stood: its run could not be continued. */
