@@ -18,6 +18,7 @@ import storagebench.broker.KafkaConnection;
 import storagebench.broker.LocalCluster;
 import storagebench.config.Settings;
 import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunLauncher;
 import storagebench.runner.RunObserver;
 import storagebench.runner.RunProgress;
 import storagebench.runner.RunStop;
@@ -70,7 +71,9 @@ final class FailoverBench {
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             Thread runner =
                     new Thread(
-                            () -> run.execute(settings, kafka, stop, null, observer()),
+                            () ->
+                                    new RunLauncher(settings, kafka)
+                                            .launch(run, stop, null, observer()),
                             "bench-failover-run");
             runner.start();
             try {

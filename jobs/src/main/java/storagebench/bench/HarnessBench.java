@@ -17,6 +17,7 @@ import storagebench.config.Settings;
 import storagebench.events.RunHistory;
 import storagebench.events.TrialTimed;
 import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunLauncher;
 import storagebench.runner.RunObserver;
 import storagebench.runner.RunProgress;
 import storagebench.runner.RunStop;
@@ -97,7 +98,7 @@ final class HarnessBench {
                         done.put(progress.trial() - 1, Instant.now());
                     }
                 };
-        run.execute(settings, kafka, new RunStop(), null, observer);
+        new RunLauncher(settings, kafka).launch(run, new RunStop(), null, observer);
         List<TrialTimed> timed = new ArrayList<>(trials(kafka, run.runId()));
         timed.sort(Comparator.comparing(TrialTimed::getTrialIndex));
         return HarnessTrials.of(run.runId(), timed, done, starting);

@@ -17,6 +17,7 @@ import storagebench.events.EventPublisher;
 import storagebench.events.EventSizeLimit;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunEnds;
+import storagebench.runner.RunLauncher;
 import storagebench.runner.RunStop;
 import storagebench.runner.Runner;
 
@@ -124,7 +125,7 @@ public final class RunCommand implements Callable<Integer> {
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             servers[0] = kafka.bootstrapServers();
             RunEnds.publishKept(settings, kafka);
-            outcome = run.execute(settings, kafka, stop);
+            outcome = new RunLauncher(settings, kafka).launch(run, stop);
             System.out.printf(
                     "run %s: %s, %d trial(s), %d failed%n",
                     run.runId(), outcome.status(), outcome.trials(), outcome.failures());

@@ -1,6 +1,5 @@
 package storagebench.runner;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -10,26 +9,18 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
-import storagebench.ProcessLock;
-import storagebench.batch.RunLock;
-import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
-import storagebench.events.EventPublisher;
-import storagebench.events.RunHistory;
 import storagebench.events.TargetSnapshot;
 import storagebench.experiment.ConfigLines;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.experiment.TrialPlan;
-import storagebench.probe.HostProbe;
 import storagebench.workload.Params;
 
 /**
- * One run of an experiment from config to RunFinished: everything is checked before anything
- * runs; the config as run is kept under {@code <data>/runs/<run-id>/} so the run can be continued.
+ * One run of an experiment, checked before anything runs ({@link RunLauncher} runs it); the config
+ * as run is kept under {@code <data>/runs/<run-id>/} so the run can be continued.
  *
  * @param runId the run's id
  * @param runDir where its files are kept
@@ -46,7 +37,6 @@ public record ExperimentRun(
         TrialPlan plan,
         boolean restart,
         TargetSnapshot target) {
-    private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
     static final String CONFIG_FILE = "experiment.yaml";
 
     /** Loads and checks a new run of the experiment in {@code yaml} with {@code --override}s; writes nothing yet. */
@@ -96,82 +86,6 @@ public record ExperimentRun(
         return time
                 + "-"
                 + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
-    }
-
-    /** Runs (or continues) the job; events go to the connected cluster. */
-    public Runner.Outcome execute(Settings settings, KafkaConnection kafka) {
-        return execute(settings, kafka, new RunStop());
-    }
-
-    /** Runs (or continues) the job until it ends or {@code stop} is requested. */
-    public Runner.Outcome execute(Settings settings, KafkaConnection kafka, RunStop stop) {
-        return execute(settings, kafka, stop, null, RunObserver.NONE);
-    }
-
-    /**
-     * Runs (or continues) the job until it ends or {@code stop} is requested.
-     *
-     * @param trigger what fired the run (recorded in RunStarted), or null
-     * @param observer told of each trial, between trials
-     */
-    public Runner.Outcome execute(
-            Settings settings,
-            KafkaConnection kafka,
-            RunStop stop,
-            RunTrigger trigger,
-            RunObserver observer) {
-        try {
-            Files.createDirectories(runDir);
-            if (!restart) {
-                Files.writeString(runDir.resolve(CONFIG_FILE), experiment.source());
-            }
-        } catch (IOException e) {
-            throw new BadInputException(
-                    "cannot write run files to " + runDir + ": " + e.getMessage());
-        }
-        try (ProcessLock lock = RunLock.take(runDir, runId);
-                EventPublisher publisher = new EventPublisher(kafka, runId)) {
-            log.info(
-                    "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
-                    runId,
-                    experiment.name(),
-                    plan.variants().size(),
-                    plan.size(),
-                    plan.trials().stream().filter(t -> t.warmup()).count());
-            // The publisher first: taking the run's transactional id ends what a killed process
-            // left open, and the history read waits for other open transactions, so what it says is
-            // done is final: the topic alone says which trials are left.
-            RunHistory history = restart ? RunHistory.read(kafka, runId) : RunHistory.NONE;
-            if (history.completed()) {
-                throw new BadInputException(
-                        "run " + runId + " already completed; nothing to restart");
-            }
-            if (restart) {
-                RunEnds.closeEarlier(runDir, runId, experiment.name(), history, publisher);
-                log.info(
-                        "continuing run {}: {} of {} trials already in the topic",
-                        runId,
-                        history.trialsDone().size(),
-                        plan.size());
-            }
-            RunContext context =
-                    new RunContext(
-                            runId,
-                            runDir,
-                            history.starts() + 1,
-                            experiment,
-                            plan,
-                            HostProbe.snapshot(settings.dataDir()),
-                            target,
-                            publisher,
-                            history,
-                            new HostSettings(
-                                    experiment.hostSettings(), runDir.resolve("host-settings")),
-                            stop,
-                            trigger,
-                            observer);
-            return Runner.execute(settings, context);
-        }
     }
 
     /** The typed parameters of every variant, for checks. */

@@ -17,7 +17,7 @@ import storagebench.storage.ReadableDataset;
  * schedule's runs before it ({@link RegressionCheck}), each regression published as an event, and the
  * schedule's {@code notify} run with the verdict.
  */
-final class AfterRun {
+final class AfterRun implements FiringChecks {
     private static final Logger log = LoggerFactory.getLogger(AfterRun.class);
     private static final Duration CATCH_UP = Duration.ofMinutes(2);
 
@@ -37,8 +37,8 @@ final class AfterRun {
         this.dataset = dataset;
     }
 
-    /** Checks a completed run; the verdict in words. */
-    String check(Schedule schedule, ExperimentRun run, Runner.Outcome outcome) {
+    @Override
+    public String check(Schedule schedule, ExperimentRun run, Runner.Outcome outcome) {
         String experiment = run.experiment().name();
         String done = outcome.trials() + " trial(s), " + outcome.failures() + " failed";
         if (!dataset.catchUp(run.runId(), CATCH_UP)) {
@@ -88,8 +88,9 @@ final class AfterRun {
         return done + "; " + verdict;
     }
 
-    /** A run that did not complete, no retry left: {@code notify} when it runs after every run. */
-    void failed(Schedule schedule, ExperimentRun run, String why) {
+    /** {@code notify} when it runs after every run. */
+    @Override
+    public void failed(Schedule schedule, ExperimentRun run, String why) {
         Schedule.Notify notify = schedule.notifyCommand();
         if (notify != null && notify.always()) {
             notify(schedule, run, run.experiment().name(), "FAILED", false, why);

@@ -47,6 +47,21 @@ public record Firing(
         }
     }
 
+    /** The firing on its target. */
+    Firing on(String target) {
+        return new Firing(
+                id, schedule, trigger, target, scheduled, fired, runId, status, attempts, message,
+                ended, node);
+    }
+
+    /** The firing as it stands now, recorded by {@code node}. */
+    Firing now(
+            String runId, Status status, int attempts, String message, Instant ended, String node) {
+        return new Firing(
+                id, schedule, trigger, target, scheduled, fired, runId, status, attempts, message,
+                ended, node);
+    }
+
     public static String id(String trigger, Instant scheduled) {
         return trigger + "@" + scheduled.toEpochMilli();
     }

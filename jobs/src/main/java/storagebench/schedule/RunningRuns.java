@@ -1,5 +1,6 @@
 package storagebench.schedule;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import storagebench.runner.RunStop;
@@ -33,5 +34,23 @@ public final class RunningRuns {
 
     public boolean closing() {
         return closing != null;
+    }
+
+    /** Waits, unless the service ends meanwhile; whether it waited all of {@code wait}. */
+    boolean pause(Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (closing()) {
+                return false;
+            }
+            try {
+                Thread.sleep(
+                        Math.min(500, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -80,6 +80,18 @@ public final class TargetLeases {
                 "DELETE FROM SB_TARGETS WHERE TARGET_KEY = ? AND FIRING_ID = ?", target, firing);
     }
 
+    /** Who holds the target now, in words. */
+    String busy(String target) {
+        return holder(target)
+                .map(
+                        h ->
+                                "the target is busy with "
+                                        + (h.runId() == null ? "a firing" : "run " + h.runId())
+                                        + " of schedule "
+                                        + h.schedule())
+                .orElse("the target is busy");
+    }
+
     /** Who holds the target now, if anyone. */
     Optional<Holder> holder(String target) {
         List<Holder> rows =

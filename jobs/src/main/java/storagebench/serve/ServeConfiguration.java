@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.runner.RunLauncher;
 import storagebench.schedule.Firings;
 import storagebench.schedule.RunningRuns;
 import storagebench.schedule.ScheduleControl;
@@ -74,15 +75,12 @@ class ServeConfiguration {
             LiveProgress live,
             SinkLoop sink) {
         return new ScheduledRunner(
-                settings,
-                kafka,
+                new RunLauncher(settings, kafka),
                 schedules,
                 firings,
                 leases,
-                running,
-                live,
-                sink,
-                ManagementFactory.getRuntimeMXBean().getName());
+                new ScheduledRunner.Node(
+                        ManagementFactory.getRuntimeMXBean().getName(), running, live, sink));
     }
 
     @Bean
