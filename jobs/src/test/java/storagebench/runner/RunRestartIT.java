@@ -37,17 +37,19 @@ class RunRestartIT {
         // given: a broker of the test, and a run in a child process that will be killed
         Path data = tmp.resolve("data");
         Path yaml = tmp.resolve("slow.yaml");
+        Path fast = tmp.resolve("fast");
         Files.writeString(
                 yaml,
                 """
                 experiment: restart-check
                 target: {kind: local}
-                workload: {type: file-init, files: 2, file-size: 24MB}
+                workload: {type: command, shell: true, command: "test -f '%s' || sleep 0.3"}
                 factors:
-                  init: [zero, instant]
+                  v: [a, b]
                 repetitions: 8
                 warmups: 1
-                """);
+                """
+                        .formatted(fast));
         Settings brokerSettings =
                 Settings.load(
                         null,
@@ -85,6 +87,9 @@ class RunRestartIT {
                 Thread.sleep(100);
             }
             child.destroyForcibly().waitFor();
+            // the rest may go fast: trials of 0.3 s until the kill, so it lands mid-run on a busy
+            // machine too
+            Files.createFile(fast);
             int beforeRestart = TopicEvents.of(TopicEvents.all(kafka), TrialTimed.class).size();
             String runId = onlyRun(data);
             // the topic alone decides which trials are done: the run kept nothing else
