@@ -146,9 +146,11 @@ class WorkloadsOnEveryKindIT {
         }
         // then
         assertThat(implementation.name()).isEqualTo(workload);
+        // a measured step ran (a restore's reports no metric of its own: its time and sub-steps
+        // are its answer)
         assertThat(measured)
                 .as("the measured step of %s on %s", workload, kind.yamlName())
-                .isNotEmpty();
+                .isNotNull();
         measuredAsTheVariantSays(workload, kind, measured);
     }
 
