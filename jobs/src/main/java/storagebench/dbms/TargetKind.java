@@ -2,14 +2,13 @@ package storagebench.dbms;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.Map;
-import java.util.ServiceLoader;
+import storagebench.Services;
 import storagebench.config.ConfigNode;
 
 /**
  * The registry of target kinds, as written under {@code target: kind:}: one constant per kind. The
- * {@link Kind} behind each lives in a package of its own and is found through {@link ServiceLoader}
+ * {@link Kind} behind each lives in a package of its own and is found through {@link java.util.ServiceLoader}
  * (a line in {@code META-INF/services/storagebench.dbms.Kind}), so this package imports none of them
  * and none imports it back in a cycle (adding a database: docs/code-map.md).
  */
@@ -28,18 +27,7 @@ public enum TargetKind {
 
     /** Each constant's implementation, loaded once on first use. */
     private static final class Implementations {
-        static final Map<TargetKind, Kind> BY_KIND = load();
-
-        private static Map<TargetKind, Kind> load() {
-            Map<TargetKind, Kind> kinds = new EnumMap<>(TargetKind.class);
-            for (Kind kind : ServiceLoader.load(Kind.class, Kind.class.getClassLoader())) {
-                if (kinds.putIfAbsent(kind.kind(), kind) != null) {
-                    throw new IllegalStateException(
-                            "two implementations of target kind " + kind.kind());
-                }
-            }
-            return kinds;
-        }
+        static final Map<TargetKind, Kind> BY_KIND = Services.byKey(Kind.class, Kind::kind);
     }
 
     private Kind kind() {

@@ -3,28 +3,18 @@ package storagebench.workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
+import storagebench.Services;
 
 /**
  * The registry of workloads by name: adding one means one line in {@code
  * META-INF/services/storagebench.workload.WorkloadType} (its order is the order they are listed in),
- * found through {@link ServiceLoader} so that this package imports none of the workloads' packages.
+ * found through {@link java.util.ServiceLoader} so that this package imports none of the workloads' packages.
  */
 public final class Workloads {
-    private static final Map<String, WorkloadType> BY_NAME = load();
+    private static final Map<String, WorkloadType> BY_NAME =
+            Services.byKey(WorkloadType.class, WorkloadType::name);
 
     private Workloads() {}
-
-    private static Map<String, WorkloadType> load() {
-        Map<String, WorkloadType> byName = new LinkedHashMap<>();
-        for (WorkloadType workload :
-                ServiceLoader.load(WorkloadType.class, WorkloadType.class.getClassLoader())) {
-            if (byName.putIfAbsent(workload.name(), workload) != null) {
-                throw new IllegalStateException("two workloads named " + workload.name());
-            }
-        }
-        return byName;
-    }
 
     public static Optional<WorkloadType> find(String name) {
         return Optional.ofNullable(BY_NAME.get(name));
