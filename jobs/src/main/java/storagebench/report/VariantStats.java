@@ -119,6 +119,21 @@ public record VariantStats(
                         .replace("{{metrics}}", list(read))
                         .replace("{{per_run}}", String.valueOf(query.perRun()))
                         .replace("{{materialized}}", twice ? "MATERIALIZED" : "NOT MATERIALIZED");
+        List<Factored> rows = read(tables, query, sql.replace("{{factored_by}}", FIRST_TRIALS));
+        if (rows.stream().anyMatch(r -> !r.factored())) {
+            // a variant with no first trial (a run stopped before it): its factors from any trial
+            rows = read(tables, query, sql.replace("{{factored_by}}", "true"));
+        }
+        return rows.stream().map(Factored::stats).toList();
+    }
+
+    /** Each variant's first trials (warm-up and first repetition): where its factors are read. */
+    private static final String FIRST_TRIALS = "repetition <= 1";
+
+    /** A row and whether its variant's factors were found (always, for a row of one run). */
+    private record Factored(VariantStats stats, boolean factored) {}
+
+    private static List<Factored> read(Tables tables, Query query, String sql) {
         return tables.rows(
                 EventType.TRIAL_TIMED,
                 sql,
@@ -131,7 +146,7 @@ public record VariantStats(
                             query.runs().isEmpty() ? null : String.join(SEPARATOR, query.runs()));
                     q.setString(3, query.host());
                 },
-                VariantStats::row);
+                rs -> new Factored(row(rs), rs.getBoolean("factored")));
     }
 
     /** Names as an SQL list of text. */
