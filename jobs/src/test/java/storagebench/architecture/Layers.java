@@ -39,6 +39,11 @@ final class Layers {
 
     private Layers() {}
 
+    /** Each layer's packages, bottom up, as names under the root ("" for the root itself). */
+    static List<List<String>> packages() {
+        return List.copyOf(LAYERS.values());
+    }
+
     /** The rule for the packages under {@code root} (storagebench, or a fixture named like it). */
     static LayeredArchitecture under(String root) {
         LayeredArchitecture rule =
