@@ -6,7 +6,6 @@ import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -14,7 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.dbms.local.LocalTarget;
 
-/** What every workload promises; each workload's test extends this with a small valid variant. */
+/**
+ * What every local workload promises when it runs; each such workload's test extends this with a small
+ * valid variant. The registry's part of the contract is {@link WorkloadTableTest}'s, for every entry;
+ * {@link WorkloadsOnEveryKindIT} runs every entry on its kind of target.
+ */
 public abstract class WorkloadContractTest {
     @TempDir protected Path dir;
 
@@ -37,29 +40,6 @@ public abstract class WorkloadContractTest {
                 target(),
                 params,
                 dir.resolve("out"));
-    }
-
-    @Test
-    void isRegisteredByItsName() {
-        // when
-        WorkloadType found = Workloads.find(workload().name()).orElseThrow();
-        // then: the type under the name is the one of that name, and gives this workload here
-        assertThat(found.name()).isEqualTo(workload().name());
-        assertThat(found.on(target()).getClass()).isEqualTo(workload().getClass());
-        assertThat(Workloads.names()).containsOnlyOnce(workload().name());
-        assertThat(Workloads.find(workload().name() + "-other")).isEmpty();
-    }
-
-    @Test
-    void everyParameterHasAUniqueNameADocAndAValidDefault() {
-        var names = new HashSet<String>();
-        for (Param p : workload().params()) {
-            assertThat(names.add(p.name())).as("unique %s", p.name()).isTrue();
-            assertThat(p.doc()).as("doc of %s", p.name()).isNotBlank();
-            if (p.defaultValue() != null) {
-                assertThat(p.parse(p.defaultValue())).as("default of %s", p.name()).isNotNull();
-            }
-        }
     }
 
     @Test
