@@ -1,7 +1,6 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,18 +42,14 @@ public final class ExportCommand implements Callable<Integer> {
             description = "The file to write (replaced).")
     Path to;
 
-    @Option(
-            names = "--experiment",
-            paramLabel = "NAME",
-            description = "Only this experiment's events.")
-    String experiment;
+    @Mixin ExperimentFilterOption experimentFilter;
 
     @Override
     public Integer call() {
         Settings settings = settingsOptions.load();
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             ArchiveExport.Result result =
-                    ArchiveExport.write(kafka, to, Optional.ofNullable(experiment));
+                    ArchiveExport.write(kafka, to, experimentFilter.experiment());
             System.out.printf(
                     "%s: %d event(s) %s%s%n",
                     to,

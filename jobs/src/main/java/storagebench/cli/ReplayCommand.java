@@ -56,16 +56,11 @@ public final class ReplayCommand implements Callable<Integer> {
                             + "published to the topic at or after it (Kafka's record time, offsetsForTimes).")
     String from;
 
-    @Option(
-            names = "--experiment",
-            paramLabel = "NAME",
-            description = "Only this experiment's events.")
-    String experiment;
+    @Mixin ExperimentFilterOption experimentFilter;
 
     @Override
     public Integer call() {
-        Replay.Request request =
-                new Replay.Request(to, start(from), Optional.ofNullable(experiment));
+        Replay.Request request = new Replay.Request(to, start(from), experimentFilter.experiment());
         Settings settings = settingsOptions.load();
         Replay.prepare(settings, request);
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {

@@ -21,6 +21,7 @@ import storagebench.report.LatestConfigs;
 import storagebench.report.Tables;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
+import storagebench.report.VariantRow;
 import storagebench.report.VariantStats;
 
 /**
@@ -138,17 +139,11 @@ public final class Comparisons {
             if (s.n() == 0 || s.runId() != null || !s.metric().equals(request.metric())) {
                 continue;
             }
-            List<String> key =
-                    List.of(s.experiment(), s.host(), s.configuration(), s.variant(), s.step());
+            List<String> key = variantKey(s);
             add(
                     groups,
                     request,
-                    s.experiment(),
-                    s.host(),
-                    s.configuration(),
-                    s.variant(),
-                    s.factors(),
-                    s.step(),
+                    s,
                     (label, factors) -> Arm.of(label, factors, s, () -> values.get().get(key)));
         }
         return compare(groups, request, declared);
@@ -165,12 +160,7 @@ public final class Comparisons {
                         add(
                                 groups,
                                 request,
-                                v.experiment(),
-                                v.host(),
-                                v.configuration(),
-                                v.variant(),
-                                v.factors(),
-                                v.step(),
+                                v,
                                 (label, factors) -> Arm.of(label, factors, byVariant.get(key))));
         return compare(groups, request, Map.of());
     }
@@ -179,19 +169,18 @@ public final class Comparisons {
     private static void add(
             Map<List<String>, Map<String, Arm>> groups,
             CompareRequest request,
-            String experiment,
-            String host,
-            String configuration,
-            String variant,
-            Map<String, String> factors,
-            String step,
+            VariantRow row,
             BiFunction<String, Map<String, String>, Arm> arm) {
         List<String> key =
-                List.of(experiment, request.byHost() ? variant : host, step, configuration);
-        String label = request.byHost() ? host : variant;
+                List.of(
+                        row.experiment(),
+                        request.byHost() ? row.variant() : row.host(),
+                        row.step(),
+                        row.configuration());
+        String label = request.byHost() ? row.host() : row.variant();
+        Map<String, String> factors = request.byHost() ? Map.of(HOST, row.host()) : row.factors();
         groups.computeIfAbsent(key, k -> new LinkedHashMap<>())
-                .computeIfAbsent(
-                        label, l -> arm.apply(l, request.byHost() ? Map.of(HOST, host) : factors));
+                .computeIfAbsent(label, l -> arm.apply(l, factors));
     }
 
     private static List<Comparison> compare(
@@ -225,7 +214,7 @@ public final class Comparisons {
         return List.copyOf(out);
     }
 
-    private static List<String> variantKey(TrialValue v) {
+    private static List<String> variantKey(VariantRow v) {
         return List.of(v.experiment(), v.host(), v.configuration(), v.variant(), v.step());
     }
 

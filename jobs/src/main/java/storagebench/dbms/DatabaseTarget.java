@@ -66,18 +66,6 @@ public record DatabaseTarget(
         return SecretReferences.resolve(user);
     }
 
-    /** A target without a SQL Server file-root. */
-    public DatabaseTarget(
-            TargetKind kind,
-            Dialect dialect,
-            String url,
-            String user,
-            PasswordSource password,
-            Duration connectTimeout,
-            Path storageRoot) {
-        this(kind, dialect, url, user, password, connectTimeout, storageRoot, null);
-    }
-
     /**
      * Reads the keys every database kind has from the {@code target:} mapping.
      *

@@ -47,27 +47,6 @@ public record Experiment(
         String source,
         FixedConfiguration configuration) {
 
-    /** This experiment with {@code replacement} as its configuration. */
-    Experiment withConfiguration(FixedConfiguration replacement) {
-        return new Experiment(
-                name,
-                description,
-                target,
-                workload,
-                fixed,
-                matrix,
-                repetitions,
-                warmups,
-                order,
-                seed,
-                timeout,
-                onFailure,
-                hostSettings,
-                baseline,
-                source,
-                replacement);
-    }
-
     /**
      * A variant's typed parameters: the fixed ones overlaid with its factor values. Factors that are
      * not parameters (only for a workload that {@linkplain Workload#acceptsExtraFactors() accepts them})

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.Node;
@@ -76,8 +77,7 @@ public final class ExperimentLoader {
     }
 
     public Experiment parse(String file, String text, Map<String, String> overrides) {
-        Experiment experiment = parseAsWritten(file, text, overrides);
-        return experiment.withConfiguration(stored(experiment));
+        return parse(file, text, overrides, this::stored);
     }
 
     /**
@@ -85,19 +85,28 @@ public final class ExperimentLoader {
      * carry, and what a stored run's text reads back as. Where that text cannot be read again, the
      * values read from the file with every secret removed from each.
      */
-    private FixedConfiguration stored(Experiment experiment) {
+    private FixedConfiguration stored(String source, FixedConfiguration asWritten) {
         try {
-            return parseAsWritten(
+            return parse(
                             "stored config",
-                            Overrides.withoutRecorded(experiment.source()),
-                            Overrides.recorded(experiment.source()))
+                            Overrides.withoutRecorded(source),
+                            Overrides.recorded(source),
+                            (storedSource, storedAsWritten) -> storedAsWritten)
                     .configuration();
         } catch (RuntimeException e) {
-            return experiment.configuration().redacted();
+            return asWritten.redacted();
         }
     }
 
-    private Experiment parseAsWritten(String file, String text, Map<String, String> overrides) {
+    /**
+     * The experiment in {@code text}, its configuration what {@code configuration} makes of its stored
+     * source and the configuration as written.
+     */
+    private Experiment parse(
+            String file,
+            String text,
+            Map<String, String> overrides,
+            BiFunction<String, FixedConfiguration, FixedConfiguration> configuration) {
         Node root;
         try {
             root = new Yaml(InputLimits.yaml()).compose(new StringReader(text));
@@ -119,10 +128,14 @@ public final class ExperimentLoader {
                 Secrets.redact(
                         text
                                 + (overrides.isEmpty() || text.endsWith("\n") ? "" : "\n")
-                                + Overrides.describe(overrides)));
+                                + Overrides.describe(overrides)),
+                configuration);
     }
 
-    private Experiment read(ConfigNode root, String source) {
+    private Experiment read(
+            ConfigNode root,
+            String source,
+            BiFunction<String, FixedConfiguration, FixedConfiguration> configuration) {
         if (!root.isMapping()) {
             throw root.error(
                     "an experiment is a mapping with keys experiment, target, workload, factors, ...");
@@ -202,8 +215,10 @@ public final class ExperimentLoader {
                         hostSettings,
                         baseline,
                         source,
-                        FixedConfiguration.of(
-                                workload, fixed, matrix.factors().keySet(), targetNode));
+                        configuration.apply(
+                                source,
+                                FixedConfiguration.of(
+                                        workload, fixed, matrix.factors().keySet(), targetNode)));
         checkSize(root, experiment, maxTrials);
         VariantChecks.run(root, experiment);
         return experiment;

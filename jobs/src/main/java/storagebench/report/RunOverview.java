@@ -53,32 +53,18 @@ public record RunOverview(
                         .stream()
                         .collect(Collectors.toMap(Ended::runId, Function.identity()));
         List<RunOverview> runs = new ArrayList<>();
-        for (Started s :
+        for (RunOverview started :
                 Tables.query(
                         parquetRoot,
                         EventType.RUN_STARTED,
                         "/report/runs-overview.sql",
                         filter,
-                        Started::row)) {
+                        RunOverview::started)) {
             if (runs.size() == limit) {
                 break;
             }
-            Ended e = ended.get(s.runId);
-            runs.add(
-                    new RunOverview(
-                            s.experiment,
-                            s.runId,
-                            s.host,
-                            s.schedule,
-                            s.scheduled,
-                            s.fired,
-                            s.started,
-                            s.planned,
-                            e == null ? null : e.status,
-                            e == null ? null : e.ended,
-                            e == null ? null : e.trials,
-                            e == null ? null : e.failures,
-                            e == null ? null : e.error));
+            Ended e = ended.get(started.runId);
+            runs.add(e == null ? started : started.endedBy(e));
         }
         return List.copyOf(runs);
     }
@@ -94,26 +80,40 @@ public record RunOverview(
                 .isEmpty();
     }
 
-    private record Started(
-            String experiment,
-            String runId,
-            String host,
-            String schedule,
-            Instant scheduled,
-            Instant fired,
-            Instant started,
-            int planned) {
-        static Started row(ResultSet rs) throws SQLException {
-            return new Started(
-                    rs.getString("experiment"),
-                    rs.getString("run_id"),
-                    rs.getString("host"),
-                    rs.getString("schedule"),
-                    micros(rs, "scheduled_us"),
-                    micros(rs, "fire_us"),
-                    micros(rs, "started_us"),
-                    rs.getInt("planned_trials"));
-        }
+    /** A run as its RunStarted row gives it, not ended yet. */
+    private static RunOverview started(ResultSet rs) throws SQLException {
+        return new RunOverview(
+                rs.getString("experiment"),
+                rs.getString("run_id"),
+                rs.getString("host"),
+                rs.getString("schedule"),
+                micros(rs, "scheduled_us"),
+                micros(rs, "fire_us"),
+                micros(rs, "started_us"),
+                rs.getInt("planned_trials"),
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** This run as its RunFinished row {@code e} ended it. */
+    private RunOverview endedBy(Ended e) {
+        return new RunOverview(
+                experiment,
+                runId,
+                host,
+                schedule,
+                scheduled,
+                fired,
+                started,
+                plannedTrials,
+                e.status,
+                e.ended,
+                e.trials,
+                e.failures,
+                e.error);
     }
 
     private record Ended(

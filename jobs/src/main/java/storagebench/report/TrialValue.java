@@ -21,4 +21,5 @@ public record TrialValue(
         String step,
         long trialIndex,
         Instant start,
-        double value) {}
+        double value)
+        implements VariantRow {}

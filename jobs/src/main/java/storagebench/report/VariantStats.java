@@ -52,7 +52,8 @@ public record VariantStats(
         Double logMean,
         Double logVariance,
         long failed,
-        long warmups) {
+        long warmups)
+        implements VariantRow {
 
     /** The metric of a step's duration, in seconds. */
     public static final String DURATION = "duration";

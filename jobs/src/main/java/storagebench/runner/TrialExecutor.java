@@ -46,14 +46,15 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         String trialId = trial.id(run.runId());
         TrialContext context =
                 new TrialContext(
-                        run.runId(),
-                        experiment.name(),
-                        run.host().getHostname(),
-                        trialId,
-                        trial.index(),
-                        trial.label(),
-                        trial.warmup(),
-                        trial.factors(),
+                        new TrialRef(
+                                run.runId(),
+                                experiment.name(),
+                                run.host().getHostname(),
+                                trialId,
+                                trial.index(),
+                                trial.label(),
+                                trial.factors(),
+                                trial.warmup()),
                         experiment.target(),
                         experiment.params(trial.factors()),
                         run.runDir().resolve("trials").resolve(trialId));

@@ -13,57 +13,16 @@ import storagebench.events.VariantLabel;
  * What a workload gets for one trial: where it runs, its parameters, and a place for the extra
  * events it observes (such as per-interval IO samples), published with the trial's results.
  *
- * @param runId the run
- * @param experiment the experiment's name
- * @param host the hostname, for events
- * @param trialId the trial, unique across runs
- * @param trialIndex the trial's position in the plan, for events
- * @param variant the variant's label ({@code init=zero, file-size=8MB}), for events
- * @param warmup whether the trial is a warm-up, for events
- * @param factors the trial's factor values, for events
+ * @param ref the trial (run, experiment, host, id, index, variant, factors, warm-up), for events
  * @param target where it runs
  * @param params the trial's typed parameters
  * @param outputDir a directory of the trial's own under the data directory, for files to keep
  */
 public record TrialContext(
-        String runId,
-        String experiment,
-        String host,
-        String trialId,
-        int trialIndex,
-        String variant,
-        boolean warmup,
-        Map<String, String> factors,
-        Target target,
-        Params params,
-        Path outputDir,
-        List<SpecificRecord> events) {
+        TrialRef ref, Target target, Params params, Path outputDir, List<SpecificRecord> events) {
 
-    public TrialContext(
-            String runId,
-            String experiment,
-            String host,
-            String trialId,
-            int trialIndex,
-            String variant,
-            boolean warmup,
-            Map<String, String> factors,
-            Target target,
-            Params params,
-            Path outputDir) {
-        this(
-                runId,
-                experiment,
-                host,
-                trialId,
-                trialIndex,
-                variant,
-                warmup,
-                factors,
-                target,
-                params,
-                outputDir,
-                new ArrayList<>());
+    public TrialContext(TrialRef ref, Target target, Params params, Path outputDir) {
+        this(ref, target, params, outputDir, new ArrayList<>());
     }
 
     /** A lone measured trial outside a plan (tests, tools): index 0, labelled by its factors, not a warm-up. */
@@ -77,22 +36,56 @@ public record TrialContext(
             Params params,
             Path outputDir) {
         this(
-                runId,
-                experiment,
-                host,
-                trialId,
-                0,
-                VariantLabel.of(factors),
-                false,
-                factors,
+                new TrialRef(
+                        runId,
+                        experiment,
+                        host,
+                        trialId,
+                        0,
+                        VariantLabel.of(factors),
+                        factors,
+                        false),
                 target,
                 params,
                 outputDir);
     }
 
-    /** The trial, for the events it emits. */
-    public TrialRef ref() {
-        return new TrialRef(runId, experiment, host, trialId, trialIndex, variant, factors, warmup);
+    public String runId() {
+        return ref.runId();
+    }
+
+    public String experiment() {
+        return ref.experiment();
+    }
+
+    /** The hostname, for events. */
+    public String host() {
+        return ref.host();
+    }
+
+    /** The trial, unique across runs. */
+    public String trialId() {
+        return ref.trialId();
+    }
+
+    /** The trial's position in the plan, for events. */
+    public int trialIndex() {
+        return ref.trialIndex();
+    }
+
+    /** The variant's label ({@code init=zero, file-size=8MB}), for events. */
+    public String variant() {
+        return ref.variant();
+    }
+
+    /** Whether the trial is a warm-up, for events. */
+    public boolean warmup() {
+        return ref.warmup();
+    }
+
+    /** The trial's factor values, for events. */
+    public Map<String, String> factors() {
+        return ref.factors();
     }
 
     /** Adds an event (built after the measured span, never during it) to the trial's results. */

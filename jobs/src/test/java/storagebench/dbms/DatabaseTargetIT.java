@@ -26,6 +26,7 @@ class DatabaseTargetIT {
                 "storagebench",
                 password,
                 timeout,
+                null,
                 null);
     }
 
@@ -40,6 +41,7 @@ class DatabaseTargetIT {
                         "sa",
                         PasswordSource.NONE,
                         Duration.ofSeconds(10),
+                        null,
                         null);
         // when
         TargetSnapshot s = h2.snapshot();

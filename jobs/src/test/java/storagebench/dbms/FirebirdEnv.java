@@ -48,7 +48,8 @@ public final class FirebirdEnv {
                 user(),
                 new PasswordSource("STORAGEBENCH_FB_PASSWORD", null),
                 Duration.ofSeconds(10),
-                databaseRoot());
+                databaseRoot(),
+                null);
     }
 
     /** The target's YAML keys, for configs written by tests. */

@@ -27,6 +27,7 @@ class FirebirdTargetIT {
                 "SYSDBA",
                 password,
                 timeout,
+                null,
                 null);
     }
 

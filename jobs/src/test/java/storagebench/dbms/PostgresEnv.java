@@ -44,7 +44,8 @@ public final class PostgresEnv {
                 user(),
                 new PasswordSource("STORAGEBENCH_PG_PASSWORD", null),
                 Duration.ofSeconds(10),
-                tablespaceRoot());
+                tablespaceRoot(),
+                null);
     }
 
     /** The target's YAML keys, for configs written by tests. */

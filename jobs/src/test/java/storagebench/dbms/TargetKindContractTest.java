@@ -136,6 +136,7 @@ class TargetKindContractTest {
                         "bob",
                         new PasswordSource(null, Files.writeString(tmp.resolve("pw2"), SECRET)),
                         Duration.ofSeconds(3),
+                        null,
                         null);
         // then
         assertThat(target.location()).doesNotContain(INLINE);

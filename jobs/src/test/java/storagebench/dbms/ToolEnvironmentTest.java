@@ -25,6 +25,7 @@ class ToolEnvironmentTest {
                 user,
                 new PasswordSource(null, password),
                 Duration.ofSeconds(7),
+                null,
                 null);
     }
 

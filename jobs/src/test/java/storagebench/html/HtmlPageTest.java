@@ -22,6 +22,7 @@ class HtmlPageTest {
         return new SummaryRow(
                 HOSTILE,
                 "h1",
+                "",
                 variant,
                 step,
                 3,
@@ -33,7 +34,11 @@ class HtmlPageTest {
                 mean + 0.1,
                 0.2,
                 0,
-                1);
+                1,
+                Map.of(),
+                Map.of(),
+                null,
+                null);
     }
 
     private static ExperimentView view(List<Comparison> comparisons) {

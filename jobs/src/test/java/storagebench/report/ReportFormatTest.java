@@ -12,6 +12,7 @@ class ReportFormatTest {
                     new SummaryRow(
                             "e1",
                             "h1",
+                            "",
                             "init=zero, files=4",
                             "setup",
                             4,
@@ -23,10 +24,15 @@ class ReportFormatTest {
                             3.85,
                             2.0,
                             1,
-                            1),
+                            1,
+                            Map.of(),
+                            Map.of(),
+                            null,
+                            null),
                     new SummaryRow(
                             "e1",
                             "h\"2",
+                            "",
                             "init=none",
                             "setup",
                             1,
@@ -38,7 +44,11 @@ class ReportFormatTest {
                             0.0001,
                             null,
                             0,
-                            0));
+                            0,
+                            Map.of(),
+                            Map.of(),
+                            null,
+                            null));
 
     @Test
     void csvQuotesLabelsWithCommasAndLeavesMissingValuesEmpty() {
@@ -67,6 +77,7 @@ class ReportFormatTest {
                         new SummaryRow(
                                 "e1",
                                 "h\u00001",
+                                "",
                                 "job=a\nb, esc=\u001b[2J",
                                 "set\tup",
                                 1,
@@ -78,7 +89,11 @@ class ReportFormatTest {
                                 1.0,
                                 null,
                                 0,
-                                0));
+                                0,
+                                Map.of(),
+                                Map.of(),
+                                null,
+                                null));
 
         // when
         String csv = ReportFormat.CSV.render(rows);
@@ -149,7 +164,9 @@ class ReportFormatTest {
                         0,
                         0,
                         Map.of("ifi", "off"),
-                        Map.of("ifi", 3.0));
+                        Map.of("ifi", 3.0),
+                        null,
+                        null);
         // when
         String csv = ReportFormat.CSV.render(List.of(two));
         // then

@@ -66,7 +66,9 @@ class SkewedIntervalTest {
     void valuesWithoutLogsKeepTheNormalIntervalCutAtZero() {
         // given: a row without its logs' statistics (a value at zero)
         SummaryRow row =
-                new SummaryRow("e1", "h1", "v", "s", 3, 1.0, 0.5, 2.0, 0.0, 3.0, 3.0, 4.97, 0, 0);
+                new SummaryRow(
+                        "e1", "h1", "", "v", "s", 3, 1.0, 0.5, 2.0, 0.0, 3.0, 3.0, 4.97, 0, 0,
+                        Map.of(), Map.of(), null, null);
         // then
         assertThat(row.logScale()).isFalse();
         assertThat(row.ciLow()).isZero();

@@ -97,6 +97,7 @@ class WorkloadTypeTest {
                         "sa",
                         new PasswordSource(null, null),
                         Duration.ofSeconds(5),
+                        null,
                         null);
         // when
         Workload workload = type.on(h2);

@@ -69,28 +69,29 @@ final class FirebirdFilegroup implements TrialStorage {
     @Override
     public Connection create() throws SQLException {
         drop();
-        Connection c =
+        return TrialStorage.setUp(
                 target.connect(
                         server.url(
-                                file(0), "createDatabaseIfNotExist=true&page_size=" + PAGE_SIZE));
-        try (Statement s = c.createStatement()) {
-            c.setAutoCommit(true);
-            for (int i = 1; i < files; i++) {
-                s.execute(
-                        sql.sql(
-                                "add-file",
-                                Map.of(
-                                        "file",
-                                        literal(file(i)),
-                                        "start",
-                                        String.valueOf(i * filePages))));
-            }
-            s.execute(sql.sql("create-table", Map.of("table", target.dialect().identifier(name))));
-            return c;
-        } catch (SQLException | RuntimeException e) {
-            c.close();
-            throw e;
-        }
+                                file(0), "createDatabaseIfNotExist=true&page_size=" + PAGE_SIZE)),
+                c -> {
+                    try (Statement s = c.createStatement()) {
+                        c.setAutoCommit(true);
+                        for (int i = 1; i < files; i++) {
+                            s.execute(
+                                    sql.sql(
+                                            "add-file",
+                                            Map.of(
+                                                    "file",
+                                                    literal(file(i)),
+                                                    "start",
+                                                    String.valueOf(i * filePages))));
+                        }
+                        s.execute(
+                                sql.sql(
+                                        "create-table",
+                                        Map.of("table", target.dialect().identifier(name))));
+                    }
+                });
     }
 
     @Override

@@ -37,15 +37,18 @@ final class H2Filegroup implements TrialStorage {
     @Override
     public Connection create() throws SQLException {
         drop();
-        Connection c = target.connect(url);
-        try (Statement s = c.createStatement()) {
-            s.execute(sql.sql("create-table", Map.of("table", target.dialect().identifier(name))));
-            writeBytesBefore = storeFigures(c).getOrDefault("info.FILE_WRITE_BYTES", 0.0);
-            return c;
-        } catch (SQLException | RuntimeException e) {
-            c.close();
-            throw e;
-        }
+        return TrialStorage.setUp(
+                target.connect(url),
+                c -> {
+                    try (Statement s = c.createStatement()) {
+                        s.execute(
+                                sql.sql(
+                                        "create-table",
+                                        Map.of("table", target.dialect().identifier(name))));
+                        writeBytesBefore =
+                                storeFigures(c).getOrDefault("info.FILE_WRITE_BYTES", 0.0);
+                    }
+                });
     }
 
     @Override

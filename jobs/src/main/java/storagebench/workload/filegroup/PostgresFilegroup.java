@@ -82,48 +82,47 @@ final class PostgresFilegroup implements TrialStorage {
     @Override
     public Connection create() throws SQLException {
         dropLeftovers();
-        Connection c = target.connect();
-        try (Statement s = c.createStatement()) {
-            List<String> tablespaces = new ArrayList<>();
-            for (int i = 1; i <= files; i++) {
-                tablespaces.add(tablespace(i));
-                s.execute(
-                        sql.sql(
-                                "create-tablespace",
-                                Map.of(
-                                        "tablespace",
-                                        dialect.identifier(tablespace(i)),
-                                        "location",
-                                        literal(directory(tablespace(i))))));
-            }
-            String table = dialect.identifier(name);
-            s.execute(sql.sql("create-table", Map.of("table", table)));
-            s.execute(sql.sql("plain-storage", Map.of("table", table)));
-            for (int i = 1; i <= files; i++) {
-                s.execute(
-                        sql.sql(
-                                "create-partition",
-                                Map.of(
-                                        "partition",
-                                        dialect.identifier(partition(i)),
-                                        "table",
-                                        table,
-                                        "modulus",
-                                        String.valueOf(files),
-                                        "remainder",
-                                        String.valueOf(i - 1),
-                                        "tablespace",
-                                        dialect.identifier(tablespaces.get(i - 1)))));
-            }
-            try (ResultSet rs = s.executeQuery(sql.sql("wal-position"))) {
-                rs.next();
-                walStart = rs.getString(1);
-            }
-            return c;
-        } catch (SQLException | RuntimeException e) {
-            c.close();
-            throw e;
-        }
+        return TrialStorage.setUp(
+                target.connect(),
+                c -> {
+                    try (Statement s = c.createStatement()) {
+                        List<String> tablespaces = new ArrayList<>();
+                        for (int i = 1; i <= files; i++) {
+                            tablespaces.add(tablespace(i));
+                            s.execute(
+                                    sql.sql(
+                                            "create-tablespace",
+                                            Map.of(
+                                                    "tablespace",
+                                                    dialect.identifier(tablespace(i)),
+                                                    "location",
+                                                    literal(directory(tablespace(i))))));
+                        }
+                        String table = dialect.identifier(name);
+                        s.execute(sql.sql("create-table", Map.of("table", table)));
+                        s.execute(sql.sql("plain-storage", Map.of("table", table)));
+                        for (int i = 1; i <= files; i++) {
+                            s.execute(
+                                    sql.sql(
+                                            "create-partition",
+                                            Map.of(
+                                                    "partition",
+                                                    dialect.identifier(partition(i)),
+                                                    "table",
+                                                    table,
+                                                    "modulus",
+                                                    String.valueOf(files),
+                                                    "remainder",
+                                                    String.valueOf(i - 1),
+                                                    "tablespace",
+                                                    dialect.identifier(tablespaces.get(i - 1)))));
+                        }
+                        try (ResultSet rs = s.executeQuery(sql.sql("wal-position"))) {
+                            rs.next();
+                            walStart = rs.getString(1);
+                        }
+                    }
+                });
     }
 
     /** Removes the table and every tablespace named like this trial's, whatever their number. */

@@ -124,17 +124,14 @@ final class SqlServerFilegroup implements TrialStorage {
 
     @Override
     public Connection create() throws SQLException {
-        Connection c = target.connect();
-        try {
-            c.setAutoCommit(true);
-            Tsql.run(c, plan.statements("create-storage", Phase.SETUP));
-            c.setCatalog(name);
-            Tsql.run(c, plan.statements("create-table", Phase.SETUP));
-            return c;
-        } catch (SQLException | RuntimeException e) {
-            c.close();
-            throw e;
-        }
+        return TrialStorage.setUp(
+                target.connect(),
+                c -> {
+                    c.setAutoCommit(true);
+                    Tsql.run(c, plan.statements("create-storage", Phase.SETUP));
+                    c.setCatalog(name);
+                    Tsql.run(c, plan.statements("create-table", Phase.SETUP));
+                });
     }
 
     /** The database: the IO sampler reads sys.dm_io_virtual_file_stats for it. */

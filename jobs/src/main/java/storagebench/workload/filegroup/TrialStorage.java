@@ -38,4 +38,21 @@ interface TrialStorage {
 
     /** Drops everything {@link #create()} made; safe to call when it made nothing. */
     void drop() throws SQLException;
+
+    /** What {@link #create()} does on the insert connection. */
+    @FunctionalInterface
+    interface Setup {
+        void run(Connection c) throws SQLException;
+    }
+
+    /** {@code c} once {@code setup} has run on it; closed when setup fails, and the failure thrown on. */
+    static Connection setUp(Connection c, Setup setup) throws SQLException {
+        try {
+            setup.run(c);
+            return c;
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
 }

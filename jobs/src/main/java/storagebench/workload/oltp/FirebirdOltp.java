@@ -61,11 +61,6 @@ final class FirebirdOltp implements OltpKind {
         }
 
         @Override
-        public Connection connect() {
-            return target.connect(url());
-        }
-
-        @Override
         public void create() throws SQLException {
             drop();
             try (Connection c =

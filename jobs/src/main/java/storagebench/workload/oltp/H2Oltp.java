@@ -40,11 +40,6 @@ final class H2Oltp implements OltpKind {
             return H2Oltp.url(target.url(), name);
         }
 
-        @Override
-        public Connection connect() {
-            return target.connect(url());
-        }
-
         /** Opening a missing H2 database makes it: dropping every object leaves it empty. */
         @Override
         public void create() throws SQLException {

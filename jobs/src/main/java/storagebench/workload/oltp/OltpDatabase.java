@@ -2,6 +2,7 @@ package storagebench.workload.oltp;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import storagebench.dbms.DatabaseTarget;
 
 /**
  * The workload's own database on one server: made empty at set-up (whatever an interrupted trial left is
@@ -13,8 +14,13 @@ interface OltpDatabase {
     /** The JDBC URL the IO sampler connects to. */
     String url();
 
-    /** A new connection to the database, autocommit on. */
-    Connection connect() throws SQLException;
+    /** The server the database is on. */
+    DatabaseTarget target();
+
+    /** A new connection to the database, autocommit on: by default, to {@link #url()}. */
+    default Connection connect() throws SQLException {
+        return target().connect(url());
+    }
 
     /** Drops the database if it is there (ending the sessions still in it), then makes it empty. */
     void create() throws SQLException;

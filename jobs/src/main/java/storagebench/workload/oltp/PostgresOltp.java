@@ -38,11 +38,6 @@ final class PostgresOltp implements OltpKind {
         }
 
         @Override
-        public Connection connect() {
-            return target.connect(url());
-        }
-
-        @Override
         public void create() throws SQLException {
             admin("drop-database", "create-database");
         }

@@ -31,17 +31,6 @@ record IoCounters(
 
     static final IoCounters ZERO_STALLS = new IoCounters(0, 0, 0, 0, 0, 0, null, 0L, 0L);
 
-    IoCounters(
-            long reads,
-            long writes,
-            long bytesRead,
-            long bytesWritten,
-            double readMs,
-            double writeMs,
-            Long sizeBytes) {
-        this(reads, writes, bytesRead, bytesWritten, readMs, writeMs, sizeBytes, null, null);
-    }
-
     /** Whether the total IO time splits into queued and device time (sys.dm_io_virtual_file_stats). */
     boolean stalls() {
         return queuedReadMs != null;
@@ -56,7 +45,9 @@ record IoCounters(
                 bytesWritten - earlier.bytesWritten,
                 readMs - earlier.readMs,
                 writeMs - earlier.writeMs,
-                sizeBytes);
+                sizeBytes,
+                null,
+                null);
     }
 
     /** These counters as a row of sys.dm_io_virtual_file_stats, for the file-stats importer's arithmetic. */

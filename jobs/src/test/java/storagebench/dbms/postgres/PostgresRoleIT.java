@@ -44,7 +44,8 @@ class PostgresRoleIT {
                         "sb_plain_role",
                         new PasswordSource(null, Files.writeString(tmp.resolve("pw"), password)),
                         Duration.ofSeconds(10),
-                        PostgresEnv.tablespaceRoot());
+                        PostgresEnv.tablespaceRoot(),
+                        null);
         // when / then
         Workload insert = new FilegroupInsertWorkload().on(plain);
         assertThatThrownBy(() -> insert.preflight(plain, List.of(TestParams.of(insert))))

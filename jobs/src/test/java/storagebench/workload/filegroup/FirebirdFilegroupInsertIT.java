@@ -187,6 +187,7 @@ class FirebirdFilegroupInsertIT {
                         "SYSDBA",
                         null,
                         Duration.ofSeconds(1),
+                        null,
                         null);
         assertThatThrownBy(
                         () ->
@@ -202,7 +203,8 @@ class FirebirdFilegroupInsertIT {
                         "SYSDBA",
                         null,
                         Duration.ofSeconds(1),
-                        tmp.resolve("nope"));
+                        tmp.resolve("nope"),
+                        null);
         assertThatThrownBy(
                         () ->
                                 FIREBIRD.preflight(

@@ -45,6 +45,7 @@ class OltpOnH2IT {
                 "sa",
                 new PasswordSource(null, null),
                 Duration.ofSeconds(10),
+                null,
                 null);
     }
 

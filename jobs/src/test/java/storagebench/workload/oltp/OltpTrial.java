@@ -10,6 +10,7 @@ import storagebench.dbms.DatabaseTarget;
 import storagebench.events.IoSample;
 import storagebench.events.Outcome;
 import storagebench.events.ThroughputSample;
+import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
@@ -43,14 +44,17 @@ record OltpTrial(
         workload.preflight(target, List.of(params));
         TrialContext trial =
                 new TrialContext(
-                        "run-oltp",
-                        "oltp-test",
-                        "host",
-                        "trial-" + index,
-                        index,
-                        "virtual-users=" + params.getInt("virtual-users"),
-                        false,
-                        Map.of("virtual-users", String.valueOf(params.getInt("virtual-users"))),
+                        new TrialRef(
+                                "run-oltp",
+                                "oltp-test",
+                                "host",
+                                "trial-" + index,
+                                index,
+                                "virtual-users=" + params.getInt("virtual-users"),
+                                Map.of(
+                                        "virtual-users",
+                                        String.valueOf(params.getInt("virtual-users"))),
+                                false),
                         target,
                         params,
                         dir.resolve("out"));

@@ -201,6 +201,7 @@ class PostgresRestoreIT {
                         "sb_restore_nocreate",
                         new PasswordSource(null, file),
                         Duration.ofSeconds(10),
+                        null,
                         null);
         Workload workload = new RestoreWorkload().on(weak);
         // when / then

@@ -40,6 +40,7 @@ class TargetKindContractIT {
                             "sa",
                             new PasswordSource(null, null),
                             Duration.ofSeconds(5),
+                            null,
                             null);
             case POSTGRES -> {
                 Requirement.POSTGRES.check();
