@@ -15,7 +15,7 @@ import java.sql.Statement;
  */
 public final class ViewsDataset {
     private static final String TRIAL =
-            "'h' AS host, 'v=1' AS variant, 'create' AS step, 'r1' AS run_id, i AS trial_index,"
+            "'h' AS host, 'v=1' AS variant, 'create' AS step, 'r1' AS run_id, i AS trial_index, 1 AS repetition,"
                     + " false AS warmup, 'OK' AS outcome, 1000000000 * (i + 1) AS duration_ns,"
                     + " TIMESTAMPTZ '2026-11-30 10:00:00+00' + to_minutes(i) AS start_time";
 
