@@ -2,8 +2,6 @@ package storagebench.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.management.BufferPoolMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -66,20 +64,7 @@ class WorkloadsOnEveryKindIT {
         }
     }
 
-    /**
-     * The direct buffer memory a measured step may leave allocated: the JDK's per-thread socket
-     * buffers of a driver's connections, not a block of the workload's own.
-     */
-    private static final long MEASURED_BUFFER_BYTES = 1 << 20;
-
     @TempDir Path tmp;
-
-    private static long directBufferBytes() {
-        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
-                .filter(pool -> pool.getName().equals("direct"))
-                .mapToLong(BufferPoolMXBean::getMemoryUsed)
-                .sum();
-    }
 
     private static void small(String workload, TargetKind kind, String yaml) {
         SMALL.computeIfAbsent(workload, w -> new EnumMap<>(TargetKind.class)).put(kind, yaml);
@@ -145,17 +130,7 @@ class WorkloadsOnEveryKindIT {
         try {
             for (Step step : steps) {
                 if (step.phase() != Phase.CLEANUP) {
-                    long before = directBufferBytes();
                     Map<String, Double> metrics = step.action().run();
-                    if (step.phase() == Phase.MEASURED && kind != TargetKind.H2) {
-                        // a block for the measured I/O comes from the untimed set-up (H2 runs in
-                        // this JVM: the buffers of its engine's writes are the measured work)
-                        assertThat(directBufferBytes() - before)
-                                .as(
-                                        "direct buffer bytes the measured step of %s on %s took",
-                                        workload, kind.yamlName())
-                                .isLessThan(MEASURED_BUFFER_BYTES);
-                    }
                     plausible(metrics, workload + " on " + kind.yamlName() + ", " + step.name());
                     if (step.phase() == Phase.MEASURED) {
                         measured = metrics;
