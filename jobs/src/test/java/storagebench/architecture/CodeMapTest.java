@@ -118,9 +118,17 @@ class CodeMapTest {
     /** The packages column of the table, row by row, the root as "". */
     private static List<List<String>> tableOfLayers() throws IOException {
         List<List<String>> layers = new ArrayList<>();
+        boolean inTable = false;
         for (String line : Files.readAllLines(MAP)) {
+            if (line.contains("| layer, bottom up |")) {
+                inTable = true;
+                continue;
+            }
+            if (inTable && !line.startsWith("|")) {
+                break;
+            }
             String[] cells = line.split("\\|");
-            if (!line.startsWith("| ") || cells.length < 4 || line.contains("layer, bottom up")) {
+            if (!inTable || line.startsWith("|---") || cells.length < 4) {
                 continue;
             }
             List<String> packages = new ArrayList<>();
