@@ -55,6 +55,9 @@ public final class Tables implements AutoCloseable {
     /** The views defined on the connection. */
     private final Set<String> defined = new HashSet<>();
 
+    /** Per table with a view, its columns: its files' and those read as their defaults. */
+    private final Map<EventType, Set<String>> columns = new EnumMap<>(EventType.class);
+
     /** Whether some run has a configuration label; null until the runs are read. */
     private Boolean configurations;
 
@@ -178,10 +181,7 @@ public final class Tables implements AutoCloseable {
      */
     private void scanned(EventType type, boolean pool) throws SQLException {
         boolean trials = type == EventType.TRIAL_TIMED;
-        String name = trials ? "trial_rows" : type.table() + "_rows";
-        if (defined.add(name)) {
-            view(name, type);
-        }
+        String name = rowsView(type);
         String select = "SELECT * FROM " + name;
         if (trials) {
             select =
@@ -196,6 +196,39 @@ public final class Tables implements AutoCloseable {
         }
     }
 
+    /** The view of the table of {@code type}'s files, defined once: its name. */
+    private String rowsView(EventType type) throws SQLException {
+        return rowsView(
+                type, type == EventType.TRIAL_TIMED ? "trial_rows" : type.table() + "_rows");
+    }
+
+    /** The view {@code name} of the table of {@code type}'s files, defined once. */
+    private String rowsView(EventType type, String name) throws SQLException {
+        if (defined.add(name)) {
+            view(name, type);
+        }
+        return name;
+    }
+
+    /**
+     * The columns of the table of {@code type}: its files' and those read as their defaults; none when
+     * it has no file. A file written by other means than the sink may lack a column the sink always
+     * writes.
+     *
+     * @param doing what the query that asks does, for the message when a file cannot be read
+     */
+    Set<String> columns(EventType type, String doing) {
+        if (!hasFiles(type)) {
+            return Set.of();
+        }
+        try {
+            rowsView(type);
+        } catch (SQLException e) {
+            throw failure(parquetRoot.resolve(type.table()), doing, e);
+        }
+        return columns.get(type);
+    }
+
     /**
      * Reads the runs' configuration labels into the table {@code run_configuration}, once: whether
      * any run has a label (none has where every experiment ran one configuration, or with no runs).
@@ -206,9 +239,7 @@ public final class Tables implements AutoCloseable {
         }
         Map<String, String> labels = Map.of();
         if (hasFiles(EventType.RUN_STARTED)) {
-            if (defined.add("run_rows")) {
-                view("run_rows", EventType.RUN_STARTED);
-            }
+            rowsView(EventType.RUN_STARTED, "run_rows");
             labels = Configurations.labels(duckdb, resource("/report/run-configurations.sql"));
         }
         try (var statement = duckdb.createStatement()) {
@@ -244,21 +275,24 @@ public final class Tables implements AutoCloseable {
      */
     private void view(String name, EventType type) throws SQLException {
         String source = source(parquetRoot.resolve(type.table()));
-        Set<String> columns = new HashSet<>();
+        Set<String> stored = new HashSet<>();
         try (var statement = duckdb.createStatement();
                 ResultSet rs = statement.executeQuery("DESCRIBE SELECT * FROM " + source)) {
             while (rs.next()) {
-                columns.add(rs.getString(1));
+                stored.add(rs.getString(1));
             }
         }
         StringBuilder select = new StringBuilder("CREATE TEMP VIEW " + name + " AS SELECT *");
         DEFAULTS.get(type)
                 .forEach(
                         (column, value) -> {
-                            if (!columns.contains(column)) {
+                            if (!stored.contains(column)) {
                                 select.append(", ").append(value).append(" AS ").append(column);
                             }
                         });
+        Set<String> all = new HashSet<>(stored);
+        all.addAll(DEFAULTS.get(type).keySet());
+        columns.put(type, Set.copyOf(all));
         try (var statement = duckdb.createStatement()) {
             statement.execute(select.append(" FROM ").append(source).toString());
         }

@@ -120,15 +120,24 @@ public record VariantStats(
                         .replace("{{metrics}}", list(read))
                         .replace("{{per_run}}", String.valueOf(query.perRun()))
                         .replace("{{materialized}}", twice ? "MATERIALIZED" : "NOT MATERIALIZED");
-        List<Factored> rows = read(tables, query, sql.replace("{{factored_by}}", FIRST_TRIALS));
-        if (rows.stream().anyMatch(r -> !r.factored())) {
+        boolean firstTrials =
+                tables.columns(EventType.TRIAL_TIMED, SUMMARISE).contains("repetition");
+        List<Factored> rows =
+                read(
+                        tables,
+                        query,
+                        sql.replace("{{factored_by}}", firstTrials ? FIRST_TRIALS : "true"));
+        if (firstTrials && rows.stream().anyMatch(r -> !r.factored())) {
             // a variant with no first trial (a run stopped before it): its factors from any trial
             rows = read(tables, query, sql.replace("{{factored_by}}", "true"));
         }
         return rows.stream().map(Factored::stats).toList();
     }
 
-    /** Each variant's first trials (warm-up and first repetition): where its factors are read. */
+    /**
+     * Each variant's first trials (warm-up and first repetition): where its factors are read, where
+     * the trials have a repetition (every file the sink writes; not every file written by hand).
+     */
     private static final String FIRST_TRIALS = "repetition <= 1";
 
     /** A row and whether its variant's factors were found (always, for a row of one run). */
