@@ -159,10 +159,15 @@ class DatabaseConfigsIT extends BrokerOnDataDir {
                                 "count(DISTINCT file) FILTER (WHERE file IN ('wal', 'sb_filegroup_p005'))",
                                 "postgres-filegroup-insert"))
                 .isEqualTo("2");
+        // WAL was sampled while the rows went in, at least once per trial; not all of it: a backend
+        // publishes its counters about once a second, so the last part of a short insert can come
+        // after the last sample (1.79 and 1.87 MB of 4 trials' WAL here; 1.28 MB or less once in CI
+        // under load; the trials' exact wal_bytes, from the WAL position, are checked above)
         assertThat(
                         query(
                                 "io_samples",
-                                "sum(bytes_written) FILTER (WHERE file = 'wal') > 4 * 40 * 8000",
+                                "count(*) FILTER (WHERE file = 'wal') >= 4"
+                                        + " AND sum(bytes_written) FILTER (WHERE file = 'wal') > 0",
                                 "postgres-filegroup-insert"))
                 .isEqualTo("true");
         assertThat(query("runs", "DISTINCT config_text", "postgres-filegroup-insert"))
