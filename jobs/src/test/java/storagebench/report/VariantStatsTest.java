@@ -11,12 +11,7 @@ import java.util.stream.DoubleStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.events.TrialTimed;
-import storagebench.sink.FanOutWriter;
-import storagebench.sink.HivePartitioner;
-import storagebench.sink.ParquetFormat;
-import storagebench.sink.RecordWriter;
 import storagebench.sink.TestEvents;
-import storagebench.storage.LocalStore;
 
 /**
  * The statistics of each variant as the summary, the comparisons and the page read them: worked out
@@ -89,19 +84,7 @@ class VariantStatsTest {
     }
 
     private void write(TrialTimed... trials) throws Exception {
-        try (RecordWriter writer =
-                new FanOutWriter(
-                        new LocalStore(dataset),
-                        "t",
-                        0,
-                        new HivePartitioner(),
-                        new ParquetFormat(1 << 20))) {
-            long offset = 0;
-            for (TrialTimed t : trials) {
-                writer.write(t, offset++);
-            }
-            writer.commit();
-        }
+        TestEvents.writeDataset(dataset, List.of(trials));
     }
 
     private List<VariantStats> read() {

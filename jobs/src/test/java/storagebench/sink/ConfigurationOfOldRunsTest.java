@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.events.RunStarted;
@@ -13,7 +15,6 @@ import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.report.ReportFilter;
 import storagebench.report.VariantStats;
-import storagebench.storage.LocalStore;
 
 /**
  * Runs recorded before RunStarted carried a configuration (v3 and older) get theirs from the config
@@ -43,26 +44,18 @@ class ConfigurationOfOldRunsTest {
         ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));
         Experiment full = loader.parse("x.yaml", YAML);
         Experiment quick = loader.parse("x.yaml", YAML, Map.of("workload.rows", "1000"));
-        try (RecordWriter writer =
-                new FanOutWriter(
-                        new LocalStore(dataset),
-                        "t",
-                        0,
-                        new HivePartitioner(),
-                        new ParquetFormat(1 << 20))) {
-            long offset = 0;
-            for (var run : List.of(Map.entry("r1", full), Map.entry("r2", quick))) {
-                RunStarted started = TestEvents.runStarted(run.getKey(), "x", DAY);
-                started.setConfigText(run.getValue().source());
-                started.setConfigSha256(storagebench.Sha256.hex(run.getValue().source()));
-                assertThat(started.getConfiguration()).isNull();
-                writer.write(started, offset++);
-                for (int i = 0; i < 4; i++) {
-                    writer.write(TestEvents.trial(run.getKey(), "x", i, DAY), offset++);
-                }
+        List<SpecificRecord> events = new ArrayList<>();
+        for (var run : List.of(Map.entry("r1", full), Map.entry("r2", quick))) {
+            RunStarted started = TestEvents.runStarted(run.getKey(), "x", DAY);
+            started.setConfigText(run.getValue().source());
+            started.setConfigSha256(storagebench.Sha256.hex(run.getValue().source()));
+            assertThat(started.getConfiguration()).isNull();
+            events.add(started);
+            for (int i = 0; i < 4; i++) {
+                events.add(TestEvents.trial(run.getKey(), "x", i, DAY));
             }
-            writer.commit();
         }
+        TestEvents.writeDataset(dataset, events);
         // when
         List<VariantStats> stats =
                 VariantStats.read(dataset, VariantStats.Query.of(ReportFilter.all()));

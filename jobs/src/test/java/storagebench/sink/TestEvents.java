@@ -1,6 +1,8 @@
 package storagebench.sink;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,6 +27,7 @@ import storagebench.events.RunStatus;
 import storagebench.events.TargetSnapshot;
 import storagebench.events.ThroughputSample;
 import storagebench.events.TrialTimed;
+import storagebench.storage.LocalStore;
 
 /** Events as the runner would publish them, and a publisher that uses a transaction per run like it. */
 public final class TestEvents {
@@ -206,6 +209,27 @@ public final class TestEvents {
         }
         events.add(runFinished(runId, experiment, trials, start.plusSeconds(trials)));
         return events;
+    }
+
+    /**
+     * Writes {@code events} into the dataset at {@code dataset} as the sink lays them out (one
+     * partition, offsets from 0 in the given order), committed.
+     */
+    public static void writeDataset(Path dataset, List<? extends SpecificRecord> events)
+            throws IOException {
+        try (RecordWriter writer =
+                new FanOutWriter(
+                        new LocalStore(dataset),
+                        "t",
+                        0,
+                        new HivePartitioner(),
+                        new ParquetFormat(1 << 20))) {
+            long offset = 0;
+            for (SpecificRecord event : events) {
+                writer.write(event, offset++);
+            }
+            writer.commit();
+        }
     }
 
     public static String eventId(SpecificRecord event) {
