@@ -49,7 +49,9 @@ final class DatasetIds {
         }
         // one set of options, and so one codec factory, for every file
         ParquetReadOptions options =
-                ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+                ParquetReadOptions.builder(new PlainParquetConfiguration())
+                        .withCodecFactory(ZstdCodecs.INSTANCE)
+                        .build();
         long rows = 0;
         long distinct = 0;
         for (String file : files) {

@@ -15,8 +15,8 @@ import storagebench.events.EventType;
 
 /**
  * How events become Parquet: one column per field of the current schema, ZSTD, timestamps as
- * {@code TIMESTAMP(MICROS, UTC)} through the generated class's own data model. No Hadoop
- * configuration is loaded: the writer gets a plain in-memory one.
+ * {@code TIMESTAMP(MICROS, UTC)} through the generated class's own data model. No Hadoop class is
+ * loaded: the writer gets a plain in-memory configuration and {@link ZstdCodecs}.
  */
 public final class ParquetFormat {
     /** Row groups are capped so that several open files stay well inside the heap. */
@@ -56,6 +56,7 @@ public final class ParquetFormat {
         return builder.withConf(new PlainParquetConfiguration())
                 .withSchema(type.schema())
                 .withDataModel(SpecificData.getForClass(type.recordClass()))
+                .withCodecFactory(ZstdCodecs.INSTANCE)
                 .withCompressionCodec(CompressionCodecName.ZSTD)
                 .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
                 .withRowGroupSize(rowGroupBytes)
