@@ -1,6 +1,7 @@
 package storagebench.workload;
 
 import java.util.List;
+import java.util.stream.Stream;
 import storagebench.config.Values;
 
 /**
@@ -22,6 +23,11 @@ public record Param(
         long min,
         long max,
         String doc) {
+
+    /** {@code first}, then {@code more}: a workload's own parameters, then those it shares. */
+    public static List<Param> concat(List<Param> first, List<Param> more) {
+        return Stream.concat(first.stream(), more.stream()).toList();
+    }
 
     public static Param required(String name, ParamType type, String doc) {
         return new Param(name, type, null, List.of(), 0, Long.MAX_VALUE, doc);

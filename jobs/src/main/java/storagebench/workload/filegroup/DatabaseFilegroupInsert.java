@@ -1,6 +1,5 @@
 package storagebench.workload.filegroup;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,39 +86,35 @@ public final class DatabaseFilegroupInsert implements Workload {
         return "insert R CHAR(8000) rows, one commit each, into a table over N files of a database (seed 001)";
     }
 
+    /** The parameters of its own, before those it shares. */
+    private static final List<Param> OWN_PARAMS =
+            List.of(
+                    Param.optional(
+                                    FILES,
+                                    ParamType.INT,
+                                    "1",
+                                    "files the table is spread over: PostgreSQL "
+                                            + "tablespaces, each holding one hash partition; Firebird: the database's files; SQL Server: "
+                                            + "files of the filegroup; H2: 1 only")
+                            .atLeast(1),
+                    Param.optional(ROWS, ParamType.INT, "100000", "rows inserted, one commit each")
+                            .atLeast(1),
+                    Param.optional(
+                            NAME,
+                            ParamType.TEXT,
+                            "sb_filegroup",
+                            "name of the table (and prefix of its "
+                                    + "tablespaces, partitions or database file): letters, digits, '_'"),
+                    Param.optional(
+                            SAMPLE_INTERVAL,
+                            ParamType.DURATION,
+                            "1s",
+                            "how often the server's IO counters "
+                                    + "are sampled into IoSamples during the inserts (second connection); 0s: never"));
+
     @Override
     public List<Param> params() {
-        List<Param> params =
-                new ArrayList<>(
-                        List.of(
-                                Param.optional(
-                                                FILES,
-                                                ParamType.INT,
-                                                "1",
-                                                "files the table is spread over: PostgreSQL "
-                                                        + "tablespaces, each holding one hash partition; Firebird: the database's files; SQL Server: "
-                                                        + "files of the filegroup; H2: 1 only")
-                                        .atLeast(1),
-                                Param.optional(
-                                                ROWS,
-                                                ParamType.INT,
-                                                "100000",
-                                                "rows inserted, one commit each")
-                                        .atLeast(1),
-                                Param.optional(
-                                        NAME,
-                                        ParamType.TEXT,
-                                        "sb_filegroup",
-                                        "name of the table (and prefix of its "
-                                                + "tablespaces, partitions or database file): letters, digits, '_'"),
-                                Param.optional(
-                                        SAMPLE_INTERVAL,
-                                        ParamType.DURATION,
-                                        "1s",
-                                        "how often the server's IO counters "
-                                                + "are sampled into IoSamples during the inserts (second connection); 0s: never")));
-        params.addAll(kind.params());
-        return params;
+        return Param.concat(OWN_PARAMS, kind.params());
     }
 
     @Override

@@ -45,51 +45,51 @@ final class SqlServerFileInit implements Workload {
         return "CREATE DATABASE with N data files of size S (or grow them to G), IFI state recorded (seed 000)";
     }
 
+    /** The parameters of its own, before those it shares. */
+    private static final List<Param> OWN_PARAMS =
+            List.of(
+                    Param.optional(
+                                    FILES,
+                                    ParamType.INT,
+                                    "4",
+                                    "data files of the database (the first is the primary "
+                                            + ".mdf), at most 32766")
+                            .atLeast(1),
+                    Param.required(
+                                    FILE_SIZE,
+                                    ParamType.SIZE,
+                                    "size of each data file, whole KB, at least 8MB (the "
+                                            + "primary file holds a copy of model), at most 16TB")
+                            .atLeast(1),
+                    Param.optional(
+                                    LOG_SIZE,
+                                    ParamType.SIZE,
+                                    "8MB",
+                                    "size of the log file (always zeroed), at most 2TB")
+                            .atLeast(1),
+                    Param.optional(
+                            GROW_TO,
+                            ParamType.SIZE,
+                            "0",
+                            "when set, the database is created untimed and the "
+                                    + "measured step grows each data file to this size; 0: no grow step"),
+                    Param.choice(
+                            EXPECT_IFI,
+                            List.of("any", "on", "off"),
+                            "any",
+                            "Instant File Initialization state "
+                                    + "the server must have, else the trial fails: IFI is the service account's privilege, not "
+                                    + "an SQL setting; any: record it only"),
+                    Param.optional(
+                            NAME,
+                            ParamType.TEXT,
+                            "sb_file_init",
+                            "the database's name (and its files' prefix): "
+                                    + "letters, digits, '_'"));
+
     @Override
     public List<Param> params() {
-        List<Param> params =
-                new ArrayList<>(
-                        List.of(
-                                Param.optional(
-                                                FILES,
-                                                ParamType.INT,
-                                                "4",
-                                                "data files of the database (the first is the primary "
-                                                        + ".mdf), at most 32766")
-                                        .atLeast(1),
-                                Param.required(
-                                                FILE_SIZE,
-                                                ParamType.SIZE,
-                                                "size of each data file, whole KB, at least 8MB (the "
-                                                        + "primary file holds a copy of model), at most 16TB")
-                                        .atLeast(1),
-                                Param.optional(
-                                                LOG_SIZE,
-                                                ParamType.SIZE,
-                                                "8MB",
-                                                "size of the log file (always zeroed), at most 2TB")
-                                        .atLeast(1),
-                                Param.optional(
-                                        GROW_TO,
-                                        ParamType.SIZE,
-                                        "0",
-                                        "when set, the database is created untimed and the "
-                                                + "measured step grows each data file to this size; 0: no grow step"),
-                                Param.choice(
-                                        EXPECT_IFI,
-                                        List.of("any", "on", "off"),
-                                        "any",
-                                        "Instant File Initialization state "
-                                                + "the server must have, else the trial fails: IFI is the service account's privilege, not "
-                                                + "an SQL setting; any: record it only"),
-                                Param.optional(
-                                        NAME,
-                                        ParamType.TEXT,
-                                        "sb_file_init",
-                                        "the database's name (and its files' prefix): "
-                                                + "letters, digits, '_'")));
-        params.addAll(IoSampling.params());
-        return params;
+        return Param.concat(OWN_PARAMS, IoSampling.params());
     }
 
     @Override
