@@ -3,6 +3,7 @@ package storagebench.dbms;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A database product as storagebench speaks to it. Everything else that differs per product is SQL in
@@ -35,6 +36,20 @@ public interface DatabaseKind extends Kind {
     /** The statement that reads the server's IO counters per file: {@code samplers/io/<product>.sql}. */
     default String ioCounters() {
         return dialect().script("samplers/io").sql("counters");
+    }
+
+    /**
+     * Whether the IO counters read the files of one database, which a workload may choose (SQL Server's
+     * {@code sys.dm_io_virtual_file_stats} of a database id), rather than the files of the whole
+     * server. No by default.
+     */
+    default boolean ioCountersPerDatabase() {
+        return false;
+    }
+
+    /** The database the target's url names, if it names one (where it is a query property). */
+    default Optional<String> urlDatabase(DatabaseTarget target) {
+        return Optional.empty();
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Map;
 import storagebench.BadInputException;
 import storagebench.config.ConfigNode;
 import storagebench.config.Values;
+import storagebench.dbms.LocalFolder;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
 import storagebench.events.TargetSnapshot;
@@ -17,7 +18,7 @@ import storagebench.events.TargetSnapshot;
  * A directory on a real disk. Relative directories are resolved against the working directory;
  * without {@code directory:} the target is {@code <data-dir>/work}.
  */
-public record LocalTarget(Path directory) implements Target {
+public record LocalTarget(Path directory) implements Target, LocalFolder {
 
     @Override
     public String identity() {
@@ -34,7 +35,7 @@ public record LocalTarget(Path directory) implements Target {
         return TargetKind.LOCAL;
     }
 
-    /** Creates the directory if needed and checks it can be written. */
+    @Override
     public void prepare() {
         try {
             Files.createDirectories(directory);
@@ -47,7 +48,7 @@ public record LocalTarget(Path directory) implements Target {
         }
     }
 
-    /** Fails with a message when {@code bytes} would not fit in the free space of the directory's disk. */
+    @Override
     public void requireFreeSpace(long bytes, String what) {
         try {
             long usable = Files.getFileStore(directory).getUsableSpace();

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import storagebench.BadInputException;
@@ -73,6 +74,16 @@ public final class SqlServerKind implements DatabaseKind {
         }
         target.passwordInto(env, "SQLCMDPASSWORD");
         return env;
+    }
+
+    @Override
+    public boolean ioCountersPerDatabase() {
+        return true;
+    }
+
+    @Override
+    public Optional<String> urlDatabase(DatabaseTarget target) {
+        return Optional.ofNullable(sqlcmd(target.url()).get("SQLCMDDBNAME"));
     }
 
     /** SQLCMDSERVER (host, \instance, ,port) and SQLCMDDBNAME from a SQL Server JDBC URL. */

@@ -10,13 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import storagebench.BadInputException;
+import storagebench.dbms.DatabaseKind;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.LocalFolder;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
 import storagebench.dbms.ToolEnvironment;
-import storagebench.dbms.local.LocalTarget;
-import storagebench.dbms.sqlserver.SqlServerKind;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -137,7 +136,7 @@ public final class CommandOnTarget implements Workload {
                                         "",
                                         "the parser's options, NAME=value;NAME=value "
                                                 + "(as import --option)")));
-        if (kind != TargetKind.LOCAL) {
+        if (kind.isDatabase()) {
             params.add(
                     Param.optional(
                             SAMPLE_INTERVAL,
@@ -146,7 +145,7 @@ public final class CommandOnTarget implements Workload {
                             "how often the server's IO "
                                     + "counters are sampled into IoSamples while the command runs (second connection); 0s: never"));
         }
-        if (kind == TargetKind.SQLSERVER) {
+        if (kind.isDatabase() && kind.database().ioCountersPerDatabase()) {
             params.add(
                     Param.optional(
                             SAMPLE_DATABASE,
@@ -172,7 +171,7 @@ public final class CommandOnTarget implements Workload {
             }
             return;
         }
-        LocalTarget local = local(target);
+        LocalFolder local = LocalFolder.of(target, "command");
         local.prepare();
         for (Params variant : variants) {
             new CommandPreflight(CommandSettings.of(variant), variant, local.directory()).check();
@@ -184,7 +183,10 @@ public final class CommandOnTarget implements Workload {
         CommandSettings settings = CommandSettings.of(trial.params());
         Map<String, String> values = values(trial);
         DatabaseTarget db = trial.target() instanceof DatabaseTarget t ? t : null;
-        Path dir = db == null ? local(trial.target()).directory() : trial.outputDir();
+        Path dir =
+                db == null
+                        ? LocalFolder.of(trial.target(), "command").directory()
+                        : trial.outputDir();
         Map<String, String> server = db == null ? Map.of() : ToolEnvironment.of(db);
         StepSampler sampler = db == null ? null : sampler(db, trial);
         OutputParser parser = OutputParsers.find(settings.parser()).orElseThrow();
@@ -258,12 +260,10 @@ public final class CommandOnTarget implements Workload {
     private static StepSampler sampler(DatabaseTarget db, TrialContext trial) {
         Duration interval = trial.params().getDuration(SAMPLE_INTERVAL);
         String parameter = "^$";
-        if (db.kind() == TargetKind.SQLSERVER) {
+        DatabaseKind kind = db.kind().database();
+        if (kind.ioCountersPerDatabase()) {
             String database = trial.params().getText(SAMPLE_DATABASE);
-            parameter =
-                    database.isBlank()
-                            ? SqlServerKind.sqlcmd(db.url()).get("SQLCMDDBNAME")
-                            : database;
+            parameter = database.isBlank() ? kind.urlDatabase(db).orElse(null) : database;
         }
         if (interval.isZero() || parameter == null || parameter.isBlank()) {
             return null;
@@ -294,12 +294,5 @@ public final class CommandOnTarget implements Workload {
         values.put("run", trial.runId());
         values.put("out", trial.outputDir().toAbsolutePath().toString());
         return values;
-    }
-
-    private static LocalTarget local(Target target) {
-        if (target instanceof LocalTarget local) {
-            return local;
-        }
-        throw new BadInputException("command runs on the local target only in this version");
     }
 }

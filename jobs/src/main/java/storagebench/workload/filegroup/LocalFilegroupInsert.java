@@ -3,10 +3,9 @@ package storagebench.workload.filegroup;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import storagebench.BadInputException;
 import storagebench.config.Values;
+import storagebench.dbms.LocalFolder;
 import storagebench.dbms.Target;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Param;
 import storagebench.workload.ParamException;
 import storagebench.workload.ParamType;
@@ -84,7 +83,7 @@ public final class LocalFilegroupInsert implements Workload {
     @Override
     public void preflight(Target target, List<Params> variants) {
         ParamException.checkAll(this, variants);
-        LocalTarget local = local(target);
+        LocalFolder local = LocalFolder.of(target, "filegroup-insert");
         local.prepare();
         Layout biggest =
                 variants.stream()
@@ -104,19 +103,15 @@ public final class LocalFilegroupInsert implements Workload {
 
     @Override
     public List<Step> steps(TrialContext trial) {
-        Path dir = local(trial.target()).directory().resolve(name()).resolve(trial.trialId());
+        Path dir =
+                LocalFolder.of(trial.target(), "filegroup-insert")
+                        .directory()
+                        .resolve(name())
+                        .resolve(trial.trialId());
         InsertTrial insert = new InsertTrial(dir, Layout.of(trial.params()));
         return List.of(
                 Step.setup("create-files", insert::setup),
                 Step.measured("insert", insert::insert),
                 Step.cleanup("delete-files", insert::cleanup));
-    }
-
-    private static LocalTarget local(Target target) {
-        if (target instanceof LocalTarget local) {
-            return local;
-        }
-        throw new BadInputException(
-                "filegroup-insert runs on the local target only in this version");
     }
 }

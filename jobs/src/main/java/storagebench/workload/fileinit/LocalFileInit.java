@@ -2,10 +2,9 @@ package storagebench.workload.fileinit;
 
 import java.nio.file.Path;
 import java.util.List;
-import storagebench.BadInputException;
 import storagebench.config.Values;
+import storagebench.dbms.LocalFolder;
 import storagebench.dbms.Target;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Param;
 import storagebench.workload.ParamException;
 import storagebench.workload.ParamType;
@@ -100,7 +99,7 @@ public final class LocalFileInit implements Workload {
     @Override
     public void preflight(Target target, List<Params> variants) {
         ParamException.checkAll(this, variants);
-        LocalTarget local = local(target);
+        LocalFolder local = LocalFolder.of(target, "file-init");
         local.prepare();
         Params biggest =
                 variants.stream().max((a, b) -> Long.compare(bytes(a), bytes(b))).orElseThrow();
@@ -125,7 +124,11 @@ public final class LocalFileInit implements Workload {
     @Override
     public List<Step> steps(TrialContext trial) {
         Params params = trial.params();
-        Path dir = local(trial.target()).directory().resolve(name()).resolve(trial.trialId());
+        Path dir =
+                LocalFolder.of(trial.target(), "file-init")
+                        .directory()
+                        .resolve(name())
+                        .resolve(trial.trialId());
         boolean zero = params.getText(INIT).equals("zero");
         FileSet files =
                 new FileSet(
@@ -145,12 +148,5 @@ public final class LocalFileInit implements Workload {
                 Step.setup("create", () -> files.create(zero, size)),
                 Step.measured("grow", () -> files.grow(zero, size, growTo)),
                 Step.cleanup("delete", files::delete));
-    }
-
-    private static LocalTarget local(Target target) {
-        if (target instanceof LocalTarget local) {
-            return local;
-        }
-        throw new BadInputException("file-init runs on the local target only in this version");
     }
 }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import storagebench.BadInputException;
 import storagebench.config.Values;
+import storagebench.dbms.LocalFolder;
 import storagebench.dbms.Target;
-import storagebench.dbms.local.LocalTarget;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -118,7 +118,7 @@ public final class LocalFileIo implements Workload {
 
     @Override
     public void preflight(Target target, List<Params> variants) {
-        LocalTarget local = local(target);
+        LocalFolder local = LocalFolder.of(target, "file-io");
         local.prepare();
         long biggest = 0;
         boolean direct = false;
@@ -163,7 +163,11 @@ public final class LocalFileIo implements Workload {
     @Override
     public List<Step> steps(TrialContext trial) {
         FileIoSettings settings = settings(trial.params());
-        Path dir = local(trial.target()).directory().resolve(name()).resolve(trial.trialId());
+        Path dir =
+                LocalFolder.of(trial.target(), "file-io")
+                        .directory()
+                        .resolve(name())
+                        .resolve(trial.trialId());
         DataFiles files = new DataFiles(dir, settings.files(), settings.fileSize());
         FileIoRun run = new FileIoRun(trial, STEP, settings, files);
         return List.of(
@@ -181,12 +185,5 @@ public final class LocalFileIo implements Workload {
                             files.delete();
                             return Map.of();
                         }));
-    }
-
-    private static LocalTarget local(Target target) {
-        if (target instanceof LocalTarget local) {
-            return local;
-        }
-        throw new BadInputException("file-io runs on the local target only in this version");
     }
 }

@@ -15,6 +15,7 @@ import java.util.Map;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import storagebench.BadInputException;
+import storagebench.dbms.TargetKind;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.workload.Param;
@@ -27,6 +28,22 @@ import storagebench.workload.WorkloadContractTest;
 
 class CommandOnTargetTest extends WorkloadContractTest {
     private final CommandOnTarget workload = new CommandOnTarget();
+
+    @Test
+    void onlyAKindWhoseIoCountersArePerDatabaseTakesTheDatabaseToSample() {
+        // when
+        List<String> local = names(new CommandOnTarget(TargetKind.LOCAL));
+        List<String> postgres = names(new CommandOnTarget(TargetKind.POSTGRES));
+        List<String> sqlServer = names(new CommandOnTarget(TargetKind.SQLSERVER));
+        // then: a database samples its IO counters; SQL Server's read one database's files
+        assertThat(local).doesNotContain("sample-interval", "sample-database");
+        assertThat(postgres).contains("sample-interval").doesNotContain("sample-database");
+        assertThat(sqlServer).contains("sample-interval", "sample-database");
+    }
+
+    private static List<String> names(Workload workload) {
+        return workload.params().stream().map(Param::name).toList();
+    }
 
     @Override
     protected Workload workload() {
