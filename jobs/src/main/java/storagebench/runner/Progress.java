@@ -127,7 +127,7 @@ final class Progress {
         long elapsed = System.nanoTime() - started;
         long left = (long) ((double) elapsed / doneHere * (total - done));
         StringBuilder steps = new StringBuilder();
-        for (TrialTimed event : result.events()) {
+        for (TrialTimed event : result.measured()) {
             steps.append(steps.length() == 0 ? "" : ", ")
                     .append(event.getStep())
                     .append(' ')

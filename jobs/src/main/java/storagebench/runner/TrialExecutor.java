@@ -59,17 +59,14 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                         experiment.params(trial.factors()),
                         run.runDir().resolve("trials").resolve(trialId));
         List<Step> steps = experiment.workload().steps(context);
-        List<TrialTimed> events = new ArrayList<>();
-        List<SpecificRecord> untimed = new ArrayList<>();
+        List<SpecificRecord> events = new ArrayList<>();
         TrialSteps trialSteps;
         String failure;
         run.stop().enterTrial();
         try {
             try {
                 Map<String, String> inForce = run.hostSettings().prepare(trial.factors());
-                trialSteps =
-                        new TrialSteps(
-                                steps, recorder(trial, context.ref(), inForce, events, untimed));
+                trialSteps = new TrialSteps(steps, recorder(trial, context.ref(), inForce, events));
                 failure = trialSteps.setUp();
             } catch (HostSettings.SettingException e) {
                 failure = e.getMessage();
@@ -77,7 +74,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 trialSteps =
                         new TrialSteps(
                                 steps.stream().filter(s -> s.phase() == Phase.MEASURED).toList(),
-                                recorder(trial, context.ref(), Map.of(), events, untimed));
+                                recorder(trial, context.ref(), Map.of(), events));
             }
             failure = trialSteps.measure(failure, () -> !run.stop().requested());
         } finally {
@@ -89,7 +86,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         String full =
                 DiskFull.says(failure)
                         ? failure
-                        : events.stream()
+                        : TrialResult.measured(events).stream()
                                 .map(TrialTimed::getError)
                                 .filter(DiskFull::says)
                                 .findFirst()
@@ -110,26 +107,18 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                     run.stop().reason());
             throw new RunStop.StoppedException(run.stop().reason());
         }
-        untimed.addAll(context.emitted());
-        TrialResult result = new TrialResult(trial.index(), events, untimed);
+        events.addAll(context.emitted());
+        TrialResult result = new TrialResult(trial.index(), events);
         progress.done(trial, result);
         return result;
     }
 
-    /** Each step as an event: measured ones into {@code events}, set-up and clean-up ones into {@code untimed}. */
+    /** Each step as an event into {@code events}, in the order the steps run. */
     private TrialSteps.Recorder recorder(
-            Trial trial,
-            TrialRef ref,
-            Map<String, String> inForce,
-            List<TrialTimed> events,
-            List<SpecificRecord> untimed) {
+            Trial trial, TrialRef ref, Map<String, String> inForce, List<SpecificRecord> events) {
         return (step, failure) -> {
             TrialTimed event = measure(trial, ref, step, failure, inForce);
-            if (step.phase() == Phase.MEASURED) {
-                events.add(event);
-            } else {
-                untimed.add(event);
-            }
+            events.add(event);
             return event.getOutcome() == Outcome.FAILED ? event.getError() : null;
         };
     }
@@ -141,6 +130,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             String earlierFailure,
             Map<String, String> inForce) {
         Instant start = now();
+        Instant end = start;
         long elapsed = 0;
         Map<String, Double> metrics = Map.of();
         String error = earlierFailure;
@@ -149,6 +139,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                     Timed.run(
                             step.action(),
                             step.phase() == Phase.MEASURED ? run.experiment().timeout() : null);
+            end = now(); // read once the clock stopped: the end as it happened, not start + elapsed
             elapsed = timed.nanos();
             metrics = timed.metrics();
             // a program's stderr may echo its command line: no secret goes into the event
@@ -165,7 +156,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                         .setEventId(eventId)
                         .setRepetition(trial.repetition())
                         .setStartTime(start)
-                        .setEndTime(start.plusNanos(elapsed).truncatedTo(ChronoUnit.MICROS))
+                        .setEndTime(end)
                         .setDurationNs(elapsed)
                         .setOutcome(error == null ? Outcome.OK : Outcome.FAILED)
                         .setError(error)
@@ -173,26 +164,28 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                         .setHostSettings(inForce)
                         .setPhase(phase)
                         .build();
-        if (error == null && step.after() != null) {
-            after(step, event);
-        }
-        return event;
+        return error == null && step.after() != null ? after(step, event) : event;
     }
 
-    /** The step's after-work, once the clock has stopped: its metrics join the event's, its failure fails it. */
-    private static void after(Step step, TrialTimed event) {
+    /**
+     * The step's event once its after-work ran (after the clock stopped): a new event with the
+     * after-work's metrics joined to the step's, or failed with its failure. The measured event the
+     * after-work read stays as it was built.
+     */
+    private static TrialTimed after(Step step, TrialTimed measured) {
+        TrialTimed.Builder done = TrialTimed.newBuilder(measured);
         try {
-            Map<String, Double> added = step.after().run(event);
-            Map<String, Double> all = new LinkedHashMap<>(event.getMetrics());
+            Map<String, Double> added = step.after().run(measured);
+            Map<String, Double> all = new LinkedHashMap<>(measured.getMetrics());
             added.forEach(all::putIfAbsent);
-            event.setMetrics(all);
+            done.setMetrics(all);
         } catch (Exception e) {
             String failure =
                     Secrets.redactText("after step '" + step.name() + "': " + Timed.message(e));
             log.warn("{}", failure);
-            event.setOutcome(Outcome.FAILED);
-            event.setError(failure);
+            done.setOutcome(Outcome.FAILED).setError(failure);
         }
+        return done.build();
     }
 
     static Instant now() {

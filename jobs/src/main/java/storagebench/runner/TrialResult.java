@@ -1,14 +1,35 @@
 package storagebench.runner;
 
 import java.util.List;
+import java.util.Locale;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
+import storagebench.workload.Phase;
 
-/** The events of one executed trial: one TrialTimed per measured step, and what the workload observed. */
-record TrialResult(int trialIndex, List<TrialTimed> events, List<SpecificRecord> observed) {
+/**
+ * The events of one executed trial, one list: each step's TrialTimed in the order the steps ran
+ * (set-up, measured, clean-up), then what the workload observed (samples, sub-steps).
+ */
+record TrialResult(int trialIndex, List<SpecificRecord> events) {
+
+    /** The measured steps' events. */
+    List<TrialTimed> measured() {
+        return measured(events);
+    }
 
     boolean failed() {
-        return events.stream().anyMatch(e -> e.getOutcome() == Outcome.FAILED);
+        return measured().stream().anyMatch(e -> e.getOutcome() == Outcome.FAILED);
     }
+
+    /** The measured steps' events among {@code events}. */
+    static List<TrialTimed> measured(List<SpecificRecord> events) {
+        return events.stream()
+                .filter(TrialTimed.class::isInstance)
+                .map(TrialTimed.class::cast)
+                .filter(e -> e.getPhase().equals(MEASURED))
+                .toList();
+    }
+
+    private static final String MEASURED = Phase.MEASURED.name().toLowerCase(Locale.ROOT);
 }

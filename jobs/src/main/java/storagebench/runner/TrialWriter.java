@@ -25,7 +25,6 @@ final class TrialWriter implements ItemWriter<TrialResult>, StepExecutionListene
         List<SpecificRecord> events = new ArrayList<>();
         for (TrialResult result : chunk) {
             events.addAll(result.events());
-            events.addAll(result.observed());
         }
         run.publisher().publish(run.runId(), events);
         chunk.forEach(result -> progress.recorded());
