@@ -14,12 +14,17 @@ class TrendsTest {
     private final List<TrialValue> trials = new ArrayList<>();
 
     private void run(String runId, int day, String metric, double... values) {
+        runIn("", runId, day, metric, values);
+    }
+
+    private void runIn(
+            String configuration, String runId, int day, String metric, double... values) {
         for (double v : values) {
             trials.add(
                     new TrialValue(
                             "nightly",
                             "vm",
-                            "",
+                            configuration,
                             runId,
                             "init=zero",
                             Map.of("init", "zero"),
@@ -59,7 +64,50 @@ class TrendsTest {
         Trend t = Trends.of(trials, "duration", 5).get(0);
         // then
         assertThat(t.regression()).isFalse();
-        assertThat(t.verdict()).endsWith("; no regression").contains("latest run r3");
+        assertThat(t.verdict())
+                .endsWith("; no regression")
+                .contains("latest run r3")
+                .contains("(p = ")
+                .doesNotContain("configuration");
+    }
+
+    @Test
+    void theRunsOfAnotherConfigurationAreLeftOutAndTheVerdictSaysWhichItJudged() {
+        // given: a slow configuration, then two runs of another
+        runIn("rows=1000", "r1", 1, "create", 5.0, 5.1, 5.2);
+        runIn("rows=10", "r2", 2, "create", 1.0, 1.1, 1.0);
+        runIn("rows=10", "r3", 3, "create", 1.0, 1.05, 1.1);
+        // when
+        Trend t = Trends.of(trials, "duration", 5).get(0);
+        // then: r3 against r2 alone
+        assertThat(t.window()).isEqualTo(1);
+        assertThat(t.verdict())
+                .contains(
+                        "against the mean of the 1 run(s) before it of its configuration (rows=10)");
+    }
+
+    @Test
+    void aTrialWithoutAStartTimeLeavesTheRunsOrderToTheOthers() {
+        // given: the first trial of r2 has no start time
+        run("r1", 1, "create", 1.0, 1.1);
+        trials.add(
+                new TrialValue(
+                        "nightly",
+                        "vm",
+                        "",
+                        "r2",
+                        "init=zero",
+                        Map.of("init", "zero"),
+                        "create",
+                        trials.size(),
+                        null,
+                        1.05));
+        run("r2", 2, "create", 1.0);
+        // when
+        Trend t = Trends.of(trials, "duration", 5).get(0);
+        // then: r2 starts on day 2, after r1
+        assertThat(t.runs()).extracting(Trend.RunMean::runId).containsExactly("r1", "r2");
+        assertThat(t.runs().get(1).start()).isEqualTo(Instant.parse("2026-11-03T02:00:00Z"));
     }
 
     @Test

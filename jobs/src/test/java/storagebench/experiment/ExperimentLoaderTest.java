@@ -91,6 +91,30 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void unknownTargetKeyIsRefusedToo() {
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID.replace(
+                                                "  directory: /tmp/sb-work\n",
+                                                "  directory: /tmp/sb-work\n  directry: /x\n")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'target.directry': unknown key in target");
+    }
+
+    @Test
+    void invalidYamlNamesTheLineOfTheProblem() {
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        "experiment: x\nfactors: [a, b\nrepetitions: 3\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("e.yaml:3: not valid YAML");
+    }
+
+    @Test
     void unknownWorkloadKeyListsTheKnownOnes() {
         assertThatThrownBy(() -> loader.parse("e.yaml", VALID.replace("  files: 4", "  filez: 4")))
                 .isInstanceOf(ConfigException.class)

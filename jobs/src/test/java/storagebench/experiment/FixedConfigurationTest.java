@@ -3,9 +3,11 @@ package storagebench.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import storagebench.workload.ParamType;
 
 class FixedConfigurationTest {
     private final ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));
@@ -101,5 +103,49 @@ class FixedConfigurationTest {
         assertThat(String.join(" ", c.values().values())).doesNotContain("S3CR3T");
         assertThat(FixedConfiguration.ofStored(loader.parse("c.yaml", command).source()))
                 .contains(c);
+    }
+
+    @Test
+    void aDurationIsWrittenInItsLargestWholeUnit() {
+        assertThat(FixedConfiguration.text(ParamType.DURATION, Duration.ofMinutes(90)))
+                .isEqualTo("90m");
+        assertThat(FixedConfiguration.text(ParamType.DURATION, Duration.ofHours(2)))
+                .isEqualTo("2h");
+        assertThat(FixedConfiguration.text(ParamType.DURATION, "120s")).isEqualTo("2m");
+        assertThat(FixedConfiguration.text(ParamType.DURATION, Duration.ofSeconds(61)))
+                .isEqualTo("61s");
+        assertThat(FixedConfiguration.text(ParamType.DURATION, Duration.ofMillis(1500)))
+                .isEqualTo("1500ms");
+        assertThat(FixedConfiguration.text(ParamType.DURATION, Duration.ofNanos(1_000_007)))
+                .isEqualTo("1000007ns");
+        // and what is not a duration stays as written
+        assertThat(FixedConfiguration.text(ParamType.DURATION, " soon ")).isEqualTo("soon");
+    }
+
+    @Test
+    void aSizeIsWrittenInItsLargestWholeBinaryUnit() {
+        assertThat(FixedConfiguration.text(ParamType.SIZE, 3L << 40)).isEqualTo("3 TiB");
+        assertThat(FixedConfiguration.text(ParamType.SIZE, 1L << 30)).isEqualTo("1 GiB");
+        assertThat(FixedConfiguration.text(ParamType.SIZE, "8MB")).isEqualTo("8 MiB");
+        assertThat(FixedConfiguration.text(ParamType.SIZE, 1536L)).isEqualTo("1536 B");
+        assertThat(FixedConfiguration.text(ParamType.SIZE, 3072L)).isEqualTo("3 KiB");
+        assertThat(FixedConfiguration.text(ParamType.SIZE, 1000L)).isEqualTo("1000 B");
+        assertThat(FixedConfiguration.text(ParamType.SIZE, 0L)).isEqualTo("0 B");
+        // and what is not a size stays as written
+        assertThat(FixedConfiguration.text(ParamType.SIZE, "big")).isEqualTo("big");
+        assertThat(FixedConfiguration.text(ParamType.TEXT, " as is ")).isEqualTo("as is");
+    }
+
+    @Test
+    void redactedHoldsNoSecretOfItsValues() {
+        // given
+        FixedConfiguration c =
+                FixedConfiguration.ofImport(
+                        "pgbench", Map.of("source", "postgresql://bob:hunter2@db/bench"));
+        // when
+        FixedConfiguration clean = c.redacted();
+        // then
+        assertThat(clean.values()).containsKeys("import.format", "import.source");
+        assertThat(clean.values().get("import.source")).doesNotContain("hunter2").contains("bob");
     }
 }

@@ -54,4 +54,61 @@ class EventIdsTest {
         assertThat(ids.size()).isEqualTo(n);
         assertThat(ids.bytes()).isBetween(16L * n * 4 / 3, 2 * 16L * n * 4 / 3);
     }
+
+    @Test
+    void addSaysWhetherTheIdIsNew() {
+        EventIds ids = new EventIds();
+        assertThat(ids.add("run-1/trial-1")).isTrue();
+        assertThat(ids.add("run-1/trial-1")).isFalse();
+        assertThat(ids.add(ByteBuffer.wrap("run-1/trial-2".getBytes(StandardCharsets.UTF_8))))
+                .isTrue();
+        assertThat(ids.add(ByteBuffer.wrap("run-1/trial-1".getBytes(StandardCharsets.UTF_8))))
+                .isFalse();
+        assertThat(ids.size()).isEqualTo(2);
+    }
+
+    @Test
+    void theZeroFingerprintIsAnIdLikeAnyOther() {
+        // given: (0, 0) marks an empty slot, so that fingerprint is stored as (0, 1)
+        EventIds ids = new EventIds();
+        // when
+        boolean added = ids.add(0, 0);
+        // then
+        assertThat(added).isTrue();
+        assertThat(ids.contains(0, 0)).isTrue();
+        assertThat(ids.add(0, 0)).isFalse();
+        assertThat(ids.size()).isEqualTo(1);
+    }
+
+    @Test
+    void idsOfOneSlotAreFoundPastEachOther() {
+        // given: three fingerprints whose high words share a slot of the 1,024
+        EventIds ids = new EventIds();
+        // when
+        ids.add(5, 1);
+        ids.add(5, 2);
+        ids.add(5 + 1024, 3);
+        // then
+        assertThat(ids.contains(5, 1)).isTrue();
+        assertThat(ids.contains(5, 2)).isTrue();
+        assertThat(ids.contains(5 + 1024, 3)).isTrue();
+        assertThat(ids.contains(5, 3)).isFalse();
+    }
+
+    @Test
+    void growingKeepsIdsWithAZeroWord() {
+        // given: more ids than the first table holds, half with a zero low word, half a zero high
+        // one
+        EventIds ids = new EventIds();
+        for (long i = 1; i <= 1500; i++) {
+            ids.add(i, 0);
+            ids.add(0, i);
+        }
+        // then
+        assertThat(ids.size()).isEqualTo(3000);
+        for (long i = 1; i <= 1500; i++) {
+            assertThat(ids.contains(i, 0)).isTrue();
+            assertThat(ids.contains(0, i)).isTrue();
+        }
+    }
 }

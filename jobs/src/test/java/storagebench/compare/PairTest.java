@@ -1,0 +1,48 @@
+package storagebench.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** One arm against another, at the edges: a zero among the values, arms with no spread at all. */
+class PairTest {
+    private static Arm arm(double... values) {
+        return Arm.of("a", Map.of(), values);
+    }
+
+    @Test
+    void anArmWithAZeroHasNoLogsAndIsTestedByRanks() {
+        // given
+        Arm withZero = arm(0, 1, 2);
+        Arm positive = arm(1, 2, 3);
+        // when
+        Pair pair = Pair.of(withZero, positive);
+        // then
+        assertThat(withZero.positive()).isFalse();
+        assertThat(positive.positive()).isTrue();
+        assertThat(pair.test()).isEqualTo(Pair.MANN_WHITNEY);
+    }
+
+    @Test
+    void aMeanOfZeroHasNoIntervalOfTheRatio() {
+        Pair pair = Pair.of(arm(0, 0, 0), arm(1, 2, 3));
+        assertThat(pair.low()).isNull();
+        assertThat(pair.high()).isNull();
+    }
+
+    @Test
+    void armsWithoutSpreadDifferCertainlyOrNotAtAll() {
+        // when: every trial of each arm the same value
+        Pair apart = Pair.of(arm(2, 2, 2), arm(1, 1, 1));
+        Pair same = Pair.of(arm(1, 1, 1), arm(1, 1, 1));
+        // then
+        assertThat(apart.test()).isEqualTo(Pair.WELCH);
+        assertThat(apart.p()).isEqualTo(0.0);
+        assertThat(same.p()).isEqualTo(1.0);
+        // and no count of repetitions is given to detect a difference of nothing, or of infinity
+        assertThat(Pair.repetitions(0.1, 0)).isNull();
+        assertThat(Pair.repetitions(0.1, Double.POSITIVE_INFINITY)).isNull();
+        assertThat(Pair.repetitions(0.1, Math.log(2))).isPositive();
+    }
+}
