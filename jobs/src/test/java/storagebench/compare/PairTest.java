@@ -45,4 +45,11 @@ class PairTest {
         assertThat(Pair.repetitions(0.1, Double.POSITIVE_INFINITY)).isNull();
         assertThat(Pair.repetitions(0.1, Math.log(2))).isPositive();
     }
+
+    @Test
+    void theRatioOfMediansIsOfEachArmsMedian() {
+        assertThat(Pair.of(arm(1, 4, 9), arm(2, 2, 2)).ratioOfMedians()).isEqualTo(2.0);
+        // and with one trial a side, where nothing is tested
+        assertThat(Pair.of(arm(4), arm(2)).ratioOfMedians()).isEqualTo(2.0);
+    }
 }

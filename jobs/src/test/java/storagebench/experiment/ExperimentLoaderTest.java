@@ -253,6 +253,53 @@ class ExperimentLoaderTest {
     }
 
     @Test
+    void theStoredTextEndsInItsOverridesOnLinesOfTheirOwn() {
+        // when: a file without a final newline, one with it, and one without overrides
+        Experiment bare = loader.parse("e.yaml", VALID.stripTrailing(), Map.of("repetitions", "5"));
+        Experiment ended = loader.parse("e.yaml", VALID, Map.of("repetitions", "5"));
+        Experiment none = loader.parse("e.yaml", VALID.stripTrailing());
+        // then
+        assertThat(bare.source()).contains("warmups: 1\n# --override repetitions");
+        assertThat(ended.source())
+                .contains("warmups: 1\n# --override repetitions")
+                .doesNotContain("\n\n");
+        assertThat(none.source()).isEqualTo(VALID.stripTrailing());
+    }
+
+    @Test
+    void aPlanOfExactlyTheMostTrialsAllowedRuns() {
+        // given: 4 variants × (3 repetitions + 1 warm-up) = 16 trials
+        // when / then
+        assertThat(loader.parse("e.yaml", VALID + "max-trials: 16\n").matrix().variants())
+                .hasSize(4);
+        assertThatThrownBy(() -> loader.parse("e.yaml", VALID + "max-trials: 15\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("the plan has 16 trials");
+    }
+
+    @Test
+    void aHostSettingsCommandAndKeysAreCheckedAtLoad() {
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID
+                                                + "host-settings:\n  cpu-governor:\n"
+                                                + "    apply: \"cpupower -g 'x\"\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("e.yaml:15:");
+        assertThatThrownBy(
+                        () ->
+                                loader.parse(
+                                        "e.yaml",
+                                        VALID
+                                                + "host-settings:\n  cpu-governor:\n"
+                                                + "    apply: x {value}\n    shel: true\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("unknown key");
+    }
+
+    @Test
     void hostSettingsAreCheckedAtLoad() {
         // given
         String withSetting =

@@ -97,6 +97,13 @@ class MatrixTest {
                 .hasMessageContaining("'nope' is not a factor");
         assertThatThrownBy(() -> load("factors: {init: [zero, zero], file-size: [1MB]}\n"))
                 .hasMessageContaining("listed twice");
+        // a zip group of other factors does not excuse a value listed twice outside it
+        assertThatThrownBy(
+                        () ->
+                                load(
+                                        "factors: {init: [zero, zero], files: [1, 2], file-size: [1MB, 2MB]}\n"
+                                                + "zip: [[files, file-size]]\n"))
+                .hasMessageContaining("listed twice");
         assertThatThrownBy(
                         () ->
                                 load(
