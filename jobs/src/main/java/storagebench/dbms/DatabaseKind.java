@@ -47,6 +47,14 @@ public interface DatabaseKind extends Kind {
         return false;
     }
 
+    /**
+     * This product's {@code capability} for {@code target} ({@link ServerDatabases}, …), if it offers
+     * it: what {@link Target#as} answers for a database target. None by default.
+     */
+    default <C> Optional<C> capability(DatabaseTarget target, Class<C> capability) {
+        return Optional.empty();
+    }
+
     /** The database the target's url names, if it names one (where it is a query property). */
     default Optional<String> urlDatabase(DatabaseTarget target) {
         return Optional.empty();

@@ -54,6 +54,12 @@ public record DatabaseTarget(
         return kind.name().toLowerCase(Locale.ROOT) + ":" + url;
     }
 
+    /** A capability of this target: of the record itself, or one its product offers. */
+    @Override
+    public <C> Optional<C> as(Class<C> capability) {
+        return Target.super.as(capability).or(() -> kind.database().capability(this, capability));
+    }
+
     /** The JDBC URL to use: its references read now ({@code ${env:STORAGEBENCH_PG_URL:-…}}), kept nowhere. */
     @Override
     public String url() {

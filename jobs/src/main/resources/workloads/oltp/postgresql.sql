@@ -1,8 +1,5 @@
 -- oltp on PostgreSQL: a database of its own, made on the target's server by the target's role (CREATEDB),
--- dropped with the sessions still in it (an interrupted trial's). {database} is a quoted identifier.
-
--- name: drop-database
-DROP DATABASE IF EXISTS {database} WITH (FORCE);
+-- dropped with the sessions still in it (targets/admin, PgDatabases). {database} is a quoted identifier.
 
 -- name: create-database
 CREATE DATABASE {database} TEMPLATE template0;

@@ -4,9 +4,6 @@
 -- name: version
 SELECT current_setting('server_version_num')::int;
 
--- name: drop-database
-DROP DATABASE IF EXISTS {database} WITH (FORCE);
-
 -- name: create-database
 CREATE DATABASE {database} TEMPLATE template0;
 

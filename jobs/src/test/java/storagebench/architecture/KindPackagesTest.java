@@ -17,23 +17,12 @@ import org.junit.jupiter.api.Test;
 /**
  * A target kind's package ({@code dbms/<kind>/}) is its own: the application finds each kind through
  * {@link java.util.ServiceLoader} and reaches what differs per kind through capabilities ({@code
- * Target.as}, {@code DatabaseKind}), never by importing a kind's package. The classes that still do
- * are listed: they are per-kind workload parts that move into their kind's package (docs/code-map.md,
- * "Adding a database"); the list may only shrink.
+ * Target.as}: {@code LocalFolder}, {@code ServerDatabases}; {@code DatabaseKind}), never by importing a
+ * kind's package (docs/code-map.md, "How to add a database").
  */
 class KindPackagesTest {
     private static final Pattern KIND_PACKAGE =
             Pattern.compile("storagebench\\.dbms\\.([a-z0-9]+).*");
-
-    /** Workload parts of one kind that still live in their workload's package. */
-    private static final Set<String> NOT_YET =
-            Set.of(
-                    "storagebench.workload.filegroup.FirebirdFilegroup",
-                    "storagebench.workload.oltp.FirebirdOltp",
-                    "storagebench.workload.oltp.PostgresOltp",
-                    "storagebench.workload.restore.FirebirdRestoreTrial",
-                    "storagebench.workload.restore.PostgresRestore",
-                    "storagebench.workload.restore.PostgresRestoreTrial");
 
     private static final JavaClasses MAIN =
             new ClassFileImporter()
@@ -64,8 +53,8 @@ class KindPackagesTest {
                 }
             }
         }
-        // then: none but those not yet moved, and each of those still one (else strike it off)
-        assertThat(outsiders).containsExactlyInAnyOrderElementsOf(NOT_YET);
+        // then: none
+        assertThat(outsiders).isEmpty();
     }
 
     @Test

@@ -3,9 +3,11 @@ package storagebench.dbms.firebird;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.Map;
+import java.util.Optional;
 import storagebench.config.ConfigNode;
 import storagebench.dbms.DatabaseKind;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.ServerDatabases;
 import storagebench.dbms.SqlDialect;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
@@ -60,6 +62,14 @@ public final class FirebirdKind implements DatabaseKind {
     @Override
     public Map<String, String> facts(DatabaseTarget target, Connection connection) {
         return FirebirdServer.parse(target.url()).probe(target, connection);
+    }
+
+    /** {@link ServerDatabases}: the databases workloads make on the target's server. */
+    @Override
+    public <C> Optional<C> capability(DatabaseTarget target, Class<C> capability) {
+        return capability == ServerDatabases.class
+                ? Optional.of(capability.cast(new FirebirdDatabases(target)))
+                : Optional.empty();
     }
 
     @Override

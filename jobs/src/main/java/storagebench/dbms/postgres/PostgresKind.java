@@ -1,11 +1,12 @@
 package storagebench.dbms.postgres;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import storagebench.config.ConfigNode;
 import storagebench.dbms.DatabaseKind;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.ServerDatabases;
 import storagebench.dbms.SqlDialect;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetKind;
@@ -43,17 +44,18 @@ public final class PostgresKind implements DatabaseKind {
                 node, TargetKind.POSTGRES, "jdbc:postgresql:", null, "", "tablespace-root");
     }
 
+    /** {@link ServerDatabases}: the databases workloads make on the target's server. */
+    @Override
+    public <C> Optional<C> capability(DatabaseTarget target, Class<C> capability) {
+        return capability == ServerDatabases.class
+                ? Optional.of(capability.cast(new PgDatabases(target)))
+                : Optional.empty();
+    }
+
     @Override
     public Map<String, String> toolEnvironment(DatabaseTarget target) {
-        PgConnection server = PgConnection.of(target.url());
-        Map<String, String> env =
-                new LinkedHashMap<>(
-                        server.environment(
-                                server.database(),
-                                target.user(),
-                                target.connectTimeout().toSeconds()));
-        target.passwordInto(env, "PGPASSWORD");
-        return env;
+        PgDatabases databases = new PgDatabases(target);
+        return databases.toolEnvironment(databases.own());
     }
 
     /** A superuser: tablespaces (CREATE TABLESPACE) and server settings (ALTER SYSTEM) need one. */

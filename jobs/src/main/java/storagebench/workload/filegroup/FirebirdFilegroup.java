@@ -15,8 +15,9 @@ import java.util.Random;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.ServerDatabases;
+import storagebench.dbms.ServerPath;
 import storagebench.dbms.SqlScript;
-import storagebench.dbms.firebird.FirebirdServer;
 
 /**
  * A multi-file Firebird database per trial under the target's database-root: the primary file
@@ -37,7 +38,7 @@ final class FirebirdFilegroup implements TrialStorage {
 
     static final String TEXT = incompressible(8000);
     private final DatabaseTarget target;
-    private final FirebirdServer server;
+    private final ServerDatabases server;
     private final SqlScript sql;
     private final String name;
     private final int files;
@@ -45,7 +46,7 @@ final class FirebirdFilegroup implements TrialStorage {
 
     FirebirdFilegroup(DatabaseTarget target, String name, int files, long fileBytes) {
         this.target = target;
-        this.server = FirebirdServer.parse(target.url());
+        this.server = databases(target);
         this.sql = target.dialect().script(DatabaseFilegroupInsert.FOLDER);
         this.name = name;
         this.files = files;
@@ -53,7 +54,11 @@ final class FirebirdFilegroup implements TrialStorage {
     }
 
     static String trialUrl(DatabaseTarget target, String name) {
-        return FirebirdServer.parse(target.url()).url(primary(target, name));
+        return databases(target).url(primary(target, name).toString(), "");
+    }
+
+    private static ServerDatabases databases(DatabaseTarget target) {
+        return ServerDatabases.of(target, "filegroup-insert");
     }
 
     private static Path primary(DatabaseTarget target, String name) {
@@ -72,7 +77,8 @@ final class FirebirdFilegroup implements TrialStorage {
         return TrialStorage.setUp(
                 target.connect(
                         server.url(
-                                file(0), "createDatabaseIfNotExist=true&page_size=" + PAGE_SIZE)),
+                                file(0).toString(),
+                                "createDatabaseIfNotExist=true&page_size=" + PAGE_SIZE)),
                 c -> {
                     try (Statement s = c.createStatement()) {
                         c.setAutoCommit(true);
@@ -154,7 +160,7 @@ final class FirebirdFilegroup implements TrialStorage {
      */
     @Override
     public void drop() throws SQLException {
-        server.dropIfExists(target, file(0));
+        server.dropIfExists(file(0).toString());
         Pattern mine = Pattern.compile(Pattern.quote(name) + "\\.(fdb|s[0-9]{3,})");
         try (Stream<Path> left = Files.list(target.storageRoot())) {
             for (Path f :
@@ -175,11 +181,11 @@ final class FirebirdFilegroup implements TrialStorage {
     }
 
     private static String literal(Path path) {
-        String text = path.toString();
-        if (!FirebirdServer.SAFE_PATH.matcher(text).matches()) {
-            throw new IllegalStateException("unsafe path for a database file: " + text);
+        try {
+            return "'" + new ServerPath(path.toString()).path() + "'";
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("unsafe path for a database file: " + path, e);
         }
-        return "'" + text + "'";
     }
 
     private static String incompressible(int length) {

@@ -8,7 +8,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
 import storagebench.dbms.DatabaseTarget;
-import storagebench.dbms.firebird.FirebirdServer;
+import storagebench.dbms.ServerDatabases;
 import storagebench.workload.Params;
 
 /**
@@ -34,7 +34,7 @@ final class FirebirdOltp implements OltpKind {
 
     @Override
     public OltpDatabase database(DatabaseTarget target, String name, Params params) {
-        return new FbDatabase(target, FirebirdServer.parse(target.url()), name);
+        return new FbDatabase(target, ServerDatabases.of(target, "oltp"), name);
     }
 
     /** Rows in EXECUTE BLOCKs of many rows: a JDBC batch is a round trip per row on Firebird 3. */
@@ -48,7 +48,7 @@ final class FirebirdOltp implements OltpKind {
         return new Retryable(Set.of(), CONFLICTS);
     }
 
-    private record FbDatabase(DatabaseTarget target, FirebirdServer server, String name)
+    private record FbDatabase(DatabaseTarget target, ServerDatabases server, String name)
             implements OltpDatabase {
 
         private Path file() {
@@ -57,7 +57,7 @@ final class FirebirdOltp implements OltpKind {
 
         @Override
         public String url() {
-            return server.url(file());
+            return server.url(file().toString(), "");
         }
 
         @Override
@@ -66,7 +66,7 @@ final class FirebirdOltp implements OltpKind {
             try (Connection c =
                     target.connect(
                             server.url(
-                                    file(),
+                                    file().toString(),
                                     "createDatabaseIfNotExist=true&page_size=" + PAGE_SIZE))) {
                 c.setAutoCommit(true);
             }
@@ -74,7 +74,7 @@ final class FirebirdOltp implements OltpKind {
 
         @Override
         public void drop() throws SQLException {
-            server.dropIfExists(target, file());
+            server.dropIfExists(file().toString());
             try {
                 Files.deleteIfExists(file());
             } catch (IOException e) {

@@ -6,8 +6,8 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.ServerDatabases;
 import storagebench.dbms.SqlScript;
-import storagebench.dbms.postgres.PgConnection;
 import storagebench.workload.Params;
 
 /**
@@ -33,18 +33,18 @@ final class PostgresOltp implements OltpKind {
 
         @Override
         public String url() {
-            String url = PgConnection.of(target.url()).url(name);
-            return url + (url.contains("?") ? "&" : "?") + "reWriteBatchedInserts=true";
+            return ServerDatabases.of(target, "oltp").url(name, "reWriteBatchedInserts=true");
         }
 
         @Override
         public void create() throws SQLException {
-            admin("drop-database", "create-database");
+            drop();
+            admin("create-database");
         }
 
         @Override
         public void drop() throws SQLException {
-            admin("drop-database");
+            ServerDatabases.of(target, "oltp").dropIfExists(name);
         }
 
         /** Runs statements on the target's own database, where the workload's is made and dropped. */

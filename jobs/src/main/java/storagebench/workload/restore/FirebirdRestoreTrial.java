@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.Dialect;
+import storagebench.dbms.ServerDatabases;
 import storagebench.dbms.SqlScript;
-import storagebench.dbms.firebird.FirebirdServer;
 import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.TrialContext;
@@ -28,7 +28,7 @@ final class FirebirdRestoreTrial {
     private static final int[] PRIMES = {7919, 104729, 1299709, 15485863, 179424673};
     private final TrialContext trial;
     private final DatabaseTarget target;
-    private final FirebirdServer server;
+    private final ServerDatabases server;
     private final Params params;
     private final String name;
     private final Path restored;
@@ -40,7 +40,7 @@ final class FirebirdRestoreTrial {
     FirebirdRestoreTrial(TrialContext trial) {
         this.trial = trial;
         this.target = (DatabaseTarget) trial.target();
-        this.server = FirebirdServer.parse(target.url());
+        this.server = ServerDatabases.of(target, "restore");
         this.params = trial.params();
         this.name = params.getText(FirebirdRestore.NAME);
         this.restored = target.storageRoot().resolve(name + ".fdb");
@@ -50,8 +50,8 @@ final class FirebirdRestoreTrial {
 
     /** Drops what an interrupted trial left; makes the backup when none is given. */
     Map<String, Double> setup() throws Exception {
-        server.dropIfExists(target, restored);
-        server.dropIfExists(target, source);
+        server.dropIfExists(restored.toString());
+        server.dropIfExists(source.toString());
         Files.createDirectories(trial.outputDir());
         String given = params.getText(FirebirdRestore.BACKUP);
         if (!given.isEmpty()) {
@@ -63,8 +63,10 @@ final class FirebirdRestoreTrial {
         Files.deleteIfExists(backup);
         int rows = params.getInt(FirebirdRestore.ROWS);
         fill(rows, params.getInt(FirebirdRestore.INDEXES));
-        gbak(List.of("-b", "-v", server.remote(source), backup.toString()), "gbak-backup.log");
-        server.dropIfExists(target, source);
+        gbak(
+                List.of("-b", "-v", server.toolName(source.toString()), backup.toString()),
+                "gbak-backup.log");
+        server.dropIfExists(source.toString());
         return Map.of("rows", (double) rows, "backup_bytes", (double) Files.size(backup));
     }
 
@@ -93,7 +95,7 @@ final class FirebirdRestoreTrial {
         String create =
                 "createDatabaseIfNotExist=true&page_size="
                         + params.getSize(FirebirdRestore.PAGE_SIZE);
-        try (Connection c = target.connect(server.url(source, create));
+        try (Connection c = target.connect(server.url(source.toString(), create));
                 Statement s = c.createStatement()) {
             c.setAutoCommit(true);
             s.execute(sql.sql("create-table", parts));
@@ -127,7 +129,7 @@ final class FirebirdRestoreTrial {
                         "-page_size",
                         String.valueOf(params.getSize(FirebirdRestore.PAGE_SIZE)),
                         backup.toString(),
-                        server.remote(restored)),
+                        server.toolName(restored.toString())),
                 log.getFileName().toString());
         Map<String, Double> metrics = new LinkedHashMap<>();
         try {
@@ -145,8 +147,8 @@ final class FirebirdRestoreTrial {
 
     Map<String, Double> cleanup() throws Exception {
         try {
-            server.dropIfExists(target, restored);
-            server.dropIfExists(target, source);
+            server.dropIfExists(restored.toString());
+            server.dropIfExists(source.toString());
         } finally {
             if (madeBackup) {
                 Files.deleteIfExists(backup);
@@ -163,7 +165,11 @@ final class FirebirdRestoreTrial {
         Path out = trial.outputDir().resolve(output);
         Path err = trial.outputDir().resolve(output.replace(".log", ".err"));
         try {
-            new ProcessRun(argv, FirebirdServer.toolEnvironment(target), trial.outputDir(), null)
+            new ProcessRun(
+                            argv,
+                            server.toolEnvironment(restored.toString()),
+                            trial.outputDir(),
+                            null)
                     .run(out, err);
         } catch (CommandFailedException e) {
             throw new CommandFailedException(

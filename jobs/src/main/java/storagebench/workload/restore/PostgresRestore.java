@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.dbms.ServerDatabases;
 import storagebench.dbms.Target;
 import storagebench.dbms.TargetUnavailableException;
-import storagebench.dbms.postgres.PgConnection;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
@@ -94,7 +94,7 @@ final class PostgresRestore implements Workload {
     @Override
     public void preflight(Target target, List<Params> variants) {
         DatabaseTarget db = (DatabaseTarget) target;
-        String ownDatabase = PgConnection.of(db.url()).database();
+        String ownDatabase = ServerDatabases.of(db, "restore").own();
         for (Params p : variants) {
             String name = p.getText(NAME);
             try {

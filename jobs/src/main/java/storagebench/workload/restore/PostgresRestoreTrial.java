@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.Dialect;
+import storagebench.dbms.ServerDatabases;
 import storagebench.dbms.SqlScript;
-import storagebench.dbms.postgres.PgConnection;
 import storagebench.events.TrialTimed;
 import storagebench.logformat.Parsed;
 import storagebench.workload.TrialContext;
@@ -32,7 +32,7 @@ final class PostgresRestoreTrial {
     private final TrialContext trial;
     private final Dialect dialect;
     private final SqlScript sql;
-    private final PgConnection server;
+    private final ServerDatabases server;
     private final String name;
     private final String source;
     private final Path givenBackup;
@@ -62,7 +62,7 @@ final class PostgresRestoreTrial {
         this.trial = trial;
         this.dialect = target.dialect();
         this.sql = dialect.script(PostgresRestore.FOLDER);
-        this.server = PgConnection.of(target.url());
+        this.server = ServerDatabases.of(target, "restore");
         this.name = name;
         this.source = name + "_src";
         this.givenBackup = givenBackup;
@@ -76,7 +76,7 @@ final class PostgresRestoreTrial {
         this.sampler =
                 new StepSampler(
                         target,
-                        server.url(name),
+                        server.url(name, ""),
                         trial,
                         "restore",
                         sampleInterval,
@@ -112,7 +112,7 @@ final class PostgresRestoreTrial {
             s.execute(sql.sql("create-database", Map.of("database", dialect.identifier(source))));
         }
         String table = dialect.identifier(name);
-        try (Connection c = target.connect(server.url(source));
+        try (Connection c = target.connect(server.url(source, ""));
                 Statement s = c.createStatement()) {
             s.execute(sql.sql("create-table", Map.of("table", table)));
             try (PreparedStatement fill =
@@ -138,10 +138,7 @@ final class PostgresRestoreTrial {
                 source,
                 "pg_dump",
                 null);
-        try (Connection c = target.connect();
-                Statement s = c.createStatement()) {
-            s.execute(sql.sql("drop-database", Map.of("database", dialect.identifier(source))));
-        }
+        server.dropIfExists(source);
     }
 
     /** pg_restore into the empty database; its lines are stamped as they arrive. */
@@ -202,7 +199,7 @@ final class PostgresRestoreTrial {
             }
         }
         if (generated != null) {
-            try (Connection c = target.connect(server.url(name));
+            try (Connection c = target.connect(server.url(name, ""));
                     Statement s = c.createStatement();
                     ResultSet rs =
                             s.executeQuery(
@@ -229,23 +226,15 @@ final class PostgresRestoreTrial {
     }
 
     private void dropDatabases() throws SQLException {
-        try (Connection c = target.connect();
-                Statement s = c.createStatement()) {
-            c.setAutoCommit(true);
-            s.execute(sql.sql("drop-database", Map.of("database", dialect.identifier(name))));
-            s.execute(sql.sql("drop-database", Map.of("database", dialect.identifier(source))));
-        }
+        server.dropIfExists(name);
+        server.dropIfExists(source);
     }
 
     /** Runs a libpq tool on {@code database} with the target's credentials in its environment. */
     private void tool(
             List<String> argv, String database, String label, ProcessRun.LineListener lines)
             throws Exception {
-        Map<String, String> env =
-                new LinkedHashMap<>(
-                        server.environment(
-                                database, target.user(), target.connectTimeout().toSeconds()));
-        target.passwordInto(env, "PGPASSWORD");
+        Map<String, String> env = server.toolEnvironment(database);
         Path out = trial.outputDir().resolve(label + ".out");
         Path err = trial.outputDir().resolve(label + ".log");
         new ProcessRun(argv, env, trial.outputDir(), null).run(out, err, lines);
