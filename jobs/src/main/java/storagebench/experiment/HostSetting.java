@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 import storagebench.config.ConfigNode;
 import storagebench.config.Values;
-import storagebench.workload.command.CommandLineSplitter;
-import storagebench.workload.command.Placeholders;
+import storagebench.workload.process.CommandLineSplitter;
+import storagebench.workload.process.Placeholders;
 
 /**
  * A setting of the host that a factor of the same name varies, such as the CPU frequency governor

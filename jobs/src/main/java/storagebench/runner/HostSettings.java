@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import storagebench.experiment.HostSetting;
-import storagebench.workload.command.CommandFailedException;
-import storagebench.workload.command.CommandLineSplitter;
-import storagebench.workload.command.Placeholders;
-import storagebench.workload.command.ProcessRun;
+import storagebench.workload.process.CommandFailedException;
+import storagebench.workload.process.CommandLineSplitter;
+import storagebench.workload.process.Placeholders;
+import storagebench.workload.process.ProcessRun;
 
 /**
  * Applies a variant's host settings before its trials and reads them back, so that no result is

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import storagebench.workload.command.CommandFailedException;
-import storagebench.workload.command.ProcessRun;
+import storagebench.workload.process.CommandFailedException;
+import storagebench.workload.process.ProcessRun;
 
 /**
  * Runs a schedule's {@code notify} command after a checked run, the verdict in its environment

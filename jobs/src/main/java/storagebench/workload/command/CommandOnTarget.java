@@ -22,6 +22,10 @@ import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
+import storagebench.workload.process.CommandFailedException;
+import storagebench.workload.process.OutputParser;
+import storagebench.workload.process.OutputParsers;
+import storagebench.workload.process.ProcessRun;
 import storagebench.workload.sampling.StepSampler;
 
 /**

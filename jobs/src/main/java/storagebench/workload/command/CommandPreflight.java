@@ -10,6 +10,10 @@ import java.util.TreeSet;
 import storagebench.BadInputException;
 import storagebench.config.SecretReferences;
 import storagebench.workload.Params;
+import storagebench.workload.process.Executables;
+import storagebench.workload.process.OutputParsers;
+import storagebench.workload.process.ParserOptionsText;
+import storagebench.workload.process.Placeholders;
 
 /**
  * Checks one variant of a command experiment before anything runs: every text splits, every

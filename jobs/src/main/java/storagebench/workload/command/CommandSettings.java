@@ -6,6 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import storagebench.workload.Params;
+import storagebench.workload.process.CommandLineSplitter;
+import storagebench.workload.process.ParserOptionsText;
+import storagebench.workload.process.Placeholders;
+import storagebench.workload.process.ProcessRun;
 
 /**
  * The command workload's parameters for one variant, and how a command text becomes a

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import storagebench.workload.StopSignal;
 import storagebench.workload.TrialContext;
+import storagebench.workload.sampling.CapTable;
 
 /**
  * The measured step of a file-io trial: opens the files for each worker, runs the workers for the

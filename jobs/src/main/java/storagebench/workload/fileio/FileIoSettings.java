@@ -5,6 +5,7 @@ import java.util.Optional;
 import storagebench.config.Values;
 import storagebench.workload.ParamException;
 import storagebench.workload.Params;
+import storagebench.workload.sampling.CapTable;
 
 /**
  * The checked parameters of one file-io trial.

@@ -7,6 +7,7 @@ import java.util.Optional;
 import storagebench.events.IoSample;
 import storagebench.events.TrialRef;
 import storagebench.workload.TrialContext;
+import storagebench.workload.sampling.CapTable;
 
 /** Turns the sampler's intervals into IoSample events, one per file and interval, after the workers have stopped. */
 final class SampleEvents {

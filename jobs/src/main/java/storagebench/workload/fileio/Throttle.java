@@ -1,6 +1,7 @@
 package storagebench.workload.fileio;
 
 import java.util.concurrent.locks.LockSupport;
+import storagebench.workload.sampling.CapTable;
 
 /**
  * The cap of one file: a token bucket for IOs and one for bytes, both at the file's tier. An IO

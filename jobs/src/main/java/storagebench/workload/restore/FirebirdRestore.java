@@ -13,7 +13,7 @@ import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
-import storagebench.workload.command.Executables;
+import storagebench.workload.process.Executables;
 
 /**
  * Seed 004 on Firebird: {@code gbak -c -v -st tdrw BACKUP host/port:<database-root>/<name>.fdb}, timed,

@@ -19,9 +19,9 @@ import storagebench.dbms.SqlScript;
 import storagebench.events.TrialTimed;
 import storagebench.workload.Params;
 import storagebench.workload.TrialContext;
-import storagebench.workload.command.CommandFailedException;
-import storagebench.workload.command.OutputParsers;
-import storagebench.workload.command.ProcessRun;
+import storagebench.workload.process.CommandFailedException;
+import storagebench.workload.process.OutputParsers;
+import storagebench.workload.process.ProcessRun;
 
 /** One trial of {@link FirebirdRestore}: the backup, the gbak runs and their logs in the trial's directory. */
 final class FirebirdRestoreTrial {

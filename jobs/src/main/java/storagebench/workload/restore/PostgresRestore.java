@@ -19,7 +19,7 @@ import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
-import storagebench.workload.command.Executables;
+import storagebench.workload.process.Executables;
 
 /**
  * Seed 004 on PostgreSQL: {@code pg_restore -v} of a backup into an empty database, timed. Without

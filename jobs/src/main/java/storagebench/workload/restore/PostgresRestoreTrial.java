@@ -22,8 +22,8 @@ import storagebench.dbms.SqlScript;
 import storagebench.events.TrialTimed;
 import storagebench.logformat.Parsed;
 import storagebench.workload.TrialContext;
-import storagebench.workload.command.ProcessRun;
-import storagebench.workload.command.SubSteps;
+import storagebench.workload.process.ProcessRun;
+import storagebench.workload.process.SubSteps;
 import storagebench.workload.sampling.StepSampler;
 
 /** One trial of {@link PostgresRestore}. */

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.events.TrialTimed;
 import storagebench.logformat.Parsed;
-import storagebench.workload.command.SubSteps;
+import storagebench.workload.process.SubSteps;
 
 /**
  * The informational messages of {@code RESTORE … WITH STATS = n} with the time each arrived:

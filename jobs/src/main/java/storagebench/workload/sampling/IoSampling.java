@@ -10,7 +10,6 @@ import storagebench.events.IoSample;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
-import storagebench.workload.fileio.CapTable;
 
 /**
  * How a SQL Server workload samples sys.dm_io_virtual_file_stats during its measured step, and when it

@@ -25,6 +25,9 @@ import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 import storagebench.workload.WorkloadContractTest;
+import storagebench.workload.process.CommandFailedException;
+import storagebench.workload.process.OutputParsers;
+import storagebench.workload.process.ProcessRun;
 
 class CommandOnTargetTest extends WorkloadContractTest {
     private final CommandOnTarget workload = new CommandOnTarget();

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.workload.Param;
 import storagebench.workload.Params;
+import storagebench.workload.sampling.CapTable;
 
 class CapTableTest {
     private static final long GIB = 1L << 30;

@@ -17,6 +17,7 @@ import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
+import storagebench.workload.sampling.CapTable;
 
 /** The shipped file-io experiments load, plan what their comments say, and run at small scale. */
 class FileIoConfigTest {

@@ -33,7 +33,7 @@ import storagebench.workload.Step;
 import storagebench.workload.TestParams;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
-import storagebench.workload.command.CommandFailedException;
+import storagebench.workload.process.CommandFailedException;
 
 @Needs(Requirement.POSTGRES)
 class PostgresRestoreIT {

@@ -22,7 +22,6 @@ import storagebench.events.IoSample;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.filestats.FileStatsParser;
 import storagebench.workload.Params;
-import storagebench.workload.fileio.CapTable;
 
 /**
  * The live sampler and the file-stats importer read the same sys.dm_io_virtual_file_stats snapshots alike.

@@ -1,4 +1,4 @@
-package storagebench.workload.command;
+package storagebench.workload.process;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -27,7 +27,7 @@ import storagebench.config.SecretReferences;
 public record ProcessRun(
         List<String> argv, Map<String, String> env, Path workingDir, Duration timeout) {
     static final int TAIL_LINES = 20;
-    static final int TAIL_CHARS = 2_000;
+    public static final int TAIL_CHARS = 2_000;
 
     /**
      * @param exitCode the program's exit code
@@ -140,7 +140,7 @@ public record ProcessRun(
     }
 
     /** The last lines of a file (at most {@link #TAIL_LINES} and {@link #TAIL_CHARS}), joined with " | ". */
-    static String tail(Path file) {
+    public static String tail(Path file) {
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             long start = Math.max(0, in.length() - 4L * TAIL_CHARS);
             byte[] bytes = new byte[(int) (in.length() - start)];

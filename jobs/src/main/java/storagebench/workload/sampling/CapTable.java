@@ -1,4 +1,4 @@
-package storagebench.workload.fileio;
+package storagebench.workload.sampling;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ public record CapTable(List<Tier> tiers) {
 
     /** One tier: files up to {@code upToBytes} get {@code iops} and {@code mibPerSecond}. */
     public record Tier(long upToBytes, double iops, double mibPerSecond) {
-        double bytesPerSecond() {
+        public double bytesPerSecond() {
             return mibPerSecond * (1 << 20);
         }
 

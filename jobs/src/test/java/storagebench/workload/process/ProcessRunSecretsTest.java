@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
+import storagebench.workload.process.ProcessRun;
 
 /** A program gets a reference's value when it starts; the run itself keeps only the reference. */
 class ProcessRunSecretsTest {

@@ -1,4 +1,4 @@
-package storagebench.workload.command;
+package storagebench.workload.process;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package storagebench.workload.command;
+package storagebench.workload.process;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package storagebench.workload.command;
+package storagebench.workload.process;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,14 +8,14 @@ import java.util.Map;
  * takes as {@code --option name=value} (e.g. {@code map.trial=host;delimiter=,}). Entries are
  * separated by {@code ;}, surrounding blanks are ignored, a value may be empty.
  */
-final class ParserOptionsText {
+public final class ParserOptionsText {
     private ParserOptionsText() {}
 
     /**
      * The options in order; throws IllegalArgumentException naming a malformed entry. Whether the
      * parser takes them is for {@link OutputParsers#checkOptions} to say.
      */
-    static Map<String, String> parse(String text) {
+    public static Map<String, String> parse(String text) {
         Map<String, String> options = new LinkedHashMap<>();
         for (String entry : text.split(";")) {
             if (entry.isBlank()) {
