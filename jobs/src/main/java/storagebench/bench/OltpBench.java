@@ -96,7 +96,8 @@ public final class OltpBench {
                         target,
                         params,
                         dir);
-        Map<String, Double> measured = TrialSteps.run(workload.steps(trial)).get("run").metrics();
+        Map<String, Double> measured =
+                TrialSteps.run(workload.steps(trial)).get("run").getMetrics();
         return new double[] {
             measured.getOrDefault("tps", 0.0), measured.getOrDefault("driver_cpu_us_per_tx", -1.0)
         };

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import storagebench.BadInputException;
 import storagebench.dbms.DatabaseTarget;
+import storagebench.events.TrialTimed;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.TrialPlan;
-import storagebench.runner.Timed;
 import storagebench.runner.TrialSteps;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
@@ -72,7 +72,7 @@ public final class TargetBench {
     }
 
     private static long timeWorkload(List<Step> steps) {
-        return TrialSteps.run(steps).values().stream().mapToLong(Timed::nanos).sum();
+        return TrialSteps.run(steps).values().stream().mapToLong(TrialTimed::getDurationNs).sum();
     }
 
     /** The workload's set-up and clean-up around a bare loop on its own connection, in place of its measured steps. */
@@ -81,7 +81,7 @@ public final class TargetBench {
         List<Step> plain = new ArrayList<>();
         steps.stream().filter(s -> s.phase() != Phase.MEASURED).forEach(plain::add);
         plain.add(Step.measured("plain-loop", () -> plainLoop(target, name, rows)));
-        return (long) (double) TrialSteps.run(plain).get("plain-loop").metrics().get("nanos");
+        return (long) (double) TrialSteps.run(plain).get("plain-loop").getMetrics().get("nanos");
     }
 
     /** The inserts and the closing statement, timed apart from connecting and preparing. */

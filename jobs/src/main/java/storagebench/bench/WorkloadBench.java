@@ -12,9 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.config.Values;
+import storagebench.events.TrialTimed;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
-import storagebench.runner.Timed;
 import storagebench.runner.TrialSteps;
 import storagebench.workload.TrialContext;
 
@@ -86,7 +86,7 @@ final class WorkloadBench {
         return Abba.run(
                 pairs,
                 false,
-                pair -> run(io, Map.of()).get("io").metrics().get("iops"),
+                pair -> run(io, Map.of()).get("io").getMetrics().get("iops"),
                 pair -> fioRandomWrites(fio, threads, seconds));
     }
 
@@ -131,11 +131,11 @@ final class WorkloadBench {
     }
 
     private long measured(Experiment e, Map<String, String> variant, String step) {
-        return run(e, variant).get(step).nanos();
+        return run(e, variant).get(step).getDurationNs();
     }
 
     /** Runs one trial's steps as the runner does: set-up, the measured steps timed, clean-up. */
-    private Map<String, Timed> run(Experiment e, Map<String, String> variant) {
+    private Map<String, TrialTimed> run(Experiment e, Map<String, String> variant) {
         TrialContext trial =
                 new TrialContext(
                         "bench",

@@ -10,20 +10,21 @@ import storagebench.workload.Phase;
 /**
  * The events of one executed trial, one list: each step's TrialTimed in the order the steps ran
  * (set-up, measured, clean-up), then what the workload observed (samples, sub-steps).
+ *
+ * @param measured the measured steps' events among them, picked once
  */
-record TrialResult(int trialIndex, List<SpecificRecord> events) {
+record TrialResult(int trialIndex, List<SpecificRecord> events, List<TrialTimed> measured) {
 
-    /** The measured steps' events. */
-    List<TrialTimed> measured() {
-        return measured(events);
+    TrialResult(int trialIndex, List<SpecificRecord> events) {
+        this(trialIndex, List.copyOf(events), measured(events));
     }
 
     boolean failed() {
-        return measured().stream().anyMatch(e -> e.getOutcome() == Outcome.FAILED);
+        return measured.stream().anyMatch(e -> e.getOutcome() == Outcome.FAILED);
     }
 
     /** The measured steps' events among {@code events}. */
-    static List<TrialTimed> measured(List<SpecificRecord> events) {
+    static List<TrialTimed> measured(List<? extends SpecificRecord> events) {
         return events.stream()
                 .filter(TrialTimed.class::isInstance)
                 .map(TrialTimed.class::cast)

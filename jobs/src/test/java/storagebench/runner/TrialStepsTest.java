@@ -2,11 +2,20 @@ package storagebench.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import storagebench.events.Outcome;
+import storagebench.events.TrialRef;
+import storagebench.events.TrialTimed;
 import storagebench.workload.Step;
 
 class TrialStepsTest {
@@ -43,29 +52,20 @@ class TrialStepsTest {
         List<Step> steps = steps("cleanup:drop", "measured:a", "setup:create", "measured:b");
 
         // when
-        Map<String, Timed> measured = TrialSteps.run(steps);
+        Map<String, TrialTimed> measured = TrialSteps.run(steps);
 
         // then
         assertThat(ran).containsExactly("create", "a", "b", "drop");
         assertThat(measured).containsOnlyKeys("a", "b");
-        assertThat(measured.get("a").metrics()).containsEntry("n", 1.0);
-        assertThat(measured.get("a").nanos()).isPositive();
+        assertThat(measured.get("a").getMetrics()).containsEntry("n", 1.0);
+        assertThat(measured.get("a").getDurationNs()).isPositive();
     }
 
     @Test
     void afterAFailedMeasuredStepTheRestAreRecordedUnrunAndCleanUpStillRuns() {
         // given
-        List<String> recorded = new ArrayList<>();
         TrialSteps trial =
-                new TrialSteps(
-                        steps("setup:create", "measured:bad-a", "measured:b", "cleanup:drop"),
-                        (step, failure) -> {
-                            recorded.add(step.name() + " " + failure);
-                            if (failure != null) {
-                                return failure;
-                            }
-                            return Timed.run(step.action(), null).error();
-                        });
+                trial(steps("setup:create", "measured:bad-a", "measured:b", "cleanup:drop"));
 
         // when
         String failure = trial.measure(trial.setUp(), () -> true);
@@ -73,10 +73,96 @@ class TrialStepsTest {
 
         // then
         assertThat(failure).isEqualTo("skipped: step 'bad-a' failed");
-        assertThat(recorded)
+        assertThat(trial.events())
+                .extracting(TrialTimed::getStep, TrialTimed::getOutcome, TrialTimed::getError)
                 .containsExactly(
-                        "create null", "bad-a null", "b skipped: step 'bad-a' failed", "drop null");
+                        tuple("create", Outcome.OK, null),
+                        tuple("bad-a", Outcome.FAILED, "IllegalStateException: bad-a broke"),
+                        tuple("b", Outcome.FAILED, "skipped: step 'bad-a' failed"),
+                        tuple("drop", Outcome.OK, null));
         assertThat(ran).containsExactly("create", "bad-a", "drop");
+    }
+
+    @Test
+    void eachStepIsOneEventInTheOrderItRanItsEndReadFromTheClockOnceTimed() {
+        // given: a clock that moves a second at each reading, far more than a step takes
+        Clock ticking =
+                new Clock() {
+                    private Instant now = Instant.parse("2026-12-05T00:00:00Z");
+
+                    @Override
+                    public Instant instant() {
+                        now = now.plusSeconds(1);
+                        return now;
+                    }
+
+                    @Override
+                    public ZoneId getZone() {
+                        return ZoneOffset.UTC;
+                    }
+
+                    @Override
+                    public Clock withZone(ZoneId zone) {
+                        return this;
+                    }
+                };
+        TrialSteps trial =
+                new TrialSteps(
+                        steps("cleanup:drop", "measured:a", "setup:create"),
+                        REF,
+                        2,
+                        null,
+                        Map.of("power-plan", "high"),
+                        ticking);
+
+        // when
+        trial.measure(trial.setUp(), () -> true);
+        trial.cleanUp();
+
+        // then: set-up, measured, clean-up; each step's end read after it ran, not start + elapsed
+        List<TrialTimed> events = trial.events();
+        assertThat(events)
+                .extracting(TrialTimed::getEventId, TrialTimed::getPhase)
+                .containsExactly(
+                        tuple("r/t0/setup/create", "setup"),
+                        tuple("r/t0/a", "measured"),
+                        tuple("r/t0/cleanup/drop", "cleanup"));
+        for (TrialTimed e : events) {
+            assertThat(Duration.between(e.getStartTime(), e.getEndTime())).hasSeconds(1);
+            assertThat(e.getDurationNs()).isLessThan(1_000_000_000L);
+            assertThat(e.getRepetition()).isEqualTo(2);
+            assertThat(e.getHostSettings()).containsEntry("power-plan", "high");
+            assertThat(e.getRunId()).isEqualTo("r");
+        }
+    }
+
+    @Test
+    void afterWorkGivesANewEventAndLeavesTheOneItReadAsBuilt() {
+        // given
+        List<TrialTimed> read = new ArrayList<>();
+        Step step =
+                Step.measured("a", action("a"))
+                        .then(
+                                measured -> {
+                                    read.add(measured);
+                                    return Map.of("parsed", 2.0, "n", 9.0);
+                                });
+        TrialSteps trial = trial(List.of(step));
+
+        // when
+        trial.measure(null, () -> true);
+
+        // then: the step's metrics win over the after-work's of the same name
+        TrialTimed done = trial.events().get(0);
+        assertThat(done.getMetrics()).containsEntry("n", 1.0).containsEntry("parsed", 2.0);
+        assertThat(read.get(0).getMetrics()).containsOnlyKeys("n");
+        assertThat(done).isNotSameAs(read.get(0));
+    }
+
+    private static final TrialRef REF = new TrialRef("r", "e", "h", "r/t0", 0, "", Map.of(), false);
+
+    private static TrialSteps trial(List<Step> steps) {
+        return new TrialSteps(steps, REF, 0, null, Map.of(), Clock.systemUTC());
     }
 
     @Test
