@@ -1,6 +1,13 @@
 package storagebench.events;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import org.apache.avro.specific.SpecificRecordBuilderBase;
 
 /**
  * The trial an event is of: the identity fields that TrialTimed, IoSample and ThroughputSample all
@@ -44,42 +51,69 @@ public record TrialRef(
         return new TrialRef(runId, experiment, host, trialId, trialIndex, variant, factors, warmup);
     }
 
-    /** Sets the trial's fields and {@code step} on {@code event}. */
-    public TrialTimed.Builder stamp(TrialTimed.Builder event, String step) {
-        return event.setRunId(runId)
-                .setExperiment(experiment)
-                .setHost(host)
-                .setTrialId(trialId)
-                .setTrialIndex(trialIndex)
-                .setVariant(variant)
-                .setFactors(factors)
-                .setWarmup(warmup)
-                .setStep(step);
+    /**
+     * Sets the trial's fields and {@code step} on {@code event}, a builder of an event type that carries
+     * them (TrialTimed, IoSample, ThroughputSample: each type whose schema has a trial_id).
+     */
+    public <B extends SpecificRecordBuilderBase<?>> B stamp(B event, String step) {
+        List<MethodHandle> setters = SETTERS.get(event.getClass());
+        Object[] values = {
+            runId, experiment, host, trialId, trialIndex, variant, factors, warmup, step
+        };
+        try {
+            for (int i = 0; i < values.length; i++) {
+                setters.get(i).invoke(event, values[i]);
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+        return event;
     }
 
-    /** Sets the trial's fields and {@code step} on {@code event}. */
-    public IoSample.Builder stamp(IoSample.Builder event, String step) {
-        return event.setRunId(runId)
-                .setExperiment(experiment)
-                .setHost(host)
-                .setTrialId(trialId)
-                .setTrialIndex(trialIndex)
-                .setVariant(variant)
-                .setFactors(factors)
-                .setWarmup(warmup)
-                .setStep(step);
-    }
+    /** The identity fields' setters, in the order of {@link #stamp}'s values. */
+    private static final List<String> FIELDS =
+            List.of(
+                    "RunId",
+                    "Experiment",
+                    "Host",
+                    "TrialId",
+                    "TrialIndex",
+                    "Variant",
+                    "Factors",
+                    "Warmup",
+                    "Step");
 
-    /** Sets the trial's fields and {@code step} on {@code event}. */
-    public ThroughputSample.Builder stamp(ThroughputSample.Builder event, String step) {
-        return event.setRunId(runId)
-                .setExperiment(experiment)
-                .setHost(host)
-                .setTrialId(trialId)
-                .setTrialIndex(trialIndex)
-                .setVariant(variant)
-                .setFactors(factors)
-                .setWarmup(warmup)
-                .setStep(step);
-    }
+    /**
+     * Each builder class's setters of the identity fields, found once: the generated builders of the
+     * three types share no interface, so the one list of fields above is looked up on each.
+     */
+    private static final ClassValue<List<MethodHandle>> SETTERS =
+            new ClassValue<>() {
+                @Override
+                protected List<MethodHandle> computeValue(Class<?> builder) {
+                    List<MethodHandle> setters = new ArrayList<>();
+                    for (String field : FIELDS) {
+                        Method setter =
+                                Arrays.stream(builder.getMethods())
+                                        .filter(m -> m.getName().equals("set" + field))
+                                        .filter(m -> m.getParameterCount() == 1)
+                                        .findFirst()
+                                        .orElseThrow(
+                                                () ->
+                                                        new IllegalArgumentException(
+                                                                builder.getName()
+                                                                        + " has no field "
+                                                                        + field
+                                                                        + ": not an event of a trial"));
+                        try {
+                            setters.add(MethodHandles.publicLookup().unreflect(setter));
+                        } catch (IllegalAccessException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                    return List.copyOf(setters);
+                }
+            };
 }
