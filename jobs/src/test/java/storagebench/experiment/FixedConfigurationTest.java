@@ -1,12 +1,15 @@
 package storagebench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import storagebench.config.ConfigException;
+import storagebench.config.Secrets;
 import storagebench.workload.ParamType;
 
 class FixedConfigurationTest {
@@ -147,5 +150,30 @@ class FixedConfigurationTest {
         // then
         assertThat(clean.values()).containsKeys("import.format", "import.source");
         assertThat(clean.values().get("import.source")).doesNotContain("hunter2").contains("bob");
+    }
+
+    @Test
+    void aStoredTextThatNoLongerReadsOnceItsSecretsAreRemovedKeepsTheValuesAsWrittenRedacted() {
+        // given: a command whose password, removed from the stored text, leaves a quote behind
+        String text =
+                """
+                experiment: cmd
+                target:
+                  kind: local
+                  directory: /tmp/sb-work
+                workload:
+                  type: command
+                  command: "tool --password \\"a b\\" run"
+                """;
+        // when
+        FixedConfiguration c = loader.parse("cmd.yaml", text).configuration();
+        // then: the stored text does not read again, and the configuration is the file's values
+        // with the secret removed from each
+        assertThatThrownBy(() -> loader.parse("stored", Secrets.redact(text)))
+                .isInstanceOf(ConfigException.class);
+        assertThat(c).isNotNull();
+        assertThat(c.values())
+                .containsEntry("workload", "command")
+                .containsEntry("command", "tool --password *** run");
     }
 }
