@@ -31,13 +31,14 @@ public final class Secrets {
             Pattern.compile("(?im)^(\\s*-?\\s*" + NAME + "\\s*:\\s*)(\\S.*)$");
 
     /**
-     * A value: quoted, SQL Server's braced {@code {a;b}}c}} ({@code }}} escapes), or up to ; & | a quote
+     * A value: quoted (also with its quotes escaped, as inside a quoted YAML string: \\" or ''), SQL Server's braced {@code {a;b}}c}} ({@code }}} escapes), or up to ; & | a quote
      * or a blank. Never a reference or a value already removed. {@code %s} is where a rule says what
      * else it may not start with.
      */
     private static final String VALUE =
             "(?<v>(?!\\$\\{(?:env|file):)(?!\\*\\*\\*)%s"
-                    + "(?:\"(?:[^\"\\\\\\n]|\\\\.)*\"|'[^'\\n]*'|\\{(?:[^}\\n]|}})*}(?!})"
+                    + "(?:\\\\\"(?:[^\"\\\\\\n]|\\\\[^\"\\n])*\\\\\""
+                    + "|\"(?:[^\"\\\\\\n]|\\\\.)*\"|''[^'\\n]*''|'[^'\\n]*'|\\{(?:[^}\\n]|}})*}(?!})"
                     + "|[^\\s;&\"'|]+))";
 
     /** A value already removed, for {@link #removedAt}. */

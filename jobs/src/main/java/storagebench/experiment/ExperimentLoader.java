@@ -85,7 +85,7 @@ public final class ExperimentLoader {
      * carry, and what a stored run's text reads back as. Where that text cannot be read again, the
      * values read from the file with every secret removed from each.
      */
-    private FixedConfiguration stored(String source, FixedConfiguration asWritten) {
+    FixedConfiguration stored(String source, FixedConfiguration asWritten) {
         try {
             return parse(
                             "stored config",

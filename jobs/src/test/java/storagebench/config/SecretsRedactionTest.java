@@ -21,6 +21,9 @@ class SecretsRedactionTest {
             sqlcmd -S db -U sa -P hunter2 -Q 'select 1'       | sqlcmd -S db -U sa -P *** -Q 'select 1'
             /opt/mssql-tools/bin/sqlcmd -S db -Phunter2 -p    | /opt/mssql-tools/bin/sqlcmd -S db -P*** -p
             bcp t out f -U sa -P "hunter 2" -c                | bcp t out f -U sa -P *** -c
+            "tool --password \\"hunter 2\\" run"              | "tool --password *** run"
+            "sqlcmd -P \\"a\\\\b\\" -Q x"                     | "sqlcmd -P *** -Q x"
+            'tool --password ''hunter 2'' run'               | 'tool --password *** run'
             osql -U sa -P hunter2 && sqlcmd -P swordfish      | osql -U sa -P *** && sqlcmd -P ***
             true;sqlcmd -P hunter2;(bcp x -Phunter2)           | true;sqlcmd -P ***;(bcp x -P***
             mysql -h db -P 3306 -u root -phunter2 -e 'q'      | mysql -h db -P 3306 -u root -p*** -e 'q'
