@@ -13,7 +13,6 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -47,11 +46,8 @@ final class DatasetIds {
         if (files.isEmpty()) {
             return ids; // a new dataset: no need to load the Parquet reader
         }
-        // one set of options, and so one codec factory, for every file
-        ParquetReadOptions options =
-                ParquetReadOptions.builder(new PlainParquetConfiguration())
-                        .withCodecFactory(ZstdCodecs.INSTANCE)
-                        .build();
+        // one set of options, and so one codec factory, for every file; no Hadoop class loaded
+        ParquetReadOptions options = PlainReadOptions.of(ZstdCodecs.INSTANCE);
         long rows = 0;
         long distinct = 0;
         for (String file : files) {
