@@ -79,7 +79,32 @@ public record DatasetLocation(
                             + ": "
                             + text);
         }
+        if (!hadoopPresent()) {
+            throw new Settings.SettingsException(
+                    source
+                            + ": setting '"
+                            + key
+                            + "' is a dataset on "
+                            + scheme
+                            + "://, which needs the Hadoop add-on: the jars of addons/hadoop"
+                            + " beside the application jar (jobs/target/addons/hadoop, built with"
+                            + " it). ./storagebench puts them on the class path when they are"
+                            + " there; with java -jar, set LOADER_PATH to that folder");
+        }
         return new DatasetLocation(Optional.of(uri), Optional.empty(), hadoop);
+    }
+
+    /** Whether Hadoop's file system classes are on the class path (the Hadoop add-on's). */
+    static boolean hadoopPresent() {
+        try {
+            Class.forName(
+                    "org.apache.hadoop.fs.FileSystem",
+                    false,
+                    DatasetLocation.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     private static Path localPath(String text, String key, String source) {

@@ -2,22 +2,32 @@ package storagebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The application jar as built: DuckDB's native library for this platform only, ECharts' one file,
- * one Jackson and one logging backend (the enforcer's bannedDependencies rule checks the dependencies;
- * this checks what the packaging made of them).
+ * The application jar as built: DuckDB's and the compression libraries' native libraries for this
+ * platform only, ECharts' one file, one Jackson and one logging backend (the enforcer's
+ * bannedDependencies rule checks the dependencies; this checks what the packaging made of them), HDFS
+ * and S3 in the Hadoop add-on beside it, and README's first command run from it.
  */
 class PackagedJarIT {
     private static final Path JAR = Path.of("target", "storagebench.jar").toAbsolutePath();
+    private static final Path HADOOP_ADDON = Path.of("target", "addons", "hadoop").toAbsolutePath();
+
+    @TempDir Path tmp;
 
     private static List<String> entries() throws Exception {
         Assumptions.assumeTrue(Files.exists(JAR), "the application jar is built");
@@ -26,15 +36,19 @@ class PackagedJarIT {
         }
     }
 
+    private static boolean arm() {
+        return System.getProperty("os.arch").equals("aarch64");
+    }
+
+    private static String os() {
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+        return os.contains("linux") ? "linux" : os.contains("mac") ? "macos" : "windows";
+    }
+
     @Test
     void holdsDuckDbsNativeLibraryForThisPlatformOnly() throws Exception {
         // given
-        String arch = System.getProperty("os.arch").equals("aarch64") ? "arm64" : "amd64";
-        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
-        String platform =
-                (os.contains("linux") ? "linux" : os.contains("mac") ? "macos" : "windows")
-                        + "_"
-                        + arch;
+        String platform = os() + "_" + (arm() ? "arm64" : "amd64");
         // when
         List<String> entries = entries();
         // then
@@ -58,5 +72,134 @@ class PackagedJarIT {
                 .anyMatch(name -> name.matches("BOOT-INF/lib/jackson-databind-2\\..*"))
                 .noneMatch(name -> name.startsWith("BOOT-INF/lib/log4j-core"))
                 .anyMatch(name -> name.startsWith("BOOT-INF/lib/logback-classic"));
+    }
+
+    @Test
+    void holdsTheCompressionLibrariesNativeLibrariesForThisPlatformOnly() throws Exception {
+        // given: zstd-jni's and snappy-java's names for this platform
+        String zstd =
+                switch (os()) {
+                    case "linux" -> "linux/" + (arm() ? "aarch64" : "amd64");
+                    case "macos" -> "darwin/aarch64";
+                    default -> "win/amd64";
+                };
+        String snappy =
+                switch (os()) {
+                    case "linux" -> "Linux/" + (arm() ? "aarch64" : "x86_64");
+                    case "macos" -> "Mac/aarch64";
+                    default -> "Windows/x86_64";
+                };
+        // when
+        List<String> entries = entries();
+        // then
+        assertThat(entries)
+                .filteredOn(name -> name.contains("libzstd-jni"))
+                .singleElement()
+                .asString()
+                .startsWith("BOOT-INF/classes/" + zstd + "/");
+        assertThat(entries)
+                .filteredOn(
+                        name ->
+                                name.startsWith("BOOT-INF/classes/org/xerial/snappy/native/")
+                                        && !name.endsWith("/"))
+                .singleElement()
+                .asString()
+                .startsWith("BOOT-INF/classes/org/xerial/snappy/native/" + snappy + "/");
+        assertThat(entries)
+                .contains("BOOT-INF/classes/com/github/luben/zstd/Zstd.class")
+                .contains("BOOT-INF/classes/org/xerial/snappy/Snappy.class")
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/zstd-jni"))
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/snappy-java"));
+    }
+
+    @Test
+    void leavesHdfsAndS3ToTheHadoopAddOnBesideIt() throws Exception {
+        // when
+        List<String> entries = entries();
+        List<String> addOn;
+        try (Stream<Path> files = Files.list(HADOOP_ADDON)) {
+            addOn = files.map(f -> f.getFileName().toString()).toList();
+        }
+        // then
+        assertThat(entries)
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/hadoop-"))
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/s3-"))
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/sdk-core-"))
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/httpclient-"))
+                .anyMatch(name -> name.startsWith("BOOT-INF/lib/parquet-hadoop-"));
+        assertThat(addOn)
+                .anyMatch(name -> name.startsWith("hadoop-client-api-"))
+                .anyMatch(name -> name.startsWith("hadoop-client-runtime-"))
+                .anyMatch(name -> name.startsWith("hadoop-aws-"))
+                .anyMatch(name -> name.startsWith("s3-"))
+                .noneMatch(name -> name.startsWith("parquet-"))
+                .noneMatch(name -> name.startsWith("kafka"));
+        // and the jar stays well under its size before the add-on (186 MB; docs/performance.md)
+        assertThat(Files.size(JAR)).isLessThan(120_000_000L);
+    }
+
+    @Test
+    void runsReadmesFirstCommandWithoutHadoopAndNamesTheAddOnForAnHdfsDataset() throws Exception {
+        // given: a small experiment, as README's first command runs one
+        Assumptions.assumeTrue(Files.exists(JAR), "the application jar is built");
+        Path experiment = tmp.resolve("quick.yaml");
+        Files.writeString(
+                experiment,
+                """
+                experiment: packaged
+                target: {kind: local}
+                workload: {type: file-init, files: 1, file-size: 1MB}
+                factors:
+                  init: [zero, instant]
+                repetitions: 2
+                warmups: 0
+                """);
+        Path data = tmp.resolve("data");
+        // when: run from the jar alone (the sink writes Parquet with no Hadoop class there)
+        Result run = java(Map.of(), "run", experiment.toString(), "--data-dir", data.toString());
+        java(Map.of(), "broker", "stop", "--data-dir", data.toString());
+        // then
+        assertThat(run.exit()).as(run.output()).isZero();
+        assertThat(run.output()).contains("packaged").contains("init=instant");
+        try (Stream<Path> files = Files.walk(data.resolve("parquet").resolve("trials"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".parquet"))).isNotEmpty();
+        }
+        // when: the dataset is on HDFS, without the add-on and then with it
+        String[] onHdfs = {
+            "report", "--data-dir", data.toString(), "--set", "dataset.url=hdfs://127.0.0.1:1/x"
+        };
+        Result without = java(Map.of(), onHdfs);
+        Result with = java(Map.of("LOADER_PATH", HADOOP_ADDON.toString()), onHdfs);
+        // then: refused at load, naming the add-on; with it, Hadoop's client runs and finds no
+        // namenode
+        assertThat(without.exit()).as(without.output()).isEqualTo(2);
+        assertThat(without.output())
+                .contains("needs the Hadoop add-on")
+                .contains("LOADER_PATH")
+                .doesNotContain("Exception");
+        assertThat(with.exit()).as(with.output()).isNotZero();
+        assertThat(with.output())
+                .contains("cannot reach the dataset at hdfs://127.0.0.1:1/x")
+                .doesNotContain("add-on");
+    }
+
+    private record Result(int exit, String output) {}
+
+    private Result java(Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-jar");
+        command.add(JAR.toString());
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(tmp, "out", ".txt");
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+        builder.environment().remove("LOADER_PATH");
+        builder.environment().remove("STORAGEBENCH_DATA_DIR");
+        builder.environment().put("STORAGEBENCH_CACHE_DIR", tmp.resolve("cache").toString());
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
     }
 }
