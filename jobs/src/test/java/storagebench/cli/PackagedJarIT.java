@@ -157,10 +157,15 @@ class PackagedJarIT {
         Path data = tmp.resolve("data");
         // when: run from the jar alone (the sink writes Parquet with no Hadoop class there)
         Result run = java(Map.of(), "run", experiment.toString(), "--data-dir", data.toString());
+        // and again into the same data directory: the sink starts on a dataset that has files,
+        // whose event ids it reads back first (with no Hadoop class there either)
+        Result again = java(Map.of(), "run", experiment.toString(), "--data-dir", data.toString());
         java(Map.of(), "broker", "stop", "--data-dir", data.toString());
         // then
         assertThat(run.exit()).as(run.output()).isZero();
         assertThat(run.output()).contains("packaged").contains("init=instant");
+        assertThat(again.exit()).as(again.output()).isZero();
+        assertThat(again.output()).doesNotContain("NoClassDefFoundError");
         try (Stream<Path> files = Files.walk(data.resolve("parquet").resolve("trials"))) {
             assertThat(files.filter(f -> f.toString().endsWith(".parquet"))).isNotEmpty();
         }

@@ -10,13 +10,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The built application ({@code jobs/target/storagebench.jar}) as a user's shell starts it, on one
- * data directory: each command a process of its own, its output kept in a log file.
+ * The built application ({@code jobs/target/storagebench.jar}) as a user's shell starts it through
+ * {@code ./storagebench} (the Hadoop add-on on its class path), on one data directory: each command a
+ * process of its own, its output kept in a log file.
  */
 final class App {
     private static final long TIMEOUT_SECONDS = 180;
 
     private final Path jar = Path.of(System.getProperty("storagebench.jar"));
+    private final Path addOn = jar.resolveSibling("addons").resolve("hadoop");
     private final Path dataDir;
     private final Path logs;
     private int commands;
@@ -25,6 +27,7 @@ final class App {
         this.dataDir = dataDir;
         this.logs = logs;
         assertThat(jar).as("the application jar: mvn -pl jobs -am install first").isRegularFile();
+        assertThat(addOn).as("the Hadoop add-on, built with the jar").isDirectory();
     }
 
     Path parquet() {
@@ -50,6 +53,9 @@ final class App {
                         .redirectErrorStream(true)
                         .redirectOutput(log.toFile());
         builder.environment().remove("STORAGEBENCH_DATA_DIR");
+        // HDFS and S3 datasets need the Hadoop add-on built beside the jar, as ./storagebench sets
+        // it
+        builder.environment().put("LOADER_PATH", addOn.toString());
         Process process = builder.start();
         if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
