@@ -75,7 +75,7 @@ class WorkloadsCommandTest {
                 """))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining(
-                        "e.yaml:4: 'workload.type': command runs on local, postgres, firebird and "
-                                + "sqlserver targets; an embedded h2 database cannot be reached by another program");
+                        "e.yaml:4: 'workload.type': command runs on local, postgres, sqlserver, "
+                                + "firebird targets; not on h2");
     }
 }

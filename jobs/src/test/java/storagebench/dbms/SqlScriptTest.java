@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import storagebench.workload.Workloads;
 
 class SqlScriptTest {
     @Test
@@ -102,7 +103,10 @@ class SqlScriptTest {
             }
             SqlDialect d = kind.dialect();
             assertThat(d.script("targets/probe").statements()).isNotEmpty();
-            assertThat(d.script("workloads/filegroup-insert").has("insert")).isTrue();
+            // a kind's workload SQL is there only for the workloads whose table names the kind
+            if (Workloads.find("filegroup-insert").orElseThrow().kinds().contains(kind)) {
+                assertThat(d.script("workloads/filegroup-insert").has("insert")).isTrue();
+            }
         }
     }
 }

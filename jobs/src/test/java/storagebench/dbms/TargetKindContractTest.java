@@ -73,6 +73,12 @@ class TargetKindContractTest {
         return kind.read(node, tmp.resolve("data"));
     }
 
+    /** The kind's sample, or a failure saying that it has none. */
+    private static String[] sample(TargetKind kind) {
+        assertThat(SAMPLES).as("a sample for %s in SAMPLES", kind.yamlName()).containsKey(kind);
+        return SAMPLES.get(kind);
+    }
+
     @Test
     void everyDatabaseKindHasASampleHere() {
         for (TargetKind kind : TargetKind.values()) {
@@ -86,8 +92,7 @@ class TargetKindContractTest {
     @EnumSource(TargetKind.class)
     void theKindIsFoundByItsYamlNameAndReadsItsOwnKeys(TargetKind kind) throws Exception {
         assertThat(TargetKind.of(" " + kind.yamlName() + " ")).isSameAs(kind);
-        String keys =
-                kind.isDatabase() ? SAMPLES.get(kind)[0] : "directory: " + tmp.resolve("work");
+        String keys = kind.isDatabase() ? sample(kind)[0] : "directory: " + tmp.resolve("work");
         Target target =
                 kind.isDatabase()
                         ? read(kind, keys)
@@ -111,7 +116,7 @@ class TargetKindContractTest {
     void theToolEnvironmentHoldsThePasswordOnlyUnderThePasswordVariable(TargetKind kind)
             throws Exception {
         // given
-        DatabaseTarget target = (DatabaseTarget) read(kind, SAMPLES.get(kind)[0]);
+        DatabaseTarget target = (DatabaseTarget) read(kind, sample(kind)[0]);
         // when
         Map<String, String> env = ToolEnvironment.of(target);
         // then: never in a value a program could echo into a log or a command line
@@ -132,7 +137,7 @@ class TargetKindContractTest {
                 new DatabaseTarget(
                         kind,
                         kind.dialect(),
-                        SAMPLES.get(kind)[1],
+                        sample(kind)[1],
                         "bob",
                         new PasswordSource(null, Files.writeString(tmp.resolve("pw2"), SECRET)),
                         Duration.ofSeconds(3),

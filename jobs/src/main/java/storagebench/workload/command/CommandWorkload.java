@@ -21,10 +21,4 @@ public final class CommandWorkload extends WorkloadType {
                         TargetKind.FIREBIRD, () -> new CommandOnTarget(TargetKind.FIREBIRD),
                         TargetKind.SQLSERVER, () -> new CommandOnTarget(TargetKind.SQLSERVER)));
     }
-
-    @Override
-    protected String unsupported(TargetKind kind) {
-        return "command runs on local, postgres, firebird and sqlserver targets; an embedded h2 database cannot "
-                + "be reached by another program";
-    }
 }

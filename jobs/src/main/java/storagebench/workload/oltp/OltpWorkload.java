@@ -32,10 +32,4 @@ public final class OltpWorkload extends WorkloadType {
                 Metric.higher("tpm", "transactions committed per minute"),
                 Metric.lower("latency_p95_ms", "95th percentile of transaction latency, ms"));
     }
-
-    @Override
-    protected String unsupported(TargetKind kind) {
-        return "oltp runs on database targets (h2, postgres, firebird, sqlserver); not on "
-                + kind.yamlName();
-    }
 }
