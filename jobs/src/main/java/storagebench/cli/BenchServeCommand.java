@@ -6,6 +6,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import storagebench.BadInputException;
 import storagebench.bench.ServeBenchmark;
+import storagebench.serve.WebAddOn;
 
 /** {@code storagebench bench serve}: scheduling delay, the dashboard's time, an idle service's memory. */
 @Command(
@@ -44,6 +45,7 @@ public final class BenchServeCommand implements Callable<Integer> {
         if (firings < 1 || runs < 1 || requests < 1) {
             throw new BadInputException("--firings, --runs and --requests must be at least 1");
         }
+        WebAddOn.require("bench serve");
         System.out.print(
                 ServeBenchmark.run(options.load(), Main.class, firings, runs, requests).format());
         return 0;

@@ -12,6 +12,7 @@ import storagebench.schedule.RunningRuns;
 import storagebench.schedule.Schedules;
 import storagebench.serve.Serve;
 import storagebench.serve.ServeOptions;
+import storagebench.serve.WebAddOn;
 
 /** {@code storagebench serve}: scheduled runs, a continuous sink and the dashboard, unattended. */
 @Command(
@@ -30,7 +31,8 @@ import storagebench.serve.ServeOptions;
         exitCodeList = {
             "0:stopped by SIGTERM or Ctrl-C, cleanly",
             "1:failed (the job repository or the broker could not be reached)",
-            "2:bad input: the schedules file (file, line, key, reason), --bind without a token"
+            "2:bad input: the schedules file (file, line, key, reason), --bind without a token, no web"
+                    + " add-on"
         })
 public final class ServeCommand implements Callable<Integer> {
     @Mixin ScheduleCommand.StoreOptions store;
@@ -52,6 +54,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        WebAddOn.require("serve");
         Settings settings = store.settingsOptions.load();
         ServeOptions options = new ServeOptions(bind, port, settings.serveToken());
         Schedules schedules = Schedules.load(store.schedulesFile, settings.dataDir());

@@ -2,6 +2,12 @@ package storagebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -21,11 +29,15 @@ import org.junit.jupiter.api.io.TempDir;
  * The application jar as built: DuckDB's and the compression libraries' native libraries for this
  * platform only, ECharts' one file, one Jackson and one logging backend (the enforcer's
  * bannedDependencies rule checks the dependencies; this checks what the packaging made of them), HDFS
- * and S3 in the Hadoop add-on beside it, and README's first command run from it.
+ * and S3 in the Hadoop add-on beside it, serve's web stack in the web add-on, and README's first
+ * command run from it.
  */
 class PackagedJarIT {
     private static final Path JAR = Path.of("target", "storagebench.jar").toAbsolutePath();
     private static final Path HADOOP_ADDON = Path.of("target", "addons", "hadoop").toAbsolutePath();
+    private static final Path WEB_ADDON = Path.of("target", "addons", "web").toAbsolutePath();
+    private static final Path SCHEDULES =
+            Path.of("..", "pipeline-config", "schedules.yaml").toAbsolutePath().normalize();
 
     @TempDir Path tmp;
 
@@ -134,8 +146,109 @@ class PackagedJarIT {
                 .anyMatch(name -> name.startsWith("s3-"))
                 .noneMatch(name -> name.startsWith("parquet-"))
                 .noneMatch(name -> name.startsWith("kafka"));
-        // and the jar stays well under its size before the add-on (186 MB; docs/performance.md)
-        assertThat(Files.size(JAR)).isLessThan(120_000_000L);
+    }
+
+    @Test
+    void leavesServesWebStackToTheWebAddOnBesideIt() throws Exception {
+        // when
+        List<String> entries = entries();
+        List<String> addOn;
+        try (Stream<Path> files = Files.list(WEB_ADDON)) {
+            addOn = files.map(f -> f.getFileName().toString()).toList();
+        }
+        // then
+        assertThat(entries)
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/tomcat-"))
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/spring-web"))
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/thymeleaf"))
+                .noneMatch(name -> name.startsWith("BOOT-INF/lib/spring-security"))
+                .anyMatch(name -> name.startsWith("BOOT-INF/lib/spring-context-"))
+                .contains("BOOT-INF/classes/templates/");
+        assertThat(addOn)
+                .anyMatch(name -> name.startsWith("tomcat-embed-core-"))
+                .anyMatch(name -> name.startsWith("spring-webmvc-"))
+                .anyMatch(name -> name.startsWith("thymeleaf-spring6-"))
+                .anyMatch(name -> name.startsWith("spring-security-web-"))
+                .noneMatch(name -> name.startsWith("spring-context-"))
+                .noneMatch(name -> name.startsWith("spring-core-"));
+        // and the jar is at most 100 MB (docs/performance.md)
+        assertThat(Files.size(JAR)).isLessThanOrEqualTo(100_000_000L);
+    }
+
+    @Test
+    void servesOnlyWithTheWebAddOnAndSaysSoWithout() throws Exception {
+        // given
+        Assumptions.assumeTrue(Files.exists(JAR), "the application jar is built");
+        String data = tmp.resolve("data").toString();
+        // when: without the add-on
+        Result refused =
+                java(Map.of(), "serve", "--schedules", SCHEDULES.toString(), "--data-dir", data);
+        Result listed =
+                java(
+                        Map.of(),
+                        "schedule",
+                        "list",
+                        "--schedules",
+                        SCHEDULES.toString(),
+                        "--data-dir",
+                        data);
+        // then: serve names the add-on; the schedules, in the same store, are listed without it
+        assertThat(refused.exit()).as(refused.output()).isEqualTo(2);
+        assertThat(refused.output())
+                .contains("serve needs the web add-on")
+                .contains("LOADER_PATH")
+                .doesNotContain("Exception");
+        assertThat(listed.exit()).as(listed.output()).isZero();
+        assertThat(listed.output()).contains("nightly-file-init");
+        // when: with it, as ./storagebench starts it
+        Process serve =
+                start(
+                        Map.of("LOADER_PATH", HADOOP_ADDON + "," + WEB_ADDON),
+                        "serve",
+                        "--schedules",
+                        SCHEDULES.toString(),
+                        "--data-dir",
+                        data,
+                        "--port",
+                        "0");
+        try {
+            String url = dashboardUrl(serve);
+            HttpResponse<String> page =
+                    HttpClient.newHttpClient()
+                            .send(
+                                    HttpRequest.newBuilder(URI.create(url)).build(),
+                                    HttpResponse.BodyHandlers.ofString());
+            // then: the dashboard answers, and SIGTERM stops the service cleanly
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.body()).contains("nightly-file-init");
+            serve.destroy();
+            assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(serve.exitValue()).isZero();
+        } finally {
+            serve.destroyForcibly();
+            java(Map.of(), "broker", "stop", "--data-dir", data);
+        }
+    }
+
+    /** The dashboard's address, from serve's first line; its output drained after it. */
+    private static String dashboardUrl(Process serve) throws Exception {
+        BufferedReader lines =
+                new BufferedReader(
+                        new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        String line;
+        while (System.nanoTime() < deadline && (line = lines.readLine()) != null) {
+            seen.append(line).append('\n');
+            Matcher started = Pattern.compile("serve: (http://\\S+/) ").matcher(line);
+            if (started.find()) {
+                Thread drain = new Thread(() -> lines.lines().forEach(l -> {}));
+                drain.setDaemon(true);
+                drain.start();
+                return started.group(1);
+            }
+        }
+        throw new AssertionError("serve did not start:\n" + seen);
     }
 
     @Test
@@ -191,20 +304,27 @@ class PackagedJarIT {
     private record Result(int exit, String output) {}
 
     private Result java(Map<String, String> env, String... args) throws Exception {
+        Path out = Files.createTempFile(tmp, "out", ".txt");
+        Process process = builder(env, args).redirectOutput(out.toFile()).start();
+        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+    }
+
+    private Process start(Map<String, String> env, String... args) throws Exception {
+        return builder(env, args).start();
+    }
+
+    private ProcessBuilder builder(Map<String, String> env, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-jar");
         command.add(JAR.toString());
         command.addAll(List.of(args));
-        Path out = Files.createTempFile(tmp, "out", ".txt");
-        ProcessBuilder builder =
-                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove("LOADER_PATH");
         builder.environment().remove("STORAGEBENCH_DATA_DIR");
         builder.environment().put("STORAGEBENCH_CACHE_DIR", tmp.resolve("cache").toString());
         builder.environment().putAll(env);
-        Process process = builder.start();
-        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
-        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+        return builder;
     }
 }
