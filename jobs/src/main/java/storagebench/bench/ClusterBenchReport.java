@@ -45,7 +45,7 @@ public record ClusterBenchReport(
      *
      * @param broker the broker killed, leader of the run's partition
      * @param controller whether it was also the active KRaft controller
-     * @param stallNanos from the SIGKILL to the next trial's start
+     * @param stallNanos from the SIGKILL to the trial under way recorded
      */
     public record Kill(int broker, boolean controller, long stallNanos) {
         double seconds() {

@@ -26,8 +26,8 @@ import storagebench.runner.RunStop;
 /**
  * The failover stall a run sees: a run of short trials on the cluster; again and again, a moment into
  * a trial, the leader of the run's partition is killed (SIGKILL), and the time from the kill to the
- * next trial's start is taken — the next trial starts once the trial under way is committed, which
- * waits for a new leader. The broker is then started again and every replica let catch up before the
+ * trial under way being recorded is taken — it is told done once committed, which waits for a new
+ * leader (and the next trial's measured phase waits for that). The broker is then started again and every replica let catch up before the
  * next kill.
  */
 final class FailoverBench {
@@ -37,7 +37,7 @@ final class FailoverBench {
 
     private final LocalCluster cluster;
     private final Random random;
-    private final LinkedBlockingQueue<Long> starts = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<Long> recorded = new LinkedBlockingQueue<>();
 
     FailoverBench(LocalCluster cluster, long seed) {
         this.cluster = cluster;
@@ -91,8 +91,8 @@ final class FailoverBench {
     private RunObserver observer() {
         return new RunObserver() {
             @Override
-            public void trialStarting(RunProgress progress) {
-                starts.add(System.nanoTime());
+            public void trialRecorded(RunProgress progress) {
+                recorded.add(System.nanoTime());
             }
         };
     }
@@ -107,27 +107,27 @@ final class FailoverBench {
                     admin.describeMetadataQuorum().quorumInfo().get(10, TimeUnit.SECONDS).leaderId()
                             == leader;
         }
-        starts.clear();
-        nextStart(Long.MIN_VALUE);
+        recorded.clear();
+        nextRecorded(Long.MIN_VALUE);
         Thread.sleep(20 + random.nextInt(TRIAL_MS - 60));
         long killed = System.nanoTime();
         cluster.kill(leader);
-        long next = nextStart(killed);
+        long next = nextRecorded(killed);
         cluster.start(leader);
         return new Kill(leader, controller, next - killed);
     }
 
-    /** The first trial start after {@code after} (nanoTime). */
-    private long nextStart(long after) throws InterruptedException {
+    /** The first trial recorded after {@code after} (nanoTime). */
+    private long nextRecorded(long after) throws InterruptedException {
         long deadline = System.nanoTime() + NEXT_TRIAL.toNanos();
         while (System.nanoTime() < deadline) {
-            Long start = starts.poll(1, TimeUnit.SECONDS);
+            Long start = recorded.poll(1, TimeUnit.SECONDS);
             if (start != null && start > after) {
                 return start;
             }
         }
         throw new IllegalStateException(
-                "the run started no trial within " + NEXT_TRIAL.toSeconds() + " s");
+                "the run recorded no trial within " + NEXT_TRIAL.toSeconds() + " s");
     }
 
     private static int leaderOf(Admin admin, String topic, String runId) throws Exception {

@@ -96,13 +96,10 @@ public record HarnessBenchReport(
         line(out, "where (b) goes, medians of the harness's trials:");
         row(
                 out,
-                "  measured end to events handed over",
+                "  measured end to trial done (events handed over)",
                 pooled(HarnessTrials::afterMeasured, true));
-        row(
-                out,
-                "  publish (the commit), next trial read  ",
-                pooled(HarnessTrials::handOver, true));
-        row(out, "  next trial's set-up", pooled(HarnessTrials::setUp, true));
+        row(out, "  chunk end, next trial read", pooled(HarnessTrials::handOver, true));
+        row(out, "  set-up, wait for the commit", pooled(HarnessTrials::setUp, true));
         return out.toString();
     }
 

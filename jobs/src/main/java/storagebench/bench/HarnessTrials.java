@@ -14,11 +14,12 @@ import storagebench.events.TrialTimed;
  *
  * @param runId the run, or empty for the floor
  * @param overhead per trial but the last
- * @param afterMeasured from the end of the measured phase to the trial's events handed to the writer:
- *     clean-up, building the events, the progress line
- * @param handOver from there to the next trial starting: publishing (the trial's commit),
- *     reading the next trial
- * @param setUp from there to the next trial's measured phase: host settings and set-up steps
+ * @param afterMeasured from the end of the measured phase to the trial told done: clean-up, building
+ *     and encoding the events, handing them to the publisher, the progress line
+ * @param handOver from there to the next trial starting: the chunk's end, reading the next trial (the
+ *     trial's commit under way meanwhile)
+ * @param setUp from there to the next trial's measured phase: host settings, set-up steps and the
+ *     wait for the trial's commit
  */
 record HarnessTrials(
         String runId,

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
@@ -71,6 +74,12 @@ public final class EventPublisher implements AutoCloseable {
 
     private volatile String lost;
 
+    /** The thread of {@link #publishLater}'s transactions, made at its first. */
+    private ExecutorService committer;
+
+    /** The publish handed over last, until awaited. */
+    private CompletableFuture<Void> pending;
+
     public EventPublisher(KafkaConnection kafka, String transactionalId) {
         this.kafka = kafka;
         this.grace = kafka.settings().kafkaGrace();
@@ -87,10 +96,86 @@ public final class EventPublisher implements AutoCloseable {
                                         "initialising the transactions of " + transactionalId));
     }
 
-    /** Publishes the events, keyed by run id, in one transaction; returns after the broker's acks. */
+    /**
+     * Publishes the events, keyed by run id, in one transaction; returns after the broker's acks. A
+     * publish {@linkplain #publishLater handed over} before is awaited first.
+     */
     public void publish(String runId, List<? extends SpecificRecord> events) {
+        awaitPublished();
         byte[] key = runId.getBytes(StandardCharsets.UTF_8);
         send(events, event -> key);
+    }
+
+    /**
+     * As {@link #publish}, but the transaction runs on the publisher's own thread: this returns once
+     * the events are encoded and checked (one too large for the topic is refused here, whole), and
+     * {@link #awaitPublished()} returns once the broker acknowledged the commit. The caller may do
+     * other work meanwhile, never a measured phase: a trial's measured phase waits for the commit of
+     * the trial before it. {@code published} runs after the commit, on the publisher's thread.
+     */
+    public void publishLater(
+            String runId, List<? extends SpecificRecord> events, Runnable published) {
+        awaitPublished();
+        if (events.isEmpty()) {
+            published.run();
+            return;
+        }
+        if (lost != null) {
+            throw new BrokerLostException(lost);
+        }
+        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
+        List<ProducerRecord<byte[], byte[]>> records = records(events, event -> key);
+        if (committer == null) {
+            committer =
+                    Executors.newSingleThreadExecutor(
+                            task -> {
+                                Thread thread = new Thread(task, "storagebench-publisher");
+                                thread.setDaemon(true);
+                                return thread;
+                            });
+        }
+        pending =
+                CompletableFuture.runAsync(
+                        () -> {
+                            transact(records, events.size());
+                            published.run();
+                        },
+                        committer);
+    }
+
+    /**
+     * Waits for the publish {@linkplain #publishLater handed over} last, if any, and throws what it
+     * threw. Not interrupted: the commit under way is bounded by the grace period, and a trial whose
+     * measured phase ended is recorded even when a stop was asked for meanwhile (the interrupt is kept
+     * for the caller).
+     */
+    public void awaitPublished() {
+        CompletableFuture<Void> waited = pending;
+        if (waited == null) {
+            return;
+        }
+        pending = null;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    waited.get();
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof RuntimeException failure
+                            ? failure
+                            : new PublishException(
+                                    "could not publish: " + e.getCause().getMessage(),
+                                    e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
@@ -98,6 +183,7 @@ public final class EventPublisher implements AutoCloseable {
      * run's events stay on one partition, as if its runner had published them); returns after the acks.
      */
     public void publishEach(List<? extends SpecificRecord> events) {
+        awaitPublished();
         send(
                 events,
                 event ->
@@ -113,7 +199,14 @@ public final class EventPublisher implements AutoCloseable {
             throw new BrokerLostException(lost);
         }
         // encoded and checked before any is sent: one too large for the topic is refused whole
-        List<ProducerRecord<byte[], byte[]>> records = records(events, key);
+        transact(records(events, key), events.size());
+    }
+
+    /**
+     * One transaction of the records of {@code events} events (begin, the sends, commit), sent again
+     * while the broker allows; returns after the broker's acks.
+     */
+    private void transact(List<ProducerRecord<byte[], byte[]>> records, int events) {
         long began = System.nanoTime();
         // where the producer sends now, from its own metadata (no request): named if this is slow
         leaders = stall.leaders(producer);
@@ -125,11 +218,11 @@ public final class EventPublisher implements AutoCloseable {
         boolean renewed = false;
         while (true) {
             producer.beginTransaction();
-            List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
+            List<Future<RecordMetadata>> acks = new ArrayList<>(events);
             try {
                 records.forEach(record -> acks.add(producer.send(record)));
                 withGrace(
-                        "committing " + events.size() + " event(s)",
+                        "committing " + events + " event(s)",
                         producer::commitTransaction,
                         silence,
                         true);
@@ -153,11 +246,11 @@ public final class EventPublisher implements AutoCloseable {
             } catch (KafkaException e) {
                 if (!retriable(e)) {
                     abort();
-                    throw notPublished(events.size(), e);
+                    throw notPublished(events, e);
                 }
                 // A send failed for want of the broker, so the transaction cannot have committed:
                 // end it and send the events again once the broker is back.
-                silence.waited("sending " + events.size() + " event(s)");
+                silence.waited("sending " + events + " event(s)");
                 try {
                     withGrace(
                             "aborting the unsent transaction",
@@ -170,7 +263,7 @@ public final class EventPublisher implements AutoCloseable {
                 }
             } catch (ExecutionException e) {
                 abort();
-                throw notPublished(events.size(), e.getCause());
+                throw notPublished(events, e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 abort();
@@ -359,6 +452,16 @@ public final class EventPublisher implements AutoCloseable {
 
     @Override
     public void close() {
+        if (pending != null) {
+            // the caller's failure is under way; what the commit came to is read back from the
+            // topic
+            // by whoever continues the run
+            pending.exceptionally(e -> null).join();
+            pending = null;
+        }
+        if (committer != null) {
+            committer.shutdown();
+        }
         producer.close(lost() ? Duration.ZERO : CALL_TIMEOUT);
     }
 
@@ -369,7 +472,7 @@ public final class EventPublisher implements AutoCloseable {
         }
     }
 
-    /** Events could not be published; the chunk must not commit. */
+    /** Events could not be published: the run goes no further than the next measured phase. */
     public static class PublishException extends RuntimeException {
         public PublishException(String message, Throwable cause) {
             super(message, cause);

@@ -2,6 +2,7 @@ package storagebench.runner;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -126,28 +127,8 @@ final class Progress {
         tell(o -> o.trialDone(now));
         long elapsed = System.nanoTime() - started;
         long left = (long) ((double) elapsed / doneHere * (total - done));
-        StringBuilder steps = new StringBuilder();
-        for (TrialTimed event : result.measured()) {
-            steps.append(steps.length() == 0 ? "" : ", ")
-                    .append(event.getStep())
-                    .append(' ')
-                    .append(
-                            event.getError() == null
-                                    ? millis(event.getDurationNs())
-                                    : "FAILED: " + event.getError());
-        }
-        String text =
-                String.format(
-                        Locale.ROOT,
-                        "trial %d/%d [%s] %s %d: %s | elapsed %s, ~%s left",
-                        done,
-                        total,
-                        trial.label(),
-                        trial.warmup() ? "warm-up" : "rep",
-                        trial.repetition(),
-                        steps,
-                        clock(elapsed),
-                        clock(left));
+        // built by hand: it is printed while the trial's commit is under way, on 2 cores beside it
+        String text = doneLine(done, total, trial, result.measured(), elapsed, left);
         if (!terminal) {
             log.info(text);
         } else if (result.failed()) {
@@ -159,8 +140,10 @@ final class Progress {
     }
 
     /** A trial's events are in the topic. */
-    synchronized void recorded() {
+    synchronized void recorded(Trial trial) {
         recorded++;
+        RunProgress now = snapshot(trial, recorded);
+        tell(o -> o.trialRecorded(now));
     }
 
     /** How many trials have their events in the topic, earlier attempts' included. */
@@ -176,13 +159,67 @@ final class Progress {
         return failures;
     }
 
-    private static String millis(long nanos) {
-        return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+    /**
+     * The line of a trial done: {@code trial 3/8 [files=4 init=zero] rep 1: run 12.3 ms | elapsed
+     * 0:00:05, ~0:00:08 left}, each measured step's time or failure.
+     */
+    static String doneLine(
+            int done,
+            int total,
+            Trial trial,
+            List<TrialTimed> measured,
+            long elapsedNanos,
+            long leftNanos) {
+        StringBuilder text =
+                new StringBuilder(96)
+                        .append("trial ")
+                        .append(done)
+                        .append('/')
+                        .append(total)
+                        .append(" [")
+                        .append(trial.label())
+                        .append("] ")
+                        .append(trial.warmup() ? "warm-up" : "rep")
+                        .append(' ')
+                        .append(trial.repetition())
+                        .append(": ");
+        for (int i = 0; i < measured.size(); i++) {
+            TrialTimed event = measured.get(i);
+            text.append(i == 0 ? "" : ", ").append(event.getStep()).append(' ');
+            if (event.getError() == null) {
+                millis(text, event.getDurationNs());
+            } else {
+                text.append("FAILED: ").append(event.getError());
+            }
+        }
+        text.append(" | elapsed ");
+        clock(text, elapsedNanos);
+        text.append(", ~");
+        clock(text, leftNanos);
+        return text.append(" left").toString();
+    }
+
+    /** {@code 12.3 ms}: tenths of a millisecond, rounded half up. */
+    private static void millis(StringBuilder text, long nanos) {
+        long tenths = Math.round(nanos / 1e5);
+        text.append(tenths / 10).append('.').append(tenths % 10).append(" ms");
     }
 
     private static String clock(long nanos) {
+        StringBuilder text = new StringBuilder(8);
+        clock(text, nanos);
+        return text.toString();
+    }
+
+    /** {@code 1:02:03}: hours, minutes, seconds. */
+    private static void clock(StringBuilder text, long nanos) {
         Duration d = Duration.ofNanos(nanos);
-        return String.format(
-                Locale.ROOT, "%d:%02d:%02d", d.toHours(), d.toMinutesPart(), d.toSecondsPart());
+        text.append(d.toHours()).append(':');
+        two(text, d.toMinutesPart()).append(':');
+        two(text, d.toSecondsPart());
+    }
+
+    private static StringBuilder two(StringBuilder text, int value) {
+        return text.append(value < 10 ? "0" : "").append(value);
     }
 }

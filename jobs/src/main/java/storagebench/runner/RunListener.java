@@ -66,6 +66,14 @@ final class RunListener implements JobExecutionListener {
     @Override
     public void afterJob(JobExecution execution) {
         progress.finish();
+        try {
+            // the last trial's commit, when the step ended before waiting for it (a stop, a full
+            // disk, a failure)
+            run.publisher().awaitPublished();
+        } catch (RuntimeException e) {
+            execution.setStatus(BatchStatus.FAILED);
+            execution.addFailureException(e);
+        }
         boolean lost = run.publisher().lost();
         BatchStatus batch = execution.getStatus();
         RunStatus status =

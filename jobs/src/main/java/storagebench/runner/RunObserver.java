@@ -10,8 +10,14 @@ public interface RunObserver {
     /** A trial is about to be set up. */
     default void trialStarting(RunProgress progress) {}
 
-    /** A trial has been recorded. */
+    /** A trial is done: its events are handed to the publisher (committed while the next is set up). */
     default void trialDone(RunProgress progress) {}
+
+    /**
+     * A trial's events are committed on the topic. Told on the publisher's thread, before the next
+     * trial's measured phase begins (it waits for this): keep it quicker still.
+     */
+    default void trialRecorded(RunProgress progress) {}
 
     /** The run has ended (told by whoever started it: the runner itself does not know what follows). */
     default void runEnded(String runId, String status) {}

@@ -45,7 +45,9 @@ public class RunnerConfiguration {
                 run.plan().trials().stream()
                         .filter(t -> !run.history().trialsDone().contains(t.index()))
                         .toList();
-        TrialReader reader = new TrialReader(left, run.plan().size(), diskFloor);
+        TrialReader reader =
+                new TrialReader(
+                        left, run.plan().size(), diskFloor, run.publisher()::awaitPublished);
         return new StepBuilder("trials", repository)
                 .<Trial, TrialResult>chunk(1)
                 .transactionManager(transactions)

@@ -57,6 +57,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         List<Step> steps = experiment.workload().steps(context);
         TrialSteps trialSteps;
         String failure;
+        RuntimeException unpublished = null;
         run.stop().enterTrial();
         try {
             try {
@@ -73,13 +74,21 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                                 context.ref(),
                                 Map.of());
             }
-            failure = trialSteps.measure(failure, () -> !run.stop().requested());
+            // the trial before is committed on the topic before this one's measured phase begins
+            // (its commit ran beside this trial's set-up)
+            unpublished = published();
+            if (unpublished == null) {
+                failure = trialSteps.measure(failure, () -> !run.stop().requested());
+            }
         } finally {
             // the trial's own work is over: from here on (clean-up, publishing) nothing is
             // interrupted
             run.stop().leaveTrial();
         }
         trialSteps.cleanUp();
+        if (unpublished != null) {
+            throw unpublished;
+        }
         String full =
                 DiskFull.says(failure)
                         ? failure
@@ -106,9 +115,18 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         }
         List<SpecificRecord> events = new ArrayList<>(trialSteps.events());
         events.addAll(context.emitted());
-        TrialResult result = new TrialResult(trial.index(), events);
-        progress.done(trial, result);
-        return result;
+        // told done by the writer, once the events are handed to the publisher
+        return new TrialResult(trial, events);
+    }
+
+    /** Waits for the trial before's commit: null once it is on the topic, else why it is not. */
+    private RuntimeException published() {
+        try {
+            run.publisher().awaitPublished();
+            return null;
+        } catch (RuntimeException e) {
+            return e;
+        }
     }
 
     private TrialSteps steps(

@@ -15,17 +15,20 @@ final class TrialReader implements ItemReader<Trial>, StepExecutionListener {
     private final List<Trial> left;
     private final int total;
     private final DiskFloor floor;
+    private final Runnable published;
     private StepExecution step;
     private int next;
 
     /**
      * @param left the trials still to run
      * @param total the plan's trials, for the floor's message
+     * @param published waits for the last trial's commit, throwing what it threw
      */
-    TrialReader(List<Trial> left, int total, DiskFloor floor) {
+    TrialReader(List<Trial> left, int total, DiskFloor floor, Runnable published) {
         this.left = List.copyOf(left);
         this.total = total;
         this.floor = floor;
+        this.published = published;
     }
 
     @Override
@@ -36,12 +39,15 @@ final class TrialReader implements ItemReader<Trial>, StepExecutionListener {
     @Override
     public Trial read() {
         if (next >= left.size()) {
+            // the last trial's commit is part of the step: one that fails fails the step
+            published.run();
             return null;
         }
         Trial trial = left.get(next);
         if (!floor.allows(trial.index() + 1, total)) {
             // Ends the step as STOPPED before this trial: RunFinished follows, and a continuation
             // begins with it.
+            published.run();
             step.setTerminateOnly();
             return null;
         }

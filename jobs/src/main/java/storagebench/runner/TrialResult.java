@@ -5,18 +5,20 @@ import java.util.Locale;
 import org.apache.avro.specific.SpecificRecord;
 import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
+import storagebench.experiment.Trial;
 import storagebench.workload.Phase;
 
 /**
  * The events of one executed trial, one list: each step's TrialTimed in the order the steps ran
  * (set-up, measured, clean-up), then what the workload observed (samples, sub-steps).
  *
+ * @param trial the trial of the plan they are of
  * @param measured the measured steps' events among them, picked once
  */
-record TrialResult(int trialIndex, List<SpecificRecord> events, List<TrialTimed> measured) {
+record TrialResult(Trial trial, List<SpecificRecord> events, List<TrialTimed> measured) {
 
-    TrialResult(int trialIndex, List<SpecificRecord> events) {
-        this(trialIndex, List.copyOf(events), measured(events));
+    TrialResult(Trial trial, List<SpecificRecord> events) {
+        this(trial, List.copyOf(events), measured(events));
     }
 
     boolean failed() {

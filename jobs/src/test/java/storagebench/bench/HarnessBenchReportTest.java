@@ -52,7 +52,7 @@ class HarnessBenchReportTest {
                 .containsPattern("\\(b\\) / \\(a\\) +1\\.38   goal <= 1\\.5: met")
                 .contains("b / a per pair: median 1.375 (range 1.250 to 1.500)")
                 .contains("load average 1.25 before, 2.50 after")
-                .containsPattern("next trial's set-up +0\\.20 +0\\.20");
+                .containsPattern("set-up, wait for the commit +0\\.20 +0\\.20");
     }
 
     @Test

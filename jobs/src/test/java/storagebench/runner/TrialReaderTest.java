@@ -1,6 +1,7 @@
 package storagebench.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -12,6 +13,7 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.step.StepExecution;
+import storagebench.events.EventPublisher.PublishException;
 import storagebench.experiment.Trial;
 
 /** Below the disk floor the reader stops the step before the next trial, without moving past it. */
@@ -39,7 +41,7 @@ class TrialReaderTest {
                         Path.of("/data/kafka"),
                         256 * MIB,
                         p -> free.isEmpty() ? 10_240 * MIB : free.pop());
-        TrialReader reader = new TrialReader(trials, 3, floor);
+        TrialReader reader = new TrialReader(trials, 3, floor, () -> {});
         StepExecution step = step();
         reader.beforeStep(step);
         // when
@@ -57,12 +59,12 @@ class TrialReaderTest {
         // and a continuation, with space again and the first two in the topic, begins with the
         // trial that did not start, and names it by its place in the plan
         DiskFloor again = new DiskFloor(Path.of("/data/kafka"), 256 * MIB, p -> 10_240 * MIB);
-        TrialReader restarted = new TrialReader(trials.subList(2, 3), 3, again);
+        TrialReader restarted = new TrialReader(trials.subList(2, 3), 3, again, () -> {});
         restarted.beforeStep(step());
         assertThat(restarted.read()).isEqualTo(trials.get(2));
         assertThat(restarted.read()).isNull();
         DiskFloor full = new DiskFloor(Path.of("/data/kafka"), 256 * MIB, p -> MIB);
-        TrialReader stopped = new TrialReader(trials.subList(2, 3), 3, full);
+        TrialReader stopped = new TrialReader(trials.subList(2, 3), 3, full, () -> {});
         StepExecution stoppedStep = step();
         stopped.beforeStep(stoppedStep);
         assertThat(stopped.read()).isNull();
@@ -79,7 +81,7 @@ class TrialReaderTest {
                         p -> {
                             throw new AssertionError("free space read with the floor off");
                         });
-        TrialReader reader = new TrialReader(trials, 3, off);
+        TrialReader reader = new TrialReader(trials, 3, off, () -> {});
         reader.beforeStep(step());
         // when / then
         assertThat(List.of(reader.read(), reader.read(), reader.read()))
@@ -105,5 +107,31 @@ class TrialReaderTest {
                 .get()
                 .asString()
                 .endsWith(": stopped before the first of 100 trials");
+    }
+
+    @Test
+    void theEndOfTheTrialsWaitsForTheLastCommitAndFailsWithIt() throws Exception {
+        // given: the last trial's commit, failing, awaited only once every trial is handed out
+        List<String> awaited = new java.util.ArrayList<>();
+        DiskFloor off = new DiskFloor(Path.of("/data"), 0, p -> 0L);
+        TrialReader reader =
+                new TrialReader(
+                        trials,
+                        3,
+                        off,
+                        () -> {
+                            awaited.add("awaited");
+                            throw new PublishException("could not publish 1 event(s)", null);
+                        });
+        reader.beforeStep(step());
+        // when
+        List<Trial> read = List.of(reader.read(), reader.read(), reader.read());
+        // then: the trials were handed out without waiting; the end fails with the commit
+        assertThat(read).containsExactlyElementsOf(trials);
+        assertThat(awaited).isEmpty();
+        assertThatThrownBy(reader::read)
+                .isInstanceOf(PublishException.class)
+                .hasMessage("could not publish 1 event(s)");
+        assertThat(awaited).hasSize(1);
     }
 }
