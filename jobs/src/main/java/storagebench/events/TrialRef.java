@@ -10,8 +10,8 @@ import java.util.Map;
 import org.apache.avro.specific.SpecificRecordBuilderBase;
 
 /**
- * The trial an event is of: the identity fields that TrialTimed, IoSample and ThroughputSample all
- * carry, stamped onto each in one place. A TrialTimed's repetition is not one of them (the samples have
+ * The trial an event is of: the identity fields that TrialTimed, IoSample, ThroughputSample and
+ * HostSample all carry, stamped onto each in one place. A TrialTimed's repetition is not one of them (the samples have
  * none): its builder sets it.
  *
  * @param runId the run
@@ -53,7 +53,7 @@ public record TrialRef(
 
     /**
      * Sets the trial's fields and {@code step} on {@code event}, a builder of an event type that carries
-     * them (TrialTimed, IoSample, ThroughputSample: each type whose schema has a trial_id).
+     * them (TrialTimed, IoSample, ThroughputSample, HostSample: each type whose schema has a trial_id).
      */
     public <B extends SpecificRecordBuilderBase<?>> B stamp(B event, String step) {
         List<MethodHandle> setters = SETTERS.get(event.getClass());
@@ -87,7 +87,7 @@ public record TrialRef(
 
     /**
      * Each builder class's setters of the identity fields, found once: the generated builders of the
-     * three types share no interface, so the one list of fields above is looked up on each.
+     * types share no interface, so the one list of fields above is looked up on each.
      */
     private static final ClassValue<List<MethodHandle>> SETTERS =
             new ClassValue<>() {

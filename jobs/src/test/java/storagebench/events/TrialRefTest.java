@@ -42,7 +42,10 @@ class TrialRefTest {
                         .toList();
         assertThat(ofTrials)
                 .containsExactlyInAnyOrder(
-                        EventType.TRIAL_TIMED, EventType.IO_SAMPLE, EventType.THROUGHPUT_SAMPLE);
+                        EventType.TRIAL_TIMED,
+                        EventType.IO_SAMPLE,
+                        EventType.THROUGHPUT_SAMPLE,
+                        EventType.HOST_SAMPLE);
         for (EventType type : ofTrials) {
             // when
             SpecificRecordBuilderBase<?> stamped = REF.stamp(builder(type), "load");

@@ -17,6 +17,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import storagebench.broker.KafkaConnection;
 import storagebench.events.EventCodec;
 import storagebench.events.EventType;
+import storagebench.events.HostSample;
 import storagebench.events.HostSnapshot;
 import storagebench.events.IoSample;
 import storagebench.events.Outcome;
@@ -65,6 +66,28 @@ public final class TestEvents {
                 .setToolVersion("dev")
                 .setPlannedTrials(3)
                 .setStartTime(time)
+                .build();
+    }
+
+    public static HostSample hostSample(
+            String runId, String experiment, int index, Instant intervalStart) {
+        return HostSample.newBuilder()
+                .setEventId(runId + "/" + index + "/host/0/cpu/all")
+                .setRunId(runId)
+                .setExperiment(experiment)
+                .setHost("h1")
+                .setTrialId(runId + "/" + index)
+                .setTrialIndex(index)
+                .setVariant("ifi=on")
+                .setFactors(new HashMap<>(Map.of("ifi", "on")))
+                .setWarmup(false)
+                .setStep("run")
+                .setPhase("measured")
+                .setIntervalStart(intervalStart)
+                .setIntervalMs(1000.0)
+                .setSource("cpu")
+                .setName("all")
+                .setMetrics(new HashMap<>(Map.of("user", 0.25, "system", 0.05, "idle", 0.7)))
                 .build();
     }
 
@@ -196,6 +219,7 @@ public final class TestEvents {
             case IO_SAMPLE -> ioSample(runId, experiment, index, time);
             case REGRESSION -> regression(runId, experiment, time);
             case THROUGHPUT_SAMPLE -> throughputSample(runId, experiment, index, time);
+            case HOST_SAMPLE -> hostSample(runId, experiment, index, time);
         };
     }
 

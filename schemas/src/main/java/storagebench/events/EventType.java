@@ -60,7 +60,15 @@ public enum EventType {
             ThroughputSample::createDecoder,
             ThroughputSample.getEncoder(),
             ThroughputSample::getExperiment,
-            ThroughputSample::getIntervalStart);
+            ThroughputSample::getIntervalStart),
+    HOST_SAMPLE(
+            HostSample.class,
+            HostSample.getClassSchema(),
+            "host_samples",
+            HostSample::createDecoder,
+            HostSample.getEncoder(),
+            HostSample::getExperiment,
+            HostSample::getIntervalStart);
 
     private final Class<? extends SpecificRecord> recordClass;
     private final Schema schema;
@@ -114,7 +122,7 @@ public enum EventType {
 
     /**
      * The time the dataset files {@code record}, an event of this type, under (by its UTC date): a run's
-     * or trial's start, a finished run's end, an IO or throughput sample's interval start, a
+     * or trial's start, a finished run's end, an IO, throughput or host sample's interval start, a
      * regression's detection.
      */
     public Instant partitionTime(SpecificRecord record) {

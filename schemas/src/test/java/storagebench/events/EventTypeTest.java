@@ -30,7 +30,9 @@ class EventTypeTest {
                     EventType.IO_SAMPLE,
                     "interval_start",
                     EventType.REGRESSION,
-                    "detected_time");
+                    "detected_time",
+                    EventType.HOST_SAMPLE,
+                    "interval_start");
 
     private final EventCodec codec = new EventCodec();
 
