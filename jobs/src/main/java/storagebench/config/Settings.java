@@ -36,6 +36,7 @@ import java.util.TreeMap;
  *     STORAGEBENCH_SERVE_TOKEN}); never printed, never in a page
  * @param topicLayout partitions, replication and durability asked of the events topic
  * @param dataset where the Parquet dataset lives: a local folder, or a Hadoop file system's URL
+ * @param hostSampleInterval how often the host is sampled during a trial; zero: not sampled
  */
 public record Settings(
         Path dataDir,
@@ -54,7 +55,8 @@ public record Settings(
         Duration kafkaGrace,
         Optional<String> serveToken,
         TopicLayout topicLayout,
-        DatasetLocation dataset) {
+        DatasetLocation dataset,
+        Duration hostSampleInterval) {
 
     public static final String FILE_NAME = "storagebench.properties";
     private static final String CLIENT_PREFIX = "kafka.client.";
@@ -78,6 +80,7 @@ public record Settings(
         d.put("broker.idle-stop-seconds", "0");
         d.put("kafka.grace-seconds", "30");
         d.put("run.min-free-space", "256MB");
+        d.put("host.sample-interval", "1s");
         d.put("serve.token", "");
         d.put("kafka.partitions", "");
         d.put("kafka.replication-factor", "");
@@ -143,7 +146,8 @@ public record Settings(
                 kafkaGrace,
                 serveToken,
                 topicLayout,
-                dataset);
+                dataset,
+                hostSampleInterval);
     }
 
     /**
@@ -243,7 +247,28 @@ public record Settings(
                         optionalPositive(v, "kafka.min-insync-replicas", source),
                         bool(v, "kafka.require-durable", source)),
                 DatasetLocation.of(
-                        optional(v.get("dataset.url")), Map.copyOf(hadoop), "dataset.url", source));
+                        optional(v.get("dataset.url")), Map.copyOf(hadoop), "dataset.url", source),
+                interval(v, "host.sample-interval", source));
+    }
+
+    /** A duration of at least 10 ms ({@code 500ms}, {@code 1s}), or 0 for off. */
+    private static Duration interval(Map<String, String> v, String key, String source) {
+        String text = v.get(key).strip();
+        if (text.equals("0")) {
+            return Duration.ZERO;
+        }
+        Duration d = Values.parseDuration(text);
+        if (d == null || d.compareTo(Duration.ofMillis(10)) < 0) {
+            throw new SettingsException(
+                    source
+                            + ": setting '"
+                            + key
+                            + "' must be a duration of at least 10ms (500ms, 1s, 1m) or 0 for off,"
+                            + " got '"
+                            + v.get(key)
+                            + "'");
+        }
+        return d;
     }
 
     private static Optional<Integer> optionalPositive(

@@ -7,6 +7,7 @@ import storagebench.events.RunHistory;
 import storagebench.events.TargetSnapshot;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.TrialPlan;
+import storagebench.probe.HostSampler;
 
 /**
  * Everything one run's job needs, built before the job starts.
@@ -24,6 +25,7 @@ import storagebench.experiment.TrialPlan;
  * @param stop asks the run to stop (a signal)
  * @param trigger what fired the run, or null when a person started it
  * @param observer told of the run's progress
+ * @param sampler samples the host during each trial
  */
 public record RunContext(
         String runId,
@@ -38,4 +40,5 @@ public record RunContext(
         HostSettings hostSettings,
         RunStop stop,
         RunTrigger trigger,
-        RunObserver observer) {}
+        RunObserver observer,
+        HostSampler sampler) {}

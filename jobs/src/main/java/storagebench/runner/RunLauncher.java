@@ -2,6 +2,7 @@ package storagebench.runner;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
@@ -9,9 +10,11 @@ import storagebench.ProcessLock;
 import storagebench.batch.RunLock;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.dbms.LocalFolder;
 import storagebench.events.EventPublisher;
 import storagebench.events.RunHistory;
 import storagebench.probe.HostProbe;
+import storagebench.probe.HostSampler;
 
 /**
  * Runs (or continues) an {@link ExperimentRun} from its files to RunFinished; events go to the
@@ -45,7 +48,15 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
                     "cannot write run files to " + run.runDir() + ": " + e.getMessage());
         }
         try (ProcessLock lock = RunLock.take(run.runDir(), runId);
-                EventPublisher publisher = new EventPublisher(kafka, runId)) {
+                EventPublisher publisher = new EventPublisher(kafka, runId);
+                HostSampler sampler =
+                        HostSampler.every(
+                                settings.hostSampleInterval(),
+                                run.experiment()
+                                        .target()
+                                        .as(LocalFolder.class)
+                                        .map(folder -> List.of(folder.directory()))
+                                        .orElse(List.of()))) {
             log.info(
                     "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
                     runId,
@@ -86,7 +97,8 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
                                     run.runDir().resolve("host-settings")),
                             stop,
                             trigger,
-                            observer);
+                            observer,
+                            sampler);
             return Runner.execute(settings, context);
         }
     }

@@ -4,15 +4,18 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
+import storagebench.events.HostSample;
 import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.Trial;
+import storagebench.probe.HostSampler;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
@@ -58,6 +61,9 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         TrialSteps trialSteps;
         String failure;
         RuntimeException unpublished = null;
+        HostSampler sampler = run.sampler();
+        sampler.begin(context.ref());
+        List<HostSample> hostSamples;
         run.stop().enterTrial();
         try {
             try {
@@ -81,6 +87,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
                 failure = trialSteps.measure(failure, () -> !run.stop().requested());
             }
         } finally {
+            hostSamples = sampler.end();
             // the trial's own work is over: from here on (clean-up, publishing) nothing is
             // interrupted
             run.stop().leaveTrial();
@@ -115,6 +122,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         }
         List<SpecificRecord> events = new ArrayList<>(trialSteps.events());
         events.addAll(context.emitted());
+        events.addAll(hostSamples);
         // told done by the writer, once the events are handed to the publisher
         return new TrialResult(trial, events);
     }
@@ -132,12 +140,18 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
     private TrialSteps steps(
             List<Step> steps, Trial trial, TrialRef ref, Map<String, String> inForce) {
         return new TrialSteps(
-                steps,
-                ref,
-                trial.repetition(),
-                run.experiment().timeout(),
-                inForce,
-                Clock.systemUTC());
+                        steps,
+                        ref,
+                        trial.repetition(),
+                        run.experiment().timeout(),
+                        inForce,
+                        Clock.systemUTC())
+                .watching(
+                        step ->
+                                run.sampler()
+                                        .step(
+                                                step.name(),
+                                                step.phase().name().toLowerCase(Locale.ROOT)));
     }
 
     static Instant now() {

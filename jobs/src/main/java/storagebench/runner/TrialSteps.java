@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.config.Secrets;
@@ -38,6 +39,7 @@ public final class TrialSteps {
     private final Map<String, String> hostSettings;
     private final Clock clock;
     private final List<TrialTimed> events = new ArrayList<>();
+    private Consumer<Step> starting = step -> {};
 
     /**
      * @param ref the trial the events are of
@@ -98,6 +100,12 @@ public final class TrialSteps {
         return measured;
     }
 
+    /** Tells {@code starting} of each step before it runs, before its clock starts. */
+    public TrialSteps watching(Consumer<Step> starting) {
+        this.starting = starting;
+        return this;
+    }
+
     /** Runs the set-up steps; returns why one failed, or null. */
     public String setUp() {
         return runPhase(Phase.SETUP);
@@ -156,6 +164,9 @@ public final class TrialSteps {
     }
 
     private TrialTimed event(Step step, String earlierFailure) {
+        if (earlierFailure == null) {
+            starting.accept(step);
+        }
         Instant start = now(clock);
         Instant end = start;
         long elapsed = 0;

@@ -68,6 +68,32 @@ class SettingsTest {
     }
 
     @Test
+    void theHostIsSampledEverySecondByDefaultAtAnyIntervalOfTenMillisecondsOrMoreOrNot() {
+        assertThat(Settings.load(null, Map.of(), Map.of()).hostSampleInterval())
+                .isEqualTo(java.time.Duration.ofSeconds(1));
+        assertThat(
+                        Settings.load(null, Map.of(), Map.of("host.sample-interval", "100ms"))
+                                .hostSampleInterval())
+                .isEqualTo(java.time.Duration.ofMillis(100));
+        assertThat(
+                        Settings.load(null, Map.of(), Map.of("host.sample-interval", "0"))
+                                .hostSampleInterval())
+                .isZero();
+        for (String bad : new String[] {"5", "5ms", "soon"}) {
+            assertThatThrownBy(
+                            () ->
+                                    Settings.load(
+                                            null, Map.of(), Map.of("host.sample-interval", bad)))
+                    .isInstanceOf(Settings.SettingsException.class)
+                    .hasMessageEndingWith(
+                            ": setting 'host.sample-interval' must be a duration of at least 10ms"
+                                    + " (500ms, 1s, 1m) or 0 for off, got '"
+                                    + bad
+                                    + "'");
+        }
+    }
+
+    @Test
     void unknownOrBadSettingsAreRefusedWithTheirSource() throws Exception {
         Path file = dir.resolve("s.properties");
         Files.writeString(file, "kafka.bootstrap=x\n");
