@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
             BenchServeCommand.class,
             BenchOltpCommand.class,
             BenchClusterCommand.class,
-            BenchImportCommand.class
+            BenchImportCommand.class,
+            BenchSamplingCommand.class
         },
         description = "Measures the pipeline itself (not a storage experiment).")
 public final class BenchCommand implements Runnable {
