@@ -116,15 +116,12 @@ public final class EventPublisher implements AutoCloseable {
     public void publishLater(
             String runId, List<? extends SpecificRecord> events, Runnable published) {
         awaitPublished();
-        if (events.isEmpty()) {
+        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
+        List<ProducerRecord<byte[], byte[]>> records = prepared(events, event -> key);
+        if (records.isEmpty()) {
             published.run();
             return;
         }
-        if (lost != null) {
-            throw new BrokerLostException(lost);
-        }
-        byte[] key = runId.getBytes(StandardCharsets.UTF_8);
-        List<ProducerRecord<byte[], byte[]>> records = records(events, event -> key);
         if (committer == null) {
             committer =
                     Executors.newSingleThreadExecutor(
@@ -192,14 +189,25 @@ public final class EventPublisher implements AutoCloseable {
     }
 
     private void send(List<? extends SpecificRecord> events, Function<SpecificRecord, byte[]> key) {
+        List<ProducerRecord<byte[], byte[]>> records = prepared(events, key);
+        if (!records.isEmpty()) {
+            transact(records, events.size());
+        }
+    }
+
+    /**
+     * The events as records, encoded and checked before any is sent (one too large for the topic is
+     * refused whole); none for no events; refused when the broker is lost.
+     */
+    private List<ProducerRecord<byte[], byte[]>> prepared(
+            List<? extends SpecificRecord> events, Function<SpecificRecord, byte[]> key) {
         if (events.isEmpty()) {
-            return;
+            return List.of();
         }
         if (lost != null) {
             throw new BrokerLostException(lost);
         }
-        // encoded and checked before any is sent: one too large for the topic is refused whole
-        transact(records(events, key), events.size());
+        return records(events, key);
     }
 
     /**
@@ -454,8 +462,7 @@ public final class EventPublisher implements AutoCloseable {
     public void close() {
         if (pending != null) {
             // the caller's failure is under way; what the commit came to is read back from the
-            // topic
-            // by whoever continues the run
+            // topic by whoever continues the run
             pending.exceptionally(e -> null).join();
             pending = null;
         }

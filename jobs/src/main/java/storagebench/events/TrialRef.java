@@ -11,8 +11,8 @@ import org.apache.avro.specific.SpecificRecordBuilderBase;
 
 /**
  * The trial an event is of: the identity fields that TrialTimed, IoSample, ThroughputSample and
- * HostSample all carry, stamped onto each in one place. A TrialTimed's repetition is not one of them (the samples have
- * none): its builder sets it.
+ * HostSample all carry, stamped onto each in one place. A TrialTimed's repetition is not one of them
+ * (the samples have none): its builder sets it.
  *
  * @param runId the run
  * @param experiment the experiment's name
