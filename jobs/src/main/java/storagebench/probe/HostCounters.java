@@ -33,12 +33,19 @@ public record HostCounters(
     private static final Path PROC = Path.of("/proc");
     private static final Path SYS_CPU = Path.of("/sys/devices/system/cpu");
 
+    /**
+     * Whether the kernel has cpufreq, looked at once: without it every tick would fail to read a file
+     * per core before falling back to /proc/cpuinfo.
+     */
+    private static final boolean CPUFREQ =
+            Files.isDirectory(SYS_CPU.resolve("cpu0").resolve("cpufreq"));
+
     /** Reads the counters now, with the devices {@code devices} (names as in /proc/diskstats). */
     public static HostCounters read(List<String> devices) {
         long nanos = System.nanoTime();
         Map<String, long[]> cpu = cpu(text(PROC.resolve("stat")));
         Map<String, Double> freq = new LinkedHashMap<>();
-        for (String core : cpu.keySet()) {
+        for (String core : CPUFREQ ? cpu.keySet() : List.<String>of()) {
             if (!core.equals("cpu")) {
                 String khz =
                         text(SYS_CPU.resolve(core).resolve("cpufreq").resolve("scaling_cur_freq"));
