@@ -10,7 +10,7 @@ import storagebench.report.Cells;
 
 /**
  * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
- * step and metric, naming the test), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
+ * step and metric, naming the test; the host's mechanism on a line under it where there is one), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
  * tools (every figure at full precision, one column per held-fixed factor as {@code fixed.NAME}).
  */
 public enum CompareFormat {
@@ -44,6 +44,9 @@ public enum CompareFormat {
                         .append(": ")
                         .append(c.verdict())
                         .append('\n');
+                if (c.mechanism() != null) {
+                    out.append("    why: ").append(c.mechanism()).append('\n');
+                }
             }
             return out.toString();
         }
@@ -72,7 +75,10 @@ public enum CompareFormat {
                                         cell(c.metric()),
                                         cell(c.variant()),
                                         cell(c.baseline()),
-                                        cell(c.verdict()),
+                                        cell(
+                                                c.mechanism() == null
+                                                        ? c.verdict()
+                                                        : c.verdict() + "; why: " + c.mechanism()),
                                         cell(c.test() == null ? "" : c.test())))
                         .append(" |\n");
             }
@@ -153,6 +159,7 @@ public enum CompareFormat {
         f.put("p_holm", Comparison::pAdjusted);
         f.put("repetitions_for_5_percent", Comparison::repetitions);
         f.put("verdict", Comparison::verdict);
+        f.put("mechanism", Comparison::mechanism);
         return f;
     }
 

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param pAdjusted p after Holm's correction over the variants compared with one baseline
  * @param repetitions repetitions per variant that would detect a 5% difference at this variance
  * @param verdict the comparison in words
+ * @param mechanism what the host did differently in the two arms ({@link Mechanism}), or null where
+ *     either has no host samples
  */
 public record Comparison(
         String experiment,
@@ -47,4 +49,34 @@ public record Comparison(
         Double p,
         Double pAdjusted,
         Integer repetitions,
-        String verdict) {}
+        String verdict,
+        String mechanism) {
+
+    /** This comparison with {@code line} as its mechanism. */
+    public Comparison withMechanism(String line) {
+        return new Comparison(
+                experiment,
+                host,
+                configuration,
+                step,
+                metric,
+                higherIsBetter,
+                variant,
+                baseline,
+                fixed,
+                n,
+                baselineN,
+                mean,
+                baselineMean,
+                ratioOfMeans,
+                low,
+                high,
+                ratioOfMedians,
+                test,
+                p,
+                pAdjusted,
+                repetitions,
+                verdict,
+                line);
+    }
+}

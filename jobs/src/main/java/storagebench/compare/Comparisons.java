@@ -17,6 +17,7 @@ import storagebench.BadInputException;
 import storagebench.report.Baselines;
 import storagebench.report.FactorSlices;
 import storagebench.report.HeadlineTable;
+import storagebench.report.HostFigure;
 import storagebench.report.LatestConfigs;
 import storagebench.report.Tables;
 import storagebench.report.TrialValue;
@@ -99,7 +100,12 @@ public final class Comparisons {
             CompareRequest one = request.withMetric(metric);
             out.addAll(of(stats, values(tables, one), one, declared));
         }
-        return List.copyOf(out);
+        return out.isEmpty()
+                ? List.of()
+                : Mechanism.explain(
+                        out,
+                        HostFigure.read(tables, request.experiment(), request.runs(), null),
+                        request.byHost());
     }
 
     /** The values of the request's metric, read once, when first asked for. */
@@ -362,7 +368,8 @@ public final class Comparisons {
                                 pair.p(),
                                 p,
                                 pair.repetitions(),
-                                Verdict.of(pair, p, higher, request.metric())));
+                                Verdict.of(pair, p, higher, request.metric()),
+                                null));
             }
             return out;
         }

@@ -9,9 +9,11 @@ import java.util.Set;
 import storagebench.compare.CompareRequest;
 import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
+import storagebench.compare.Mechanism;
 import storagebench.experiment.DeclaredDescription;
 import storagebench.report.Baselines;
 import storagebench.report.HeadlineTable;
+import storagebench.report.HostFigure;
 import storagebench.report.IoPoint;
 import storagebench.report.LatestConfigs;
 import storagebench.report.Report;
@@ -56,6 +58,12 @@ record ExperimentView(
         List<RunFacts> runs = RunFacts.read(tables, filter);
         List<IoPoint> io = IoPoint.read(tables, filter);
         List<ThroughputPoint> throughput = ThroughputPoint.read(tables, filter);
+        List<HostFigure> hostFigures =
+                HostFigure.read(
+                        tables,
+                        filter.experiment().orElse(null),
+                        filter.runId().map(List::of).orElse(List.of()),
+                        filter.host().orElse(null));
         List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();
         summary.forEach(row -> names.add(row.experiment()));
@@ -67,7 +75,10 @@ record ExperimentView(
                     stats.stream().filter(s -> s.experiment().equals(name)).toList();
             Measures measures = Measures.of(own);
             List<Comparison> comparisons =
-                    comparisons(tables, filter, name, own, measures, baselines);
+                    Mechanism.explain(
+                            comparisons(tables, filter, name, own, measures, baselines),
+                            hostFigures,
+                            false);
             views.add(
                     new ExperimentView(
                             name,

@@ -160,8 +160,13 @@ final class HtmlPage {
             boolean named = steps.size() > 1;
             for (Comparison c : verdicts) {
                 body.append("<li>")
-                        .append(Html.text((named ? c.step() + ": " : "") + VerdictSentence.of(c)))
-                        .append("</li>");
+                        .append(Html.text((named ? c.step() + ": " : "") + VerdictSentence.of(c)));
+                if (c.mechanism() != null) {
+                    body.append("<span class=\"why\">why: ")
+                            .append(Html.text(c.mechanism()))
+                            .append("</span>");
+                }
+                body.append("</li>");
             }
             body.append("</ul>");
         }

@@ -15,7 +15,7 @@ class VerdictSentenceTest {
             String verdict) {
         return new Comparison(
                 "ifi", "vm", "", "create", metric, false, variant, baseline, fixed, 5, 5, null,
-                null, null, null, null, null, null, null, null, null, verdict);
+                null, null, null, null, null, null, null, null, null, verdict, null);
     }
 
     @Test

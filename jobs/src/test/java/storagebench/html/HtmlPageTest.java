@@ -152,7 +152,8 @@ class HtmlPageTest {
                         0.0001,
                         0.0001,
                         3,
-                        "instant is faster by ×200 [×170, ×250]");
+                        "instant is faster by ×200 [×170, ×250]",
+                        null);
         // when
         String page = HtmlPage.render(List.of(view(List.of(faster))), "all trials", T0);
         // then
@@ -235,7 +236,8 @@ class HtmlPageTest {
                         0.0001,
                         0.0001,
                         3,
-                        "lower iops (worse) by ×60.0 [×43.5, ×83.3], p < 0.001");
+                        "lower iops (worse) by ×60.0 [×43.5, ×83.3], p < 0.001",
+                        null);
         IoPoint noDevice = new IoPoint("fio", "data", "threads=1", 1, 1.0, 150, 2.0, null, null);
         // when
         String page = HtmlPage.render(List.of(fileIo(List.of(iops), List.of(noDevice))), "", T0);

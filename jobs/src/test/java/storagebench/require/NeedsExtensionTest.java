@@ -190,7 +190,7 @@ class NeedsExtensionTest {
                                                 "-Dstoragebench.require=postgres,browsr: no"
                                                         + " requirement 'browsr'; known: postgres,"
                                                         + "firebird,sqlserver,browser,cluster,netns,tmpfs,"
-                                                        + "hdfs,s3"));
+                                                        + "loop,hdfs,s3"));
     }
 
     private void promise(String names) {

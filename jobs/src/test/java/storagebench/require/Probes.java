@@ -68,6 +68,77 @@ final class Probes {
         }
     }
 
+    /** Whether this process may make a small loop device of its own, format and detach it: once per JVM. */
+    static Optional<String> loopDevice() {
+        return Loop.WHY_MISSING;
+    }
+
+    private static final class Loop {
+        static final Optional<String> WHY_MISSING = probe();
+
+        private static Optional<String> probe() {
+            Path image;
+            try {
+                image = Files.createTempFile("storagebench-loop-probe", ".img");
+            } catch (IOException e) {
+                return Optional.of("no temporary folder: " + e.getMessage());
+            }
+            try (var file =
+                    java.nio.channels.FileChannel.open(
+                            image, java.nio.file.StandardOpenOption.WRITE)) {
+                file.truncate(0).position(16 << 20).write(java.nio.ByteBuffer.wrap(new byte[1]));
+            } catch (IOException e) {
+                return Optional.of("no sparse image: " + e.getMessage());
+            }
+            try {
+                return Netns.run("mkfs.ext4", "-q", "-F", image.toString())
+                        .or(() -> Netns.run("taskset", "-c", "0", "true"))
+                        .or(() -> Netns.run("losetup", "--find", "--show", image.toString()))
+                        .or(() -> Netns.run("losetup", "--associated", image.toString()))
+                        .or(() -> detach(image));
+            } finally {
+                try {
+                    Files.deleteIfExists(image);
+                } catch (IOException ignored) {
+                    // a leftover file in the temporary folder
+                }
+            }
+        }
+
+        /** Detaches the devices losetup attached to the image. */
+        private static Optional<String> detach(Path image) {
+            try {
+                Process list =
+                        new ProcessBuilder(
+                                        "losetup",
+                                        "--associated",
+                                        image.toString(),
+                                        "-O",
+                                        "NAME",
+                                        "--noheadings")
+                                .redirectErrorStream(true)
+                                .start();
+                String devices =
+                        new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                list.waitFor(30, TimeUnit.SECONDS);
+                for (String device : devices.strip().split("\\s+")) {
+                    if (!device.isEmpty()) {
+                        Optional<String> failed = Netns.run("losetup", "-d", device);
+                        if (failed.isPresent()) {
+                            return failed;
+                        }
+                    }
+                }
+                return Optional.empty();
+            } catch (IOException e) {
+                return Optional.of("losetup could not be run: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of("losetup was interrupted");
+            }
+        }
+    }
+
     private static final class Netns {
         static final Optional<String> WHY_MISSING = probe();
 

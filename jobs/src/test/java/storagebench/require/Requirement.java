@@ -66,6 +66,12 @@ public enum Requirement {
             Probes::tmpfs,
             ".ci/run runs as root, which may mount; the test mounts, fills and unmounts its own"
                     + " small tmpfs"),
+    LOOP(
+            "loop",
+            Probes::loopDevice,
+            ".ci/run runs as root, which may attach loop devices (util-linux's losetup and taskset,"
+                    + " e2fsprogs' mkfs.ext4, in Debian's base system); the test makes, mounts and"
+                    + " detaches its own small loop device"),
     HDFS(
             "hdfs",
             Probes::present,

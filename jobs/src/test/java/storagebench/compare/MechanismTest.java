@@ -1,0 +1,114 @@
+package storagebench.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import storagebench.report.HostFigure;
+
+class MechanismTest {
+    private static HostFigure figure(
+            String variant,
+            String step,
+            String source,
+            String name,
+            String figure,
+            double mean,
+            double sd) {
+        return new HostFigure(
+                "power", "h1", variant, step, source, name, figure, 30, mean, sd * sd, mean);
+    }
+
+    @Test
+    void namesTheTwoFiguresThatDifferMostByStandardisedEffectWithTheirMedians() {
+        // given: frequency differs hugely, utilisation much, iowait a little (within noise)
+        List<HostFigure> high =
+                List.of(
+                        figure("plan=high", "tpcc", "cpu", "all", "freq_mhz", 3400, 20),
+                        figure("plan=high", "tpcc", "device", "vda", "util", 0.41, 0.05),
+                        figure("plan=high", "tpcc", "cpu", "all", "iowait", 0.050, 0.02));
+        List<HostFigure> balanced =
+                List.of(
+                        figure("plan=balanced", "tpcc", "cpu", "all", "freq_mhz", 1200, 30),
+                        figure("plan=balanced", "tpcc", "device", "vda", "util", 0.98, 0.01),
+                        figure("plan=balanced", "tpcc", "cpu", "all", "iowait", 0.055, 0.02));
+        // when
+        String line = Mechanism.of(balanced, high);
+        // then
+        assertThat(line).isEqualTo("CPU frequency 1.20 vs 3.40 GHz, vda utilisation 98% vs 41%");
+    }
+
+    @Test
+    void saysSoWhenNothingDiffersBeyondNoise() {
+        // given: a big effect on an idle device's IOPS (under the floor) and noise elsewhere
+        List<HostFigure> a =
+                List.of(
+                        figure("v=a", "s", "device", "vda", "iops", 1, 0.1),
+                        figure("v=a", "s", "cpu", "all", "busy", 0.30, 0.10));
+        List<HostFigure> b =
+                List.of(
+                        figure("v=b", "s", "device", "vda", "iops", 3, 0.1),
+                        figure("v=b", "s", "cpu", "all", "busy", 0.33, 0.10));
+        // then
+        assertThat(Mechanism.of(a, b)).isEqualTo(Mechanism.NONE);
+    }
+
+    @Test
+    void noLineWhereAnArmHasNoFigureInCommon() {
+        List<HostFigure> a = List.of(figure("v=a", "s", "cpu", "all", "busy", 0.3, 0.1));
+        List<HostFigure> b = List.of(figure("v=b", "s", "device", "vda", "util", 0.3, 0.1));
+        assertThat(Mechanism.of(a, b)).isNull();
+        assertThat(Mechanism.of(a, List.of())).isNull();
+    }
+
+    @Test
+    void figuresThatNeitherArmVariesDifferByTheirFloorAlone() {
+        List<HostFigure> a = List.of(figure("v=a", "s", "cpu", "all", "freq_mhz", 2000, 0));
+        List<HostFigure> same = List.of(figure("v=b", "s", "cpu", "all", "freq_mhz", 2000, 0));
+        List<HostFigure> near = List.of(figure("v=b", "s", "cpu", "all", "freq_mhz", 2030, 0));
+        List<HostFigure> far = List.of(figure("v=b", "s", "cpu", "all", "freq_mhz", 2800, 0));
+        assertThat(Mechanism.of(a, same)).isEqualTo(Mechanism.NONE);
+        assertThat(Mechanism.of(a, near)).isEqualTo(Mechanism.NONE);
+        assertThat(Mechanism.of(a, far)).isEqualTo("CPU frequency 2.00 vs 2.80 GHz");
+    }
+
+    @Test
+    void explainTakesTheComparedStepsFiguresElseTheVariantsOverEveryStep() {
+        // given: the variant has figures of its own step; the baseline only an imported log's
+        List<HostFigure> figures =
+                List.of(
+                        figure("plan=balanced", "tpcc", "cpu", "all", "busy", 0.9, 0.02),
+                        figure("plan=balanced", null, "cpu", "all", "busy", 0.7, 0.02),
+                        figure("plan=high", "sampled", "cpu", "all", "busy", 0.4, 0.02),
+                        figure("plan=high", null, "cpu", "all", "busy", 0.4, 0.02));
+        Comparison c =
+                new Comparison(
+                        "power",
+                        "h1",
+                        "",
+                        "tpcc",
+                        "nopm",
+                        true,
+                        "plan=balanced",
+                        "plan=high",
+                        java.util.Map.of(),
+                        3,
+                        3,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        "lower",
+                        null);
+        // when
+        List<Comparison> explained = Mechanism.explain(List.of(c), figures, false);
+        // then
+        assertThat(explained.get(0).mechanism()).isEqualTo("CPU utilisation 90% vs 40%");
+    }
+}
