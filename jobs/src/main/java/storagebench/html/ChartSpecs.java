@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import storagebench.report.HostPoint;
 import storagebench.report.IoPoint;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
@@ -115,7 +116,10 @@ final class ChartSpecs {
         return spec;
     }
 
-    /** IOPS of one file per variant over the step, with each variant's cap where it had one. */
+    /**
+     * IOPS of one file per variant over the step, with each variant's cap where it had one and the
+     * device-level IOPS of each device sampled under the target (dashed).
+     */
     static Map<String, Object> iops(ExperimentView view, String file) {
         List<Map<String, Object>> series = new ArrayList<>();
         Map<String, List<IoPoint>> byVariant = byVariant(view, file);
@@ -129,7 +133,40 @@ final class ChartSpecs {
                         series.add(line("cap: " + variant, capped, IoPoint::capIops, true));
                     }
                 });
+        // beside the file's IOPS, its device's: whose limit is it, the file's cap or the device's?
+        Map<String, List<List<Double>>> devices = new LinkedHashMap<>();
+        for (HostPoint p : view.host()) {
+            if (p.source().equals("device")
+                    && p.figure().equals("iops")
+                    && byVariant.containsKey(p.variant())) {
+                devices.computeIfAbsent(
+                                "device " + p.name() + ": " + p.variant(), k -> new ArrayList<>())
+                        .add(List.of(p.second(), p.value()));
+            }
+        }
+        devices.forEach((name, data) -> series.add(line(name, data, true)));
         Map<String, Object> spec = spec("lines", "IOPS");
+        spec.put("xName", "s");
+        spec.put("series", series);
+        return spec;
+    }
+
+    /**
+     * One host figure over the measured steps, a line per variant: seed 004's CPU chart (utilisation
+     * and frequency), a device's IOPS and utilisation.
+     */
+    static Map<String, Object> host(ExperimentView view, List<String> figure) {
+        Map<String, List<List<Double>>> byVariant = new LinkedHashMap<>();
+        for (HostPoint p : view.host()) {
+            if (List.of(p.source(), p.name(), p.figure()).equals(figure)) {
+                byVariant
+                        .computeIfAbsent(p.variant(), k -> new ArrayList<>())
+                        .add(List.of(p.second(), HostCharts.scaled(figure, p.value())));
+            }
+        }
+        List<Map<String, Object>> series = new ArrayList<>();
+        byVariant.forEach((variant, data) -> series.add(line(variant, data, false)));
+        Map<String, Object> spec = spec("lines", HostCharts.unit(figure));
         spec.put("xName", "s");
         spec.put("series", series);
         return spec;

@@ -14,6 +14,7 @@ import storagebench.experiment.DeclaredDescription;
 import storagebench.report.Baselines;
 import storagebench.report.HeadlineTable;
 import storagebench.report.HostFigure;
+import storagebench.report.HostPoint;
 import storagebench.report.IoPoint;
 import storagebench.report.LatestConfigs;
 import storagebench.report.Report;
@@ -34,6 +35,7 @@ record ExperimentView(
         List<Comparison> comparisons,
         List<IoPoint> io,
         List<ThroughputPoint> throughput,
+        List<HostPoint> host,
         List<RunMean> runMeans,
         String question,
         Measures measures) {
@@ -58,6 +60,7 @@ record ExperimentView(
         List<RunFacts> runs = RunFacts.read(tables, filter);
         List<IoPoint> io = IoPoint.read(tables, filter);
         List<ThroughputPoint> throughput = ThroughputPoint.read(tables, filter);
+        List<HostPoint> host = HostPoint.read(tables, filter);
         List<HostFigure> hostFigures =
                 HostFigure.read(
                         tables,
@@ -87,6 +90,7 @@ record ExperimentView(
                             comparisons,
                             io.stream().filter(p -> p.experiment().equals(name)).toList(),
                             throughput.stream().filter(p -> p.experiment().equals(name)).toList(),
+                            host.stream().filter(p -> p.experiment().equals(name)).toList(),
                             means.stream().filter(m -> m.experiment().equals(name)).toList(),
                             DeclaredDescription.of(configs.getOrDefault(name, "")),
                             measures));
@@ -166,6 +170,24 @@ record ExperimentView(
     List<String> throughputVariants() {
         return throughput.stream().map(ThroughputPoint::variant).distinct().toList();
     }
+
+    /**
+     * The host figures sampled over the measured steps, each once, in the panel's order: CPU
+     * utilisation and frequency, then each device's IOPS and utilisation; as source, name and figure.
+     */
+    List<List<String>> hostFigures() {
+        return host.stream()
+                .map(p -> List.of(p.source(), p.name(), p.figure()))
+                .distinct()
+                .sorted(
+                        java.util.Comparator.comparing((List<String> f) -> f.get(0))
+                                .thenComparing(f -> f.get(1))
+                                .thenComparing(f -> HOST_ORDER.indexOf(f.get(2))))
+                .toList();
+    }
+
+    /** The order of the host figures of one source and name. */
+    private static final List<String> HOST_ORDER = List.of("busy", "freq_mhz", "iops", "util");
 
     long runCount() {
         return runMeans.stream().map(RunMean::runId).distinct().count();

@@ -63,7 +63,7 @@ final class HtmlPage {
 
     /**
      * One experiment, the answer first: its question and verdicts, the chart of each step's measure,
-     * the summaries and comparisons; then sub-steps, IO, throughput and trends; its host and target
+     * the host panel, the summaries and comparisons; then sub-steps, IO, throughput and trends; its host and target
      * last, folded.
      */
     private void experiment(int index, ExperimentView view) {
@@ -83,6 +83,7 @@ final class HtmlPage {
                     ChartSpecs.means(view, step),
                     "no trial of " + step + " has " + metric);
         }
+        hostPanel(id, view);
         summary(view);
         comparisons(view);
         for (String parent : view.parentSteps()) {
@@ -139,6 +140,25 @@ final class HtmlPage {
         }
         facts(view);
         body.append("</section>\n");
+    }
+
+    /**
+     * What the host did over the measured steps, a chart per figure with a line per variant: CPU
+     * utilisation and frequency, each device's IOPS and utilisation; nothing without host samples.
+     */
+    private void hostPanel(String id, ExperimentView view) {
+        List<List<String>> figures = view.hostFigures();
+        if (figures.isEmpty()) {
+            return;
+        }
+        body.append("<h3>Host during the measured steps</h3>\n");
+        for (List<String> figure : figures) {
+            chart(
+                    id + "-host-" + HostCharts.key(figure) + "-" + charts.size(),
+                    HostCharts.title(figure) + " per variant, mean of the trials' intervals",
+                    ChartSpecs.host(view, figure),
+                    "no interval had it");
+        }
     }
 
     /** The question, then each step's verdicts on its measure, as sentences. */

@@ -18,13 +18,15 @@ import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import storagebench.DurableFiles;
+import storagebench.report.HostPoint;
 import storagebench.report.IoPoint;
 import storagebench.report.ReportFilter;
 import storagebench.report.SummaryRow;
 
 /**
  * The main charts as PNG files, for wikis and tickets: variant means with 95% CI whiskers per
- * experiment and step, and IOPS per file. Drawn headless (no display needed).
+ * experiment and step, IOPS per file, and the host's figures over the measured steps (CPU utilisation
+ * and frequency, each device's IOPS and utilisation). Drawn headless (no display needed).
  */
 public final class PngCharts {
     private static final int WIDTH = 1000;
@@ -51,6 +53,15 @@ public final class PngCharts {
                 }
                 for (String file : view.files()) {
                     written.add(save(iops(view, file), dir, view.experiment(), file, "iops"));
+                }
+                for (List<String> figure : view.hostFigures()) {
+                    written.add(
+                            save(
+                                    host(view, figure),
+                                    dir,
+                                    view.experiment(),
+                                    HostCharts.key(figure),
+                                    "host"));
                 }
             }
         } catch (IOException e) {
@@ -113,6 +124,30 @@ public final class PngCharts {
         JFreeChart chart =
                 ChartFactory.createXYLineChart(
                         view.experiment() + ": " + file + " IOPS", "s", "IOPS", data);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getXYPlot().setBackgroundPaint(Color.WHITE);
+        chart.getXYPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+        return chart;
+    }
+
+    /** One host figure over the measured steps, a line per variant, as on the page. */
+    private static JFreeChart host(ExperimentView view, List<String> figure) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (HostPoint p : view.host()) {
+            if (!List.of(p.source(), p.name(), p.figure()).equals(figure)) {
+                continue;
+            }
+            if (data.getSeriesIndex(p.variant()) < 0) {
+                data.addSeries(new XYSeries(p.variant()));
+            }
+            data.getSeries(p.variant()).add(p.second(), HostCharts.scaled(figure, p.value()));
+        }
+        JFreeChart chart =
+                ChartFactory.createXYLineChart(
+                        view.experiment() + ": " + HostCharts.title(figure),
+                        "s",
+                        HostCharts.unit(figure),
+                        data);
         chart.setBackgroundPaint(Color.WHITE);
         chart.getXYPlot().setBackgroundPaint(Color.WHITE);
         chart.getXYPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.compare.Comparison;
+import storagebench.report.HostPoint;
 import storagebench.report.IoPoint;
 import storagebench.report.RunFacts;
 import storagebench.report.RunMean;
@@ -67,6 +68,10 @@ class HtmlPageTest {
                         new ThroughputPoint(
                                 HOSTILE, "init=<zero>", "run", 2, 2.0, 1260.0, 560.0, 11.0)),
                 List.of(
+                        new HostPoint(HOSTILE, "init=<zero>", "cpu", "all", "busy", 1, 1.0, 0.5),
+                        new HostPoint(
+                                HOSTILE, "init=<zero>", "device", "<vda>", "iops", 1, 1.0, 310)),
+                List.of(
                         new RunMean(HOSTILE, "h1", "", "init=<zero>", "create", "r1", T0, 3, 2.0),
                         new RunMean(
                                 HOSTILE,
@@ -114,6 +119,9 @@ class HtmlPageTest {
                         "Sub-steps of restore",
                         "IO per file",
                         "latency per IO, total vs device",
+                        "Host during the measured steps",
+                        "CPU utilisation per variant",
+                        "&lt;vda&gt;: device IOPS per variant",
                         "Throughput over time",
                         "transactions per minute over the measured step",
                         "95th percentile of transaction latency per interval",
@@ -206,6 +214,7 @@ class HtmlPageTest {
                 io,
                 List.of(),
                 List.of(),
+                List.of(),
                 null,
                 Measures.of(stats));
     }
@@ -289,6 +298,7 @@ class HtmlPageTest {
                                 new ThroughputPoint("oltp", "users=1", "run", 2, 10.0, 90, 40, 1.5),
                                 new ThroughputPoint("oltp", "users=1", "run", 1, 5.0, 80, 35, 1.2),
                                 new ThroughputPoint("oltp", "users=1", "load", 1, 5.0, 0, 0, 0.0)),
+                        List.of(),
                         List.of(),
                         null,
                         Measures.ofDurations(List.of()));

@@ -86,6 +86,7 @@ class HtmlReportBrowserIT {
                 "--override", "workload.duration=2s",
                 "--override", "workload.interval=500ms",
                 "--override", "factors.threads=[1, 2]",
+                "--set", "host.sample-interval=250ms",
                 "--override", "repetitions=1",
                 "--override", "warmups=0");
         run(
@@ -134,6 +135,21 @@ class HtmlReportBrowserIT {
             assertThat(browser.findElements(By.cssSelector("[data-chart*='-iops-']"))).isNotEmpty();
             assertThat(browser.findElements(By.cssSelector("[data-chart*='-trend-']")))
                     .isNotEmpty();
+            // the host panel: CPU utilisation and frequency, the device's IOPS, a line per variant;
+            // and beside the file's IOPS, the device's
+            WebElement cpu =
+                    browser.findElement(
+                            By.cssSelector("#experiment-1 [data-chart*='-host-cpu-busy-']"));
+            assertThat(seriesNames(browser, cpu)).containsExactly("threads=1", "threads=2");
+            assertThat(browser.findElements(By.cssSelector("#experiment-1 [data-chart*='-host-']")))
+                    .hasSizeGreaterThanOrEqualTo(3);
+            WebElement fileIops =
+                    browser.findElement(
+                            By.cssSelector(
+                                    "#experiment-1 [data-chart*='-iops-']:not([data-chart*='-host-'])"));
+            assertThat(seriesNames(browser, fileIops))
+                    .contains("threads=1", "threads=2")
+                    .anySatisfy(name -> assertThat(name).startsWith("device "));
             assertThat(browser.findElement(By.tagName("body")).getText())
                     .contains("Comparisons", "local-file-init", "local-file-io");
             assertThat(
@@ -205,6 +221,18 @@ class HtmlReportBrowserIT {
         } finally {
             browser.quit();
         }
+    }
+
+    /** The names of a drawn chart's series. */
+    @SuppressWarnings("unchecked")
+    private static List<String> seriesNames(ChromeDriver browser, WebElement chart) {
+        return (List<String>)
+                ((JavascriptExecutor) browser)
+                        .executeScript(
+                                "return echarts.getInstanceByDom(arguments[0]).getOption()"
+                                        + ".series.filter(function (s) { return s.type !== 'custom'; })"
+                                        + ".map(function (s) { return s.name; });",
+                                chart);
     }
 
     private static List<Double> column(WebElement table, int column) {
