@@ -18,6 +18,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.SummaryRow;
 import storagebench.report.TextTable;
+import storagebench.report.Unsteady;
 import storagebench.report.VariantStats;
 import storagebench.runner.ExperimentRun;
 import storagebench.sink.Sink;
@@ -95,6 +96,8 @@ final class Finish {
                 System.out.println();
                 System.out.print(TextTable.render(rows));
                 System.out.print(HeadlineTable.renderAll(stats));
+                System.out.print(
+                        Unsteady.lines(Unsteady.read(parquet, null, List.of(runId), null)));
                 try {
                     System.out.print(answer(parquet, runId, stats));
                 } catch (RuntimeException e) {

@@ -17,6 +17,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
+import storagebench.report.Unsteady;
 import storagebench.report.VariantStats;
 import storagebench.runner.RunId;
 import storagebench.storage.ReadableDataset;
@@ -126,6 +127,15 @@ public final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getOut().print(format.render(rows));
         if (format == ReportFormat.TEXT) {
             spec.commandLine().getOut().print(HeadlineTable.renderAll(stats));
+            spec.commandLine()
+                    .getOut()
+                    .print(
+                            Unsteady.lines(
+                                    Unsteady.read(
+                                            parquet,
+                                            filter.experiment().orElse(null),
+                                            filter.runId().map(List::of).orElse(List.of()),
+                                            filter.host().orElse(null))));
         }
         spec.commandLine().getOut().flush();
         return 0;

@@ -52,6 +52,34 @@ public record Comparison(
         String verdict,
         String mechanism) {
 
+    /** This comparison with {@code text} as its verdict. */
+    public Comparison withVerdict(String text) {
+        return new Comparison(
+                experiment,
+                host,
+                configuration,
+                step,
+                metric,
+                higherIsBetter,
+                variant,
+                baseline,
+                fixed,
+                n,
+                baselineN,
+                mean,
+                baselineMean,
+                ratioOfMeans,
+                low,
+                high,
+                ratioOfMedians,
+                test,
+                p,
+                pAdjusted,
+                repetitions,
+                text,
+                mechanism);
+    }
+
     /** This comparison with {@code line} as its mechanism. */
     public Comparison withMechanism(String line) {
         return new Comparison(

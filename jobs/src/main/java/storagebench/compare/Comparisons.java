@@ -22,6 +22,7 @@ import storagebench.report.LatestConfigs;
 import storagebench.report.Tables;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
+import storagebench.report.Unsteady;
 import storagebench.report.VariantRow;
 import storagebench.report.VariantStats;
 
@@ -100,12 +101,52 @@ public final class Comparisons {
             CompareRequest one = request.withMetric(metric);
             out.addAll(of(stats, values(tables, one), one, declared));
         }
-        return out.isEmpty()
-                ? List.of()
-                : Mechanism.explain(
+        if (out.isEmpty()) {
+            return List.of();
+        }
+        return flagUnsteady(
+                Mechanism.explain(
                         out,
                         HostFigure.read(tables, request.experiment(), request.runs(), null),
-                        request.byHost());
+                        request.byHost()),
+                Unsteady.read(tables, request.experiment(), request.runs(), null),
+                request.byHost());
+    }
+
+    /**
+     * Each verdict with the arms that have trials that never reached steady state named after it:
+     * {@code ; not steady: threads=1 2 of 3 trials}.
+     */
+    public static List<Comparison> flagUnsteady(
+            List<Comparison> comparisons, List<Unsteady> unsteady, boolean byHost) {
+        if (unsteady.isEmpty()) {
+            return comparisons;
+        }
+        Map<List<String>, Unsteady> byArm = new HashMap<>();
+        unsteady.forEach(
+                u -> byArm.put(List.of(u.experiment(), u.host(), u.variant(), u.step()), u));
+        List<Comparison> out = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            List<String> notes = new ArrayList<>();
+            Unsteady arm = byArm.get(List.of(c.experiment(), c.host(), c.variant(), c.step()));
+            Unsteady base =
+                    byArm.get(
+                            byHost
+                                    ? List.of(c.experiment(), c.baseline(), c.variant(), c.step())
+                                    : List.of(c.experiment(), c.host(), c.baseline(), c.step()));
+            if (arm != null) {
+                notes.add((byHost ? c.host() : c.variant()) + " " + arm.trials());
+            }
+            if (base != null) {
+                notes.add(c.baseline() + " " + base.trials());
+            }
+            out.add(
+                    notes.isEmpty()
+                            ? c
+                            : c.withVerdict(
+                                    c.verdict() + "; not steady: " + String.join(", ", notes)));
+        }
+        return List.copyOf(out);
     }
 
     /** The values of the request's metric, read once, when first asked for. */

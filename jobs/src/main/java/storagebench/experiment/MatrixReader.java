@@ -176,6 +176,12 @@ final class MatrixReader {
 
     static Object check(Param param, ConfigNode node) {
         try {
+            if (param.type() == ParamType.SETTINGS && node.isMapping()) {
+                // {metric: iops, window: 10s} -> metric=iops;window=10s
+                List<String> entries = new ArrayList<>();
+                node.entries().forEach((k, v) -> entries.add(k + "=" + v.text().strip()));
+                return param.parse(String.join(";", entries));
+            }
             return param.parse(node.text());
         } catch (IllegalArgumentException e) {
             throw node.error(e.getMessage());

@@ -25,6 +25,7 @@ import storagebench.report.SummaryRow;
 import storagebench.report.Tables;
 import storagebench.report.ThroughputPoint;
 import storagebench.report.TrialValues;
+import storagebench.report.Unsteady;
 import storagebench.report.VariantStats;
 
 /** What the report shows of one experiment, read from the dataset. */
@@ -61,6 +62,12 @@ record ExperimentView(
         List<IoPoint> io = IoPoint.read(tables, filter);
         List<ThroughputPoint> throughput = ThroughputPoint.read(tables, filter);
         List<HostPoint> host = HostPoint.read(tables, filter);
+        List<Unsteady> unsteady =
+                Unsteady.read(
+                        tables,
+                        filter.experiment().orElse(null),
+                        filter.runId().map(List::of).orElse(List.of()),
+                        filter.host().orElse(null));
         List<HostFigure> hostFigures =
                 HostFigure.read(
                         tables,
@@ -78,9 +85,12 @@ record ExperimentView(
                     stats.stream().filter(s -> s.experiment().equals(name)).toList();
             Measures measures = Measures.of(own);
             List<Comparison> comparisons =
-                    Mechanism.explain(
-                            comparisons(tables, filter, name, own, measures, baselines),
-                            hostFigures,
+                    Comparisons.flagUnsteady(
+                            Mechanism.explain(
+                                    comparisons(tables, filter, name, own, measures, baselines),
+                                    hostFigures,
+                                    false),
+                            unsteady,
                             false);
             views.add(
                     new ExperimentView(

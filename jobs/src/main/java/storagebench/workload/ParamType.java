@@ -61,6 +61,16 @@ public enum ParamType {
         Object parse(String text) {
             return text;
         }
+    },
+    /**
+     * A few named settings, {@code name=value;name=value}: in a config also a mapping ({@code
+     * {metric: iops, window: 10s}}), read into that form; the workload checks the names and values.
+     */
+    SETTINGS {
+        @Override
+        Object parse(String text) {
+            return text.strip();
+        }
     };
 
     /** Parses the text, or throws IllegalArgumentException (or NumberFormatException) with the reason. */

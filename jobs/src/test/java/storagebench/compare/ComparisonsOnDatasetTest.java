@@ -78,4 +78,62 @@ class ComparisonsOnDatasetTest {
         assertThat(c.test()).isEqualTo("Mann-Whitney U test");
         assertThat(c.p()).isNotNull().isLessThan(0.05);
     }
+
+    @Test
+    void aVerdictNamesTheArmsWithTrialsThatNeverReachedSteadyState() throws Exception {
+        // given: file-io trials with a steady state set; one of threads=2's never got there
+        TrialsFixture fixture = new TrialsFixture();
+        double[] one = {1.00, 1.02, 0.98};
+        double[] two = {1.50, 1.55, 1.45};
+        for (int i = 0; i < 3; i++) {
+            fixture.trial(
+                    "r1",
+                    "fio",
+                    "vm",
+                    "threads=1",
+                    "io",
+                    2 * i,
+                    false,
+                    "OK",
+                    one[i],
+                    Map.of("steady", 1.0));
+            fixture.trial(
+                    "r1",
+                    "fio",
+                    "vm",
+                    "threads=2",
+                    "io",
+                    2 * i + 1,
+                    false,
+                    "OK",
+                    two[i],
+                    Map.of("steady", i == 0 ? 0.0 : 1.0));
+        }
+        fixture.write(parquet, "fio", "2026-11-30", "r1");
+        // when
+        List<Comparison> rows =
+                Comparisons.of(
+                        parquet,
+                        new CompareRequest(
+                                "fio",
+                                Map.of("threads", "1"),
+                                false,
+                                CompareRequest.DURATION,
+                                List.of(),
+                                false));
+        // then
+        assertThat(rows)
+                .singleElement()
+                .satisfies(
+                        c ->
+                                assertThat(c.verdict())
+                                        .startsWith("slower by ×1.50")
+                                        .endsWith("; not steady: threads=2 1 of 3 trials"));
+        assertThat(
+                        storagebench.report.Unsteady.lines(
+                                storagebench.report.Unsteady.read(parquet, null, List.of(), null)))
+                .isEqualTo(
+                        "not steady: fio · vm · io · threads=2: 1 of 3 trials never reached steady"
+                                + " state (measured after the longest ramp)\n");
+    }
 }

@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -29,6 +30,25 @@ public final class TrialsFixture {
             boolean warmup,
             String outcome,
             double seconds) {
+        return trial(
+                runId, experiment, host, variant, step, index, warmup, outcome, seconds, Map.of());
+    }
+
+    /** As the other, with {@code metrics} beside its {@code bytes}. */
+    public TrialsFixture trial(
+            String runId,
+            String experiment,
+            String host,
+            String variant,
+            String step,
+            int index,
+            boolean warmup,
+            String outcome,
+            double seconds,
+            Map<String, Double> metrics) {
+        StringBuilder map = new StringBuilder("MAP {'bytes': 8192.0");
+        metrics.forEach((k, v) -> map.append(", ").append(quote(k)).append(": ").append(v));
+        map.append('}');
         long nanos = Math.round(seconds * 1e9);
         String start = "TIMESTAMPTZ '2026-11-30 10:00:00+00' + INTERVAL " + index + " MINUTE";
         rows.add(
@@ -50,7 +70,7 @@ public final class TrialsFixture {
                         String.valueOf(nanos),
                         quote(outcome),
                         "FAILED".equals(outcome) ? quote("boom") : "NULL::VARCHAR",
-                        "MAP {'bytes': 8192.0}"));
+                        map.toString()));
         return this;
     }
 

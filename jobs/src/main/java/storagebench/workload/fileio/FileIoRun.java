@@ -70,7 +70,8 @@ final class FileIoRun {
         List<Thread> threads = new ArrayList<>();
         Instant wallStart = Instant.now().truncatedTo(ChronoUnit.MICROS);
         long start = System.nanoTime();
-        long deadline = start + settings.duration().toNanos();
+        // the workers run through the ramp too; the sampler stops them once the measured part ends
+        long deadline = start + settings.maxRamp().toNanos() + settings.duration().toNanos();
         Throttle[] throttles = throttles(start);
         for (int w = 0; w < settings.threads(); w++) {
             WorkerStats workerStats = new WorkerStats(files.count());
@@ -90,10 +91,15 @@ final class FileIoRun {
             threads.add(thread);
         }
         IntervalSampler sampler =
-                new IntervalSampler(stats, files.count(), settings.interval().toNanos());
+                new IntervalSampler(
+                        stats,
+                        files.count(),
+                        settings.interval().toNanos(),
+                        settings.steadyState(),
+                        settings.maxRamp().toNanos());
         threads.forEach(Thread::start);
         try {
-            sampler.run(start, deadline, signal, () -> join(threads));
+            sampler.run(start, settings.duration().toNanos(), signal, () -> join(threads));
         } catch (InterruptedException e) {
             signal.stop();
             joinUninterruptibly(threads);
@@ -104,7 +110,17 @@ final class FileIoRun {
         }
         SampleEvents.of(trial, step, settings, files, sampler.intervals(), wallStart, start)
                 .forEach(trial::emit);
-        return metrics(sampler.total(), (sampler.endNanos() - start) / 1e6);
+        Map<String, Double> metrics =
+                metrics(sampler.total(), (sampler.endNanos() - sampler.measureStartNanos()) / 1e6);
+        if (settings.steadyState() != null) {
+            Long steadyAfter = sampler.steadyAfterNanos();
+            metrics.put("steady", steadyAfter == null ? 0.0 : 1.0);
+            metrics.put("ramp_s", (sampler.measureStartNanos() - start) / 1e9);
+            if (steadyAfter != null) {
+                metrics.put("steady_after_s", steadyAfter / 1e9);
+            }
+        }
+        return metrics;
     }
 
     private Throttle[] throttles(long now) {

@@ -1,10 +1,12 @@
 package storagebench.workload.fileio;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import storagebench.config.Values;
 import storagebench.workload.ParamException;
 import storagebench.workload.Params;
+import storagebench.workload.SteadyState;
 import storagebench.workload.sampling.CapTable;
 
 /**
@@ -22,6 +24,7 @@ import storagebench.workload.sampling.CapTable;
  * @param sizeScale the factor from real to modelled file size for the tier lookup
  * @param interval the length of one IoSample interval
  * @param seed the seed of the random offsets, mixed with the trial index
+ * @param steadyState when to end an unmeasured ramp before measuring, or null to measure at once
  */
 record FileIoSettings(
         int files,
@@ -35,7 +38,8 @@ record FileIoSettings(
         CapTable caps,
         long sizeScale,
         Duration interval,
-        long seed) {
+        long seed,
+        SteadyState steadyState) {
 
     /** Reads and checks the parameters; the exception message names the parameter and the reason. */
     static FileIoSettings of(Params p) {
@@ -77,7 +81,8 @@ record FileIoSettings(
                 caps,
                 sizeScale,
                 duration(p, LocalFileIo.INTERVAL),
-                p.getInt(LocalFileIo.SEED));
+                p.getInt(LocalFileIo.SEED),
+                SteadyState.parse(p.getText(SteadyState.PARAM), List.of("iops")));
     }
 
     private static Duration duration(Params p, String name) {
@@ -92,6 +97,13 @@ record FileIoSettings(
                             + "'");
         }
         return d;
+    }
+
+    /** The longest ramp before measuring: the steady state's max-ramp, else the duration. */
+    Duration maxRamp() {
+        return steadyState == null
+                ? Duration.ZERO
+                : steadyState.maxRamp() != null ? steadyState.maxRamp() : duration;
     }
 
     /** The size the cap table is looked up with: the real size times size-scale. */

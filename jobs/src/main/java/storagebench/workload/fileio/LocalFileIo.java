@@ -11,6 +11,7 @@ import storagebench.dbms.Target;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
 import storagebench.workload.Params;
+import storagebench.workload.SteadyState;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
@@ -104,6 +105,13 @@ public final class LocalFileIo implements Workload {
                                 "file-size × this is the size the caps are looked up with (1024: 128MB counts as 128GB)")
                         .atLeast(1),
                 Param.optional(INTERVAL, ParamType.TEXT, "1s", "length of one IoSample interval"),
+                Param.optional(
+                        SteadyState.PARAM,
+                        ParamType.SETTINGS,
+                        SteadyState.OFF,
+                        "ramp, unmeasured, until IOPS are steady, then measure for the duration:"
+                                + " {metric: iops, window: 10s, max-slope: 2%, max-ramp: 2m}"
+                                + " (max-ramp defaults to the duration); none: measure at once"),
                 Param.optional(
                         SEED,
                         ParamType.INT,

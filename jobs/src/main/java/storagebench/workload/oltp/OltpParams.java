@@ -3,6 +3,7 @@ package storagebench.workload.oltp;
 import java.util.List;
 import storagebench.workload.Param;
 import storagebench.workload.ParamType;
+import storagebench.workload.SteadyState;
 
 /** The parameters oltp has on every kind of database, each with its default and one line of doc. */
 final class OltpParams {
@@ -64,6 +65,13 @@ final class OltpParams {
                         ParamType.DURATION,
                         "1m",
                         "the measured step: how long the virtual users run after the ramp-up"),
+                Param.optional(
+                        SteadyState.PARAM,
+                        ParamType.SETTINGS,
+                        SteadyState.OFF,
+                        "end the ramp-up once throughput is steady instead of after rampup:"
+                                + " {metric: tpm, window: 10s, max-slope: 2%, max-ramp: 5m}"
+                                + " (max-ramp defaults to rampup); none: ramp for rampup"),
                 Param.optional(
                         SAMPLE_INTERVAL,
                         ParamType.DURATION,

@@ -14,6 +14,7 @@ import storagebench.dbms.DatabaseTarget;
 import storagebench.dbms.SqlScript;
 import storagebench.events.IoSample;
 import storagebench.events.TrialTimed;
+import storagebench.workload.SteadyState;
 import storagebench.workload.StopSignal;
 import storagebench.workload.TrialContext;
 import storagebench.workload.sampling.StepSampler;
@@ -42,6 +43,12 @@ final class OltpRun {
     private ThroughputSampler sampler;
     private Instant wallStart;
     private long startNanos;
+
+    /** The ramp-up's length when a steady state ended it or it ran its longest; null without one. */
+    private Double rampS;
+
+    /** When the ramp-up's throughput was steady; null when it never was. */
+    private Double steadyAfterS;
 
     OltpRun(
             TrialContext trial,
@@ -96,10 +103,51 @@ final class OltpRun {
     Map<String, Double> rampup() throws Exception {
         users.start();
         StopSignal signal = users.signal();
+        if (settings.steadyState() != null) {
+            return steadyRampup(signal);
+        }
         if (!signal.sleepUntil(System.nanoTime() + settings.rampup().toNanos())) {
             throw failure(signal);
         }
         return Map.of("rampup_s", settings.rampup().toNanos() / 1e9);
+    }
+
+    /**
+     * The ramp-up until throughput is steady (each sample interval's TPM judged, 1 s where the
+     * interval is 0s), at most max-ramp (else rampup); whether it got there goes with the measured
+     * step's figures.
+     */
+    private Map<String, Double> steadyRampup(StopSignal signal) throws Exception {
+        SteadyState.Judge judge = settings.steadyState().judge();
+        ThroughputSampler counter = new ThroughputSampler(users.recorders(), signal);
+        long start = System.nanoTime();
+        long end =
+                start
+                        + (settings.steadyState().maxRamp() != null
+                                        ? settings.steadyState().maxRamp()
+                                        : settings.rampup())
+                                .toNanos();
+        long step =
+                settings.sampleInterval().isZero()
+                        ? 1_000_000_000L
+                        : settings.sampleInterval().toNanos();
+        counter.begin();
+        long from = start;
+        steadyAfterS = null;
+        while (from < end) {
+            long boundary = Math.min(from + step, end);
+            if (!signal.sleepUntil(boundary)) {
+                throw failure(signal);
+            }
+            double tpm = counter.drainCompleted() * 60e9 / (boundary - from);
+            from = boundary;
+            if (judge.add((boundary - start) / 1e9, tpm)) {
+                steadyAfterS = (boundary - start) / 1e9;
+                break;
+            }
+        }
+        rampS = (from - start) / 1e9;
+        return Map.of("rampup_s", rampS);
     }
 
     /** The measured step: the users' transactions for the duration, sampled every interval. */
@@ -136,6 +184,13 @@ final class OltpRun {
             metrics.putAll(ioMetrics.apply(samples));
         }
         metrics.putAll(schema.state());
+        if (settings.steadyState() != null && rampS != null) {
+            metrics.put("steady", steadyAfterS == null ? 0.0 : 1.0);
+            metrics.put("ramp_s", rampS);
+            if (steadyAfterS != null) {
+                metrics.put("steady_after_s", steadyAfterS);
+            }
+        }
         return metrics;
     }
 

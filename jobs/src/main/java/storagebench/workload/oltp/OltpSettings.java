@@ -1,8 +1,10 @@
 package storagebench.workload.oltp;
 
 import java.time.Duration;
+import java.util.List;
 import storagebench.workload.ParamException;
 import storagebench.workload.Params;
+import storagebench.workload.SteadyState;
 
 /**
  * One variant's oltp parameters, typed.
@@ -19,6 +21,7 @@ import storagebench.workload.Params;
  * @param database the workload's own database
  * @param loadThreads connections that load side by side; 0: one per core
  * @param seed the seed of the data and inputs
+ * @param steadyState when the ramp-up ends, or null: after {@code rampup}
  */
 record OltpSettings(
         String mix,
@@ -32,7 +35,8 @@ record OltpSettings(
         SchemaMode schema,
         String database,
         int loadThreads,
-        int seed) {
+        int seed,
+        SteadyState steadyState) {
 
     static OltpSettings of(Params p) {
         String mix = p.getText(OltpParams.MIX).strip();
@@ -48,7 +52,8 @@ record OltpSettings(
                 SchemaMode.of(p.getText(OltpParams.SCHEMA)),
                 p.getText(OltpParams.DATABASE),
                 p.getInt(OltpParams.LOAD_THREADS),
-                p.getInt(OltpParams.SEED));
+                p.getInt(OltpParams.SEED),
+                SteadyState.parse(p.getText(SteadyState.PARAM), List.of("tpm")));
     }
 
     /** Refuses values that do not go together, naming the parameter to blame. */

@@ -56,6 +56,17 @@ final class ThroughputSampler {
         return true;
     }
 
+    /** The transactions completed since the last call (or {@link #begin}), forgotten once counted. */
+    long drainCompleted() {
+        recorders.drainInto(interval);
+        long completed = 0;
+        for (TxFigures f : interval) {
+            completed += f.completed();
+            f.reset();
+        }
+        return completed;
+    }
+
     private void take(long from, long to) {
         recorders.drainInto(interval);
         intervals.add(ThroughputInterval.of(intervals.size(), from, to, interval));

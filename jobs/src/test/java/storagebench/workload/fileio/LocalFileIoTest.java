@@ -105,6 +105,62 @@ class LocalFileIoTest extends WorkloadContractTest {
     }
 
     @Test
+    void aSteadyStateRampsUnmeasuredUntilIopsAreSteadyThenMeasuresForTheDuration()
+            throws Exception {
+        // given: a file held at its tier's 500 IOPS, so steady as soon as a window is seen
+        Map<String, Object> capped = new java.util.HashMap<>();
+        capped.putAll(
+                Map.of(
+                        "file-size", 64L << 20,
+                        "threads", 2,
+                        "duration", "1s",
+                        "interval", "100ms",
+                        "sync", "none",
+                        "caps", "premium-disk",
+                        "size-scale", 1024));
+        capped.put("steady-state", "metric=iops;window=500ms;max-slope=20%");
+        TrialContext trial = trial(new Params(variant(capped)));
+        // when
+        long started = System.nanoTime();
+        Map<String, Double> metrics = run(trial);
+        double took = (System.nanoTime() - started) / 1e9;
+        // then: a ramp of a window or a little more, not measured; then the duration measured
+        assertThat(metrics).containsEntry("steady", 1.0);
+        assertThat(metrics.get("steady_after_s")).isBetween(0.5, 1.5);
+        assertThat(metrics.get("ramp_s")).isEqualTo(metrics.get("steady_after_s"), within(0.01));
+        assertThat(metrics.get("iops")).isCloseTo(500, within(75.0));
+        assertThat(
+                        samples(trial).stream().mapToLong(IoSample::getReads).sum()
+                                + samples(trial).stream().mapToLong(IoSample::getWrites).sum())
+                .isEqualTo(metrics.get("ios").longValue());
+        assertThat(took).isGreaterThan(1.5);
+    }
+
+    @Test
+    void aRampThatNeverSeesAWholeWindowIsMeasuredAnywayAndFlaggedNotSteady() throws Exception {
+        // given: a 2 s window, but at most 300 ms of ramp
+        Map<String, Object> values = new java.util.HashMap<>();
+        values.putAll(
+                Map.of(
+                        "file-size",
+                        4L << 20,
+                        "duration",
+                        "500ms",
+                        "interval",
+                        "100ms",
+                        "sync",
+                        "none"));
+        values.put("steady-state", "metric=iops;window=2s;max-slope=2%;max-ramp=300ms");
+        TrialContext trial = trial(new Params(variant(values)));
+        // when
+        Map<String, Double> metrics = run(trial);
+        // then
+        assertThat(metrics).containsEntry("steady", 0.0).doesNotContainKey("steady_after_s");
+        assertThat(metrics.get("ramp_s")).isCloseTo(0.3, within(0.05));
+        assertThat(metrics.get("ios")).isPositive();
+    }
+
+    @Test
     void anUncappedRunHasASamplePerIntervalAndFileThatAddUpToTheStep() throws Exception {
         // given
         TrialContext trial =
@@ -343,6 +399,12 @@ class LocalFileIoTest extends WorkloadContractTest {
                                         target(),
                                         List.of(new Params(variant(Map.of("file-size", 4096L))))))
                 .hasMessage("file-io: io-size 8 KiB is larger than file-size 4 KiB");
+        Map<String, Object> typo = new java.util.HashMap<>(Map.of("file-size", 4L << 20));
+        typo.put("steady-state", "metric=iops;windw=10s");
+        assertThatThrownBy(() -> workload.preflight(target(), List.of(new Params(variant(typo)))))
+                .hasMessage(
+                        "file-io: steady-state: unknown key 'windw'; known: metric, window,"
+                                + " max-slope, max-ramp");
         assertThatThrownBy(
                         () ->
                                 workload.preflight(

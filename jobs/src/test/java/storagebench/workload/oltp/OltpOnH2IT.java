@@ -154,6 +154,35 @@ class OltpOnH2IT {
     }
 
     @Test
+    void aSteadyStateEndsTheRampUpOnceThroughputIsSteadyAndSaysWhen() throws Exception {
+        // given: a ramp-up of at most 6 s, judged on 1 s windows of 200 ms intervals
+        Params p =
+                params(
+                        "virtual-users", "2",
+                        "rampup", "6s",
+                        "duration", "1s",
+                        "sample-interval", "200ms",
+                        "steady-state", "metric=tpm;window=1s;max-slope=50%");
+        // when
+        Map<String, Double> m = OltpTrial.run(workload, target(), p, tmp, 0).measured();
+        // then: steady within the longest ramp, measured after it
+        assertThat(m).containsEntry("steady", 1.0);
+        assertThat(m.get("steady_after_s")).isBetween(1.0, 6.0);
+        assertThat(m.get("ramp_s")).isEqualTo(m.get("steady_after_s"));
+        assertThat(m.get("tpm")).isPositive();
+        // and one that cannot see a whole window in its longest ramp is measured, not steady
+        Params never =
+                params(
+                        "virtual-users", "1",
+                        "rampup", "0s",
+                        "duration", "1s",
+                        "steady-state", "metric=tpm;window=5s;max-ramp=400ms");
+        Map<String, Double> n = OltpTrial.run(workload, target(), never, tmp, 1).measured();
+        assertThat(n).containsEntry("steady", 0.0).doesNotContainKey("steady_after_s");
+        assertThat(n.get("ramp_s")).isCloseTo(0.4, org.assertj.core.api.Assertions.within(0.05));
+    }
+
+    @Test
     void perRunReusesTheSchemaWithItsChangesAndOtherParametersRebuildIt() throws Exception {
         // given
         Params one = params("rampup", "0s", "duration", "1s", "schema", "per-run");

@@ -1,0 +1,84 @@
+package storagebench.report;
+
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import storagebench.events.EventType;
+
+/**
+ * Measured trials of one variant and step that never reached steady state: their workload ramped for
+ * its longest ({@code steady-state}'s {@code max-ramp}) and measured anyway (metric {@code steady}
+ * 0).
+ *
+ * @param unsteady the trials that never got there
+ * @param judged the trials with a steady state set
+ */
+public record Unsteady(
+        String experiment, String host, String variant, String step, long unsteady, long judged) {
+
+    /**
+     * The variants and steps with trials that never reached steady state; none when every trial did or
+     * none had a steady state set.
+     *
+     * @param experiment the experiment, or null for every one
+     * @param runs the runs to read, or empty for all
+     * @param host the host, or null for every one
+     */
+    public static List<Unsteady> read(
+            Tables tables, String experiment, List<String> runs, String host) {
+        return tables.query(
+                EventType.TRIAL_TIMED,
+                "/report/unsteady.sql",
+                "find the trials that never reached steady state",
+                false,
+                q -> {
+                    q.setString(1, experiment);
+                    q.setString(2, runs.isEmpty() ? null : String.join(",", runs));
+                    q.setString(3, host);
+                },
+                rs -> row(rs));
+    }
+
+    /** As {@link #read(Tables, String, List, String)}, on a read of its own. */
+    public static List<Unsteady> read(
+            Path parquetRoot, String experiment, List<String> runs, String host) {
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, experiment, runs, host);
+        }
+    }
+
+    /** The lines a text report prints under its tables, one per variant and step; empty for none. */
+    public static String lines(List<Unsteady> rows) {
+        StringBuilder out = new StringBuilder();
+        for (Unsteady u : rows) {
+            out.append("not steady: ")
+                    .append(u.experiment())
+                    .append(" · ")
+                    .append(u.host())
+                    .append(" · ")
+                    .append(u.step())
+                    .append(" · ")
+                    .append(u.variant())
+                    .append(": ")
+                    .append(u.trials())
+                    .append(" never reached steady state (measured after the longest ramp)\n");
+        }
+        return out.toString();
+    }
+
+    /** {@code 2 of 3 trials}. */
+    public String trials() {
+        return unsteady + " of " + judged + " trial" + (judged == 1 ? "" : "s");
+    }
+
+    private static Unsteady row(ResultSet rs) throws SQLException {
+        return new Unsteady(
+                rs.getString("experiment"),
+                rs.getString("host"),
+                rs.getString("variant"),
+                rs.getString("step"),
+                rs.getLong("unsteady"),
+                rs.getLong("judged"));
+    }
+}
