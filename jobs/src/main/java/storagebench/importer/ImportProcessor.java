@@ -10,7 +10,7 @@ import storagebench.logformat.QuarantineFile;
 
 /**
  * Turns each item into its event: the start of a file into its RunStarted, a TrialTimed per step, an
- * IoSample per sample, the end of a file into its RunFinished ({@link ImportEvents}); nothing for a
+ * IoSample per sample, a HostSample per host row, the end of a file into its RunFinished ({@link ImportEvents}); nothing for a
  * malformed record, nor for one whose event the topic already has (a continued import).
  */
 final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor.Outgoing> {
@@ -66,6 +66,9 @@ final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor
                         Map.of());
         if (record.parsed() instanceof Parsed.Step step) {
             return new Outgoing(record, ParsedEvents.step(step, step.step(), id, place.start()));
+        }
+        if (record.parsed() instanceof Parsed.HostRow row) {
+            return new Outgoing(record, ParsedEvents.host(row, row.step(), id));
         }
         Parsed.Sample sample = (Parsed.Sample) record.parsed();
         return new Outgoing(record, ParsedEvents.sample(sample, sample.step(), id));

@@ -11,8 +11,8 @@ import storagebench.logformat.QuarantineFile;
 
 /**
  * Places each record of a file in its trial, in the order the parser gives them, so that the same
- * file always gets the same trials: indexes in order of first appearance of a trial key (samples
- * count); repetition 1 + the earlier trials whose first record had the same variant; factors the
+ * file always gets the same trials: indexes in order of first appearance of a trial key (samples and host
+ * rows count); repetition 1 + the earlier trials whose first record had the same variant; factors the
  * record's own plus {@code --factor} (those win), variant their label. A step with no start of its own
  * starts at the run's start plus the durations of every step before it in the file. Malformed records
  * go to the quarantine. Fed every record from the first, also those a continued import skips, it
@@ -94,6 +94,8 @@ final class TrialLedger {
             return placement;
         } else if (record instanceof Parsed.Sample sample) {
             return placement(sample.trial(), sample.factors(), null);
+        } else if (record instanceof Parsed.HostRow row) {
+            return placement(row.trial(), row.factors(), null);
         }
         quarantine.add((Parsed.Malformed) record);
         return null;

@@ -6,7 +6,7 @@ import java.util.stream.Stream;
 /**
  * The one rule for control characters in imported text, applied to every parser's records by
  * {@link LogParser#records}: a step or sample whose text (trial, step, factor names and values, metric
- * names, error, file) holds a control character other than tab (NUL, a line end inside a field, ESC,
+ * names, error, file, a host row's source and name) holds a control character other than tab (NUL, a line end inside a field, ESC,
  * DEL, C1) is quarantined, naming the record's line, the field and the character's position in it. Such
  * text would become a factor, a label of every result, and reach reports and files raw.
  */
@@ -47,6 +47,20 @@ public final class ControlCharacters {
                             sample.line(),
                             problem,
                             describe(sample.trial(), sample.step(), sample.factors()));
+        }
+        if (record instanceof Parsed.HostRow row) {
+            String problem =
+                    first(
+                            field("trial", row.trial()),
+                            field("step", row.step()),
+                            field("source", row.source()),
+                            field("name", row.name()),
+                            map("factor", row.factors()),
+                            map("metric", row.metrics()));
+            return problem == null
+                    ? row
+                    : new Parsed.Malformed(
+                            row.line(), problem, describe(row.trial(), row.step(), row.factors()));
         }
         return record;
     }

@@ -5,11 +5,12 @@ import java.util.Map;
 import storagebench.events.IoSample;
 
 /**
- * One record a parser read from a raw log: a timed step of a trial, an IO sample, or a line it
- * could not read. The import job gives them identities (run, trial, event ids derived from the
+ * One record a parser read from a raw log: a timed step of a trial, an IO sample, a host sample, or a
+ * line it could not read. The import job gives them identities (run, trial, event ids derived from the
  * file's content and the record's position) and turns them into events.
  */
-public sealed interface Parsed permits Parsed.Step, Parsed.Sample, Parsed.Malformed {
+public sealed interface Parsed
+        permits Parsed.Step, Parsed.Sample, Parsed.HostRow, Parsed.Malformed {
 
     /** Line (from 1) or record number the record came from; identities and quarantine use it. */
     long line();
@@ -47,6 +48,34 @@ public sealed interface Parsed permits Parsed.Step, Parsed.Sample, Parsed.Malfor
             Map<String, String> factors,
             String step,
             IoSample.Builder sample,
+            long line)
+            implements Parsed {}
+
+    /**
+     * What the host did over one interval, for one source: a row of {@code host_samples}, with the
+     * source names, row names and metric keys of the live host sampler (docs/events.md, "Host
+     * samples"). The import job fills the identity fields, as for a {@link Sample}; its phase is
+     * {@code measured}.
+     *
+     * @param trial the trial key, as a step's
+     * @param factors the trial's factors as read from the log
+     * @param step the step under way
+     * @param intervalStart when the interval began (UTC)
+     * @param intervalMs its length
+     * @param source cpu, core, memory, pressure or device
+     * @param name all, cpu0, … or the device
+     * @param metrics the figures, keyed as the live sampler's
+     * @param line where it was read
+     */
+    record HostRow(
+            String trial,
+            Map<String, String> factors,
+            String step,
+            Instant intervalStart,
+            double intervalMs,
+            String source,
+            String name,
+            Map<String, Double> metrics,
             long line)
             implements Parsed {}
 

@@ -3,6 +3,7 @@ package storagebench.logformat;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
+import storagebench.events.HostSample;
 import storagebench.events.IoSample;
 import storagebench.events.Outcome;
 import storagebench.events.TrialRef;
@@ -49,6 +50,20 @@ public final class ParsedEvents {
         return id.trial()
                 .stamp(IoSample.newBuilder(sample.sample()), stepName)
                 .setEventId(id.eventId())
+                .build();
+    }
+
+    /** A host row as a HostSample of step {@code stepName}, phase measured: the parser's figures, the identity's. */
+    public static HostSample host(Parsed.HostRow row, String stepName, Identity id) {
+        return id.trial()
+                .stamp(HostSample.newBuilder(), stepName)
+                .setEventId(id.eventId())
+                .setPhase("measured")
+                .setIntervalStart(row.intervalStart().truncatedTo(ChronoUnit.MICROS))
+                .setIntervalMs(row.intervalMs())
+                .setSource(row.source())
+                .setName(row.name())
+                .setMetrics(row.metrics())
                 .build();
     }
 }

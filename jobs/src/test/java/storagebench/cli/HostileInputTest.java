@@ -249,6 +249,13 @@ class HostileInputTest {
             "0,3.2,11"
         },
         {"fio", "", "{", "  \"fio version\" : \"fio-3.3"},
+        {"iostat", "", "Linux 6.1.0 (db1) \t2026-12-05 \t_x86_64_\t(2 CPU)", "2026-12-05T10:2"},
+        {
+            "sar",
+            "",
+            "# hostname;interval;timestamp;CPU;%user;%nice;%system;%iowait;%steal;%idle",
+            "vm;1;2026-12-05 10:23:14 UTC;-1;67.38;0.00"
+        },
     };
 
     /** A log of the format, its whole lines and then its last one cut mid-line, read as import reads it. */

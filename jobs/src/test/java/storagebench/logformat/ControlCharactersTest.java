@@ -52,6 +52,29 @@ class ControlCharactersTest {
     }
 
     @Test
+    void anEscInADeviceNameQuarantinesItsHostRow() throws Exception {
+        // given: sadf -d whose second device line names a device with an ESC in it
+        Path log =
+                Files.writeString(
+                        dir.resolve("sar.txt"),
+                        "# hostname;interval;timestamp;DEV;tps;rkB/s;wkB/s;dkB/s;areq-sz;aqu-sz;await;%util\n"
+                                + "vm;1;2026-12-05 10:23:14 UTC;vda;10.00;40.00;19.00;0.00;5.81;0.89;0.08;76.80\n"
+                                + "vm;1;2026-12-05 10:23:14 UTC;v\u001bdb;10.00;40.00;19.00;0.00;5.81;0.89;0.08;76.80\n");
+        // when
+        List<Parsed> records = records("sar", log);
+        // then
+        assertThat(records.get(0)).isInstanceOf(Parsed.HostRow.class);
+        assertThat(records.get(1))
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m -> {
+                            assertThat(m.line()).isEqualTo(3);
+                            assertThat(m.reason())
+                                    .isEqualTo("control character U+001B in name at character 2");
+                        });
+    }
+
+    @Test
     void anEscapedControlCharacterInJsonIsCaughtAfterDecoding() throws Exception {
         // given: fio's JSON with a job named "a\u001bb", written as a JSON escape
         Path json =

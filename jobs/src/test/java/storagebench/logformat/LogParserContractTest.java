@@ -149,6 +149,18 @@ public abstract class LogParserContractTest {
         if (r instanceof Parsed.Sample s) {
             return new Parsed.Sample(s.trial(), s.factors(), s.step(), s.sample(), 0);
         }
+        if (r instanceof Parsed.HostRow h) {
+            return new Parsed.HostRow(
+                    h.trial(),
+                    h.factors(),
+                    h.step(),
+                    h.intervalStart(),
+                    h.intervalMs(),
+                    h.source(),
+                    h.name(),
+                    h.metrics(),
+                    0);
+        }
         Parsed.Malformed m = (Parsed.Malformed) r;
         return new Parsed.Malformed(0, m.reason(), m.text());
     }

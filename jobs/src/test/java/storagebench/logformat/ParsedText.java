@@ -81,6 +81,26 @@ public final class ParsedText {
                     + "/"
                     + number(b.getLatencyMaxUs());
         }
+        if (record instanceof Parsed.HostRow h) {
+            return "host line="
+                    + h.line()
+                    + " trial="
+                    + text(h.trial())
+                    + " step="
+                    + text(h.step())
+                    + " factors="
+                    + map(h.factors())
+                    + " interval_start="
+                    + h.intervalStart()
+                    + " interval_ms="
+                    + number(h.intervalMs())
+                    + " source="
+                    + text(h.source())
+                    + " name="
+                    + text(h.name())
+                    + " metrics="
+                    + map(h.metrics());
+        }
         Parsed.Malformed m = (Parsed.Malformed) record;
         return "malformed line="
                 + m.line()

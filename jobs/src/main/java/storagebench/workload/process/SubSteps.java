@@ -20,7 +20,8 @@ import storagebench.logformat.ParsedEvents;
  * warm-up, host settings) named {@code run.<step>} (fio's {@code write} → {@code run.write}), with the
  * parser's duration, error and metrics; factors are the trial's plus the parser's (the trial's win);
  * start is the parser's, or the run step's start plus the durations of the sub-steps before it;
- * <li>each parsed sample is an IoSample of the trial, step {@code run.<step>};
+ * <li>each parsed sample is an IoSample of the trial, step {@code run.<step>}; each host row a
+ * HostSample of it (counted with the samples);
  * <li>the run step itself gets the metrics of every sub-step whose name occurs once, prefixed with it
  * ({@code write.iops}), and {@code parsed_steps}, {@code parsed_samples}, {@code parsed_malformed}.
  * </ul>
@@ -58,6 +59,9 @@ public final class SubSteps {
         } else if (record instanceof Parsed.Sample sample) {
             emit.accept(
                     ParsedEvents.sample(sample, name(sample.step()), identity(sample.factors())));
+            samples++;
+        } else if (record instanceof Parsed.HostRow row) {
+            emit.accept(ParsedEvents.host(row, name(row.step()), identity(row.factors())));
             samples++;
         }
     }
