@@ -10,7 +10,7 @@ import storagebench.report.Cells;
 
 /**
  * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
- * step and metric, naming the test; the host's mechanism on a line under it where there is one), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
+ * step and metric, naming the test; the host's mechanism on a line under a pair's first verdict where there is one), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
  * tools (every figure at full precision, one column per held-fixed factor as {@code fixed.NAME}).
  */
 public enum CompareFormat {
@@ -19,6 +19,8 @@ public enum CompareFormat {
         public String render(List<Comparison> rows) {
             StringBuilder out = new StringBuilder();
             String group = null;
+            // a pair's why line once, under its first verdict: it is the same for every metric
+            java.util.Set<List<String>> explained = new java.util.HashSet<>();
             for (Comparison c : rows) {
                 String heading =
                         c.experiment()
@@ -44,7 +46,15 @@ public enum CompareFormat {
                         .append(": ")
                         .append(c.verdict())
                         .append('\n');
-                if (c.mechanism() != null) {
+                if (c.mechanism() != null
+                        && explained.add(
+                                List.of(
+                                        c.experiment(),
+                                        c.host(),
+                                        c.configuration(),
+                                        c.step(),
+                                        c.variant(),
+                                        c.baseline()))) {
                     out.append("    why: ").append(c.mechanism()).append('\n');
                 }
             }
