@@ -17,6 +17,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
+import storagebench.report.TopWait;
 import storagebench.report.VariantStats;
 import storagebench.runner.RunId;
 import storagebench.storage.ReadableDataset;
@@ -126,6 +127,7 @@ public final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getOut().print(format.render(rows));
         if (format == ReportFormat.TEXT) {
             spec.commandLine().getOut().print(HeadlineTable.renderAll(stats));
+            spec.commandLine().getOut().print(TopWait.render(TopWait.read(parquet, filter)));
         }
         spec.commandLine().getOut().flush();
         return 0;
