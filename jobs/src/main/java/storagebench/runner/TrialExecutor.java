@@ -26,7 +26,8 @@ import storagebench.workload.TrialContext;
 /**
  * Runs one trial: its context and host settings, its steps through {@link TrialSteps} (each timed on
  * the monotonic clock, its event built after the clock stopped), then the trial's one list of events:
- * the steps' in the order they ran, then what the workload observed.
+ * the steps' in the order they ran, then what the workload observed, the host's samples and the
+ * database server's waits over the measured phase (read between the steps' clocks, never inside one).
  */
 final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
     private static final Logger log = LoggerFactory.getLogger(TrialExecutor.class);
