@@ -21,6 +21,7 @@ import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
 import storagebench.report.Tables;
 import storagebench.report.ThroughputPoint;
+import storagebench.report.TopWait;
 import storagebench.report.TrialValues;
 import storagebench.report.VariantStats;
 
@@ -34,7 +35,8 @@ record ExperimentView(
         List<ThroughputPoint> throughput,
         List<RunMean> runMeans,
         String question,
-        Measures measures) {
+        Measures measures,
+        List<TopWait> waits) {
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
@@ -56,6 +58,7 @@ record ExperimentView(
         List<RunFacts> runs = RunFacts.read(tables, filter);
         List<IoPoint> io = IoPoint.read(tables, filter);
         List<ThroughputPoint> throughput = ThroughputPoint.read(tables, filter);
+        List<TopWait> waits = TopWait.read(tables, filter);
         List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();
         summary.forEach(row -> names.add(row.experiment()));
@@ -78,7 +81,8 @@ record ExperimentView(
                             throughput.stream().filter(p -> p.experiment().equals(name)).toList(),
                             means.stream().filter(m -> m.experiment().equals(name)).toList(),
                             DeclaredDescription.of(configs.getOrDefault(name, "")),
-                            measures));
+                            measures,
+                            waits.stream().filter(w -> w.experiment().equals(name)).toList()));
         }
         return List.copyOf(views);
     }

@@ -31,8 +31,19 @@ public record TopWait(
 
     /** Per experiment, host, variant and product, largest share first; empty when there are no waits. */
     public static List<TopWait> read(Path parquetRoot, ReportFilter filter) {
-        return Tables.query(
-                parquetRoot, EventType.WAIT_SAMPLE, "/report/top-waits.sql", filter, TopWait::row);
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, filter);
+        }
+    }
+
+    /** As {@link #read(Path, ReportFilter)}, on a command's reads of the dataset. */
+    public static List<TopWait> read(Tables tables, ReportFilter filter) {
+        return tables.query(EventType.WAIT_SAMPLE, "/report/top-waits.sql", filter, TopWait::row);
+    }
+
+    /** The share as a percentage with one decimal: {@code 87.5%}. */
+    public String percent() {
+        return String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 
     private static TopWait row(ResultSet rs) throws SQLException {
@@ -77,7 +88,7 @@ public record TopWait(
                         w.waitType() == null ? TextTable.NONE : TextTable.escape(w.waitType()),
                         TextTable.escape(w.name()),
                         String.valueOf(w.trials()),
-                        String.format(Locale.ROOT, "%.1f%%", w.share() * 100),
+                        w.percent(),
                         HeadlineTable.number(w.waitMs())
                     });
         }
