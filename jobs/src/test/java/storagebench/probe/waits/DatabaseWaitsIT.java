@@ -146,6 +146,7 @@ class DatabaseWaitsIT {
                 assertThat(dataset.rows("waits")).isEqualTo(dataset.distinctEventIds("waits"));
                 // and the report's top waits name it first
                 List<TopWait> top = TopWait.read(data.resolve("parquet"), ReportFilter.all());
+                System.out.print(TopWait.render(top));
                 assertThat(top.get(0).waitType()).isEqualTo("Lock");
                 assertThat(TopWait.render(top)).contains("transactionid");
                 // and docs/events.md's query runs on it as written (but for the data directory)
