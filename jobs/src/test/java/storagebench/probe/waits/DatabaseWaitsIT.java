@@ -32,6 +32,7 @@ import storagebench.sink.Dataset;
  * figures as deltas over the measured phase.
  */
 class DatabaseWaitsIT {
+    private static final String DATABASE = "sb_waits_it";
     @TempDir Path tmp;
 
     /** Runs {@code yaml} with waits sampled every 50 ms and the host not sampled; the exit code. */
@@ -74,14 +75,23 @@ class DatabaseWaitsIT {
     @Needs(Requirement.POSTGRES)
     @Test
     void aPostgresTrialBlockedOnARowLockHasLockAsItsTopWait() throws Exception {
-        // given: a row another session holds locked until 1.5 s after the trial's update waits on
-        // it
+        // given: a database of the test's own (the sampler reads the sessions of the target's
+        // database: other tests on the shared server stay out of it), and a row in it that another
+        // session holds locked until 1.5 s after the trial's update waits on it
         Path data = tmp.resolve("data");
-        try (Connection admin = PostgresEnv.target().connect();
-                Connection holder = PostgresEnv.target().connect()) {
+        String url = PostgresEnv.url().replaceFirst("/[^/?]+(\\?|$)", "/" + DATABASE + "$1");
+        try (Connection server = PostgresEnv.target().connect()) {
+            try (Statement s = server.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
+                s.execute("CREATE DATABASE " + DATABASE);
+            }
+        }
+        // the connections are closed before the finally block drops the database
+        try (Connection admin = PostgresEnv.target().connect(url);
+                Connection holder = PostgresEnv.target().connect(url)) {
             try (Statement s = admin.createStatement()) {
-                s.execute("CREATE TABLE IF NOT EXISTS sb_waits_lock (id int PRIMARY KEY, v int)");
-                s.execute("INSERT INTO sb_waits_lock VALUES (1, 0) ON CONFLICT DO NOTHING");
+                s.execute("CREATE TABLE sb_waits_lock (id int PRIMARY KEY, v int)");
+                s.execute("INSERT INTO sb_waits_lock VALUES (1, 0)");
             }
             holder.setAutoCommit(false);
             try (Statement s = holder.createStatement()) {
@@ -119,7 +129,11 @@ class DatabaseWaitsIT {
                     repetitions: 1
                     warmups: 0
                     """
-                            .formatted(PostgresEnv.yaml().indent(2).stripTrailing());
+                            .formatted(
+                                    PostgresEnv.yaml()
+                                            .replace(PostgresEnv.url(), url)
+                                            .indent(2)
+                                            .stripTrailing());
             try {
                 // when
                 int exit = run(yaml, data);
@@ -167,6 +181,11 @@ class DatabaseWaitsIT {
             } finally {
                 release.cancel(true);
                 Main.execute("broker", "stop", "--data-dir", data.toString());
+            }
+        } finally {
+            try (Connection server = PostgresEnv.target().connect();
+                    Statement s = server.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
             }
         }
     }
@@ -235,6 +254,10 @@ class DatabaseWaitsIT {
             assertThat(query(data, "SELECT DISTINCT kind FROM waits")).containsExactly("counter");
         } finally {
             Main.execute("broker", "stop", "--data-dir", data.toString());
+            try (Connection c = FirebirdEnv.target().connect();
+                    Statement s = c.createStatement()) {
+                s.execute("DROP TABLE sb_waits_fb");
+            }
         }
     }
 }
