@@ -17,6 +17,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
+import storagebench.report.TopWait;
 import storagebench.report.Unsteady;
 import storagebench.report.VariantStats;
 import storagebench.runner.RunId;
@@ -136,6 +137,7 @@ public final class ReportCommand implements Callable<Integer> {
                                             filter.experiment().orElse(null),
                                             filter.runId().map(List::of).orElse(List.of()),
                                             filter.host().orElse(null))));
+            spec.commandLine().getOut().print(TopWait.render(TopWait.read(parquet, filter)));
         }
         spec.commandLine().getOut().flush();
         return 0;

@@ -28,7 +28,7 @@ public final class Mechanism {
     static final double RELATIVE = 0.05;
 
     /** The line when every figure both arms have is within noise. */
-    public static final String NONE = "no host figure differs beyond noise";
+    public static final String NONE = "no host figure or wait differs beyond noise";
 
     /** The key of a variant's figures over every step (no step is named so: it holds a NUL). */
     private static final String ALL_STEPS = "\0all";
@@ -67,7 +67,8 @@ public final class Mechanism {
                     new Kind("device", "mb_per_s", "%s throughput", v -> fixed(v, 1), " MiB/s", 1),
                     new Kind("device", "await_ms", "%s await", Mechanism::significant, " ms", 0.1),
                     new Kind("device", "util", "%s utilisation", Mechanism::percent, "", 0.02),
-                    new Kind("process", "cpu", "%s CPU", v -> fixed(v, 2), " cores", 0.05));
+                    new Kind("process", "cpu", "%s CPU", v -> fixed(v, 2), " cores", 0.05),
+                    new Kind("wait", "share", "wait %s", Mechanism::percent, "", 0.05));
 
     private Mechanism() {}
 

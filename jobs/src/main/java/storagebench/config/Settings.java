@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * Where data goes and which services to use, shared by every command. Read, lowest first, from the
  * defaults, a properties file ({@code storagebench.properties} in the working directory, or
  * {@code --settings FILE}), environment variables ({@code STORAGEBENCH_DATA_DIR},
- * {@code STORAGEBENCH_KAFKA_BOOTSTRAP_SERVERS}, {@code STORAGEBENCH_JOB_REPOSITORY_PASSWORD}) and
+ * {@code STORAGEBENCH_KAFKA_BOOTSTRAP_SERVERS}, {@code STORAGEBENCH_JOB_REPOSITORY_PASSWORD},
+ * {@code STORAGEBENCH_DB_WAIT_SAMPLE_INTERVAL}) and
  * {@code --set key=value} options.
  *
  * @param dataDir everything the tool writes: broker log, job repository, dataset, run files
@@ -37,6 +38,8 @@ import java.util.TreeMap;
  * @param topicLayout partitions, replication and durability asked of the events topic
  * @param dataset where the Parquet dataset lives: a local folder, or a Hadoop file system's URL
  * @param hostSampleInterval how often the host is sampled during a trial; zero: not sampled
+ * @param dbWaitSampleInterval how often a database target's sessions' waits are sampled during a
+ *     trial's measured phase; zero: the target's waits are not read
  */
 public record Settings(
         Path dataDir,
@@ -56,7 +59,8 @@ public record Settings(
         Optional<String> serveToken,
         TopicLayout topicLayout,
         DatasetLocation dataset,
-        Duration hostSampleInterval) {
+        Duration hostSampleInterval,
+        Duration dbWaitSampleInterval) {
 
     public static final String FILE_NAME = "storagebench.properties";
     private static final String CLIENT_PREFIX = "kafka.client.";
@@ -81,6 +85,7 @@ public record Settings(
         d.put("kafka.grace-seconds", "30");
         d.put("run.min-free-space", "256MB");
         d.put("host.sample-interval", "1s");
+        d.put("db.wait-sample-interval", "100ms");
         d.put("serve.token", "");
         d.put("kafka.partitions", "");
         d.put("kafka.replication-factor", "");
@@ -147,7 +152,8 @@ public record Settings(
                 serveToken,
                 topicLayout,
                 dataset,
-                hostSampleInterval);
+                hostSampleInterval,
+                dbWaitSampleInterval);
     }
 
     /**
@@ -169,6 +175,7 @@ public record Settings(
         fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_USERNAME", "job-repository.username", values);
         fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_PASSWORD", "job-repository.password", values);
         fromEnv(env, "STORAGEBENCH_SERVE_TOKEN", "serve.token", values);
+        fromEnv(env, "STORAGEBENCH_DB_WAIT_SAMPLE_INTERVAL", "db.wait-sample-interval", values);
         overrides.forEach((k, v) -> values.put(check(k, "--set"), v));
         return from(values, source.toString());
     }
@@ -248,7 +255,8 @@ public record Settings(
                         bool(v, "kafka.require-durable", source)),
                 DatasetLocation.of(
                         optional(v.get("dataset.url")), Map.copyOf(hadoop), "dataset.url", source),
-                interval(v, "host.sample-interval", source));
+                interval(v, "host.sample-interval", source),
+                interval(v, "db.wait-sample-interval", source));
     }
 
     /** A duration of at least 10 ms ({@code 500ms}, {@code 1s}), or 0 for off. */

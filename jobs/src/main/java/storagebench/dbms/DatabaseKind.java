@@ -8,6 +8,7 @@ import java.util.Optional;
 /**
  * A database product as storagebench speaks to it. Everything else that differs per product is SQL in
  * resource files named after {@link SqlDialect#product()}: {@code targets/probe/}, {@code samplers/io/},
+ * {@code samplers/waits/},
  * {@code targets/admin/}, {@code workloads/<name>/}.
  */
 public interface DatabaseKind extends Kind {
@@ -36,6 +37,16 @@ public interface DatabaseKind extends Kind {
     /** The statement that reads the server's IO counters per file: {@code samplers/io/<product>.sql}. */
     default String ioCounters() {
         return dialect().script("samplers/io").sql("counters");
+    }
+
+    /**
+     * The statements that read the server's wait statistics during a trial's measured phase, {@code
+     * samplers/waits/<product>.sql}: {@code sessions} (polled: the wait of each active session now),
+     * {@code waits} (cumulative wait statistics) and {@code counters} (cumulative counters), each where
+     * the product has it. Empty for a product without the file: it gives no waits.
+     */
+    default Optional<SqlScript> waitStatistics() {
+        return SqlScript.find("samplers/waits", dialect().product());
     }
 
     /**

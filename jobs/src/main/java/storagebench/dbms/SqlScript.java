@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,6 +65,11 @@ public final class SqlScript {
         Map<String, String> types = new LinkedHashMap<>(generic.types);
         types.putAll(own.types);
         return new SqlScript(own.resource + " over " + generic.resource, statements, types);
+    }
+
+    /** {@code <folder>/<product>.sql} alone, if the product has it: for SQL that some products have none of. */
+    static Optional<SqlScript> find(String folder, String product) {
+        return Optional.ofNullable(read(folder + "/" + product + ".sql"));
     }
 
     private static SqlScript read(String resource) {

@@ -24,6 +24,7 @@ import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
 import storagebench.report.Tables;
 import storagebench.report.ThroughputPoint;
+import storagebench.report.TopWait;
 import storagebench.report.TrialValues;
 import storagebench.report.Unsteady;
 import storagebench.report.VariantStats;
@@ -39,7 +40,8 @@ record ExperimentView(
         List<HostPoint> host,
         List<RunMean> runMeans,
         String question,
-        Measures measures) {
+        Measures measures,
+        List<TopWait> waits) {
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
@@ -74,6 +76,7 @@ record ExperimentView(
                         filter.experiment().orElse(null),
                         filter.runId().map(List::of).orElse(List.of()),
                         filter.host().orElse(null));
+        List<TopWait> waits = TopWait.read(tables, filter);
         List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();
         summary.forEach(row -> names.add(row.experiment()));
@@ -103,7 +106,8 @@ record ExperimentView(
                             host.stream().filter(p -> p.experiment().equals(name)).toList(),
                             means.stream().filter(m -> m.experiment().equals(name)).toList(),
                             DeclaredDescription.of(configs.getOrDefault(name, "")),
-                            measures));
+                            measures,
+                            waits.stream().filter(w -> w.experiment().equals(name)).toList()));
         }
         return List.copyOf(views);
     }

@@ -1,13 +1,17 @@
 package storagebench.html;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import storagebench.compare.Comparison;
 import storagebench.compare.Direction;
 import storagebench.compare.VerdictSentence;
 import storagebench.report.RunFacts;
+import storagebench.report.TopWait;
 import storagebench.report.VariantStats;
 
 /**
@@ -128,6 +132,7 @@ final class HtmlPage {
                     ChartSpecs.throughputLatency(view),
                     "no interval had a transaction");
         }
+        waits(view);
         if (view.runCount() > 1) {
             body.append("<h3>Trends across runs</h3>\n");
             for (String step : view.mainSteps()) {
@@ -159,6 +164,42 @@ final class HtmlPage {
                     ChartSpecs.host(view, figure),
                     "no interval had it");
         }
+    }
+
+    /** Each variant's top waits over its measured phases, where the target's server gave waits. */
+    private void waits(ExperimentView view) {
+        if (view.waits().isEmpty()) {
+            return;
+        }
+        body.append("<h3>Top waits of the measured phases</h3>\n");
+        List<List<String>> rows = new ArrayList<>();
+        for (TopWait w : view.waits()) {
+            rows.add(
+                    List.of(
+                            w.host(),
+                            w.variant(),
+                            w.product(),
+                            w.waitType() == null ? "" : w.waitType(),
+                            w.name(),
+                            String.valueOf(w.trials()),
+                            w.percent(),
+                            String.format(Locale.ROOT, "%.1f", w.waitMs())));
+        }
+        body.append(
+                new Table(
+                                "waits",
+                                List.of(
+                                        "host",
+                                        "variant",
+                                        "product",
+                                        "wait type",
+                                        "wait",
+                                        "trials",
+                                        "share",
+                                        "ms per trial"),
+                                rows,
+                                Set.of(5, 6, 7))
+                        .html());
     }
 
     /** The question, then each step's verdicts on its measure, as sentences. */

@@ -3,18 +3,22 @@ package storagebench.report;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import storagebench.events.EventType;
 
 /**
  * One figure of what the host did during a variant's measured phases (CPU busy share, one device's
- * IOPS…), over the intervals of its host samples: their count, mean, variance and median.
+ * IOPS…), over the intervals of its host samples: their count, mean, variance and median; or of what
+ * its database server waited on (source {@code wait}, name {@code Lock:transactionid}, figure {@code
+ * share}), over its trials.
  *
  * @param step the step the intervals were under way in, or null for every step of the variant
- * @param source {@code cpu}, {@code memory}, {@code pressure}, {@code device} or {@code process}
+ * @param source {@code cpu}, {@code memory}, {@code pressure}, {@code device}, {@code process} or
+ *     {@code wait}
  * @param name which one: {@code all}, the device, the process
  * @param figure a key of the samples' metrics, or {@code busy}, {@code iops}, {@code mb_per_s}
- * @param n the intervals
+ * @param n the intervals (of a wait: the trials)
  */
 public record HostFigure(
         String experiment,
@@ -39,17 +43,30 @@ public record HostFigure(
      */
     public static List<HostFigure> read(
             Tables tables, String experiment, List<String> runs, String host) {
-        return tables.query(
-                EventType.HOST_SAMPLE,
-                "/report/host-figures.sql",
-                "summarise the host samples",
-                false,
+        Tables.Parameters parameters =
                 q -> {
                     q.setString(1, experiment);
                     q.setString(2, runs.isEmpty() ? null : String.join(",", runs));
                     q.setString(3, host);
-                },
-                HostFigure::row);
+                };
+        List<HostFigure> figures =
+                new ArrayList<>(
+                        tables.query(
+                                EventType.HOST_SAMPLE,
+                                "/report/host-figures.sql",
+                                "summarise the host samples",
+                                false,
+                                parameters,
+                                HostFigure::row));
+        figures.addAll(
+                tables.query(
+                        EventType.WAIT_SAMPLE,
+                        "/report/wait-figures.sql",
+                        "summarise the waits",
+                        false,
+                        parameters,
+                        HostFigure::row));
+        return List.copyOf(figures);
     }
 
     /** As {@link #read(Tables, String, List, String)}, on a read of its own. */

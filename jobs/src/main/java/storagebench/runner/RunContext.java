@@ -8,6 +8,7 @@ import storagebench.events.TargetSnapshot;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.TrialPlan;
 import storagebench.probe.HostSampler;
+import storagebench.probe.waits.WaitSampler;
 
 /**
  * Everything one run's job needs, built before the job starts.
@@ -26,6 +27,7 @@ import storagebench.probe.HostSampler;
  * @param trigger what fired the run, or null when a person started it
  * @param observer told of the run's progress
  * @param sampler samples the host during each trial
+ * @param waits reads a database target's wait statistics over each trial's measured phase
  */
 public record RunContext(
         String runId,
@@ -41,4 +43,5 @@ public record RunContext(
         RunStop stop,
         RunTrigger trigger,
         RunObserver observer,
-        HostSampler sampler) {}
+        HostSampler sampler,
+        WaitSampler waits) {}

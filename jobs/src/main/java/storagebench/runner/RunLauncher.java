@@ -15,6 +15,7 @@ import storagebench.events.EventPublisher;
 import storagebench.events.RunHistory;
 import storagebench.probe.HostProbe;
 import storagebench.probe.HostSampler;
+import storagebench.probe.waits.WaitSampler;
 
 /**
  * Runs (or continues) an {@link ExperimentRun} from its files to RunFinished; events go to the
@@ -98,7 +99,9 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
                             stop,
                             trigger,
                             observer,
-                            sampler);
+                            sampler,
+                            WaitSampler.of(
+                                    run.experiment().target(), settings.dbWaitSampleInterval()));
             return Runner.execute(settings, context);
         }
     }

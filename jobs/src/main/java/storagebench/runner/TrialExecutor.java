@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,9 +14,11 @@ import org.springframework.batch.infrastructure.item.ItemProcessor;
 import storagebench.events.HostSample;
 import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
+import storagebench.events.WaitSample;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.Trial;
 import storagebench.probe.HostSampler;
+import storagebench.probe.waits.WaitSampler;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
@@ -23,7 +26,8 @@ import storagebench.workload.TrialContext;
 /**
  * Runs one trial: its context and host settings, its steps through {@link TrialSteps} (each timed on
  * the monotonic clock, its event built after the clock stopped), then the trial's one list of events:
- * the steps' in the order they ran, then what the workload observed.
+ * the steps' in the order they ran, then what the workload observed, the host's samples and the
+ * database server's waits over the measured phase (read between the steps' clocks, never inside one).
  */
 final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
     private static final Logger log = LoggerFactory.getLogger(TrialExecutor.class);
@@ -64,6 +68,7 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         HostSampler sampler = run.sampler();
         sampler.begin(context.ref());
         List<HostSample> hostSamples;
+        List<WaitSample> waits = List.of();
         run.stop().enterTrial();
         try {
             try {
@@ -84,7 +89,16 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
             // (its commit ran beside this trial's set-up)
             unpublished = published();
             if (unpublished == null) {
-                failure = trialSteps.measure(failure, () -> !run.stop().requested());
+                // the waits are read between the steps' clocks: before the first, after the last
+                WaitSampler.Phase measured =
+                        failure == null
+                                ? run.waits().begin(context.ref(), measuredSteps(steps))
+                                : WaitSampler.Phase.NONE;
+                try {
+                    failure = trialSteps.measure(failure, () -> !run.stop().requested());
+                } finally {
+                    waits = measured.end();
+                }
             }
         } finally {
             hostSamples = sampler.end();
@@ -123,8 +137,17 @@ final class TrialExecutor implements ItemProcessor<Trial, TrialResult> {
         List<SpecificRecord> events = new ArrayList<>(trialSteps.events());
         events.addAll(context.emitted());
         events.addAll(hostSamples);
+        events.addAll(waits);
         // told done by the writer, once the events are handed to the publisher
         return new TrialResult(trial, events);
+    }
+
+    /** The measured steps' names, joined by '+': the wait rows' step. */
+    private static String measuredSteps(List<Step> steps) {
+        return steps.stream()
+                .filter(s -> s.phase() == Phase.MEASURED)
+                .map(Step::name)
+                .collect(Collectors.joining("+"));
     }
 
     /** Waits for the trial before's commit: null once it is on the topic, else why it is not. */

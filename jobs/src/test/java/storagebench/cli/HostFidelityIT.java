@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +30,16 @@ class HostFidelityIT {
 
     @TempDir Path tmp;
 
+    /** One data folder for both tests: its broker started once. */
+    @TempDir static Path shared;
+
     private Path mounted;
     private String device;
+
+    @AfterAll
+    static void stopBroker() {
+        Main.execute("broker", "stop", "--data-dir", shared.resolve("data").toString());
+    }
 
     @AfterEach
     void detach() throws Exception {
@@ -66,55 +75,51 @@ class HostFidelityIT {
                         warmups: 0
                         """
                                 .formatted(tmp.resolve("work"), pinned));
-        Path data = tmp.resolve("data");
-        try {
-            // when
-            CliOutput run =
-                    CliOutput.run(
-                            "run",
-                            yaml.toString(),
-                            "--data-dir",
-                            data.toString(),
-                            "--set",
-                            "host.sample-interval=200ms");
-            // then: the pinned core busy in every burning interval's average, the others less so
-            assertThat(run.exit()).as(run.err()).isZero();
-            Dataset dataset = new Dataset(data.resolve("parquet"));
-            List<String> busy =
-                    dataset.column(
-                            "host_samples",
-                            "t FROM (SELECT name || ' ' || avg(1 - metrics['idle']) AS t FROM"
-                                    + " read_parquet('"
-                                    + data.resolve("parquet/host_samples")
-                                    + "/**/*.parquet', hive_partitioning = true) WHERE source ="
-                                    + " 'core' AND phase = 'measured' AND variant = 'load=burn'"
-                                    + " GROUP BY name) --");
-            assertThat(busy).hasSize(cores);
-            double pinnedBusy = busy(busy, "cpu" + pinned);
-            assertThat(pinnedBusy).as(busy.toString()).isGreaterThanOrEqualTo(0.9);
-            for (int core = 0; core < pinned; core++) {
-                assertThat(busy(busy, "cpu" + core)).as(busy.toString()).isLessThan(pinnedBusy);
-            }
-            // and the run's own comparison, as compare's, says why: the CPU (its utilisation, or
-            // where
-            // the host is busy with more than this test, the time tasks waited for a CPU)
-            assertThat(run.out()).containsPattern("\n    why: CPU (utilisation|pressure) \\d+");
-            CliOutput compare =
-                    CliOutput.run(
-                            "compare",
-                            "--data-dir",
-                            data.toString(),
-                            "--experiment",
-                            "host-burn",
-                            "--baseline",
-                            "load=idle");
-            assertThat(compare.exit()).isZero();
-            assertThat(compare.out())
-                    .containsPattern(
-                            "load=burn vs load=idle: .*\n    why: CPU (utilisation|pressure) \\d+");
-        } finally {
-            Main.execute("broker", "stop", "--data-dir", data.toString());
+        Path data = shared.resolve("data");
+        // when
+        CliOutput run =
+                CliOutput.run(
+                        "run",
+                        yaml.toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--set",
+                        "host.sample-interval=200ms");
+        // then: the pinned core busy in every burning interval's average, the others less so
+        assertThat(run.exit()).as(run.err()).isZero();
+        Dataset dataset = new Dataset(data.resolve("parquet"));
+        List<String> busy =
+                dataset.column(
+                        "host_samples",
+                        "t FROM (SELECT name || ' ' || avg(1 - metrics['idle']) AS t FROM"
+                                + " read_parquet('"
+                                + data.resolve("parquet/host_samples")
+                                + "/**/*.parquet', hive_partitioning = true) WHERE source ="
+                                + " 'core' AND phase = 'measured' AND variant = 'load=burn'"
+                                + " GROUP BY name) --");
+        assertThat(busy).hasSize(cores);
+        double pinnedBusy = busy(busy, "cpu" + pinned);
+        assertThat(pinnedBusy).as(busy.toString()).isGreaterThanOrEqualTo(0.9);
+        for (int core = 0; core < pinned; core++) {
+            assertThat(busy(busy, "cpu" + core)).as(busy.toString()).isLessThan(pinnedBusy);
         }
+        // and the run's own comparison, as compare's, says why: the CPU (its utilisation, or
+        // where
+        // the host is busy with more than this test, the time tasks waited for a CPU)
+        assertThat(run.out()).containsPattern("\n    why: CPU (utilisation|pressure) \\d+");
+        CliOutput compare =
+                CliOutput.run(
+                        "compare",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "host-burn",
+                        "--baseline",
+                        "load=idle");
+        assertThat(compare.exit()).isZero();
+        assertThat(compare.out())
+                .containsPattern(
+                        "load=burn vs load=idle: .*\n    why: CPU (utilisation|pressure) \\d+");
     }
 
     @Test
@@ -151,37 +156,33 @@ class HostFidelityIT {
                         warmups: 0
                         """
                                 .formatted(mounted.resolve("work"), MIB));
-        Path data = tmp.resolve("data");
-        try {
-            // when: sampled every 50 ms, the writes well inside whole intervals
-            int exit =
-                    Main.execute(
-                            "run",
-                            yaml.toString(),
-                            "--data-dir",
-                            data.toString(),
-                            "--set",
-                            "host.sample-interval=50ms",
-                            "--no-report");
-            // then
-            assertThat(exit).isZero();
-            String name = Path.of(device).getFileName().toString();
-            List<String> written =
-                    new Dataset(data.resolve("parquet"))
-                            .column(
-                                    "host_samples",
-                                    "mib FROM (SELECT sum(metrics['write_mb_per_s'] * interval_ms"
-                                            + " / 1e3) AS mib FROM read_parquet('"
-                                            + data.resolve("parquet/host_samples")
-                                            + "/**/*.parquet', hive_partitioning = true) WHERE"
-                                            + " source = 'device' AND name = '"
-                                            + name
-                                            + "' AND phase = 'measured') --");
-            assertThat(written).hasSize(1);
-            assertThat(Double.parseDouble(written.get(0))).isBetween(MIB * 0.9, MIB * 1.1);
-        } finally {
-            Main.execute("broker", "stop", "--data-dir", data.toString());
-        }
+        Path data = shared.resolve("data");
+        // when: sampled every 50 ms, the writes well inside whole intervals
+        int exit =
+                Main.execute(
+                        "run",
+                        yaml.toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--set",
+                        "host.sample-interval=50ms",
+                        "--no-report");
+        // then
+        assertThat(exit).isZero();
+        String name = Path.of(device).getFileName().toString();
+        List<String> written =
+                new Dataset(data.resolve("parquet"))
+                        .column(
+                                "host_samples",
+                                "mib FROM (SELECT sum(metrics['write_mb_per_s'] * interval_ms"
+                                        + " / 1e3) AS mib FROM read_parquet('"
+                                        + data.resolve("parquet/host_samples")
+                                        + "/**/*.parquet', hive_partitioning = true) WHERE"
+                                        + " source = 'device' AND name = '"
+                                        + name
+                                        + "' AND phase = 'measured') --");
+        assertThat(written).hasSize(1);
+        assertThat(Double.parseDouble(written.get(0))).isBetween(MIB * 0.9, MIB * 1.1);
     }
 
     private static double busy(List<String> rows, String core) {

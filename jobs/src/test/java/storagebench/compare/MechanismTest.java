@@ -111,4 +111,13 @@ class MechanismTest {
         // then
         assertThat(explained.get(0).mechanism()).isEqualTo("CPU utilisation 90% vs 40%");
     }
+
+    @Test
+    void aWaitThatOneArmHasAndTheOtherHasNotIsNamedWithItsShares() {
+        List<HostFigure> locked =
+                List.of(figure("v=lock", "s", "wait", "Lock:transactionid", "share", 0.95, 0.02));
+        List<HostFigure> free =
+                List.of(figure("v=free", "s", "wait", "Lock:transactionid", "share", 0.0, 0.0));
+        assertThat(Mechanism.of(locked, free)).isEqualTo("wait Lock:transactionid 95% vs 0.0%");
+    }
 }

@@ -45,7 +45,8 @@ class TrialRefTest {
                         EventType.TRIAL_TIMED,
                         EventType.IO_SAMPLE,
                         EventType.THROUGHPUT_SAMPLE,
-                        EventType.HOST_SAMPLE);
+                        EventType.HOST_SAMPLE,
+                        EventType.WAIT_SAMPLE);
         for (EventType type : ofTrials) {
             // when
             SpecificRecordBuilderBase<?> stamped = REF.stamp(builder(type), "load");

@@ -13,6 +13,7 @@ import storagebench.report.RunFacts;
 import storagebench.report.RunMean;
 import storagebench.report.SummaryRow;
 import storagebench.report.ThroughputPoint;
+import storagebench.report.TopWait;
 import storagebench.report.VariantStats;
 
 class HtmlPageTest {
@@ -84,7 +85,19 @@ class HtmlPageTest {
                                 3,
                                 2.1)),
                 null,
-                Measures.ofDurations(summary));
+                Measures.ofDurations(summary),
+                List.of(
+                        new TopWait(
+                                HOSTILE,
+                                "h1",
+                                "init=<zero>",
+                                "postgresql",
+                                "Lock",
+                                "<tuple>",
+                                2,
+                                0.875,
+                                1400.0,
+                                1)));
     }
 
     @Test
@@ -125,7 +138,10 @@ class HtmlPageTest {
                         "Throughput over time",
                         "transactions per minute over the measured step",
                         "95th percentile of transaction latency per interval",
-                        "Trends across runs");
+                        "Trends across runs",
+                        "Top waits of the measured phases",
+                        "&lt;tuple&gt;",
+                        "87.5%");
         assertThat(page).contains("\"NOPM\"", "\"TPM\"");
         assertThat(page).contains("cap: init=\\u003czero\\u003e");
         assertThat(page).doesNotContainPattern("<script[^>]+src=");
@@ -216,7 +232,8 @@ class HtmlPageTest {
                 List.of(),
                 List.of(),
                 null,
-                Measures.of(stats));
+                Measures.of(stats),
+                List.of());
     }
 
     @Test
@@ -301,7 +318,8 @@ class HtmlPageTest {
                         List.of(),
                         List.of(),
                         null,
-                        Measures.ofDurations(List.of()));
+                        Measures.ofDurations(List.of()),
+                        List.of());
         // when
         Map<String, Object> spec = ChartSpecs.throughputLatency(view);
         // then: one line per step, each in the order of x

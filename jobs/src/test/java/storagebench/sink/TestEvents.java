@@ -28,6 +28,7 @@ import storagebench.events.RunStatus;
 import storagebench.events.TargetSnapshot;
 import storagebench.events.ThroughputSample;
 import storagebench.events.TrialTimed;
+import storagebench.events.WaitSample;
 import storagebench.storage.LocalStore;
 
 /** Events as the runner would publish them, and a publisher that uses a transaction per run like it. */
@@ -88,6 +89,32 @@ public final class TestEvents {
                 .setSource("cpu")
                 .setName("all")
                 .setMetrics(new HashMap<>(Map.of("user", 0.25, "system", 0.05, "idle", 0.7)))
+                .build();
+    }
+
+    public static WaitSample waitSample(
+            String runId, String experiment, int index, Instant intervalStart) {
+        return WaitSample.newBuilder()
+                .setEventId(runId + "/" + index + "/waits/measured/wait/Lock/transactionid")
+                .setRunId(runId)
+                .setExperiment(experiment)
+                .setHost("h1")
+                .setTrialId(runId + "/" + index)
+                .setTrialIndex(index)
+                .setVariant("ifi=on")
+                .setFactors(new HashMap<>(Map.of("ifi", "on")))
+                .setWarmup(false)
+                .setStep("run")
+                .setPhase("measured")
+                .setIntervalStart(intervalStart)
+                .setIntervalMs(1500.0)
+                .setProduct("postgresql")
+                .setKind("wait")
+                .setWaitType("Lock")
+                .setName("transactionid")
+                .setSamples(14L)
+                .setShare(0.875)
+                .setWaitMs(1400.0)
                 .build();
     }
 
@@ -220,6 +247,7 @@ public final class TestEvents {
             case REGRESSION -> regression(runId, experiment, time);
             case THROUGHPUT_SAMPLE -> throughputSample(runId, experiment, index, time);
             case HOST_SAMPLE -> hostSample(runId, experiment, index, time);
+            case WAIT_SAMPLE -> waitSample(runId, experiment, index, time);
         };
     }
 

@@ -68,7 +68,15 @@ public enum EventType {
             HostSample::createDecoder,
             HostSample.getEncoder(),
             HostSample::getExperiment,
-            HostSample::getIntervalStart);
+            HostSample::getIntervalStart),
+    WAIT_SAMPLE(
+            WaitSample.class,
+            WaitSample.getClassSchema(),
+            "waits",
+            WaitSample::createDecoder,
+            WaitSample.getEncoder(),
+            WaitSample::getExperiment,
+            WaitSample::getIntervalStart);
 
     private final Class<? extends SpecificRecord> recordClass;
     private final Schema schema;
@@ -122,7 +130,7 @@ public enum EventType {
 
     /**
      * The time the dataset files {@code record}, an event of this type, under (by its UTC date): a run's
-     * or trial's start, a finished run's end, an IO, throughput or host sample's interval start, a
+     * or trial's start, a finished run's end, an IO, throughput or host sample's interval start, a wait sample's phase start, a
      * regression's detection.
      */
     public Instant partitionTime(SpecificRecord record) {

@@ -32,6 +32,8 @@ class EventTypeTest {
                     EventType.REGRESSION,
                     "detected_time",
                     EventType.HOST_SAMPLE,
+                    "interval_start",
+                    EventType.WAIT_SAMPLE,
                     "interval_start");
 
     private final EventCodec codec = new EventCodec();
