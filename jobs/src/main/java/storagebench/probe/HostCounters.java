@@ -21,6 +21,7 @@ import java.util.Map;
  * @param pressure microseconds stalled in all: cpu_some, io_some, io_full, memory_some, memory_full
  * @param devices by device name: reads, writes, sectors read and written, ms reading and writing, ms
  *     doing IO
+ * @param processes by name: CPU clock ticks of a server's process tree ({@link ServerOnHost})
  */
 public record HostCounters(
         long nanos,
@@ -28,7 +29,11 @@ public record HostCounters(
         Map<String, Double> freqMhz,
         Map<String, Double> memory,
         Map<String, Long> pressure,
-        Map<String, long[]> devices) {
+        Map<String, long[]> devices,
+        Map<String, Long> processes) {
+
+    /** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux's architectures). */
+    static final double TICKS_PER_SECOND = 100;
 
     private static final Path PROC = Path.of("/proc");
     private static final Path SYS_CPU = Path.of("/sys/devices/system/cpu");
@@ -42,6 +47,14 @@ public record HostCounters(
 
     /** Reads the counters now, with the devices {@code devices} (names as in /proc/diskstats). */
     public static HostCounters read(List<String> devices) {
+        return read(devices, Map.of());
+    }
+
+    /**
+     * As {@link #read(List)}, with the CPU time of each of {@code processes} (by name, the root pid
+     * of its tree).
+     */
+    public static HostCounters read(List<String> devices, Map<String, Long> processes) {
         long nanos = System.nanoTime();
         Map<String, long[]> cpu = cpu(text(PROC.resolve("stat")));
         Map<String, Double> freq = new LinkedHashMap<>();
@@ -68,7 +81,20 @@ public record HostCounters(
                 freq,
                 memory(text(PROC.resolve("meminfo"))),
                 pressure,
-                devices(text(PROC.resolve("diskstats")), devices));
+                devices(text(PROC.resolve("diskstats")), devices),
+                ticks(processes));
+    }
+
+    private static Map<String, Long> ticks(Map<String, Long> processes) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        processes.forEach(
+                (name, pid) -> {
+                    long ticks = ServerOnHost.treeTicks(pid);
+                    if (ticks >= 0) {
+                        out.put(name, ticks);
+                    }
+                });
+        return out;
     }
 
     /**
@@ -291,6 +317,18 @@ public record HostCounters(
                     }
                     m.put("util", Math.min(1.0, (now[6] - then[6]) / 1e3 / seconds));
                     out.put("device/" + device, m);
+                });
+        processes.forEach(
+                (name, ticks) -> {
+                    Long then = before.processes.get(name);
+                    if (then != null && ticks >= then) {
+                        out.put(
+                                "process/" + name,
+                                new LinkedHashMap<>(
+                                        Map.of(
+                                                "cpu",
+                                                (ticks - then) / TICKS_PER_SECOND / seconds)));
+                    }
                 });
         return out;
     }

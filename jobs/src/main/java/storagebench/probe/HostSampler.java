@@ -31,10 +31,11 @@ public final class HostSampler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HostSampler.class);
 
     /** A sampler that samples nothing (the setting {@code host.sample-interval} of 0). */
-    public static final HostSampler OFF = new HostSampler(Duration.ZERO, List.of());
+    public static final HostSampler OFF = new HostSampler(Duration.ZERO, List.of(), Map.of());
 
     private final Duration interval;
     private final List<String> devices;
+    private final Map<String, Long> processes;
     private final ScheduledExecutorService thread;
     private final Set<String> missingSaid = new LinkedHashSet<>();
     private ScheduledFuture<?> ticks;
@@ -47,9 +48,10 @@ public final class HostSampler implements AutoCloseable {
     private int intervals;
     private List<HostSample> samples = new ArrayList<>();
 
-    private HostSampler(Duration interval, List<String> devices) {
+    private HostSampler(Duration interval, List<String> devices, Map<String, Long> processes) {
         this.interval = interval;
         this.devices = List.copyOf(devices);
+        this.processes = Map.copyOf(processes);
         this.thread =
                 interval.isZero()
                         ? null
@@ -66,6 +68,15 @@ public final class HostSampler implements AutoCloseable {
      * paths} (those on no block device, such as a tmpfs, are left out).
      */
     public static HostSampler every(Duration interval, List<Path> paths) {
+        return every(interval, paths, Map.of());
+    }
+
+    /**
+     * As {@link #every(Duration, List)}, with the CPU of each of {@code processes} (by name, the
+     * root pid of a server's process tree on this host) as a {@code process} row.
+     */
+    public static HostSampler every(
+            Duration interval, List<Path> paths, Map<String, Long> processes) {
         if (interval.isZero()) {
             return OFF;
         }
@@ -76,7 +87,7 @@ public final class HostSampler implements AutoCloseable {
                 devices.add(device);
             }
         }
-        return new HostSampler(interval, List.copyOf(devices));
+        return new HostSampler(interval, List.copyOf(devices), processes);
     }
 
     /** The block devices sampled, by their names in /proc/diskstats. */
@@ -124,7 +135,7 @@ public final class HostSampler implements AutoCloseable {
     }
 
     private synchronized void tick() {
-        HostCounters now = HostCounters.read(devices);
+        HostCounters now = HostCounters.read(devices, processes);
         Instant at = Instant.now();
         if (previous == null) {
             sayMissing(now);
@@ -175,6 +186,11 @@ public final class HostSampler implements AutoCloseable {
         }
         if (now.pressure().isEmpty()) {
             missing("pressure stall information (/proc/pressure)");
+        }
+        for (String process : processes.keySet()) {
+            if (!now.processes().containsKey(process)) {
+                missing("the CPU of " + process + " (/proc: the process is gone)");
+            }
         }
         for (String device : devices) {
             if (!now.devices().containsKey(device)) {

@@ -2,7 +2,11 @@ package storagebench.runner;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
@@ -15,6 +19,7 @@ import storagebench.events.EventPublisher;
 import storagebench.events.RunHistory;
 import storagebench.probe.HostProbe;
 import storagebench.probe.HostSampler;
+import storagebench.probe.ServerOnHost;
 import storagebench.probe.waits.WaitSampler;
 
 /**
@@ -50,14 +55,7 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
         }
         try (ProcessLock lock = RunLock.take(run.runDir(), runId);
                 EventPublisher publisher = new EventPublisher(kafka, runId);
-                HostSampler sampler =
-                        HostSampler.every(
-                                settings.hostSampleInterval(),
-                                run.experiment()
-                                        .target()
-                                        .as(LocalFolder.class)
-                                        .map(folder -> List.of(folder.directory()))
-                                        .orElse(List.of()))) {
+                HostSampler sampler = hostSampler(run)) {
             log.info(
                     "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
                     runId,
@@ -104,5 +102,25 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
                                     run.experiment().target(), settings.dbWaitSampleInterval()));
             return Runner.execute(settings, context);
         }
+    }
+
+    /**
+     * The run's host sampler: the devices under the target's folder, or under its server's folders
+     * when the server runs on this host, and that server's processes' CPU.
+     */
+    private HostSampler hostSampler(ExperimentRun run) {
+        List<Path> paths =
+                new ArrayList<>(
+                        run.experiment()
+                                .target()
+                                .as(LocalFolder.class)
+                                .map(folder -> List.of(folder.directory()))
+                                .orElse(List.of()));
+        Map<String, String> properties =
+                run.target() == null ? Map.of() : run.target().getProperties();
+        paths.addAll(ServerOnHost.folders(properties));
+        Map<String, Long> processes = new LinkedHashMap<>();
+        ServerOnHost.process(properties).ifPresent(p -> processes.put(p.name(), p.pid()));
+        return HostSampler.every(settings.hostSampleInterval(), paths, processes);
     }
 }

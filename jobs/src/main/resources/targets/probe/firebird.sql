@@ -21,3 +21,9 @@ UNION ALL SELECT 'database_path', MON$DATABASE_NAME FROM MON$DATABASE;
 SELECT 'engine_version', RDB$GET_CONTEXT('SYSTEM', 'ENGINE_VERSION') FROM RDB$DATABASE
 UNION ALL SELECT 'wire_encrypted', RDB$GET_CONTEXT('SYSTEM', 'WIRE_ENCRYPTED') FROM RDB$DATABASE
 UNION ALL SELECT 'secondary_files', CAST(COUNT(*) AS VARCHAR(20)) FROM RDB$FILES;
+
+-- name: server
+-- The server process this connection is attached to, so that the host sampler can find it when it
+-- runs on this host (probe/ServerOnHost).
+SELECT 'server_pid', CAST(MON$SERVER_PID AS VARCHAR(20)) FROM MON$ATTACHMENTS
+WHERE MON$ATTACHMENT_ID = CURRENT_CONNECTION;

@@ -12,3 +12,8 @@ ORDER BY name;
 
 -- name: role
 SELECT 'superuser', CASE WHEN rolsuper THEN 'on' ELSE 'off' END FROM pg_roles WHERE rolname = current_user;
+
+-- name: server
+-- A process of the server that lives as long as it does (the checkpointer), so that the host sampler
+-- can find the server's processes when it runs on this host (probe/ServerOnHost).
+SELECT 'server_pid', CAST(pid AS text) FROM pg_stat_activity WHERE backend_type = 'checkpointer';

@@ -113,11 +113,18 @@ class HostCountersTest {
         // given: no pressure, no devices, no frequencies
         HostCounters before =
                 new HostCounters(
-                        0, HostCounters.cpu(STAT_BEFORE), Map.of(), Map.of(), Map.of(), Map.of());
+                        0,
+                        HostCounters.cpu(STAT_BEFORE),
+                        Map.of(),
+                        Map.of(),
+                        Map.of(),
+                        Map.of(),
+                        Map.of());
         HostCounters after =
                 new HostCounters(
                         1_000_000_000L,
                         HostCounters.cpu(STAT_AFTER),
+                        Map.of(),
                         Map.of(),
                         Map.of(),
                         Map.of(),
@@ -155,6 +162,7 @@ class HostCountersTest {
                 Map.of("cpu0", 2000.0, "cpu1", 3000.0),
                 Map.of(),
                 Map.of("io_some", ioSomeMicros, "io_full", ioSomeMicros / 5),
-                HostCounters.devices(diskstats, List.of("vda")));
+                HostCounters.devices(diskstats, List.of("vda")),
+                Map.of());
     }
 }

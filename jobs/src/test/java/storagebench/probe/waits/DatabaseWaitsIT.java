@@ -35,7 +35,10 @@ class DatabaseWaitsIT {
     private static final String DATABASE = "sb_waits_it";
     @TempDir Path tmp;
 
-    /** Runs {@code yaml} with waits sampled every 50 ms and the host not sampled; the exit code. */
+    /**
+     * Runs {@code yaml} with waits sampled every 50 ms and the host every 100 ms (the server's
+     * processes and folders with it); the exit code.
+     */
     private int run(String yaml, Path data) throws Exception {
         Path file = Files.writeString(tmp.resolve("waits.yaml"), yaml);
         return Main.execute(
@@ -46,8 +49,25 @@ class DatabaseWaitsIT {
                 "--set",
                 "db.wait-sample-interval=50ms",
                 "--set",
-                "host.sample-interval=0",
+                "host.sample-interval=100ms",
                 "--no-report");
+    }
+
+    /** The first column of {@code sql}'s rows over the host samples (the table {@code host}). */
+    private static List<String> hostQuery(Path data, String sql) throws Exception {
+        List<String> values = new ArrayList<>();
+        String table =
+                "read_parquet('"
+                        + data.resolve("parquet/host_samples")
+                        + "/**/*.parquet', hive_partitioning = true)";
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+                Statement s = duckdb.createStatement();
+                ResultSet rs = s.executeQuery(sql.replace("FROM host", "FROM " + table))) {
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+        }
+        return values;
     }
 
     /** The first column of {@code sql}'s rows, as text; {@code waits} in it stands for the table. */
@@ -149,6 +169,22 @@ class DatabaseWaitsIT {
                                         + " 'wait' GROUP BY wait_type ORDER BY sum(share) DESC"
                                         + " LIMIT 1");
                 assertThat(byType).singleElement().asString().startsWith("Lock ");
+                // and the server, on this host, is sampled with the host: its processes' CPU, the
+                // device of its data directory
+                assertThat(
+                                hostQuery(
+                                        data,
+                                        "SELECT DISTINCT source || ' ' || name FROM host WHERE"
+                                                + " source IN ('process', 'device')"))
+                        .contains("process postgres")
+                        .anySatisfy(row -> assertThat(row).startsWith("device "));
+                assertThat(
+                                hostQuery(
+                                        data,
+                                        "SELECT max(metrics['cpu']) FROM host WHERE source ="
+                                                + " 'process'"))
+                        .singleElement()
+                        .satisfies(cpu -> assertThat(Double.parseDouble(cpu)).isPositive());
                 assertThat(Double.parseDouble(byType.get(0).split(" ")[1])).isGreaterThan(0.5);
                 assertThat(query(data, "SELECT name FROM waits WHERE wait_type = 'Lock'"))
                         .contains("transactionid");
