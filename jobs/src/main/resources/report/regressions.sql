@@ -5,7 +5,7 @@
 --   $2  run_id
 --   $3  host
 SELECT experiment, run_id, schedule, host, step, variant, metric, change, p_value, verdict,
-       epoch_us(detected_time) AS detected_us
+       epoch_us(detected_time) AS detected_us, window_runs
 FROM scanned
 WHERE ($1::VARCHAR IS NULL OR experiment = $1)
   AND ($2::VARCHAR IS NULL OR run_id = $2)

@@ -146,6 +146,26 @@ public final class Mechanism {
         return List.copyOf(out);
     }
 
+    /**
+     * Of {@code figures}, those of one arm: its variant's of {@code step}, or of all its steps where
+     * it has none of that step.
+     */
+    public static List<HostFigure> arm(
+            List<HostFigure> figures, String experiment, String host, String variant, String step) {
+        Map<List<String>, List<HostFigure>> byArm = new LinkedHashMap<>();
+        for (HostFigure f : figures) {
+            byArm.computeIfAbsent(
+                            List.of(
+                                    f.experiment(),
+                                    f.host(),
+                                    f.variant(),
+                                    f.step() == null ? ALL_STEPS : f.step()),
+                            k -> new ArrayList<>())
+                    .add(f);
+        }
+        return figures(byArm, experiment, host, variant, step);
+    }
+
     private static List<HostFigure> figures(
             Map<List<String>, List<HostFigure>> byArm,
             String experiment,

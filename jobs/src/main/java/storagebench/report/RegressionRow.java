@@ -19,7 +19,27 @@ public record RegressionRow(
         double change,
         Double p,
         String verdict,
-        Instant detected) {
+        Instant detected,
+        List<String> windowRuns,
+        String why) {
+
+    /** This row with {@code line} as what the host did differently ({@code compare/Mechanism}). */
+    public RegressionRow withWhy(String line) {
+        return new RegressionRow(
+                experiment,
+                runId,
+                schedule,
+                host,
+                step,
+                variant,
+                metric,
+                change,
+                p,
+                verdict,
+                detected,
+                windowRuns,
+                line);
+    }
 
     public static List<RegressionRow> read(Path parquetRoot, ReportFilter filter) {
         return Tables.query(
@@ -42,6 +62,19 @@ public record RegressionRow(
                 rs.getDouble("change"),
                 Tables.nullable(rs, "p_value"),
                 rs.getString("verdict"),
-                RunOverview.micros(rs, "detected_us"));
+                RunOverview.micros(rs, "detected_us"),
+                windowRuns(rs.getArray("window_runs")),
+                null);
+    }
+
+    private static List<String> windowRuns(java.sql.Array array) throws SQLException {
+        if (array == null) {
+            return List.of();
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (Object run : (Object[]) array.getArray()) {
+            out.add(String.valueOf(run));
+        }
+        return List.copyOf(out);
     }
 }

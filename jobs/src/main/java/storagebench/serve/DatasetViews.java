@@ -1,12 +1,16 @@
 package storagebench.serve;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import storagebench.compare.Mechanism;
+import storagebench.report.HostFigure;
 import storagebench.report.RegressionRow;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunOverview;
+import storagebench.report.Tables;
 import storagebench.storage.ReadableDataset;
 
 /**
@@ -61,12 +65,56 @@ final class DatasetViews {
                     new Read(
                             version,
                             RunOverview.read(dataset.folder(), ReportFilter.all(), runsShown),
-                            RegressionRow.read(dataset.folder(), ReportFilter.all()));
+                            explained(
+                                    dataset.folder(),
+                                    RegressionRow.read(dataset.folder(), ReportFilter.all())));
         } catch (RuntimeException e) {
             log.warn("the dataset could not be read for the dashboard: {}", e.getMessage());
             if (read == null) {
                 read = new Read("", List.of(), List.of());
             }
         }
+    }
+
+    /** The newest regressions explained at most: each costs two reads of the host figures. */
+    static final int EXPLAINED = 50;
+
+    /**
+     * Each regression with what the host did differently in its run from the runs of its window
+     * ({@code compare/Mechanism}, as under a verdict), where both have host samples or waits.
+     */
+    static List<RegressionRow> explained(Path folder, List<RegressionRow> rows) {
+        if (rows.isEmpty()) {
+            return rows;
+        }
+        List<RegressionRow> out = new ArrayList<>();
+        try (Tables tables = Tables.open(folder)) {
+            for (RegressionRow r : rows) {
+                if (out.size() >= EXPLAINED || r.windowRuns().isEmpty()) {
+                    out.add(r);
+                    continue;
+                }
+                List<HostFigure> latest =
+                        HostFigure.read(tables, r.experiment(), List.of(r.runId()), r.host());
+                List<HostFigure> window =
+                        HostFigure.read(tables, r.experiment(), r.windowRuns(), r.host());
+                out.add(
+                        r.withWhy(
+                                Mechanism.of(
+                                        Mechanism.arm(
+                                                latest,
+                                                r.experiment(),
+                                                r.host(),
+                                                r.variant(),
+                                                r.step()),
+                                        Mechanism.arm(
+                                                window,
+                                                r.experiment(),
+                                                r.host(),
+                                                r.variant(),
+                                                r.step()))));
+            }
+        }
+        return List.copyOf(out);
     }
 }

@@ -22,7 +22,14 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class Query {
     static final List<String> TABLES =
-            List.of("runs", "trials", "run_finished", "io_samples", "throughput_samples");
+            List.of(
+                    "runs",
+                    "trials",
+                    "run_finished",
+                    "io_samples",
+                    "throughput_samples",
+                    "host_samples",
+                    "waits");
 
     /** At most this many rows are printed (Spark says how many more there were). */
     static final int ROWS = 1000;

@@ -31,7 +31,7 @@ final class BuiltDataset {
 
     /** Makes it in the app's data directory, whose broker keeps running; dir holds the inputs. */
     static void make(App app, Path dir) throws Exception {
-        // a file-io run, scaled down: runs, trials, run_finished and io_samples
+        // a file-io run, scaled down: runs, trials, run_finished, io_samples and host_samples
         app.run(
                 "run",
                 System.getProperty("storagebench.config"),

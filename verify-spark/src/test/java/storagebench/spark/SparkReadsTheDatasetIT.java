@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SparkReadsTheDatasetIT {
     private static final List<String> TABLES =
-            List.of("runs", "trials", "run_finished", "io_samples");
+            List.of("runs", "trials", "run_finished", "io_samples", "host_samples");
 
     /** Where the dataset is: Spark reads it there, DuckDB the local folder or a local copy. */
     enum Storage {
