@@ -16,6 +16,8 @@ import storagebench.events.EventType;
  */
 public record Unsteady(
         String experiment, String host, String variant, String step, long unsteady, long judged) {
+    /** The metric a steady state sets: 1 when the ramp got there, 0 when it never did. */
+    static final String STEADY = "steady";
 
     /**
      * The variants and steps with trials that never reached steady state; none when every trial did or
@@ -27,10 +29,15 @@ public record Unsteady(
      */
     public static List<Unsteady> read(
             Tables tables, String experiment, List<String> runs, String host) {
+        String doing = "find the trials that never reached steady state";
+        // most datasets have no trial with a steady state set: their files' statistics say so
+        if (!tables.metricsPossible(List.of(STEADY), doing).contains(STEADY)) {
+            return List.of();
+        }
         return tables.query(
                 EventType.TRIAL_TIMED,
                 "/report/unsteady.sql",
-                "find the trials that never reached steady state",
+                doing,
                 false,
                 q -> {
                     q.setString(1, experiment);
