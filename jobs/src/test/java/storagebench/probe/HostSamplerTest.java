@@ -79,6 +79,41 @@ class HostSamplerTest {
     }
 
     @Test
+    void aFigureThisHostCannotGiveIsOneWarningAndTheOthersAreStillSampled() throws Exception {
+        // given: a server process that is gone, watched beside everything else
+        ch.qos.logback.classic.Logger logger =
+                (ch.qos.logback.classic.Logger)
+                        org.slf4j.LoggerFactory.getLogger(HostSampler.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> said =
+                new ch.qos.logback.core.read.ListAppender<>();
+        said.start();
+        logger.addAppender(said);
+        try (HostSampler sampler =
+                HostSampler.every(
+                        Duration.ofMillis(50), List.of(tmp), Map.of("postgres", Long.MAX_VALUE))) {
+            // when: two trials
+            for (int trial = 0; trial < 2; trial++) {
+                sampler.begin(TRIAL);
+                sampler.step("run", "measured");
+                Thread.sleep(300);
+                List<HostSample> samples = sampler.end();
+                // then: no process row, every other source still there
+                assertThat(samples).noneMatch(s -> s.getSource().equals("process"));
+                assertThat(samples).anyMatch(s -> s.getSource().equals("cpu"));
+                assertThat(samples).anyMatch(s -> s.getSource().equals("memory"));
+            }
+        } finally {
+            logger.detachAppender(said);
+        }
+        // and it was said once, naming what is missing
+        assertThat(said.list.stream().map(e -> e.getFormattedMessage()))
+                .filteredOn(m -> m.contains("the CPU of postgres"))
+                .singleElement()
+                .asString()
+                .startsWith("host samples go without the CPU of postgres");
+    }
+
+    @Test
     void offSamplesNothing() {
         // when
         HostSampler off = HostSampler.every(Duration.ZERO, List.of());
