@@ -22,9 +22,17 @@ final class ReadmeShell {
 
     /** The commands of the bash blocks under a README heading, without {@code ./storagebench}. */
     static List<List<String>> commands(String heading) throws IOException {
-        String readme = Files.readString(PROJECT.resolve("README.md"));
+        return commands("README.md", heading);
+    }
+
+    /**
+     * The commands of the bash blocks under a heading of a Markdown file of the project (README.md,
+     * docs/compare.md), to the next {@code ## } heading, without {@code ./storagebench}.
+     */
+    static List<List<String>> commands(String doc, String heading) throws IOException {
+        String readme = Files.readString(PROJECT.resolve(doc));
         int start = readme.indexOf(heading);
-        assertThat(start).as("README has " + heading).isNotNegative();
+        assertThat(start).as(doc + " has " + heading).isNotNegative();
         int end = readme.indexOf("\n## ", start + heading.length());
         String section = readme.substring(start, end < 0 ? readme.length() : end);
         List<List<String>> commands = new ArrayList<>();

@@ -27,6 +27,13 @@ final class HostFigures {
         return m;
     }
 
+    /** sar -m CPU: the frequency in MHz (of the {@code all} line: the CPUs' mean). */
+    static Map<String, Double> frequency(Map<String, Double> c) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        put(m, "freq_mhz", c.get("MHz"));
+        return m;
+    }
+
     /**
      * iostat -x's device line (sysstat 12's r_await/w_await columns or the older await), sar -d's
      * (tps, no reads and writes apart).

@@ -15,9 +15,10 @@ import storagebench.logformat.ParserOptions;
 
 /**
  * sar's data as {@code sadf -d} prints it (sysstat) as host samples of a run made elsewhere: one trial
- * per file, its step {@code sampled} spanning the intervals; CPU (-u, -u ALL, -P), memory (-r, -r ALL,
- * -S), devices (-d) and pressure stalls (-q PSI) as rows with the live host sampler's metric keys
- * ({@link HostFigures}); other activities are passed over. See {@link SarRun}.
+ * per file, its step {@code sampled} spanning the intervals; CPU (-u, -u ALL, -P, and -m CPU's
+ * frequency), memory (-r, -r ALL, -S), devices (-d) and pressure stalls (-q PSI) as rows with the live
+ * host sampler's metric keys ({@link HostFigures}); other activities are passed over. See {@link
+ * SarRun}.
  */
 public final class SarParser implements LogParser {
     private static final String TRIAL = "trial";
@@ -39,8 +40,8 @@ public final class SarParser implements LogParser {
     @Override
     public String description() {
         return EXPECTED
-                + " (sysstat): host samples of CPU, cores, memory, devices and pressure stalls per"
-                + " interval, one trial per file";
+                + " (sysstat): host samples of CPU, cores, their frequency, memory, devices and"
+                + " pressure stalls per interval, one trial per file";
     }
 
     @Override
@@ -57,8 +58,8 @@ public final class SarParser implements LogParser {
         String hint =
                 first.isPresent() && IostatRun.BANNER.matcher(first.get().strip()).matches()
                         ? " (sar's own output and iostat's start with this banner: convert sar's"
-                                + " data file with sadf -d FILE -- -u -P ALL -r ALL -S -d -q PSI)"
-                        : " (make it with sadf -d FILE -- -u -P ALL -r ALL -S -d -q PSI)";
+                                + " data file with sadf -d FILE -- -u -P ALL -m CPU -r ALL -S -d -q PSI)"
+                        : " (make it with sadf -d FILE -- -u -P ALL -m CPU -r ALL -S -d -q PSI)";
         return Optional.of(
                 "not "
                         + EXPECTED
@@ -70,12 +71,25 @@ public final class SarParser implements LogParser {
                         + hint);
     }
 
+    /** Whether the file has sar -m CPU's section: a look at its header lines before it is read. */
+    private static boolean hasFrequency(Path file) throws IOException {
+        try (LineReader lines = LineReader.open(file)) {
+            for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
+                if (SarRun.frequencyHeader(line.text())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     @Override
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         SarRun run =
                 new SarRun(
                         options.get(TRIAL).orElse(String.valueOf(file.getFileName())),
-                        IostatParser.zone(options));
+                        IostatParser.zone(options),
+                        hasFrequency(file));
         return new LineRecords(file) {
             @Override
             protected void accept(LineReader.Line line, Consumer<Parsed> out) {

@@ -23,24 +23,38 @@ import storagebench.logformat.csv.CsvReader;
  * per interval (and per CPU or device), fields split by {@code ;}. A line's timestamp is the end of its
  * interval, its interval field the length in seconds. CPU and device lines become rows at once; memory
  * (-r, -S) and pressure (-q PSI) come in several sections that make one row per interval, so they are
- * held, by interval, to the end of the file (a few hundred bytes per interval). Restart and comment
- * lines (interval -1) and the lines of sections not read are passed over.
+ * held, by interval, to the end of the file (a few hundred bytes per interval). So are the CPU and core
+ * rows of a file with sar -m CPU's section, which sadf prints after -u's: each row takes its CPU's
+ * frequency of the interval, as the live sampler's (a few hundred bytes per interval and CPU). Restart
+ * and comment lines (interval -1) and the lines of sections not read are passed over.
  */
 final class SarRun {
     private static final DateTimeFormatter LOCAL =
             DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss", Locale.ROOT);
 
-    /** One row held to the end: memory or pressure of one interval. */
+    /** One row held to the end: memory, pressure or a CPU's of one interval. */
     private record Held(double ms, long line, Map<String, Double> metrics) {}
 
     private final SampledTrial trial;
     private final ZoneId zone;
-    private final Map<String, TreeMap<Instant, Held>> held = new LinkedHashMap<>();
+    private final boolean frequency;
+    private final Map<List<String>, TreeMap<Instant, Held>> held = new LinkedHashMap<>();
     private SarSection section;
 
-    SarRun(String trial, ZoneId zone) {
+    /**
+     * @param frequency whether the file has sar -m CPU's section: its CPU and core rows are then held
+     *     to the end, to be joined with their frequency
+     */
+    SarRun(String trial, ZoneId zone, boolean frequency) {
         this.trial = new SampledTrial(trial);
         this.zone = zone;
+        this.frequency = frequency;
+    }
+
+    /** Whether a {@code sadf -d} header line is that of sar -m CPU's section. */
+    static boolean frequencyHeader(String text) {
+        return text.startsWith(SarSection.HEADER)
+                && SarSection.of(fields(text.substring(2)), 0).kind() == SarSection.Kind.FREQUENCY;
     }
 
     /** Whether a last line without its line end has its section's number of fields. */
@@ -87,15 +101,15 @@ final class SarRun {
     List<Parsed> finish() {
         List<Parsed> out = new ArrayList<>();
         held.forEach(
-                (source, rows) ->
+                (row, rows) ->
                         rows.forEach(
                                 (start, h) ->
                                         out.add(
                                                 trial.row(
                                                         start,
                                                         h.ms(),
-                                                        source,
-                                                        "all",
+                                                        row.get(0),
+                                                        row.get(1),
                                                         h.metrics(),
                                                         h.line()))));
         held.clear();
@@ -129,7 +143,7 @@ final class SarRun {
             return malformed(line, e.getMessage());
         }
         String key = keyed ? fields.get(3).strip() : "all";
-        if (section.kind() == SarSection.Kind.CPU && !key.matches("-1|all|\\d+")) {
+        if (section.cpu() && !key.matches("-1|all|\\d+")) {
             return malformed(line, "not a CPU number: '" + key + "'");
         }
         if (key.isEmpty()) {
@@ -140,8 +154,8 @@ final class SarRun {
         Map<String, Double> metrics = section.metrics(numbers);
         Instant start = end.minusSeconds(seconds);
         double ms = seconds * 1000.0;
-        if (source.equals("memory") || source.equals("pressure")) {
-            held.computeIfAbsent(source, s -> new TreeMap<>())
+        if (source.equals("memory") || source.equals("pressure") || (frequency && section.cpu())) {
+            held.computeIfAbsent(List.of(source, name), s -> new TreeMap<>())
                     .merge(
                             start,
                             new Held(ms, line.number(), metrics),

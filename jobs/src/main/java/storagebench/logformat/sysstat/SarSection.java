@@ -20,6 +20,8 @@ record SarSection(Kind kind, String key, List<String> columns, int fields, long 
 
     enum Kind {
         CPU,
+        /** sar -m CPU: each CPU's frequency, joined to its CPU row of the interval. */
+        FREQUENCY,
         DEVICE,
         MEMORY,
         SWAP,
@@ -35,6 +37,8 @@ record SarSection(Kind kind, String key, List<String> columns, int fields, long 
         Kind kind;
         if (first.equals("CPU") && rest.contains("%idle")) {
             kind = Kind.CPU;
+        } else if (first.equals("CPU") && rest.contains("MHz")) {
+            kind = Kind.FREQUENCY;
         } else if (first.equals("DEV") && rest.contains("%util")) {
             kind = Kind.DEVICE;
         } else if (rest.contains("kbmemfree")) {
@@ -46,7 +50,7 @@ record SarSection(Kind kind, String key, List<String> columns, int fields, long 
         } else {
             kind = Kind.OTHER;
         }
-        boolean keyed = kind == Kind.CPU || kind == Kind.DEVICE;
+        boolean keyed = kind == Kind.CPU || kind == Kind.FREQUENCY || kind == Kind.DEVICE;
         return new SarSection(
                 kind,
                 keyed ? first : null,
@@ -55,10 +59,15 @@ record SarSection(Kind kind, String key, List<String> columns, int fields, long 
                 line);
     }
 
-    /** The row's source and figures, by kind. */
+    /** Whether its rows are CPU rows: all or a core's. */
+    boolean cpu() {
+        return kind == Kind.CPU || kind == Kind.FREQUENCY;
+    }
+
+    /** The row's source, by kind. */
     String source(String name) {
         return switch (kind) {
-            case CPU -> name.equals("-1") || name.equals("all") ? "cpu" : "core";
+            case CPU, FREQUENCY -> name.equals("-1") || name.equals("all") ? "cpu" : "core";
             case DEVICE -> "device";
             case MEMORY, SWAP -> "memory";
             case PRESSURE -> "pressure";
@@ -69,7 +78,7 @@ record SarSection(Kind kind, String key, List<String> columns, int fields, long 
     /** The row's name: all, cpuN or the device. */
     String name(String key) {
         return switch (kind) {
-            case CPU -> key.equals("-1") || key.equals("all") ? "all" : "cpu" + key;
+            case CPU, FREQUENCY -> key.equals("-1") || key.equals("all") ? "all" : "cpu" + key;
             case DEVICE -> key;
             default -> "all";
         };
@@ -78,6 +87,7 @@ record SarSection(Kind kind, String key, List<String> columns, int fields, long 
     Map<String, Double> metrics(Map<String, Double> numbers) {
         return switch (kind) {
             case CPU -> HostFigures.cpu(numbers);
+            case FREQUENCY -> HostFigures.frequency(numbers);
             case DEVICE -> HostFigures.device(numbers);
             case MEMORY -> HostFigures.memory(numbers);
             case SWAP -> HostFigures.swap(numbers);

@@ -150,6 +150,58 @@ class SarParserTest extends LogParserContractTest {
     }
 
     @Test
+    void frequencyJoinsEachCpuRowOfItsIntervalAsTheLiveSamplersFreqMhz() throws IOException {
+        // when sadf -d of -u -P ALL -m CPU -r ALL: the MHz section comes after the CPU one
+        List<Parsed.HostRow> rows = rows(fixture("sadf-d-m-cpu.txt"), Map.of());
+
+        // then one row per CPU and interval, with its frequency among its shares
+        assertThat(rows)
+                .filteredOn(r -> !r.source().equals("memory"))
+                .hasSize(3 * 4)
+                .allSatisfy(
+                        r ->
+                                assertThat(r.metrics())
+                                        .containsOnlyKeys(
+                                                "user",
+                                                "system",
+                                                "iowait",
+                                                "steal",
+                                                "idle",
+                                                "freq_mhz")
+                                        .containsEntry("freq_mhz", 2096.03));
+        assertThat(rows)
+                .filteredOn(r -> r.intervalStart().equals(Instant.parse("2026-12-05T11:15:49Z")))
+                .extracting(Parsed.HostRow::source, Parsed.HostRow::name)
+                .containsExactlyInAnyOrder(
+                        tuple("cpu", "all"),
+                        tuple("core", "cpu0"),
+                        tuple("core", "cpu1"),
+                        tuple("memory", "all"));
+    }
+
+    @Test
+    void aFrequencyOfItsOwnIsARowOfItsOwn() throws IOException {
+        // given -m CPU alone
+        Path file =
+                write(
+                        "m.txt",
+                        ("# hostname;interval;timestamp;CPU;MHz\n"
+                                        + "vm;1;2026-12-05 10:23:14 UTC;-1;1200.00\n"
+                                        + "vm;1;2026-12-05 10:23:14 UTC;0;1197.50\n")
+                                .getBytes(StandardCharsets.UTF_8));
+
+        // when
+        List<Parsed.HostRow> rows = rows(file, Map.of());
+
+        // then
+        assertThat(rows)
+                .extracting(Parsed.HostRow::source, Parsed.HostRow::name, Parsed.HostRow::metrics)
+                .containsExactly(
+                        tuple("cpu", "all", Map.of("freq_mhz", 1200.0)),
+                        tuple("core", "cpu0", Map.of("freq_mhz", 1197.5)));
+    }
+
+    @Test
     void devicesHaveTpsForSarGivesNoReadsAndWritesApart() throws IOException {
         // when
         Parsed.HostRow device =
