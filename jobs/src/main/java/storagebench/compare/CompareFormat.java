@@ -10,7 +10,8 @@ import storagebench.report.Cells;
 
 /**
  * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
- * step and metric, naming the test; the host's mechanism on a line under a pair's first verdict where there is one), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
+ * step and metric, naming the test; the host's mechanism on a line under a pair's first verdict that found a
+ * difference, else its first, where there is one), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
  * tools (every figure at full precision, one column per held-fixed factor as {@code fixed.NAME}).
  */
 public enum CompareFormat {
@@ -19,8 +20,17 @@ public enum CompareFormat {
         public String render(List<Comparison> rows) {
             StringBuilder out = new StringBuilder();
             String group = null;
-            // a pair's why line once, under its first verdict: it is the same for every metric
-            java.util.Set<List<String>> explained = new java.util.HashSet<>();
+            // a pair's why line once, the same for every metric: under its first verdict that found
+            // a difference, else under its first
+            Map<List<String>, Comparison> whyUnder = new java.util.HashMap<>();
+            for (Comparison c : rows) {
+                if (c.mechanism() != null) {
+                    Comparison first = whyUnder.get(pair(c));
+                    if (first == null || (!found(first) && found(c))) {
+                        whyUnder.put(pair(c), c);
+                    }
+                }
+            }
             for (Comparison c : rows) {
                 String heading =
                         c.experiment()
@@ -46,15 +56,7 @@ public enum CompareFormat {
                         .append(": ")
                         .append(c.verdict())
                         .append('\n');
-                if (c.mechanism() != null
-                        && explained.add(
-                                List.of(
-                                        c.experiment(),
-                                        c.host(),
-                                        c.configuration(),
-                                        c.step(),
-                                        c.variant(),
-                                        c.baseline()))) {
+                if (c.mechanism() != null && whyUnder.get(pair(c)) == c) {
                     out.append("    why: ").append(c.mechanism()).append('\n');
                 }
             }
@@ -132,6 +134,17 @@ public enum CompareFormat {
     };
 
     private static final Map<String, Function<Comparison, Object>> FIELDS = fields();
+
+    /** The two arms a comparison sets side by side, whatever its metric. */
+    private static List<String> pair(Comparison c) {
+        return List.of(
+                c.experiment(), c.host(), c.configuration(), c.step(), c.variant(), c.baseline());
+    }
+
+    /** Whether a comparison found a difference. */
+    private static boolean found(Comparison c) {
+        return Verdict.differs(c.pAdjusted(), c.low(), c.high());
+    }
 
     public abstract String render(List<Comparison> rows);
 

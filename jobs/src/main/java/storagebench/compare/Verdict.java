@@ -22,11 +22,7 @@ final class Verdict {
             // a published figure of one trial a side (seed 004's restore times) still has its ratio
             return na + ": " + by(r, higher, metric) + " as measured, no interval or test";
         }
-        boolean differs =
-                adjusted != null
-                        && adjusted < ALPHA
-                        && pair.low() != null
-                        && (pair.low() > 1 || pair.high() < 1);
+        boolean differs = differs(adjusted, pair.low(), pair.high());
         if (!differs) {
             String why = Undetected.why(pair);
             String more =
@@ -57,6 +53,11 @@ final class Verdict {
     }
 
     /** The ratio in words, the way round that reads above 1: "slower by ×2.99", "higher nopm (better) by ×1.25". */
+    /** Whether a comparison found a difference: Holm's p below 0.05 and an interval without 1. */
+    static boolean differs(Double adjusted, Double low, Double high) {
+        return adjusted != null && adjusted < ALPHA && low != null && (low > 1 || high < 1);
+    }
+
     private static String by(double ratio, boolean higher, String metric) {
         boolean larger = ratio > 1;
         String words;

@@ -120,4 +120,68 @@ class MechanismTest {
                 List.of(figure("v=free", "s", "wait", "Lock:transactionid", "share", 0.0, 0.0));
         assertThat(Mechanism.of(locked, free)).isEqualTo("wait Lock:transactionid 95% vs 0.0%");
     }
+
+    @Test
+    void theTextPrintsAPairsWhyOnceUnderItsFirstVerdictThatFoundADifference() {
+        // given: one pair on two metrics, its duration undetected (a fixed run time), its NOPM
+        // higher
+        Comparison duration =
+                new Comparison(
+                        "seed-004",
+                        "db1",
+                        "",
+                        "run",
+                        "duration",
+                        false,
+                        "plan=high",
+                        "plan=balanced",
+                        java.util.Map.of(),
+                        2,
+                        2,
+                        1800.0,
+                        1800.0,
+                        1.0,
+                        0.99,
+                        1.01,
+                        1.0,
+                        "Welch's t-test on log values",
+                        0.9,
+                        0.9,
+                        3,
+                        "no difference detected (n = 2 vs 2, p = 0.900)",
+                        "CPU frequency 3.40 vs 1.20 GHz");
+        Comparison nopm =
+                new Comparison(
+                        "seed-004",
+                        "db1",
+                        "",
+                        "run",
+                        "nopm",
+                        true,
+                        "plan=high",
+                        "plan=balanced",
+                        java.util.Map.of(),
+                        2,
+                        2,
+                        21187.0,
+                        16950.0,
+                        1.25,
+                        1.2,
+                        1.3,
+                        1.25,
+                        "Welch's t-test on log values",
+                        0.005,
+                        0.005,
+                        3,
+                        "higher nopm (better) by ×1.25 [×1.20, ×1.30], p = 0.005",
+                        "CPU frequency 3.40 vs 1.20 GHz");
+        // when
+        String text = CompareFormat.TEXT.render(List.of(duration, nopm));
+        // then
+        assertThat(text.split("why: ", -1)).hasSize(2);
+        assertThat(text)
+                .contains(
+                        "p = 0.005\n    why: CPU frequency 3.40 vs 1.20 GHz\n",
+                        "p = 0.900)\n\nseed-004");
+    }
 }

@@ -105,8 +105,11 @@ class CommitWindowIT {
                         "--no-sink");
         String runB = awaitOtherRunId(b, data, runA);
         try (KafkaConnection kafka = KafkaConnection.open(Counts.settings(data))) {
-            SignalIT.awaitOutput(b, "trial 20/200");
+            // A frozen first, inside a transaction, while B goes on: a quick A could otherwise end
+            // all its trials before B had run 20 on a busy machine (and B's trials after the freeze
+            // are the ones A's open transaction holds back)
             freezeInsideTransaction(kafka, a, runA);
+            SignalIT.awaitOutput(b, "trial 20/200");
             a.kill();
             // and B killed a little later
             Thread.sleep(300);
