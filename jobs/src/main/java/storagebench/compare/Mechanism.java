@@ -123,17 +123,7 @@ public final class Mechanism {
         if (figures.isEmpty()) {
             return comparisons;
         }
-        Map<List<String>, List<HostFigure>> byArm = new LinkedHashMap<>();
-        for (HostFigure f : figures) {
-            byArm.computeIfAbsent(
-                            List.of(
-                                    f.experiment(),
-                                    f.host(),
-                                    f.variant(),
-                                    f.step() == null ? ALL_STEPS : f.step()),
-                            k -> new ArrayList<>())
-                    .add(f);
-        }
+        Map<List<String>, List<HostFigure>> byArm = byArm(figures);
         List<Comparison> out = new ArrayList<>();
         for (Comparison c : comparisons) {
             List<HostFigure> arm = figures(byArm, c.experiment(), c.host(), c.variant(), c.step());
@@ -152,6 +142,11 @@ public final class Mechanism {
      */
     public static List<HostFigure> arm(
             List<HostFigure> figures, String experiment, String host, String variant, String step) {
+        return figures(byArm(figures), experiment, host, variant, step);
+    }
+
+    /** The figures by arm: experiment, host, variant and step (or every step). */
+    private static Map<List<String>, List<HostFigure>> byArm(List<HostFigure> figures) {
         Map<List<String>, List<HostFigure>> byArm = new LinkedHashMap<>();
         for (HostFigure f : figures) {
             byArm.computeIfAbsent(
@@ -163,7 +158,7 @@ public final class Mechanism {
                             k -> new ArrayList<>())
                     .add(f);
         }
-        return figures(byArm, experiment, host, variant, step);
+        return byArm;
     }
 
     private static List<HostFigure> figures(
