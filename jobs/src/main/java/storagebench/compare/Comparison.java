@@ -54,34 +54,15 @@ public record Comparison(
 
     /** This comparison with {@code text} as its verdict. */
     public Comparison withVerdict(String text) {
-        return new Comparison(
-                experiment,
-                host,
-                configuration,
-                step,
-                metric,
-                higherIsBetter,
-                variant,
-                baseline,
-                fixed,
-                n,
-                baselineN,
-                mean,
-                baselineMean,
-                ratioOfMeans,
-                low,
-                high,
-                ratioOfMedians,
-                test,
-                p,
-                pAdjusted,
-                repetitions,
-                text,
-                mechanism);
+        return with(text, mechanism);
     }
 
     /** This comparison with {@code line} as its mechanism. */
     public Comparison withMechanism(String line) {
+        return with(verdict, line);
+    }
+
+    private Comparison with(String verdictText, String mechanismLine) {
         return new Comparison(
                 experiment,
                 host,
@@ -104,7 +85,7 @@ public record Comparison(
                 p,
                 pAdjusted,
                 repetitions,
-                verdict,
-                line);
+                verdictText,
+                mechanismLine);
     }
 }
