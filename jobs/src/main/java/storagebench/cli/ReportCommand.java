@@ -128,15 +128,7 @@ public final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getOut().print(format.render(rows));
         if (format == ReportFormat.TEXT) {
             spec.commandLine().getOut().print(HeadlineTable.renderAll(stats));
-            spec.commandLine()
-                    .getOut()
-                    .print(
-                            Unsteady.lines(
-                                    Unsteady.read(
-                                            parquet,
-                                            filter.experiment().orElse(null),
-                                            filter.runId().map(List::of).orElse(List.of()),
-                                            filter.host().orElse(null))));
+            spec.commandLine().getOut().print(Unsteady.lines(Unsteady.read(parquet, filter)));
             spec.commandLine().getOut().print(TopWait.render(TopWait.read(parquet, filter)));
         }
         spec.commandLine().getOut().flush();

@@ -64,18 +64,8 @@ record ExperimentView(
         List<IoPoint> io = IoPoint.read(tables, filter);
         List<ThroughputPoint> throughput = ThroughputPoint.read(tables, filter);
         List<HostPoint> host = HostPoint.read(tables, filter);
-        List<Unsteady> unsteady =
-                Unsteady.read(
-                        tables,
-                        filter.experiment().orElse(null),
-                        filter.runId().map(List::of).orElse(List.of()),
-                        filter.host().orElse(null));
-        List<HostFigure> hostFigures =
-                HostFigure.read(
-                        tables,
-                        filter.experiment().orElse(null),
-                        filter.runId().map(List::of).orElse(List.of()),
-                        filter.host().orElse(null));
+        List<Unsteady> unsteady = Unsteady.read(tables, filter);
+        List<HostFigure> hostFigures = HostFigure.read(tables, filter);
         List<TopWait> waits = TopWait.read(tables, filter);
         List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();

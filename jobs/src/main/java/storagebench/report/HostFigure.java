@@ -69,6 +69,15 @@ public record HostFigure(
         return List.copyOf(figures);
     }
 
+    /** As {@link #read(Tables, String, List, String)}, of the trials {@code filter} keeps. */
+    public static List<HostFigure> read(Tables tables, ReportFilter filter) {
+        return read(
+                tables,
+                filter.experiment().orElse(null),
+                filter.runId().map(List::of).orElse(List.of()),
+                filter.host().orElse(null));
+    }
+
     /** As {@link #read(Tables, String, List, String)}, on a read of its own. */
     public static List<HostFigure> read(
             Path parquetRoot, String experiment, List<String> runs, String host) {

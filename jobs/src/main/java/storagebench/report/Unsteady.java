@@ -47,11 +47,27 @@ public record Unsteady(
                 rs -> row(rs));
     }
 
+    /** As {@link #read(Tables, String, List, String)}, of the trials {@code filter} keeps. */
+    public static List<Unsteady> read(Tables tables, ReportFilter filter) {
+        return read(
+                tables,
+                filter.experiment().orElse(null),
+                filter.runId().map(List::of).orElse(List.of()),
+                filter.host().orElse(null));
+    }
+
     /** As {@link #read(Tables, String, List, String)}, on a read of its own. */
     public static List<Unsteady> read(
             Path parquetRoot, String experiment, List<String> runs, String host) {
         try (Tables tables = Tables.open(parquetRoot)) {
             return read(tables, experiment, runs, host);
+        }
+    }
+
+    /** As {@link #read(Tables, ReportFilter)}, on a read of its own. */
+    public static List<Unsteady> read(Path parquetRoot, ReportFilter filter) {
+        try (Tables tables = Tables.open(parquetRoot)) {
+            return read(tables, filter);
         }
     }
 
