@@ -59,7 +59,14 @@ public final class EventPublisher implements AutoCloseable {
     /** A commit or abort unanswered for this long is handed to a new producer ({@link #renew}). */
     static final Duration RENEW_AFTER = Duration.ofSeconds(10);
 
+    /**
+     * A transaction not read back within this long is looked for among those a restarted broker left
+     * open ({@link CommitCheck#abortIfHanging}).
+     */
+    static final Duration HANGING_AFTER = Duration.ofSeconds(10);
+
     private final KafkaConnection kafka;
+    private final String transactionalId;
     private final TransactionalProducers producers;
     private KafkaProducer<byte[], byte[]> producer;
     private final String topic;
@@ -86,8 +93,8 @@ public final class EventPublisher implements AutoCloseable {
         this.topic = kafka.settings().topic();
         this.sizeLimit = EventSizeLimit.of(kafka.settings());
         this.stall = new StallReport(kafka, topic);
-        this.producers =
-                new TransactionalProducers(kafka, TRANSACTIONAL_ID_PREFIX + transactionalId, grace);
+        this.transactionalId = TRANSACTIONAL_ID_PREFIX + transactionalId;
+        this.producers = new TransactionalProducers(kafka, this.transactionalId, grace);
         Silence silence = new Silence();
         this.producer =
                 producers.start(
@@ -344,9 +351,25 @@ public final class EventPublisher implements AutoCloseable {
     /** Whether the transaction that begins with {@code first}, now ended, was committed. */
     private boolean committed(RecordMetadata first, Silence silence) {
         while (true) {
-            Optional<Boolean> committed = CommitCheck.committed(kafka, first, silence.deadline);
+            long turn = Math.min(silence.deadline, System.nanoTime() + HANGING_AFTER.toNanos());
+            Optional<Boolean> committed = CommitCheck.committed(kafka, first, turn);
             if (committed.isPresent()) {
                 return committed.get();
+            }
+            try {
+                if (CommitCheck.abortIfHanging(kafka, transactionalId, first)) {
+                    log.warn(
+                            "the transaction at {}-{} offset {} was left open by a broker's restart"
+                                    + " (its markers never reached the partition); ended as aborted,"
+                                    + " its events are sent again",
+                            first.topic(),
+                            first.partition(),
+                            first.offset());
+                    continue;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new PublishException("interrupted while publishing", e);
             }
             silence.waited("reading back an unanswered commit");
         }
