@@ -25,6 +25,7 @@ import picocli.CommandLine.HelpCommand;
             WorkloadsCommand.class,
             ServeCommand.class,
             ScheduleCommand.class,
+            HostsCommand.class,
             BenchCommand.class,
             HelpCommand.class
         })

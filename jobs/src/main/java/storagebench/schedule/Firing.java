@@ -31,6 +31,11 @@ public record Firing(
     public enum Status {
         /** Its run is under way. */
         RUNNING,
+        /**
+         * Its run was under way on a host that stopped answering ({@link HostRegistry}): its target is
+         * free again, and the run is continued per retry once a service takes the firing over.
+         */
+        LOST,
         /** Its run completed. */
         COMPLETED,
         /** Its run did not complete, and no retry is left. */
@@ -43,7 +48,7 @@ public record Firing(
         BROKEN;
 
         public boolean ended() {
-            return this != RUNNING;
+            return this != RUNNING && this != LOST;
         }
     }
 

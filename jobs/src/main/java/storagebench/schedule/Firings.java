@@ -95,6 +95,43 @@ public final class Firings {
                 Firing.Status.INTERRUPTED.name());
     }
 
+    /** The most recent firing a host ran that is {@code RUNNING} ({@code running}) or ended. */
+    public Optional<Firing> latestOf(String node, boolean running) {
+        return jdbc
+                .query(
+                        "SELECT "
+                                + COLUMNS
+                                + " FROM SB_FIRINGS WHERE NODE = ? AND STATUS "
+                                + (running ? "=" : "<>")
+                                + " 'RUNNING' ORDER BY FIRED_MS DESC",
+                        rs -> {
+                            List<Firing> rows = new ArrayList<>();
+                            if (rs.next()) {
+                                rows.add(row(rs, 0));
+                            }
+                            return rows;
+                        },
+                        node)
+                .stream()
+                .findFirst();
+    }
+
+    /**
+     * Marks the firings a host was running as lost, saying why, and frees the targets they held.
+     *
+     * @return how many there were
+     */
+    int lose(String node, String why) {
+        jdbc.update(
+                "DELETE FROM SB_TARGETS WHERE FIRING_ID IN"
+                        + " (SELECT FIRING_ID FROM SB_FIRINGS WHERE NODE = ? AND STATUS = 'RUNNING')",
+                node);
+        return jdbc.update(
+                "UPDATE SB_FIRINGS SET STATUS = 'LOST', MESSAGE = ? WHERE NODE = ? AND STATUS = 'RUNNING'",
+                clip(why),
+                node);
+    }
+
     private static Firing row(ResultSet rs, int n) throws SQLException {
         long ended = rs.getLong("ENDED_MS");
         boolean open = rs.wasNull();

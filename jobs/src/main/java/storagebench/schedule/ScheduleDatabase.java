@@ -7,6 +7,8 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import storagebench.BadInputException;
 import storagebench.config.Settings;
@@ -43,10 +45,19 @@ public record ScheduleDatabase(String url, String user, String password) {
      * (H2 then serves it to the others) tries again.
      */
     public void ensureTables() {
+        use(ScheduleSchema::ensure);
+    }
+
+    /**
+     * Does {@code work} on one connection to the repository, opened for it and closed after (a
+     * command's, before or without a Spring context), trying again while another process opens the
+     * embedded database.
+     */
+    public void use(Consumer<DataSource> work) {
         long deadline = System.nanoTime() + OPEN_WAIT_NANOS;
         while (true) {
             try (Connection connection = DriverManager.getConnection(url, user, password)) {
-                ScheduleSchema.ensure(new SingleConnectionDataSource(connection, true));
+                work.accept(new SingleConnectionDataSource(connection, true));
                 return;
             } catch (SQLException e) {
                 if (!H2_BEING_OPENED.contains(e.getErrorCode()) || System.nanoTime() > deadline) {

@@ -16,7 +16,7 @@ import storagebench.BadInputException;
  * Creates, the first time, the scheduler's tables in the job repository database: Quartz's own (from
  * the script Quartz ships for the database; its DROP statements left out, so a start never loses a
  * schedule), {@code SB_FIRINGS}, what became of each firing, and {@code SB_TARGETS}, which firing
- * holds which target. A concurrent creation by another
+ * holds which target, and {@code SB_HOSTS}, the hosts of the services ({@link HostRegistry}). A concurrent creation by another
  * process is taken as done.
  */
 public final class ScheduleSchema {
@@ -43,6 +43,17 @@ public final class ScheduleSchema {
                     + "RUN_ID VARCHAR(64), "
                     + "EXPIRES_MS BIGINT NOT NULL)";
 
+    private static final String HOSTS =
+            "CREATE TABLE SB_HOSTS ("
+                    + "HOST_NAME VARCHAR(200) NOT NULL PRIMARY KEY, "
+                    + "LABELS VARCHAR(2000) NOT NULL, "
+                    + "VERSION VARCHAR(100) NOT NULL, "
+                    + "PROCESS VARCHAR(200) NOT NULL, "
+                    + "STARTED_MS BIGINT NOT NULL, "
+                    + "BEAT_MS BIGINT NOT NULL, "
+                    + "STOPPED_MS BIGINT, "
+                    + "LOST_MS BIGINT)";
+
     private ScheduleSchema() {}
 
     public static void ensure(DataSource dataSource) {
@@ -56,6 +67,9 @@ public final class ScheduleSchema {
             }
             if (!exists(connection, "SB_TARGETS")) {
                 create(connection, TARGETS, ";");
+            }
+            if (!exists(connection, "SB_HOSTS")) {
+                create(connection, HOSTS, ";");
             }
         } catch (SQLException e) {
             throw new BadInputException(

@@ -7,8 +7,10 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import storagebench.Hostname;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
+import storagebench.schedule.HostRegistry;
 import storagebench.schedule.QuartzProperties;
 import storagebench.schedule.ScheduleDatabase;
 import storagebench.schedule.Schedules;
@@ -24,6 +26,9 @@ public final class Serve {
             Settings settings, KafkaConnection kafka, Schedules schedules, ServeOptions options) {
         ScheduleDatabase repository = ScheduleDatabase.of(settings);
         repository.ensureTables();
+        // refused before anything starts while a live service holds the host's name
+        HostRegistry.Identity host = HostRegistry.Identity.of(Hostname.get(), Map.of());
+        repository.use(dataSource -> new HostRegistry(dataSource).register(host));
         Map<String, Object> props = new LinkedHashMap<>(repository.properties());
         props.putAll(QuartzProperties.of(repository.url(), true));
         props.put("server.address", options.bind());
@@ -45,6 +50,7 @@ public final class Serve {
                             c.getBeanFactory().registerSingleton("kafka", kafka);
                             c.getBeanFactory().registerSingleton("schedules", schedules);
                             c.getBeanFactory().registerSingleton("serveOptions", options);
+                            c.getBeanFactory().registerSingleton("hostIdentity", host);
                         })
                 .run();
     }

@@ -1,6 +1,5 @@
 package storagebench.serve;
 
-import java.lang.management.ManagementFactory;
 import javax.sql.DataSource;
 import org.quartz.Scheduler;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -11,6 +10,7 @@ import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.runner.RunLauncher;
 import storagebench.schedule.Firings;
+import storagebench.schedule.HostRegistry;
 import storagebench.schedule.RunningRuns;
 import storagebench.schedule.ScheduleControl;
 import storagebench.schedule.ScheduleDatabase;
@@ -45,6 +45,11 @@ class ServeConfiguration {
     }
 
     @Bean
+    HostRegistry hostRegistry(DataSource dataSource) {
+        return new HostRegistry(dataSource);
+    }
+
+    @Bean
     RunningRuns runningRuns() {
         return new RunningRuns();
     }
@@ -73,14 +78,14 @@ class ServeConfiguration {
             TargetLeases leases,
             RunningRuns running,
             LiveProgress live,
-            SinkLoop sink) {
+            SinkLoop sink,
+            HostRegistry.Identity host) {
         return new ScheduledRunner(
                 new RunLauncher(settings, kafka),
                 schedules,
                 firings,
                 leases,
-                new ScheduledRunner.Node(
-                        ManagementFactory.getRuntimeMXBean().getName(), running, live, sink));
+                new ScheduledRunner.Node(host.name(), running, live, sink));
     }
 
     @Bean

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
+import storagebench.schedule.HostRegistry;
 import storagebench.schedule.RunningRuns;
 import storagebench.schedule.ScheduleControl;
 import storagebench.schedule.ScheduleSync;
@@ -36,6 +37,9 @@ final class ServeLifecycle implements DisposableBean {
     private final SinkLoop sink;
     private final RepositoryWatch repository;
     private final DatasetViews dataset;
+    private final HostRegistry hosts;
+    private final HostRegistry.Identity host;
+    private final ScheduledExecutorService beater = daemon("host-heartbeat");
     private final ScheduledExecutorService watcher = daemon("repository-watch");
     private final ScheduledExecutorService refresher = daemon("schedules-refresh");
 
@@ -46,7 +50,9 @@ final class ServeLifecycle implements DisposableBean {
             RunningRuns running,
             SinkLoop sink,
             RepositoryWatch repository,
-            DatasetViews dataset) {
+            DatasetViews dataset,
+            HostRegistry hosts,
+            HostRegistry.Identity host) {
         this.scheduler = scheduler;
         this.schedules = schedules;
         this.control = control;
@@ -54,6 +60,8 @@ final class ServeLifecycle implements DisposableBean {
         this.sink = sink;
         this.repository = repository;
         this.dataset = dataset;
+        this.hosts = hosts;
+        this.host = host;
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -64,6 +72,11 @@ final class ServeLifecycle implements DisposableBean {
         if (continued > 0) {
             log.info("continuing {} run(s) the last service's end interrupted", continued);
         }
+        beater.scheduleWithFixedDelay(
+                this::beat,
+                HostRegistry.BEAT.toMillis(),
+                HostRegistry.BEAT.toMillis(),
+                TimeUnit.MILLISECONDS);
         refresher.scheduleWithFixedDelay(
                 this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
         watcher.scheduleWithFixedDelay(
@@ -86,6 +99,23 @@ final class ServeLifecycle implements DisposableBean {
         }
     }
 
+    /** This host's heartbeat, and the firings of hosts that stopped beating marked lost. */
+    private void beat() {
+        if (repository.lost()) {
+            return;
+        }
+        try {
+            if (!hosts.beat(host)) {
+                log.warn(
+                        "host.name {} was registered by another service since this one started",
+                        host.name());
+            }
+            hosts.sweep();
+        } catch (RuntimeException e) {
+            log.warn("the host registry could not be updated: {}", e.getMessage());
+        }
+    }
+
     private static ScheduledExecutorService daemon(String name) {
         return Executors.newSingleThreadScheduledExecutor(
                 r -> {
@@ -99,6 +129,7 @@ final class ServeLifecycle implements DisposableBean {
     public void destroy() {
         watcher.shutdownNow();
         refresher.shutdownNow();
+        beater.shutdownNow();
         running.stopAll("the service's end");
         long deadline = System.nanoTime() + STOP_WAIT.toNanos();
         while (!running.none() && System.nanoTime() < deadline) {
@@ -113,5 +144,12 @@ final class ServeLifecycle implements DisposableBean {
             log.warn("a run did not stop within {}; it is continued at the next start", STOP_WAIT);
         }
         sink.close();
+        try {
+            hosts.stopped(host);
+        } catch (RuntimeException e) {
+            log.warn(
+                    "the host registry could not be told that the service ends: {}",
+                    e.getMessage());
+        }
     }
 }
