@@ -27,11 +27,15 @@ FROM trials
 WHERE phase = 'measured' AND NOT warmup AND outcome = 'OK';
 
 -- A restarted run started more than once: run_attempts has a row per start (attempt 1, 2, ...),
--- runs one row per run (its first start) with the number of its attempts beside it.
+-- runs one row per run (its first start) with the number of its attempts beside it. host_labels is
+-- the host's labels (host.labels; the setting host.labels, an import's --host-label), empty for runs
+-- recorded before runs carried them; host.hostname is the host's name (the setting host.name).
 CREATE OR REPLACE VIEW run_attempts AS
-SELECT *
+SELECT *,
+       coalesce(CAST(json_extract(to_json(a), '$.host.labels') AS MAP(VARCHAR, VARCHAR)),
+                MAP {}::MAP(VARCHAR, VARCHAR)) AS host_labels
 FROM read_parquet(getvariable('parquet') || '/runs/**/*.parquet',
-                  hive_partitioning = true, union_by_name = true, hive_types_autocast = false);
+                  hive_partitioning = true, union_by_name = true, hive_types_autocast = false) a;
 
 CREATE OR REPLACE VIEW runs AS
 SELECT *, count(*) OVER (PARTITION BY run_id) AS attempts

@@ -28,18 +28,20 @@ final class EventsImport {
     Integer call(
             String experiment,
             String host,
+            List<String> hostLabels,
             Map<String, String> factors,
             Map<String, String> options,
             boolean strict)
             throws Exception {
         if (experiment != null
                 || host != null
+                || !hostLabels.isEmpty()
                 || !factors.isEmpty()
                 || !options.isEmpty()
                 || strict) {
             throw new BadInputException(
                     "--format events puts events back as they were exported; --experiment, "
-                            + "--host, --factor, --option and --strict apply to log formats only");
+                            + "--host, --host-label, --factor, --option and --strict apply to log formats only");
         }
         List<SourceFile> archives = new ArrayList<>();
         for (Path file : files) {

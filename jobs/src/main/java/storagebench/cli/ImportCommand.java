@@ -86,6 +86,14 @@ public final class ImportCommand implements Callable<Integer> {
     String host;
 
     @Option(
+            names = "--host-label",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "A label of the host the logs came from (repeatable), e.g. --host-label disk=nvme;"
+                            + " checked as the setting host.labels is.")
+    List<String> hostLabels = new ArrayList<>();
+
+    @Option(
             names = "--factor",
             paramLabel = "KEY=VALUE",
             description = "A factor added to every trial (repeatable); it wins over the log's own.")
@@ -113,7 +121,7 @@ public final class ImportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (EVENTS.equals(format)) {
             return new EventsImport(settingsOptions, files, noSink)
-                    .call(experiment, host, factors, options, strict);
+                    .call(experiment, host, hostLabels, factors, options, strict);
         }
         LogParser parser =
                 LogParsers.find(format)
@@ -130,7 +138,8 @@ public final class ImportCommand implements Callable<Integer> {
                         options,
                         Optional.ofNullable(experiment),
                         Optional.ofNullable(host),
-                        factors);
+                        factors,
+                        ImportRequest.hostLabels(hostLabels));
         List<SourceFile> sources = new ArrayList<>();
         for (Path file : files) {
             sources.add(LogImport.check(request, file));

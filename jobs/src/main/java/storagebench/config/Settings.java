@@ -5,7 +5,9 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -40,6 +42,8 @@ import java.util.TreeMap;
  * @param hostSampleInterval how often the host is sampled during a trial; zero: not sampled
  * @param dbWaitSampleInterval how often a database target's sessions' waits are sampled during a
  *     trial's measured phase; zero: the target's waits are not read
+ * @param host the name and labels of this host in the runs it records ({@code host.name}, {@code
+ *     host.labels})
  */
 public record Settings(
         Path dataDir,
@@ -60,7 +64,8 @@ public record Settings(
         TopicLayout topicLayout,
         DatasetLocation dataset,
         Duration hostSampleInterval,
-        Duration dbWaitSampleInterval) {
+        Duration dbWaitSampleInterval,
+        HostIdentity host) {
 
     public static final String FILE_NAME = "storagebench.properties";
     private static final String CLIENT_PREFIX = "kafka.client.";
@@ -92,6 +97,8 @@ public record Settings(
         d.put("kafka.min-insync-replicas", "");
         d.put("kafka.require-durable", "false");
         d.put("dataset.url", "");
+        d.put("host.name", "");
+        d.put("host.labels", "");
         return d;
     }
 
@@ -153,7 +160,8 @@ public record Settings(
                 topicLayout,
                 dataset,
                 hostSampleInterval,
-                dbWaitSampleInterval);
+                dbWaitSampleInterval,
+                host);
     }
 
     /**
@@ -256,7 +264,40 @@ public record Settings(
                 DatasetLocation.of(
                         optional(v.get("dataset.url")), Map.copyOf(hadoop), "dataset.url", source),
                 interval(v, "host.sample-interval", source),
-                interval(v, "db.wait-sample-interval", source));
+                interval(v, "db.wait-sample-interval", source),
+                host(v, source));
+    }
+
+    /** {@code host.name} (empty: the machine's hostname) and {@code host.labels} ({@code k=v,k=v}). */
+    private static HostIdentity host(Map<String, String> v, String source) {
+        Optional<String> name = optional(v.get("host.name"));
+        name.flatMap(HostIdentity::nameProblem)
+                .ifPresent(
+                        problem -> {
+                            throw new SettingsException(
+                                    source
+                                            + ": setting 'host.name': "
+                                            + problem
+                                            + ", got '"
+                                            + new HostIdentity.Problem(v.get("host.name"), "")
+                                                    .entry()
+                                            + "'");
+                        });
+        String text = v.get("host.labels").strip();
+        List<String> entries =
+                text.isEmpty() ? List.of() : Arrays.stream(text.split(",", -1)).toList();
+        Map<String, String> labels =
+                HostIdentity.labels(
+                        entries,
+                        p ->
+                                new SettingsException(
+                                        source
+                                                + ": setting 'host.labels' (key=value,key=value):"
+                                                + " entry '"
+                                                + p.entry()
+                                                + "': "
+                                                + p.reason()));
+        return new HostIdentity(name, labels);
     }
 
     /** A duration of at least 10 ms ({@code 500ms}, {@code 1s}), or 0 for off. */

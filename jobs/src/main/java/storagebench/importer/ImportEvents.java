@@ -72,10 +72,14 @@ final class ImportEvents {
                 .setEndTime(now());
     }
 
-    /** What the log ran on is not known: only the name given with --host; the rest says so. */
+    /**
+     * What the log ran on is not known: only the name given with --host and the labels given with
+     * --host-label; the rest says so.
+     */
     private static HostSnapshot host(ImportContext run) {
         return HostSnapshot.newBuilder()
                 .setHostname(run.request().hostName())
+                .setLabels(run.request().hostLabels())
                 .setOsName(UNKNOWN)
                 .setOsVersion(UNKNOWN)
                 .setArch(UNKNOWN)

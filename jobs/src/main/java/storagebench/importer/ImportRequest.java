@@ -2,9 +2,11 @@ package storagebench.importer;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.BadInputException;
+import storagebench.config.HostIdentity;
 import storagebench.config.Secrets;
 import storagebench.config.Values;
 import storagebench.logformat.ControlCharacters;
@@ -18,16 +20,25 @@ import storagebench.logformat.LogParser;
  * @param experiment the experiment to file the runs under; default: the format and the file's name
  * @param host the host the log came from; default {@code imported}
  * @param factors factors added to every record's ({@code --factor}; they win over the parser's)
+ * @param hostLabels the host's labels ({@code --host-label}), checked as the setting {@code
+ *     host.labels} is
  */
 public record ImportRequest(
         LogParser parser,
         Map<String, String> options,
         Optional<String> experiment,
         Optional<String> host,
-        Map<String, String> factors) {
+        Map<String, String> factors,
+        Map<String, String> hostLabels) {
     public static final String DEFAULT_HOST = "imported";
 
     public ImportRequest {
+        host.flatMap(HostIdentity::nameProblem)
+                .ifPresent(
+                        problem -> {
+                            throw new BadInputException("--host: " + problem);
+                        });
+        hostLabels = Map.copyOf(hostLabels);
         experiment
                 .map(Values::experimentNameProblem)
                 .ifPresent(
@@ -38,6 +49,26 @@ public record ImportRequest(
         refuseSecrets("--option", options);
         options = Map.copyOf(options);
         factors = Collections.unmodifiableMap(new LinkedHashMap<>(factors));
+    }
+
+    /** A request without host labels. */
+    public ImportRequest(
+            LogParser parser,
+            Map<String, String> options,
+            Optional<String> experiment,
+            Optional<String> host,
+            Map<String, String> factors) {
+        this(parser, options, experiment, host, factors, Map.of());
+    }
+
+    /**
+     * The labels of {@code --host-label} entries ({@code key=value} each), refused as the setting
+     * {@code host.labels} refuses them.
+     */
+    public static Map<String, String> hostLabels(List<String> entries) {
+        return HostIdentity.labels(
+                entries,
+                p -> new BadInputException("--host-label " + p.entry() + ": " + p.reason()));
     }
 
     /** The run's experiment: as given, else {@code <format>-<file name>} with unusual characters as {@code _}. */

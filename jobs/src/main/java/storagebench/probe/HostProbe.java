@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import storagebench.Hostname;
+import storagebench.config.HostIdentity;
 import storagebench.events.HostSnapshot;
 import storagebench.probe.MountTable.Mount;
 
@@ -26,9 +27,17 @@ public final class HostProbe {
         this.root = root;
     }
 
-    /** The host snapshot for a run whose data goes to {@code dataDir} (which need not exist yet). */
-    public static HostSnapshot snapshot(Path dataDir) {
-        return new HostProbe(Path.of("/")).host(dataDir);
+    /**
+     * The host snapshot for a run whose data goes to {@code dataDir} (which need not exist yet), under
+     * the host's name and labels ({@code host.name}, {@code host.labels}); the probed hostname is
+     * kept beside the name.
+     */
+    public static HostSnapshot snapshot(Path dataDir, HostIdentity identity) {
+        HostSnapshot host = new HostProbe(Path.of("/")).host(dataDir);
+        host.setMachineHostname(host.getHostname());
+        identity.givenName().ifPresent(host::setHostname);
+        host.setLabels(identity.labels());
+        return host;
     }
 
     /**

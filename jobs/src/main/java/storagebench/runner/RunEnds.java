@@ -13,7 +13,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
 import storagebench.DurableFiles;
-import storagebench.Hostname;
 import storagebench.ProcessLock;
 import storagebench.batch.RunLock;
 import storagebench.broker.KafkaConnection;
@@ -65,16 +64,22 @@ public final class RunEnds {
 
     /**
      * Publishes, with the run's own publisher, a RunFinished for each earlier attempt of the run that
-     * the topic shows unfinished, and forgets the kept ones.
+     * the topic shows unfinished, and forgets the kept ones. An attempt that ended without one was
+     * killed on {@code host} (the host's name, {@code host.name}).
      */
     static void closeEarlier(
-            Path runDir, String runId, String experiment, RunHistory history, EventPublisher to) {
+            Path runDir,
+            String runId,
+            String experiment,
+            String host,
+            RunHistory history,
+            EventPublisher to) {
         Map<Integer, RunFinished> kept = kept(runDir);
         List<RunFinished> ends = new ArrayList<>();
         for (int attempt : history.unfinished()) {
             ends.add(
                     Optional.ofNullable(kept.get(attempt))
-                            .orElseGet(() -> killed(runId, experiment, attempt)));
+                            .orElseGet(() -> killed(runId, experiment, host, attempt)));
         }
         if (!ends.isEmpty()) {
             to.publish(runId, ends);
@@ -135,12 +140,12 @@ public final class RunEnds {
     }
 
     /** The RunFinished of an attempt that ended without one: its process was killed. */
-    static RunFinished killed(String runId, String experiment, int attempt) {
+    static RunFinished killed(String runId, String experiment, String host, int attempt) {
         return RunFinished.newBuilder()
                 .setEventId(runId + "/finished/" + attempt)
                 .setRunId(runId)
                 .setExperiment(experiment)
-                .setHost(Hostname.get())
+                .setHost(host)
                 .setAttempt(attempt)
                 .setStatus(RunStatus.FAILED)
                 .setTrials(0)

@@ -73,7 +73,12 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
             }
             if (run.restart()) {
                 RunEnds.closeEarlier(
-                        run.runDir(), runId, run.experiment().name(), history, publisher);
+                        run.runDir(),
+                        runId,
+                        run.experiment().name(),
+                        settings.host().name(),
+                        history,
+                        publisher);
                 log.info(
                         "continuing run {}: {} of {} trials already in the topic",
                         runId,
@@ -87,7 +92,7 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
                             history.starts() + 1,
                             run.experiment(),
                             run.plan(),
-                            HostProbe.snapshot(settings.dataDir()),
+                            HostProbe.snapshot(settings.dataDir(), settings.host()),
                             run.target(),
                             publisher,
                             history,

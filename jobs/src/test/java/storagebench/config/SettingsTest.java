@@ -177,4 +177,49 @@ class SettingsTest {
         assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("dataset.url", "hdfs:///ds")))
                 .hasMessageContaining("names no namenode");
     }
+
+    @Test
+    void theHostIsNamedAndLabelledBySettings() {
+        // given nothing: the machine's hostname, no labels
+        HostIdentity machine = Settings.load(null, Map.of(), Map.of()).host();
+        assertThat(machine.givenName()).isEmpty();
+        assertThat(machine.name()).isEqualTo(storagebench.Hostname.get());
+        assertThat(machine.labels()).isEmpty();
+        // when given
+        HostIdentity given =
+                Settings.load(
+                                null,
+                                Map.of(),
+                                Map.of(
+                                        "host.name", "laptop",
+                                        "host.labels", "role=dev, disk=nvme"))
+                        .host();
+        // then
+        assertThat(given.name()).isEqualTo("laptop");
+        assertThat(given.labels())
+                .containsExactly(Map.entry("disk", "nvme"), Map.entry("role", "dev"));
+    }
+
+    @Test
+    void aBadHostNameOrLabelIsRefusedNamingTheSettingAndTheEntry() throws Exception {
+        Path file = dir.resolve("s.properties");
+        Files.writeString(file, "host.labels=role=dev,disk nvme\n");
+        assertThatThrownBy(() -> Settings.load(file, Map.of(), Map.of()))
+                .isInstanceOf(Settings.SettingsException.class)
+                .hasMessage(
+                        file
+                                + ": setting 'host.labels' (key=value,key=value): entry 'disk nvme':"
+                                + " not key=value");
+        assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("host.labels", "role=dev,")))
+                .hasMessageEndingWith(
+                        "setting 'host.labels' (key=value,key=value): entry '': not key=value");
+        assertThatThrownBy(
+                        () -> Settings.load(null, Map.of(), Map.of("host.labels", "role=a,role=b")))
+                .hasMessageEndingWith("entry 'role=b': the key 'role' is given twice");
+        assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("host.name", "my laptop")))
+                .isInstanceOf(Settings.SettingsException.class)
+                .hasMessageEndingWith(
+                        ": setting 'host.name': a host's name holds only letters, digits, '.', '_'"
+                                + " and '-', and begins with a letter or digit, got 'my laptop'");
+    }
 }

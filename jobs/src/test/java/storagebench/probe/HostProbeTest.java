@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.config.HostIdentity;
 import storagebench.events.HostSnapshot;
 
 class HostProbeTest {
@@ -98,7 +99,7 @@ class HostProbeTest {
         Path data = temp.resolve("data");
 
         // when
-        HostSnapshot host = HostProbe.snapshot(data);
+        HostSnapshot host = HostProbe.snapshot(data, HostIdentity.MACHINE);
         Map<String, String> device = HostProbe.deviceDetails(data);
 
         // then
