@@ -7,7 +7,6 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import storagebench.Hostname;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.schedule.HostRegistry;
@@ -27,7 +26,8 @@ public final class Serve {
         ScheduleDatabase repository = ScheduleDatabase.of(settings);
         repository.ensureTables();
         // refused before anything starts while a live service holds the host's name
-        HostRegistry.Identity host = HostRegistry.Identity.of(Hostname.get(), Map.of());
+        HostRegistry.Identity host =
+                HostRegistry.Identity.of(settings.host().name(), settings.host().labels());
         repository.use(dataSource -> new HostRegistry(dataSource).register(host));
         Map<String, Object> props = new LinkedHashMap<>(repository.properties());
         props.putAll(QuartzProperties.of(repository.url(), true));

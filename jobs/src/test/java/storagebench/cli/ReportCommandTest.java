@@ -2,9 +2,6 @@ package storagebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,16 +19,16 @@ class ReportCommandTest {
         // given a data dir the sink never wrote to
 
         // when
-        Result result = run("report", "--data-dir", data.toString());
+        CommandOutput result = run("report", "--data-dir", data.toString());
 
         // then
-        assertThat(result.exitCode).isEqualTo(Main.FAILED);
-        assertThat(result.err)
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err())
                 .isEqualTo(
                         "storagebench report: no trials in "
                                 + data.resolve("parquet/trials")
                                 + "; run `storagebench sink` first\n");
-        assertThat(result.out).isEmpty();
+        assertThat(result.out()).isEmpty();
     }
 
     @Test
@@ -40,23 +37,24 @@ class ReportCommandTest {
         oneExperiment();
 
         // when
-        Result csv = run("report", "--data-dir", data.toString(), "--format", "CSV", "--run", R1);
-        Result text =
+        CommandOutput csv =
+                run("report", "--data-dir", data.toString(), "--format", "CSV", "--run", R1);
+        CommandOutput text =
                 run("report", "--data-dir", data.toString(), "--experiment", "e1", "--host", "h1");
 
         // then
-        assertThat(csv.exitCode).isZero();
-        assertThat(csv.out)
+        assertThat(csv.exitCode()).isZero();
+        assertThat(csv.out())
                 .startsWith("experiment,host,configuration,variant,step,n,mean_s")
                 .contains("e1,h1,,\"init=zero, files=4\",setup,2,1.5,1.5,");
-        assertThat(text.exitCode).isZero();
+        assertThat(text.exitCode()).isZero();
         // a header, the row, and a note that three widely spread trials have the log-normal
         // interval
-        assertThat(text.out.lines()).hasSize(3);
-        assertThat(text.out)
+        assertThat(text.out().lines()).hasSize(3);
+        assertThat(text.out())
                 .contains("note: e1 · h1 · init=zero, files=4 · setup: skewed values (n = 3)");
         // one variant: nothing to hold a ratio against
-        assertThat(text.out).doesNotContain("×");
+        assertThat(text.out()).doesNotContain("×");
     }
 
     @Test
@@ -67,7 +65,7 @@ class ReportCommandTest {
         Path png = data.resolve("png");
 
         // when
-        Result result =
+        CommandOutput result =
                 run(
                         "report",
                         "--data-dir",
@@ -79,8 +77,8 @@ class ReportCommandTest {
 
         // then
         Path chart = png.resolve("e1--setup--means.png");
-        assertThat(result.exitCode).isZero();
-        assertThat(result.out)
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out())
                 .isEqualTo(
                         "wrote "
                                 + page.toAbsolutePath()
@@ -99,7 +97,7 @@ class ReportCommandTest {
         Path page = data.resolve("run.html");
 
         // when
-        Result result =
+        CommandOutput result =
                 run(
                         "report",
                         "--data-dir",
@@ -110,7 +108,7 @@ class ReportCommandTest {
                         page.toString());
 
         // then: the subtitle says which run, in words, not as the option that chose it
-        assertThat(result.exitCode).isZero();
+        assertThat(result.exitCode()).isZero();
         String html = Files.readString(page);
         assertThat(html).contains("<header><h1>storagebench report</h1><p>run " + R1 + " · made ");
         assertThat(html).doesNotContain("--run");
@@ -123,7 +121,7 @@ class ReportCommandTest {
         Path page = data.resolve("report.html");
 
         // when
-        Result result =
+        CommandOutput result =
                 run(
                         "report",
                         "--data-dir",
@@ -134,8 +132,9 @@ class ReportCommandTest {
                         page.toString());
 
         // then
-        assertThat(result.exitCode).isEqualTo(Main.FAILED);
-        assertThat(result.err).startsWith("storagebench report: no trials match --experiment nope");
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err())
+                .startsWith("storagebench report: no trials match --experiment nope");
         assertThat(page).doesNotExist();
     }
 
@@ -145,12 +144,12 @@ class ReportCommandTest {
         oneExperiment();
 
         // when
-        Result result =
+        CommandOutput result =
                 run("report", "--data-dir", data.toString(), "--experiment", "nope", "--run", R9);
 
         // then
-        assertThat(result.exitCode).isEqualTo(Main.FAILED);
-        assertThat(result.err)
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err())
                 .startsWith(
                         "storagebench report: no trials match --experiment nope --run "
                                 + R9
@@ -165,11 +164,11 @@ class ReportCommandTest {
         Files.writeString(file, "not parquet");
 
         // when
-        Result result = run("report", "--data-dir", data.toString());
+        CommandOutput result = run("report", "--data-dir", data.toString());
 
         // then
-        assertThat(result.exitCode).isEqualTo(Main.FAILED);
-        assertThat(result.err)
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err())
                 .startsWith(
                         "storagebench report: "
                                 + data.resolve("parquet/trials")
@@ -184,15 +183,16 @@ class ReportCommandTest {
         oneExperiment();
 
         // when
-        Result result = run("report", "--data-dir", data.toString(), "--run", "../../../evilrun");
+        CommandOutput result =
+                run("report", "--data-dir", data.toString(), "--run", "../../../evilrun");
 
         // then
-        assertThat(result.exitCode).isEqualTo(Main.BAD_INPUT);
-        assertThat(result.err)
+        assertThat(result.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(result.err())
                 .isEqualTo(
                         "storagebench report: --run: '../../../evilrun' is not a run id: a run's is "
                                 + "yyyyMMdd-HHmmss-xxxx (e.g. 20261130-101500-a3f9), an import's import-<format>-<16 hex digits>\n");
-        assertThat(result.out).isEmpty();
+        assertThat(result.out()).isEmpty();
     }
 
     @Test
@@ -200,11 +200,11 @@ class ReportCommandTest {
         // given
 
         // when
-        Result result = run("report", "--data-dir", data.toString(), "--format", "xml");
+        CommandOutput result = run("report", "--data-dir", data.toString(), "--format", "xml");
 
         // then
-        assertThat(result.exitCode).isEqualTo(Main.BAD_INPUT);
-        assertThat(result.err).contains("expected text, csv or json, got 'xml'");
+        assertThat(result.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(result.err()).contains("expected text, csv or json, got 'xml'");
     }
 
     @Test
@@ -212,11 +212,11 @@ class ReportCommandTest {
         // given
 
         // when
-        Result result = run("report", "--help");
+        CommandOutput result = run("report", "--help");
 
         // then
-        assertThat(result.exitCode).isZero();
-        assertThat(result.out)
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out())
                 .contains(
                         "--experiment=NAME",
                         "--run=RUN_ID",
@@ -226,7 +226,7 @@ class ReportCommandTest {
                         "--png=DIR",
                         "--data-dir=DIR",
                         "95% confidence interval");
-        assertThat(result.err).isEmpty();
+        assertThat(result.err()).isEmpty();
     }
 
     private void oneExperiment() throws Exception {
@@ -237,26 +237,7 @@ class ReportCommandTest {
                 .write(data.resolve("parquet"), "e1", "2026-11-30", "part-0");
     }
 
-    private record Result(int exitCode, String out, String err) {}
-
-    private static Result run(String... args) {
-        PrintStream stdout = System.out;
-        PrintStream stderr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int exitCode = Main.execute(args);
-            System.out.flush();
-            System.err.flush();
-            return new Result(
-                    exitCode,
-                    out.toString(StandardCharsets.UTF_8),
-                    err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(stdout);
-            System.setErr(stderr);
-        }
+    private static CommandOutput run(String... args) {
+        return CommandOutput.of(args);
     }
 }

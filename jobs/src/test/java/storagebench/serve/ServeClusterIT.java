@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.cli.CommandOutput;
 import storagebench.cli.Main;
 import storagebench.config.Settings;
 import storagebench.dbms.PostgresEnv;
@@ -79,9 +80,17 @@ class ServeClusterIT {
             };
             Map<String, String> env = Map.of("STORAGEBENCH_JOB_REPOSITORY_PASSWORD", password);
             try (ServeProcess a =
-                            ServeProcess.start(ServeProcess.LOGS, "ServeClusterIT-a", env, args);
+                            ServeProcess.start(
+                                    ServeProcess.LOGS,
+                                    "ServeClusterIT-a",
+                                    env,
+                                    host(args, "north-host", "role=primary,disk=nvme"));
                     ServeProcess b =
-                            ServeProcess.start(ServeProcess.LOGS, "ServeClusterIT-b", env, args)) {
+                            ServeProcess.start(
+                                    ServeProcess.LOGS,
+                                    "ServeClusterIT-b",
+                                    env,
+                                    host(args, "south-host", "role=replica"))) {
                 // when: both run for a while
                 long both = System.currentTimeMillis();
                 await(
@@ -96,8 +105,54 @@ class ServeClusterIT {
                                                                 + " AND STATUS <> 'RUNNING'")
                                                 >= 16),
                         a);
+                // and each host is registered, alive, with its labels and its runs
+                String[] hosts = {
+                    "hosts",
+                    "--data-dir",
+                    data.toString(),
+                    "--set",
+                    "job-repository.url=" + server + database,
+                    "--set",
+                    "job-repository.username=" + PostgresEnv.user(),
+                    "--set",
+                    "job-repository.password=" + password
+                };
+                CommandOutput listed = CommandOutput.of(hosts);
+                assertThat(listed.exitCode()).as(listed.err()).isZero();
+                assertThat(listed.out())
+                        .containsPattern("north-host +alive +\\d+ s ago +disk=nvme,role=primary")
+                        .containsPattern("south-host +alive +\\d+ s ago +role=replica")
+                        .doesNotContain(password);
+                // a third service under a name a live one holds is refused before it starts
+                CommandOutput taken =
+                        CommandOutput.of(
+                                concat(
+                                        concat(
+                                                new String[] {"serve", "--port", "0"},
+                                                host(args, "north-host", "")),
+                                        "--set",
+                                        "job-repository.password=" + password));
+                assertThat(taken.exitCode()).isEqualTo(Main.BAD_INPUT);
+                assertThat(taken.err())
+                        .contains("host.name north-host is taken by a running service")
+                        .doesNotContain("\tat ");
+                // when: one service ends, the other is killed
                 assertThat(a.terminate(120)).isZero();
-                assertThat(b.terminate(120)).isZero();
+                b.kill();
+                long killed = System.nanoTime();
+                // then: the first is gone, the second stale within three heartbeats
+                await(
+                        "south-host stale",
+                        Duration.ofSeconds(30),
+                        quietly(
+                                () ->
+                                        CommandOutput.of(hosts)
+                                                .out()
+                                                .matches("(?s).*south-host +stale.*")),
+                        a);
+                assertThat(Duration.ofNanos(System.nanoTime() - killed))
+                        .isLessThan(Duration.ofSeconds(20));
+                assertThat(CommandOutput.of(hosts).out()).containsPattern("north-host +gone");
                 // then: every due time fired once, by one of the two
                 try (Connection c =
                                 DriverManager.getConnection(
@@ -143,6 +198,17 @@ class ServeClusterIT {
                     password,
                     "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
         }
+    }
+
+    /** The service's arguments with a host name and labels of its own. */
+    private static String[] host(String[] args, String name, String labels) {
+        return concat(args, "--set", "host.name=" + name, "--set", "host.labels=" + labels);
+    }
+
+    private static String[] concat(String[] args, String... more) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
     }
 
     private static void admin(String url, String password, String sql) throws Exception {
