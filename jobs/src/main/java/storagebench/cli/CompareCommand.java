@@ -18,6 +18,7 @@ import storagebench.compare.CompareFormat;
 import storagebench.compare.CompareRequest;
 import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
+import storagebench.report.HostScope;
 import storagebench.report.Report;
 import storagebench.runner.RunId;
 import storagebench.storage.ReadableDataset;
@@ -61,9 +62,20 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(
             names = "--by",
             paramLabel = "host|variant",
-            defaultValue = "variant",
-            description = "variant (default): variants on each host; host: hosts for each variant.")
+            description =
+                    "variant (default; host with --baseline-host): variants on each host; host: hosts"
+                            + " for each variant.")
     String by;
+
+    @Option(
+            names = "--baseline-host",
+            paramLabel = "NAME",
+            description =
+                    "With --by host: the host the others are compared with (default: the best host for"
+                            + " each variant).")
+    String baselineHost;
+
+    @Mixin HostOptions hosts;
 
     @Option(
             names = "--metric",
@@ -97,13 +109,25 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         runs.forEach(run -> RunId.validate(run, "--run"));
+        String arms = by != null ? by : baselineHost != null ? "host" : "variant";
         boolean byHost =
-                switch (by.strip().toLowerCase(Locale.ROOT)) {
+                switch (arms.strip().toLowerCase(Locale.ROOT)) {
                     case "host" -> true;
                     case "variant" -> false;
                     default ->
                             throw new BadInputException("--by: host or variant, got '" + by + "'");
                 };
+        if (baselineHost != null && !byHost) {
+            throw new BadInputException(
+                    "--baseline-host: compares hosts, which --by variant does not; leave --by out"
+                            + " or give --by host");
+        }
+        if (baselineHost != null && baseline != null) {
+            throw new BadInputException(
+                    "--baseline-host and --baseline: give one (--baseline-host NAME is --baseline"
+                            + " host=NAME)");
+        }
+        HostScope scope = hosts.scope();
         Path parquet = ReadableDataset.folder(settings.load());
         if (!Report.hasTrials(parquet)) {
             return nothing(
@@ -113,12 +137,21 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<String> metrics =
                 metric == null ? Comparisons.defaultMetrics() : List.of(metric.strip());
-        Map<String, String> base = baseline(baseline);
+        Map<String, String> base =
+                baselineHost != null
+                        ? Map.of(Comparisons.HOST, baselineHost.strip())
+                        : baseline(baseline);
         List<Comparison> rows =
                 Comparisons.of(
                         parquet,
                         new CompareRequest(
-                                experiment, base, byHost, metrics.get(0), List.copyOf(runs), pool),
+                                experiment,
+                                base,
+                                byHost,
+                                metrics.get(0),
+                                List.copyOf(runs),
+                                pool,
+                                scope),
                         metrics);
         if (rows.isEmpty()) {
             return nothing(

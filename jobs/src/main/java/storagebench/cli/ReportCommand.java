@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 import storagebench.html.HtmlReport;
 import storagebench.html.PngCharts;
 import storagebench.report.HeadlineTable;
+import storagebench.report.HostScope;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
@@ -54,11 +55,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--run", paramLabel = "RUN_ID", description = "Only the trials of this run.")
     String runId;
 
-    @Option(
-            names = "--host",
-            paramLabel = "HOST",
-            description = "Only trials that ran on this host.")
-    String host;
+    @Mixin HostOptions hosts;
 
     @Option(
             names = "--format",
@@ -94,12 +91,14 @@ public final class ReportCommand implements Callable<Integer> {
         if (runId != null) {
             RunId.validate(runId, "--run");
         }
+        HostScope scope = hosts.scope();
         Path parquet = ReadableDataset.folder(settings.load());
         ReportFilter filter =
                 ReportFilter.all()
                         .withExperiment(experiment)
                         .withRunId(runId)
-                        .withHost(host)
+                        .withHost(scope.name().orElse(null))
+                        .withHostLabels(scope.labels())
                         .withPool(pool);
         if (!Report.hasTrials(parquet)) {
             return nothing(

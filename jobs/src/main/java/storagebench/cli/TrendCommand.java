@@ -19,6 +19,7 @@ import storagebench.compare.CompareRequest;
 import storagebench.compare.Trend;
 import storagebench.compare.Trends;
 import storagebench.report.Cells;
+import storagebench.report.HostScope;
 import storagebench.report.MetricFigures;
 import storagebench.report.Report;
 import storagebench.storage.ReadableDataset;
@@ -69,6 +70,8 @@ public final class TrendCommand implements Callable<Integer> {
             description = "duration (seconds, default) or any metric of the trials.")
     String metric;
 
+    @Mixin HostOptions hosts;
+
     @Option(
             names = "--fail-on-regression",
             description = "Exit 3 when the latest run regressed, for a scheduled job or CI.")
@@ -92,10 +95,11 @@ public final class TrendCommand implements Callable<Integer> {
         if (!f.equals("text") && !f.equals("csv")) {
             throw new BadInputException("--format: text or csv, got '" + format + "'");
         }
+        HostScope scope = hosts.scope();
         Path parquet = ReadableDataset.folder(settings.load());
         List<Trend> trends =
                 Report.hasTrials(parquet)
-                        ? Trends.of(parquet, experiment, metric.strip(), window)
+                        ? Trends.of(parquet, scope, experiment, metric.strip(), window)
                         : List.of();
         if (trends.isEmpty()) {
             spec.commandLine()
@@ -103,7 +107,9 @@ public final class TrendCommand implements Callable<Integer> {
                     .println(
                             "storagebench trend: no measured trials of experiment '"
                                     + experiment
-                                    + "' in "
+                                    + "'"
+                                    + (scope.isAll() ? "" : " (" + scope.options() + ")")
+                                    + " in "
                                     + Report.trialsDir(parquet));
             return Main.FAILED;
         }

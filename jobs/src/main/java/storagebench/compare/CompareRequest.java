@@ -2,6 +2,7 @@ package storagebench.compare;
 
 import java.util.List;
 import java.util.Map;
+import storagebench.report.HostScope;
 
 /**
  * What to compare.
@@ -12,6 +13,7 @@ import java.util.Map;
  * @param metric {@code duration} or a metric name of the trials
  * @param runs the runs to read, or empty for all
  * @param pool whether runs of different fixed configurations are pooled (on purpose, {@code --pool})
+ * @param hosts the hosts whose trials are compared ({@code --host}, {@code --host-label})
  */
 public record CompareRequest(
         String experiment,
@@ -19,13 +21,30 @@ public record CompareRequest(
         boolean byHost,
         String metric,
         List<String> runs,
-        boolean pool) {
+        boolean pool,
+        HostScope hosts) {
 
     public static final String DURATION = "duration";
 
+    /** A request over the trials of every host. */
+    public CompareRequest(
+            String experiment,
+            Map<String, String> baseline,
+            boolean byHost,
+            String metric,
+            List<String> runs,
+            boolean pool) {
+        this(experiment, baseline, byHost, metric, runs, pool, HostScope.ALL);
+    }
+
     /** This request for another metric. */
     public CompareRequest withMetric(String name) {
-        return new CompareRequest(experiment, baseline, byHost, name, runs, pool);
+        return new CompareRequest(experiment, baseline, byHost, name, runs, pool, hosts);
+    }
+
+    /** This request over the trials of {@code scope}'s hosts only. */
+    public CompareRequest withHosts(HostScope scope) {
+        return new CompareRequest(experiment, baseline, byHost, metric, runs, pool, scope);
     }
 
     public static CompareRequest of(String experiment) {

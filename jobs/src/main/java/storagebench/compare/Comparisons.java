@@ -35,7 +35,7 @@ import storagebench.report.VariantStats;
  */
 public final class Comparisons {
     /** The factor hosts are compared by. */
-    static final String HOST = "host";
+    public static final String HOST = "host";
 
     private Comparisons() {}
 
@@ -61,14 +61,14 @@ public final class Comparisons {
      */
     public static List<Comparison> of(
             Path parquetRoot, CompareRequest request, List<String> metrics) {
-        try (Tables tables = Tables.open(parquetRoot)) {
+        try (Tables tables = Tables.open(parquetRoot, request.hosts())) {
             List<VariantStats> stats =
                     VariantStats.read(
                             tables,
                             new VariantStats.Query(
                                     request.experiment(),
                                     request.runs(),
-                                    null,
+                                    request.hosts(),
                                     metrics,
                                     false,
                                     request.pool()));
@@ -85,7 +85,7 @@ public final class Comparisons {
             List<VariantStats> stats,
             CompareRequest request,
             List<String> metrics) {
-        try (Tables tables = Tables.open(parquetRoot)) {
+        try (Tables tables = Tables.open(parquetRoot, request.hosts())) {
             return of(tables, stats, request, metrics);
         }
     }
@@ -238,7 +238,7 @@ public final class Comparisons {
             return List.of();
         }
         boolean higher = Direction.higherIsBetter(request.metric());
-        checkBaseline(groups, request.baseline());
+        checkBaseline(groups, request.baseline(), request.byHost());
         List<Comparison> out = new ArrayList<>();
         groups.forEach(
                 (key, arms) -> {
@@ -275,9 +275,14 @@ public final class Comparisons {
         return out;
     }
 
-    /** Every key of the baseline is a factor, and every value one of its levels, somewhere. */
+    /**
+     * Every key of the baseline is a factor, and every value one of its levels, somewhere (by host: the
+     * baseline host is one of the hosts compared).
+     */
     private static void checkBaseline(
-            Map<List<String>, Map<String, Arm>> groups, Map<String, String> baseline) {
+            Map<List<String>, Map<String, Arm>> groups,
+            Map<String, String> baseline,
+            boolean byHost) {
         Map<String, Set<String>> levels = new LinkedHashMap<>();
         for (Map<String, Arm> arms : groups.values()) {
             for (Arm arm : arms.values()) {
@@ -291,6 +296,15 @@ public final class Comparisons {
         baseline.forEach(
                 (factor, value) -> {
                     Set<String> known = levels.get(factor);
+                    if (byHost
+                            && factor.equals(HOST)
+                            && (known == null || !known.contains(value))) {
+                        throw new BadInputException(
+                                "--baseline-host "
+                                        + value
+                                        + ": no such host among the trials compared; the hosts are: "
+                                        + (known == null ? "none" : String.join(", ", known)));
+                    }
                     if (known == null || !known.contains(value)) {
                         throw new BadInputException(
                                 "--baseline "

@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
+import storagebench.report.HostScope;
+import storagebench.report.Tables;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
 
@@ -32,7 +34,16 @@ public final class Trends {
     private Trends() {}
 
     public static List<Trend> of(Path parquetRoot, String experiment, String metric, int window) {
-        return of(TrialValues.read(parquetRoot, metric, experiment, List.of()), metric, window);
+        return of(parquetRoot, HostScope.ALL, experiment, metric, window);
+    }
+
+    /** The trends of the trials of {@code hosts} only, as {@link #of(Path, String, String, int)}. */
+    public static List<Trend> of(
+            Path parquetRoot, HostScope hosts, String experiment, String metric, int window) {
+        try (Tables tables = Tables.open(parquetRoot, hosts)) {
+            return of(
+                    TrialValues.read(tables, metric, experiment, List.of(), false), metric, window);
+        }
     }
 
     /** The trends of {@code runs} only (a schedule's), as {@link #of(Path, String, String, int)}. */

@@ -45,7 +45,7 @@ record ExperimentView(
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
-        try (Tables tables = Tables.open(parquetRoot)) {
+        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
             return read(tables, filter);
         }
     }

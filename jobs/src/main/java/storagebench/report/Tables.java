@@ -23,7 +23,8 @@ import storagebench.events.EventType;
  * One command's reads of a dataset's tables (one per {@link EventType}): one connection to the
  * process's in-memory DuckDB, on which each table's files are listed and described once, and the runs'
  * configuration labels ({@link Configurations}) are read once, however many queries the command runs.
- * A query reads its table through the view {@code scanned}. Close it when the command is done.
+ * A query reads its table through the view {@code scanned}. Opened for a {@link HostScope}, every
+ * table reads only the rows of that scope's hosts. Close it when the command is done.
  */
 public final class Tables implements AutoCloseable {
     /** One result row to one record. */
@@ -48,6 +49,7 @@ public final class Tables implements AutoCloseable {
 
     private final Path parquetRoot;
     private final Connection duckdb;
+    private final HostScope scope;
 
     /** Per table, whether it has files. */
     private final Map<EventType, Boolean> hasFiles = new EnumMap<>(EventType.class);
@@ -61,15 +63,28 @@ public final class Tables implements AutoCloseable {
     /** Whether some run has a configuration label; null until the runs are read. */
     private Boolean configurations;
 
-    private Tables(Path parquetRoot, Connection duckdb) {
+    /** Whether the table {@code scoped_run} (the runs of the scope's labels) was made. */
+    private boolean scopedRuns;
+
+    private Tables(Path parquetRoot, Connection duckdb, HostScope scope) {
         this.parquetRoot = parquetRoot;
         this.duckdb = duckdb;
+        this.scope = scope;
     }
 
     /** The reads of one command over the dataset at {@code parquetRoot}. */
     public static Tables open(Path parquetRoot) {
+        return open(parquetRoot, HostScope.ALL);
+    }
+
+    /**
+     * The reads of one command over the rows of the dataset at {@code parquetRoot} that were recorded on
+     * the hosts of {@code scope}: of the host it names (each table's {@code host}), in runs whose host
+     * carried all its labels (the runs' {@code host.labels}).
+     */
+    public static Tables open(Path parquetRoot, HostScope scope) {
         try {
-            return new Tables(parquetRoot, DuckDb.connect());
+            return new Tables(parquetRoot, DuckDb.connect(), scope);
         } catch (SQLException e) {
             throw new ReportException(parquetRoot + ": cannot open DuckDB: " + e.getMessage(), e);
         }
@@ -293,9 +308,73 @@ public final class Tables implements AutoCloseable {
         Set<String> all = new HashSet<>(stored);
         all.addAll(DEFAULTS.get(type).keySet());
         columns.put(type, Set.copyOf(all));
+        select.append(" FROM ").append(source).append(" r").append(inScope(type));
         try (var statement = duckdb.createStatement()) {
-            statement.execute(select.append(" FROM ").append(source).toString());
+            statement.execute(select.toString());
         }
+    }
+
+    /** The condition that keeps the rows of the scope's hosts, as a WHERE clause; empty for all. */
+    private String inScope(EventType type) throws SQLException {
+        List<String> conditions = new ArrayList<>();
+        scope.name()
+                .ifPresent(
+                        name ->
+                                conditions.add(
+                                        (type == EventType.RUN_STARTED
+                                                        ? HOST_NAME
+                                                        : "CAST(host AS VARCHAR)")
+                                                + " = "
+                                                + literal(name)));
+        if (!scope.labels().isEmpty()) {
+            scopedRuns();
+            conditions.add("run_id IN (SELECT run_id FROM scoped_run)");
+        }
+        return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    }
+
+    /** A run's host's name, in a runs file of any version (the row is {@code r}). */
+    private static final String HOST_NAME = "json_extract_string(to_json(r), '$.host.hostname')";
+
+    /** A run's host's labels, in a runs file of any version (empty before RunStarted v5). */
+    private static final String HOST_LABELS =
+            "coalesce(CAST(json_extract(to_json(r), '$.host.labels') AS MAP(VARCHAR, VARCHAR)),"
+                    + " MAP {}::MAP(VARCHAR, VARCHAR))";
+
+    /** The table {@code scoped_run}: the runs whose host carried every label of the scope, made once. */
+    private void scopedRuns() throws SQLException {
+        if (scopedRuns) {
+            return;
+        }
+        String sql;
+        if (hasFiles(EventType.RUN_STARTED)) {
+            StringBuilder where = new StringBuilder();
+            scope.labels()
+                    .forEach(
+                            (key, value) ->
+                                    where.append(where.length() == 0 ? " WHERE " : " AND ")
+                                            .append("labels[")
+                                            .append(literal(key))
+                                            .append("] = ")
+                                            .append(literal(value)));
+            sql =
+                    "CREATE TEMP TABLE scoped_run AS SELECT DISTINCT run_id FROM (SELECT run_id, "
+                            + HOST_LABELS
+                            + " AS labels FROM "
+                            + source(parquetRoot.resolve(EventType.RUN_STARTED.table()))
+                            + " r)"
+                            + where;
+        } else {
+            sql = "CREATE TEMP TABLE scoped_run (run_id VARCHAR)";
+        }
+        try (var statement = duckdb.createStatement()) {
+            statement.execute(sql);
+        }
+        scopedRuns = true;
+    }
+
+    private static String literal(String text) {
+        return "'" + text.replace("'", "''") + "'";
     }
 
     @Override

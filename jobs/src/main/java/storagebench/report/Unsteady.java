@@ -66,7 +66,7 @@ public record Unsteady(
 
     /** As {@link #read(Tables, ReportFilter)}, on a read of its own. */
     public static List<Unsteady> read(Path parquetRoot, ReportFilter filter) {
-        try (Tables tables = Tables.open(parquetRoot)) {
+        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
             return read(tables, filter);
         }
     }

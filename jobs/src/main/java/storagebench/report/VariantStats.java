@@ -58,11 +58,14 @@ public record VariantStats(
     /** The metric of a step's duration, in seconds. */
     public static final String DURATION = "duration";
 
-    /** What to read: empty lists and null fields mean any. */
+    /**
+     * What to read: empty lists and null fields mean any. A command's reads ({@link Tables}) opened for
+     * other hosts than {@code hosts} are not narrowed by it but by the host's name.
+     */
     public record Query(
             String experiment,
             List<String> runs,
-            String host,
+            HostScope hosts,
             List<String> metrics,
             boolean perRun,
             boolean pool) {
@@ -72,19 +75,19 @@ public record VariantStats(
             return new Query(
                     filter.experiment().orElse(null),
                     filter.runId().map(List::of).orElse(List.of()),
-                    filter.host().orElse(null),
+                    filter.hosts(),
                     List.of(DURATION),
                     false,
                     filter.pool());
         }
 
         public Query withMetrics(List<String> names) {
-            return new Query(experiment, runs, host, List.copyOf(names), perRun, pool);
+            return new Query(experiment, runs, hosts, List.copyOf(names), perRun, pool);
         }
 
         /** Rows per run as well as over all runs. */
         public Query withRunRows() {
-            return new Query(experiment, runs, host, metrics, true, pool);
+            return new Query(experiment, runs, hosts, metrics, true, pool);
         }
     }
 
@@ -99,7 +102,7 @@ public record VariantStats(
      * the dataset holds no trials or none match.
      */
     public static List<VariantStats> read(Path parquetRoot, Query query) {
-        try (Tables tables = Tables.open(parquetRoot)) {
+        try (Tables tables = Tables.open(parquetRoot, query.hosts())) {
             return read(tables, query);
         }
     }
@@ -154,7 +157,7 @@ public record VariantStats(
                     q.setString(
                             2,
                             query.runs().isEmpty() ? null : String.join(SEPARATOR, query.runs()));
-                    q.setString(3, query.host());
+                    q.setString(3, query.hosts().name().orElse(null));
                 },
                 rs -> new Factored(row(rs), rs.getBoolean("factored")));
     }
