@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
+import storagebench.Sha256;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunObserver;
 import storagebench.runner.RunStop;
@@ -184,9 +185,21 @@ final class FiringMachine {
                 earlier.runId(),
                 earlier.attempts() + 1);
         run = parts.runs().restart(earlier.runId());
-        firing = earlier.on(parts.runs().target(run));
+        firing = earlier.on(target());
         attempts = earlier.attempts() + 1;
         return State.TAKING;
+    }
+
+    /**
+     * The run's target key: a host's share of a fleet firing holds its target on its own host alone
+     * (the same folder or {@code localhost} URL is another target on each host).
+     */
+    private String target() {
+        String target = parts.runs().target(run);
+        String id = earlier != null ? earlier.id() : firing.id();
+        return FleetFirings.isShare(id)
+                ? Sha256.hex(parts.node() + "|" + target).substring(0, 32)
+                : target;
     }
 
     private State preparing() {
@@ -196,7 +209,7 @@ final class FiringMachine {
             // the schedules log it once, as it becomes broken
             return end(Firing.Status.BROKEN, e.getMessage());
         }
-        firing = firing.on(parts.runs().target(run));
+        firing = firing.on(target());
         attempts = 1;
         return State.TAKING;
     }

@@ -87,12 +87,18 @@ public final class Firings {
                 schedule);
     }
 
-    /** Firings whose run was stopped with the service and may be continued. */
+    /**
+     * Firings whose run was stopped with the service and may be continued by any service: not a host's
+     * share of a fleet firing, which only that host continues ({@link FleetWorker}).
+     */
     public List<Firing> interrupted() {
         return jdbc.query(
-                "SELECT " + COLUMNS + " FROM SB_FIRINGS WHERE STATUS = ? ORDER BY FIRED_MS",
+                "SELECT "
+                        + COLUMNS
+                        + " FROM SB_FIRINGS WHERE STATUS = ? AND FIRING_ID NOT LIKE ? ORDER BY FIRED_MS",
                 Firings::row,
-                Firing.Status.INTERRUPTED.name());
+                Firing.Status.INTERRUPTED.name(),
+                "%" + FleetFirings.HOST_MARK + "%");
     }
 
     /** The most recent firing a host ran that is {@code RUNNING} ({@code running}) or ended. */

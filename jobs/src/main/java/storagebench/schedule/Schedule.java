@@ -23,6 +23,7 @@ import java.util.Map;
  * @param overrides {@code --override}s for the experiment, in order
  * @param window the earlier runs of the schedule the regression check compares the latest one with
  * @param notifyCommand the command run after each checked run ({@code notify:}), or null
+ * @param hosts which hosts each firing runs on ({@code hosts:})
  * @param line the schedule's line in its file, for messages
  */
 public record Schedule(
@@ -40,6 +41,7 @@ public record Schedule(
         Map<String, String> overrides,
         int window,
         Notify notifyCommand,
+        HostSelector hosts,
         int line) {
 
     /** A firing missed while no service ran. */

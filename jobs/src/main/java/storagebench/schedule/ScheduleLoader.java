@@ -19,6 +19,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import storagebench.config.ConfigException;
 import storagebench.config.ConfigNode;
+import storagebench.config.HostIdentity;
 import storagebench.config.InputLimits;
 import storagebench.config.Values;
 import storagebench.experiment.ConfigText;
@@ -41,7 +42,8 @@ public final class ScheduleLoader {
                     "max-runtime",
                     "enabled",
                     "window",
-                    "notify");
+                    "notify",
+                    "hosts");
 
     private ScheduleLoader() {}
 
@@ -143,6 +145,8 @@ public final class ScheduleLoader {
         boolean enabled = setting(node, defaults, "enabled", Values.BOOLEAN, true);
         int window = setting(node, defaults, "window", Values.intAtLeast(1), 5);
         Schedule.Notify notify = setting(node, defaults, "notify", ScheduleLoader::notify, null);
+        HostSelector hosts =
+                setting(node, defaults, "hosts", ScheduleLoader::hosts, HostSelector.ANY);
         Map<String, String> overrides = overrides(node.get("overrides"));
         node.finish("schedule '" + name + "'");
         return new Schedule(
@@ -160,7 +164,45 @@ public final class ScheduleLoader {
                 overrides,
                 window,
                 notify,
+                hosts,
                 node.line());
+    }
+
+    /** {@code any}, {@code all}, {@code [name, …]} or {@code {label: value, …}}. */
+    private static HostSelector hosts(ConfigNode node) {
+        String form = "any, all, a list of host names or a mapping of labels (role: replica)";
+        if (node.isSequence()) {
+            List<String> names = new ArrayList<>();
+            for (ConfigNode item : node.items()) {
+                String name = item.text().strip();
+                HostIdentity.nameProblem(name)
+                        .ifPresent(
+                                p -> {
+                                    throw item.error("'" + name + "': " + p);
+                                });
+                names.add(name);
+            }
+            if (names.isEmpty()) {
+                throw node.error("an empty list chooses no host; " + form);
+            }
+            return new HostSelector(HostSelector.Kind.NAMES, names, Map.of());
+        }
+        if (node.isMapping()) {
+            List<String> entries = new ArrayList<>();
+            node.entries().forEach((key, value) -> entries.add(key + "=" + value.text().strip()));
+            if (entries.isEmpty()) {
+                throw node.error("an empty mapping chooses every host: write all; " + form);
+            }
+            Map<String, String> labels =
+                    HostIdentity.labels(
+                            entries, p -> node.error("'" + p.entry() + "': " + p.reason()));
+            return new HostSelector(HostSelector.Kind.LABELS, List.of(), labels);
+        }
+        return switch (node.text().strip()) {
+            case "any" -> HostSelector.ANY;
+            case "all" -> HostSelector.ALL;
+            default -> throw node.error("'" + node.text() + "': " + form);
+        };
     }
 
     /** The schedule's own value, else the defaults', else {@code fallback}. */

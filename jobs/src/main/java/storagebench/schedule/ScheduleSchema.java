@@ -16,7 +16,8 @@ import storagebench.BadInputException;
  * Creates, the first time, the scheduler's tables in the job repository database: Quartz's own (from
  * the script Quartz ships for the database; its DROP statements left out, so a start never loses a
  * schedule), {@code SB_FIRINGS}, what became of each firing, and {@code SB_TARGETS}, which firing
- * holds which target, and {@code SB_HOSTS}, the hosts of the services ({@link HostRegistry}). A concurrent creation by another
+ * holds which target, {@code SB_HOSTS}, the hosts of the services ({@link HostRegistry}), and {@code SB_FLEET}, each
+ * fleet firing's share per host ({@link FleetFirings}). A concurrent creation by another
  * process is taken as done.
  */
 public final class ScheduleSchema {
@@ -54,6 +55,16 @@ public final class ScheduleSchema {
                     + "STOPPED_MS BIGINT, "
                     + "LOST_MS BIGINT)";
 
+    private static final String FLEET =
+            "CREATE TABLE SB_FLEET ("
+                    + "FLEET_ID VARCHAR(300) NOT NULL, "
+                    + "HOST_NAME VARCHAR(200) NOT NULL, "
+                    + "SCHEDULE_NAME VARCHAR(100) NOT NULL, "
+                    + "TRIGGER_NAME VARCHAR(200) NOT NULL, "
+                    + "SCHEDULED_MS BIGINT NOT NULL, "
+                    + "STATE VARCHAR(20) NOT NULL, "
+                    + "PRIMARY KEY (FLEET_ID, HOST_NAME))";
+
     private ScheduleSchema() {}
 
     public static void ensure(DataSource dataSource) {
@@ -70,6 +81,9 @@ public final class ScheduleSchema {
             }
             if (!exists(connection, "SB_HOSTS")) {
                 create(connection, HOSTS, ";");
+            }
+            if (!exists(connection, "SB_FLEET")) {
+                create(connection, FLEET, ";");
             }
         } catch (SQLException e) {
             throw new BadInputException(

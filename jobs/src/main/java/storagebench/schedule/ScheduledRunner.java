@@ -1,9 +1,12 @@
 package storagebench.schedule;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import storagebench.Sha256;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunEnds;
@@ -20,6 +23,8 @@ import storagebench.storage.ReadableDataset;
  * a run, when it was due and when it fired.
  */
 public final class ScheduledRunner {
+    private static final Logger log = LoggerFactory.getLogger(ScheduledRunner.class);
+
     /**
      * One firing.
      *
@@ -43,16 +48,27 @@ public final class ScheduledRunner {
     public record Node(
             String name, RunningRuns running, RunObserver observer, DatasetCatchUp dataset) {}
 
+    /**
+     * The fleet a service is part of.
+     *
+     * @param firings where a fleet firing's shares are written
+     * @param hosts the hosts that may be given a share
+     */
+    public record Fleet(FleetFirings firings, HostRegistry hosts) {}
+
     private final Schedules schedules;
     private final FiringMachine.Parts parts;
+    private final Fleet fleet;
 
     public ScheduledRunner(
             RunLauncher launcher,
             Schedules schedules,
             Firings firings,
             TargetLeases leases,
-            Node node) {
+            Node node,
+            Fleet fleet) {
         this.schedules = schedules;
+        this.fleet = fleet;
         ScheduledExecutorService timers =
                 Executors.newSingleThreadScheduledExecutor(
                         r -> {
@@ -77,7 +93,33 @@ public final class ScheduledRunner {
                         timers);
     }
 
+    /**
+     * Runs a firing; the firing of a schedule with {@code hosts: all} or a selector is written as one
+     * share per chosen host instead, which each host's service runs ({@link FleetWorker}).
+     */
     public void fire(Request request) {
+        Optional<Schedule> schedule =
+                request.schedule() == null ? Optional.empty() : schedules.get(request.schedule());
+        if (schedule.isPresent()
+                && schedule.get().hosts().fansOut()
+                && !FleetFirings.isShare(request.firing())) {
+            List<String> given =
+                    fleet.firings()
+                            .fanOut(
+                                    schedule.get(),
+                                    request.trigger(),
+                                    request.scheduled(),
+                                    fleet.hosts().list());
+            log.info(
+                    "schedule {}: fleet firing due {} on {}: {}",
+                    schedule.get().name(),
+                    request.scheduled(),
+                    schedule.get().hosts().written(),
+                    given.isEmpty()
+                            ? "no host given a share (none registered and chosen, or given before)"
+                            : String.join(", ", given));
+            return;
+        }
         new FiringMachine(parts, request).run();
     }
 

@@ -10,6 +10,8 @@ import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.runner.RunLauncher;
 import storagebench.schedule.Firings;
+import storagebench.schedule.FleetFirings;
+import storagebench.schedule.FleetWorker;
 import storagebench.schedule.HostRegistry;
 import storagebench.schedule.RunningRuns;
 import storagebench.schedule.ScheduleControl;
@@ -50,6 +52,22 @@ class ServeConfiguration {
     }
 
     @Bean
+    FleetFirings fleetFirings(DataSource dataSource) {
+        return new FleetFirings(dataSource);
+    }
+
+    @Bean
+    FleetWorker fleetWorker(
+            FleetFirings fleet,
+            Firings firings,
+            Schedules schedules,
+            ScheduledRunner runner,
+            RunningRuns running,
+            HostRegistry.Identity host) {
+        return new FleetWorker(fleet, firings, schedules, runner, running, host.name());
+    }
+
+    @Bean
     RunningRuns runningRuns() {
         return new RunningRuns();
     }
@@ -79,13 +97,16 @@ class ServeConfiguration {
             RunningRuns running,
             LiveProgress live,
             SinkLoop sink,
-            HostRegistry.Identity host) {
+            HostRegistry.Identity host,
+            HostRegistry hosts,
+            FleetFirings fleet) {
         return new ScheduledRunner(
                 new RunLauncher(settings, kafka),
                 schedules,
                 firings,
                 leases,
-                new ScheduledRunner.Node(host.name(), running, live, sink));
+                new ScheduledRunner.Node(host.name(), running, live, sink),
+                new ScheduledRunner.Fleet(fleet, hosts));
     }
 
     @Bean

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
+import storagebench.schedule.FleetWorker;
 import storagebench.schedule.HostRegistry;
 import storagebench.schedule.RunningRuns;
 import storagebench.schedule.ScheduleControl;
@@ -39,6 +40,8 @@ final class ServeLifecycle implements DisposableBean {
     private final DatasetViews dataset;
     private final HostRegistry hosts;
     private final HostRegistry.Identity host;
+    private final FleetWorker fleet;
+    private final ScheduledExecutorService fleetLook = daemon("fleet-firings");
     private final ScheduledExecutorService beater = daemon("host-heartbeat");
     private final ScheduledExecutorService watcher = daemon("repository-watch");
     private final ScheduledExecutorService refresher = daemon("schedules-refresh");
@@ -52,7 +55,8 @@ final class ServeLifecycle implements DisposableBean {
             RepositoryWatch repository,
             DatasetViews dataset,
             HostRegistry hosts,
-            HostRegistry.Identity host) {
+            HostRegistry.Identity host,
+            FleetWorker fleet) {
         this.scheduler = scheduler;
         this.schedules = schedules;
         this.control = control;
@@ -62,6 +66,7 @@ final class ServeLifecycle implements DisposableBean {
         this.dataset = dataset;
         this.hosts = hosts;
         this.host = host;
+        this.fleet = fleet;
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -72,6 +77,15 @@ final class ServeLifecycle implements DisposableBean {
         if (continued > 0) {
             log.info("continuing {} run(s) the last service's end interrupted", continued);
         }
+        int own = fleet.continueOwn();
+        if (own > 0) {
+            log.info(
+                    "continuing {} share(s) of fleet firings host {} took before",
+                    own,
+                    host.name());
+        }
+        fleetLook.scheduleWithFixedDelay(
+                this::lookForShares, 0, FleetWorker.POLL.toMillis(), TimeUnit.MILLISECONDS);
         beater.scheduleWithFixedDelay(
                 this::beat,
                 HostRegistry.BEAT.toMillis(),
@@ -96,6 +110,18 @@ final class ServeLifecycle implements DisposableBean {
             }
         } catch (RuntimeException e) {
             log.warn("the schedules could not be refreshed: {}", e.getMessage());
+        }
+    }
+
+    /** This host's shares of fleet firings, taken and run. */
+    private void lookForShares() {
+        if (repository.lost()) {
+            return;
+        }
+        try {
+            fleet.poll();
+        } catch (RuntimeException e) {
+            log.warn("the fleet firings could not be read: {}", e.getMessage());
         }
     }
 
@@ -130,6 +156,7 @@ final class ServeLifecycle implements DisposableBean {
         watcher.shutdownNow();
         refresher.shutdownNow();
         beater.shutdownNow();
+        fleetLook.shutdownNow();
         running.stopAll("the service's end");
         long deadline = System.nanoTime() + STOP_WAIT.toNanos();
         while (!running.none() && System.nanoTime() < deadline) {
@@ -144,6 +171,7 @@ final class ServeLifecycle implements DisposableBean {
             log.warn("a run did not stop within {}; it is continued at the next start", STOP_WAIT);
         }
         sink.close();
+        fleet.close();
         try {
             hosts.stopped(host);
         } catch (RuntimeException e) {

@@ -352,6 +352,7 @@ class FiringMachineTest {
                 Map.of(),
                 5,
                 null,
+                HostSelector.ANY,
                 1);
     }
 

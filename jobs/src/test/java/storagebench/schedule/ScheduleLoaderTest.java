@@ -154,4 +154,50 @@ class ScheduleLoaderTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("with shell: true the command is one string for sh -c");
     }
+
+    @Test
+    void hostsChooseAnyAllNamedOrLabelledHosts() {
+        assertThat(parse(VALID).get(0).hosts()).isEqualTo(HostSelector.ANY);
+        String all = VALID.replace("  backoff: 30s\n", "  backoff: 30s\n  hosts: all\n");
+        assertThat(parse(all).get(0).hosts()).isEqualTo(HostSelector.ALL);
+        HostSelector named =
+                parse(VALID.replace("    enabled: false\n", "    hosts: [db-1, db-2]\n"))
+                        .get(1)
+                        .hosts();
+        assertThat(named.written()).isEqualTo("[db-1, db-2]");
+        assertThat(named.matches("db-2", Map.of())).isTrue();
+        assertThat(named.matches("db-3", Map.of())).isFalse();
+        HostSelector labelled =
+                parse(
+                                VALID.replace(
+                                        "    enabled: false\n",
+                                        "    hosts: {role: replica, disk: nvme}\n"))
+                        .get(1)
+                        .hosts();
+        assertThat(labelled.written()).isEqualTo("{disk: nvme, role: replica}");
+        assertThat(labelled.fansOut()).isTrue();
+        assertThat(labelled.matches("x", Map.of("role", "replica", "disk", "nvme", "az", "b")))
+                .isTrue();
+        assertThat(labelled.matches("x", Map.of("role", "replica"))).isFalse();
+        // bad forms: the file, line, key and reason
+        assertThatThrownBy(() -> parse(VALID.replace("    enabled: false\n", "    hosts: some\n")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(
+                        "'some': any, all, a list of host names or a mapping of labels");
+        assertThatThrownBy(() -> parse(VALID.replace("    enabled: false\n", "    hosts: []\n")))
+                .hasMessageContaining("an empty list chooses no host");
+        assertThatThrownBy(
+                        () ->
+                                parse(
+                                        VALID.replace(
+                                                "    enabled: false\n", "    hosts: [\"db 1\"]\n")))
+                .hasMessageContaining("'db 1': a host's name holds only letters");
+        assertThatThrownBy(
+                        () ->
+                                parse(
+                                        VALID.replace(
+                                                "    enabled: false\n",
+                                                "    hosts: {password: x}\n")))
+                .hasMessageContaining("looks like a secret");
+    }
 }
