@@ -64,13 +64,43 @@ public final class FleetWorker implements AutoCloseable {
      */
     public int continueOwn() {
         int n = 0;
+        Instant late = Instant.now().minus(QuartzProperties.MISFIRE);
+        Map<String, List<FleetFirings.Share>> notStarted = new LinkedHashMap<>();
         for (FleetFirings.Share share : fleet.of(host, FleetFirings.State.TAKEN)) {
             Optional<Firing> firing = firings.find(share.firingId());
-            if (firing.isEmpty()
-                    || !firing.get().status().ended()
-                    || firing.get().status() == Firing.Status.INTERRUPTED) {
-                run(share);
-                n++;
+            if (firing.isPresent() && firing.get().runId() != null) {
+                // a run under way (or stopped with the service): continued per retry
+                if (!firing.get().status().ended()
+                        || firing.get().status() == Firing.Status.INTERRUPTED) {
+                    run(share);
+                    n++;
+                }
+            } else if (firing.isEmpty() || !firing.get().status().ended()) {
+                notStarted.computeIfAbsent(share.schedule(), k -> new ArrayList<>()).add(share);
+            }
+        }
+        // taken but not started (waiting for its target): as late as a share found pending
+        for (List<FleetFirings.Share> shares : notStarted.values()) {
+            Optional<Schedule> schedule = schedules.get(shares.get(0).schedule());
+            for (FleetFirings.Share share : shares) {
+                if (schedule.isPresent() && chosen(schedule.get().misfire(), share, shares, late)) {
+                    run(share);
+                    n++;
+                } else {
+                    firings.find(share.firingId())
+                            .ifPresent(
+                                    f ->
+                                            firings.save(
+                                                    f.now(
+                                                            null,
+                                                            Firing.Status.SKIPPED,
+                                                            f.attempts(),
+                                                            "not started before the service of host "
+                                                                    + host
+                                                                    + " ended; left out (misfire)",
+                                                            Instant.now(),
+                                                            host)));
+                }
             }
         }
         return n;

@@ -92,11 +92,11 @@ public final class HostRegistry {
     }
 
     /**
-     * Registers a service's host, starting it afresh.
+     * Refuses a name that a live service of another process holds.
      *
-     * @throws BadInputException when a live service of another process holds the name
+     * @throws BadInputException naming the process that holds it
      */
-    public void register(Identity me) {
+    public void check(Identity me) {
         long now = System.currentTimeMillis();
         for (Host other : list()) {
             if (other.name().equals(me.name())
@@ -113,6 +113,16 @@ public final class HostRegistry {
                                 + "): give this service a host.name of its own");
             }
         }
+    }
+
+    /**
+     * Registers a service's host, starting it afresh; its first heartbeat.
+     *
+     * @throws BadInputException when a live service of another process holds the name
+     */
+    public void register(Identity me) {
+        check(me);
+        long now = System.currentTimeMillis();
         int updated =
                 jdbc.update(
                         "UPDATE SB_HOSTS SET LABELS = ?, VERSION = ?, PROCESS = ?, STARTED_MS = ?,"

@@ -25,10 +25,11 @@ public final class Serve {
             Settings settings, KafkaConnection kafka, Schedules schedules, ServeOptions options) {
         ScheduleDatabase repository = ScheduleDatabase.of(settings);
         repository.ensureTables();
-        // refused before anything starts while a live service holds the host's name
+        // refused before anything starts while a live service holds the host's name; registered
+        // once the service is ready (ServeLifecycle), so its heartbeats follow at once
         HostRegistry.Identity host =
                 HostRegistry.Identity.of(settings.host().name(), settings.host().labels());
-        repository.use(dataSource -> new HostRegistry(dataSource).register(host));
+        repository.use(dataSource -> new HostRegistry(dataSource).check(host));
         Map<String, Object> props = new LinkedHashMap<>(repository.properties());
         props.putAll(QuartzProperties.of(repository.url(), true));
         props.put("server.address", options.bind());

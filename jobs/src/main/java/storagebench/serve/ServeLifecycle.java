@@ -77,6 +77,7 @@ final class ServeLifecycle implements DisposableBean {
         if (continued > 0) {
             log.info("continuing {} run(s) the last service's end interrupted", continued);
         }
+        hosts.register(host);
         int own = fleet.continueOwn();
         if (own > 0) {
             log.info(

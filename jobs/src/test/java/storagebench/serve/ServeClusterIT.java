@@ -41,7 +41,7 @@ class ServeClusterIT {
                 "sbcluster_" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         String server = PostgresEnv.url().substring(0, PostgresEnv.url().lastIndexOf('/') + 1);
         String password = System.getenv("STORAGEBENCH_PG_PASSWORD");
-        admin(server + "postgres", password, "CREATE DATABASE " + database);
+        ServeFixture.admin(server + "postgres", password, "CREATE DATABASE " + database);
         try {
             // given: two schedules every 4 s on targets of their own, two services on the
             // repository
@@ -193,7 +193,7 @@ class ServeClusterIT {
                 Main.execute("broker", "stop", "--data-dir", data.toString());
             }
         } finally {
-            admin(
+            ServeFixture.admin(
                     server + "postgres",
                     password,
                     "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
@@ -209,12 +209,5 @@ class ServeClusterIT {
         String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
         System.arraycopy(more, 0, all, args.length, more.length);
         return all;
-    }
-
-    private static void admin(String url, String password, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, PostgresEnv.user(), password);
-                Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import storagebench.config.Settings;
+import storagebench.dbms.PostgresEnv;
 import storagebench.schedule.ScheduleDatabase;
 
 /** What the service tests share: experiment and schedules files, the firings table, waiting. */
@@ -78,14 +79,19 @@ final class ServeFixture {
 
     /** The firings table, through the job repository the service serves. */
     static List<Map<String, Object>> firings(Settings settings, String where) throws Exception {
+        return rows(
+                settings,
+                "SELECT * FROM SB_FIRINGS"
+                        + (where.isEmpty() ? "" : " WHERE " + where)
+                        + " ORDER BY SCHEDULED_MS");
+    }
+
+    /** The rows of a query on the job repository, column names as the database gives them. */
+    static List<Map<String, Object>> rows(Settings settings, String sql) throws Exception {
         ScheduleDatabase repo = ScheduleDatabase.of(settings);
         try (Connection c = DriverManager.getConnection(repo.url(), repo.user(), repo.password());
                 Statement s = c.createStatement();
-                ResultSet rs =
-                        s.executeQuery(
-                                "SELECT * FROM SB_FIRINGS"
-                                        + (where.isEmpty() ? "" : " WHERE " + where)
-                                        + " ORDER BY SCHEDULED_MS")) {
+                ResultSet rs = s.executeQuery(sql)) {
             List<Map<String, Object>> rows = new ArrayList<>();
             while (rs.next()) {
                 Map<String, Object> row = new LinkedHashMap<>();
@@ -134,5 +140,13 @@ final class ServeFixture {
                 return false;
             }
         };
+    }
+
+    /** A statement on a PostgreSQL server as the tests' user: a database of a test's own made or dropped. */
+    static void admin(String url, String password, String sql) throws Exception {
+        try (Connection c = DriverManager.getConnection(url, PostgresEnv.user(), password);
+                Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
     }
 }

@@ -1,0 +1,299 @@
+package storagebench.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static storagebench.serve.ServeFixture.await;
+import static storagebench.serve.ServeFixture.quietly;
+import static storagebench.serve.ServeFixture.rows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.cli.CommandOutput;
+import storagebench.cli.Main;
+import storagebench.config.Settings;
+import storagebench.dbms.PostgresEnv;
+import storagebench.require.Needs;
+import storagebench.require.Requirement;
+
+/**
+ * Three {@code serve} processes as three hosts (own {@code host.name} and labels) on one PostgreSQL
+ * job repository and one broker: a {@code hosts: all} schedule runs once on each host at every
+ * firing, a label selector on the labelled hosts only; a host killed in its run is stale within three
+ * heartbeats and, started again, continues that run; a pause holds the schedule on every host.
+ */
+@Needs(Requirement.POSTGRES)
+class ServeFleetIT {
+    private static final int FIRINGS = 5;
+
+    @TempDir Path tmp;
+
+    @Test
+    void eachFleetFiringRunsOnceOnEveryChosenHostAndAKilledHostContinuesItsRun() throws Exception {
+        String database =
+                "sbfleet_" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
+        String server = PostgresEnv.url().substring(0, PostgresEnv.url().lastIndexOf('/') + 1);
+        String password = System.getenv("STORAGEBENCH_PG_PASSWORD");
+        ServeFixture.admin(server + "postgres", password, "CREATE DATABASE " + database);
+        Path data = tmp.resolve("data");
+        try {
+            // given: a schedule on every host (3 trials of 0.3 s each), one on the replicas, and
+            // three services as three hosts
+            ServeFixture.experiment(tmp, "fleet", 3, "0.3");
+            ServeFixture.experiment(tmp, "replicas", 1, "0.2");
+            Files.writeString(
+                    tmp.resolve("schedules.yaml"),
+                    """
+                    schedules:
+                      - name: fleet
+                        experiment: fleet.yaml
+                        cron: "*/10 * * * * ?"
+                        hosts: all
+                        retry: 2
+                        backoff: 1s
+                      - name: replicas
+                        experiment: replicas.yaml
+                        cron: "5/10 * * * * ?"
+                        hosts: {role: replica}
+                    """);
+            Map<String, String> repository = new LinkedHashMap<>();
+            repository.put("job-repository.url", server + database);
+            repository.put("job-repository.username", PostgresEnv.user());
+            repository.put("job-repository.password", password);
+            Settings settings = ServeFixture.settings(data, repository);
+            List<String> common =
+                    List.of(
+                            "--data-dir",
+                            data.toString(),
+                            "--set",
+                            "job-repository.url=" + server + database,
+                            "--set",
+                            "job-repository.username=" + PostgresEnv.user());
+            String[] args =
+                    concat(
+                            common,
+                            "--schedules",
+                            tmp.resolve("schedules.yaml").toString(),
+                            "--set",
+                            "sink.idle-roll-seconds=2");
+            Map<String, String> env = Map.of("STORAGEBENCH_JOB_REPOSITORY_PASSWORD", password);
+            String[] hosts = concat(common, "--set", "job-repository.password=" + password);
+            hosts = concat(List.of("hosts"), hosts);
+            try (ServeProcess alpha = start(env, args, "alpha", "role=primary");
+                    ServeProcess beta = start(env, args, "beta", "role=replica");
+                    ServeProcess gamma = start(env, args, "gamma", "role=replica")) {
+                String[] listing = hosts;
+                await(
+                        "three hosts alive",
+                        Duration.ofSeconds(30),
+                        quietly(
+                                () ->
+                                        CommandOutput.of(listing)
+                                                .out()
+                                                .matches(
+                                                        "(?s).*alpha +alive.*beta +alive.*gamma +alive.*")),
+                        alpha);
+                long registered = System.currentTimeMillis();
+                // when: five fleet firings come while all three are up
+                await(
+                        FIRINGS + " fleet firings completed on three hosts each",
+                        Duration.ofSeconds(180),
+                        quietly(() -> completeFleetFirings(settings, registered).size() >= FIRINGS),
+                        alpha);
+                // then: one run on each host per fleet firing, the replicas' schedule on two
+                List<Long> fleet = completeFleetFirings(settings, registered).subList(0, FIRINGS);
+                assertThat(
+                                rows(
+                                        settings,
+                                        "SELECT DISTINCT HOST_NAME AS host FROM SB_FLEET WHERE"
+                                                + " SCHEDULE_NAME = 'replicas' AND SCHEDULED_MS > "
+                                                + registered))
+                        .extracting(r -> r.get("host"))
+                        .containsExactlyInAnyOrder("beta", "gamma");
+                // when: gamma is killed in the middle of its run of a fleet firing
+                Map<String, Object> running =
+                        awaitRow(
+                                settings,
+                                "SELECT FIRING_ID AS firing, RUN_ID AS run FROM SB_FIRINGS WHERE"
+                                        + " NODE = 'gamma' AND STATUS = 'RUNNING' AND RUN_ID IS NOT"
+                                        + " NULL AND SCHEDULE_NAME = 'fleet'",
+                                alpha);
+                gamma.kill();
+                long killed = System.nanoTime();
+                // then: it is stale within three heartbeats, its firing lost
+                await(
+                        "gamma stale",
+                        Duration.ofSeconds(30),
+                        quietly(
+                                () ->
+                                        CommandOutput.of(listing)
+                                                .out()
+                                                .matches("(?s).*gamma +stale.*")),
+                        alpha);
+                assertThat(Duration.ofNanos(System.nanoTime() - killed))
+                        .isLessThan(Duration.ofSeconds(20));
+                await(
+                        "gamma's firing marked lost",
+                        Duration.ofSeconds(10),
+                        quietly(() -> status(settings, running.get("firing")).equals("LOST")),
+                        alpha);
+                // and started again, gamma continues that run
+                try (ServeProcess again = start(env, args, "gamma", "role=replica")) {
+                    await(
+                            "gamma's lost firing completed",
+                            Duration.ofSeconds(150),
+                            quietly(
+                                    () ->
+                                            status(settings, running.get("firing"))
+                                                    .equals("COMPLETED")),
+                            again);
+                    // when: the schedule is paused, no host fires it any more
+                    String[] pause =
+                            concat(
+                                    Arrays.asList(hosts).subList(1, hosts.length),
+                                    "--schedules",
+                                    tmp.resolve("schedules.yaml").toString());
+                    assertThat(
+                                    CommandOutput.of(
+                                                    concat(
+                                                            List.of("schedule", "pause", "fleet"),
+                                                            pause))
+                                            .exitCode())
+                            .isZero();
+                    Thread.sleep(2_000);
+                    long paused = System.currentTimeMillis();
+                    Thread.sleep(10_000);
+                    assertThat(
+                                    rows(
+                                            settings,
+                                            "SELECT FLEET_ID FROM SB_FLEET WHERE SCHEDULE_NAME ="
+                                                    + " 'fleet' AND SCHEDULED_MS > "
+                                                    + paused))
+                            .isEmpty();
+                    assertThat(again.terminate(120)).isZero();
+                }
+                assertThat(alpha.terminate(120)).isZero();
+                assertThat(beta.terminate(120)).isZero();
+                // and in the dataset: each of the five fleet firings is three runs on three hosts,
+                // and the run gamma continued has each trial once
+                assertThat(Main.execute("sink", "--until-idle", "--data-dir", data.toString()))
+                        .isZero();
+                try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+                        Statement s = duckdb.createStatement()) {
+                    String runs =
+                            "read_parquet('"
+                                    + data.resolve("parquet/runs")
+                                    + "/**/*.parquet', union_by_name = true)";
+                    for (long due : fleet) {
+                        ResultSet rs =
+                                s.executeQuery(
+                                        "SELECT count(*) AS n, count(DISTINCT run_id) AS runs,"
+                                                + " count(DISTINCT host) AS hosts FROM "
+                                                + runs
+                                                + " WHERE schedule = 'fleet' AND epoch_ms(scheduled_time) = "
+                                                + due);
+                        rs.next();
+                        assertThat(rs.getLong("runs"))
+                                .as("runs of the firing due %d", due)
+                                .isEqualTo(3);
+                        assertThat(rs.getLong("hosts")).isEqualTo(3);
+                    }
+                    ResultSet rs =
+                            s.executeQuery(
+                                    "SELECT count(*) AS n, count(DISTINCT trial_index) AS distinct_trials"
+                                            + " FROM read_parquet('"
+                                            + data.resolve("parquet/trials")
+                                            + "/**/*.parquet', union_by_name = true) WHERE phase ="
+                                            + " 'measured' AND run_id = '"
+                                            + running.get("run")
+                                            + "'");
+                    rs.next();
+                    assertThat(rs.getLong("n")).isEqualTo(3);
+                    assertThat(rs.getLong("distinct_trials")).isEqualTo(3);
+                }
+            }
+        } finally {
+            Main.execute("broker", "stop", "--data-dir", data.toString());
+            ServeFixture.admin(
+                    server + "postgres",
+                    password,
+                    "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        }
+    }
+
+    /** The due times (ms) of fleet firings after {@code since} whose three shares all completed. */
+    private static List<Long> completeFleetFirings(Settings settings, long since) throws Exception {
+        List<Long> due = new ArrayList<>();
+        for (Map<String, Object> row :
+                rows(
+                        settings,
+                        "SELECT f.SCHEDULED_MS AS due FROM SB_FLEET f JOIN SB_FIRINGS r ON r.FIRING_ID ="
+                                + " f.FLEET_ID || '@host:' || f.HOST_NAME WHERE f.SCHEDULE_NAME = 'fleet'"
+                                + " AND f.SCHEDULED_MS > "
+                                + since
+                                + " AND r.STATUS = 'COMPLETED' GROUP BY f.SCHEDULED_MS HAVING count(*) = 3"
+                                + " ORDER BY f.SCHEDULED_MS")) {
+            due.add(((Number) row.get("due")).longValue());
+        }
+        return due;
+    }
+
+    private static String status(Settings settings, Object firing) throws Exception {
+        return String.valueOf(
+                rows(
+                                settings,
+                                "SELECT STATUS AS s FROM SB_FIRINGS WHERE FIRING_ID = '"
+                                        + firing
+                                        + "'")
+                        .get(0)
+                        .get("s"));
+    }
+
+    private static Map<String, Object> awaitRow(Settings settings, String sql, ServeProcess serve)
+            throws Exception {
+        List<Map<String, Object>> found = new ArrayList<>();
+        await(
+                sql,
+                Duration.ofSeconds(60),
+                quietly(
+                        () -> {
+                            found.clear();
+                            found.addAll(rows(settings, sql));
+                            return !found.isEmpty();
+                        }),
+                serve);
+        return found.get(0);
+    }
+
+    private static ServeProcess start(
+            Map<String, String> env, String[] args, String host, String labels) throws Exception {
+        return ServeProcess.start(
+                ServeProcess.LOGS,
+                "ServeFleetIT-" + host,
+                env,
+                concat(
+                        Arrays.asList(args),
+                        "--set",
+                        "host.name=" + host,
+                        "--set",
+                        "host.labels=" + labels));
+    }
+
+    private static String[] concat(List<String> first, String... more) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+}
