@@ -59,6 +59,56 @@
     });
   }
 
+  // bars side by side in each category, touching, the categories 30% apart: the whisker of series j
+  // of k stands at the middle of its bar
+  var GAP = 0.3;
+
+  function groupedWhiskers(count) {
+    return function (params, api) {
+      var band = api.size([1, 0])[0];
+      var width = band * (1 - GAP) / count;
+      var shift = -band * (1 - GAP) / 2 + width * (api.value(3) + 0.5);
+      var low = api.coord([api.value(0), api.value(1)]);
+      var high = api.coord([api.value(0), api.value(2)]);
+      var x = low[0] + shift;
+      var half = width * 0.2;
+      var style = { stroke: '#1d2329', lineWidth: 1.5 };
+      return {
+        type: 'group',
+        children: [
+          { type: 'line', shape: { x1: x, y1: low[1], x2: x, y2: high[1] }, style: style },
+          { type: 'line', shape: { x1: x - half, y1: low[1], x2: x + half, y2: low[1] }, style: style },
+          { type: 'line', shape: { x1: x - half, y1: high[1], x2: x + half, y2: high[1] }, style: style }
+        ]
+      };
+    };
+  }
+
+  function groupedMeans(spec) {
+    var ci = [];
+    spec.series.forEach(function (s, j) {
+      spec.categories.forEach(function (c, i) {
+        if (s.means[i] !== null && s.low[i] !== null && s.high[i] !== null) {
+          var low = spec.log && !(s.low[i] > 0) ? s.means[i] : Math.max(0, s.low[i]);
+          ci.push([i, low, s.high[i], j]);
+        }
+      });
+    });
+    var bars = spec.series.map(function (s) {
+      return { name: s.name, type: 'bar', data: s.means, barGap: '0%', barCategoryGap: (GAP * 100) + '%' };
+    });
+    bars.push({
+      name: '95% CI', type: 'custom', renderItem: groupedWhiskers(spec.series.length), data: ci,
+      encode: { x: 0, y: [1, 2] }, z: 10
+    });
+    return Object.assign({}, common, {
+      legend: { type: 'scroll', top: 0, data: spec.series.map(function (s) { return s.name; }) },
+      xAxis: { type: 'category', data: spec.categories, axisLabel: axisLabel() },
+      yAxis: spec.log ? { type: 'log', name: spec.unit + ' (log scale)' } : { type: 'value', name: spec.unit },
+      series: bars
+    });
+  }
+
   function lines(spec) {
     return Object.assign({}, common, {
       legend: { type: 'scroll', top: 0 },
@@ -73,7 +123,7 @@
     });
   }
 
-  var builders = { means: means, grouped: grouped, lines: lines };
+  var builders = { means: means, grouped: grouped, groupedMeans: groupedMeans, lines: lines };
   var drawn = [];
   document.querySelectorAll('[data-chart]').forEach(function (element) {
     var spec = data.charts[element.getAttribute('data-chart')];

@@ -13,13 +13,29 @@ public final class VerdictSentence {
     private VerdictSentence() {}
 
     public static String of(Comparison c) {
-        String variant = distinct(c.variant(), c.fixed());
-        String baseline = distinct(c.baseline(), c.fixed());
         String at =
                 (c.fixed().isEmpty() ? "" : ", at " + fixed(c))
                         + (c.configuration().isEmpty()
                                 ? ""
                                 : " (configuration " + c.configuration() + ")");
+        return of(distinct(c.variant(), c.fixed()), distinct(c.baseline(), c.fixed()), at, c);
+    }
+
+    /**
+     * A comparison of hosts ({@code compare --by host}) as one sentence naming the two hosts, e.g.
+     * {@code server is slower than workstation by ×1.85 [×1.79, ×1.91], p < 0.001, at ifi=off}.
+     */
+    public static String ofHosts(Comparison c) {
+        String at =
+                ", at "
+                        + c.variant()
+                        + (c.configuration().isEmpty()
+                                ? ""
+                                : " (configuration " + c.configuration() + ")");
+        return of(c.host(), c.baseline(), at, c);
+    }
+
+    private static String of(String variant, String baseline, String at, Comparison c) {
         String verdict = c.verdict() == null ? "" : c.verdict();
         int by = verdict.indexOf(" by ×");
         boolean found =

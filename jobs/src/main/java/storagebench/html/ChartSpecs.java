@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import storagebench.report.HostPoint;
@@ -17,7 +18,8 @@ import storagebench.report.VariantStats;
 
 /**
  * The data of each chart, as the page's script draws it (resources/html/report.js): {@code means}
- * (bars with 95% CI whiskers), {@code grouped} (bars per category and series) and {@code lines}.
+ * (bars with 95% CI whiskers), {@code grouped} (bars per category and series), {@code groupedMeans}
+ * (bars per category and series with 95% CI whiskers) and {@code lines}.
  */
 final class ChartSpecs {
     /** The ratio of the largest mean to the smallest above which a chart's axis is logarithmic. */
@@ -55,6 +57,45 @@ final class ChartSpecs {
         return spec;
     }
 
+    /**
+     * The hosts side by side on one step's measure: a bar per variant and host (a series per host,
+     * named with its labels) with its 95% confidence interval, as the variant chart draws it; on a
+     * log axis where the means differ by more than ×{@value #LOG_SPAN}.
+     */
+    static Map<String, Object> hosts(HostBars bars) {
+        boolean seconds = VariantStats.DURATION.equals(bars.metric());
+        List<Double> all =
+                bars.hosts().stream()
+                        .flatMap(h -> h.rows().stream())
+                        .filter(Objects::nonNull)
+                        .map(SummaryRow::mean)
+                        .toList();
+        Scale scale = seconds ? Scale.forSeconds(all) : null;
+        UnaryOperator<Double> value = seconds ? scale::of : UnaryOperator.identity();
+        List<Map<String, Object>> series = new ArrayList<>();
+        for (HostBars.Host host : bars.hosts()) {
+            List<Double> means = new ArrayList<>();
+            List<Double> low = new ArrayList<>();
+            List<Double> high = new ArrayList<>();
+            for (SummaryRow row : host.rows()) {
+                means.add(row == null ? null : value.apply(row.mean()));
+                low.add(row == null ? null : value.apply(row.ciLow()));
+                high.add(row == null ? null : value.apply(row.ciHigh()));
+            }
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("name", host.label());
+            one.put("means", means);
+            one.put("low", low);
+            one.put("high", high);
+            series.add(one);
+        }
+        Map<String, Object> spec = spec("groupedMeans", seconds ? scale.symbol() : bars.metric());
+        spec.put("categories", bars.variants());
+        spec.put("series", series);
+        spec.put("log", wide(all.stream().map(value).toList()));
+        return spec;
+    }
+
     /** Whether positive values span more than ×{@value #LOG_SPAN}: a linear axis would flatten the small ones. */
     static boolean wide(List<Double> values) {
         double min = values.stream().mapToDouble(Double::doubleValue).min().orElse(0);
@@ -83,7 +124,7 @@ final class ChartSpecs {
     static boolean hasData(Map<String, Object> spec) {
         return switch ((String) spec.get("kind")) {
             case "means" -> !((List<?>) spec.get("means")).isEmpty();
-            case "grouped" -> !((List<?>) spec.get("categories")).isEmpty();
+            case "grouped", "groupedMeans" -> !((List<?>) spec.get("categories")).isEmpty();
             default ->
                     ((List<Map<String, Object>>) spec.get("series"))
                             .stream().anyMatch(line -> !((List<?>) line.get("data")).isEmpty());

@@ -41,7 +41,8 @@ record ExperimentView(
         List<RunMean> runMeans,
         String question,
         Measures measures,
-        List<TopWait> waits) {
+        List<TopWait> waits,
+        List<Comparison> hostComparisons) {
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
@@ -97,7 +98,11 @@ record ExperimentView(
                             means.stream().filter(m -> m.experiment().equals(name)).toList(),
                             DeclaredDescription.of(configs.getOrDefault(name, "")),
                             measures,
-                            waits.stream().filter(w -> w.experiment().equals(name)).toList()));
+                            waits.stream().filter(w -> w.experiment().equals(name)).toList(),
+                            Comparisons.flagUnsteady(
+                                    hostComparisons(tables, filter, name, own, measures),
+                                    unsteady,
+                                    true)));
         }
         return List.copyOf(views);
     }
@@ -122,6 +127,34 @@ record ExperimentView(
                             baselines)
                     .stream()
                     .filter(c -> measures.shown(c.step(), c.metric()))
+                    .forEach(out::add);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Where the experiment's trials come from several hosts, {@code compare --by host}'s comparisons of
+     * each main step's measure: each host against the best one, per variant; none otherwise.
+     */
+    private static List<Comparison> hostComparisons(
+            Tables tables,
+            ReportFilter filter,
+            String experiment,
+            List<VariantStats> stats,
+            Measures measures) {
+        if (stats.stream().map(VariantStats::host).distinct().count() < 2) {
+            return List.of();
+        }
+        List<Comparison> out = new ArrayList<>();
+        for (String metric : measures.rows().keySet()) {
+            Comparisons.of(
+                            stats,
+                            () -> values(tables, experiment, metric, filter),
+                            new CompareRequest(
+                                    experiment, Map.of(), true, metric, List.of(), false),
+                            Map.of())
+                    .stream()
+                    .filter(c -> !isSubStep(c.step()) && c.metric().equals(measures.of(c.step())))
                     .forEach(out::add);
         }
         return List.copyOf(out);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import storagebench.compare.Comparison;
 import storagebench.compare.Direction;
@@ -67,8 +68,8 @@ final class HtmlPage {
 
     /**
      * One experiment, the answer first: its question and verdicts, the chart of each step's measure,
-     * the host panel, the summaries and comparisons; then sub-steps, IO, throughput and trends; its host and target
-     * last, folded.
+     * the hosts side by side where there are several, the host panel, the summaries and comparisons;
+     * then sub-steps, IO, throughput and trends; its host and target last, folded.
      */
     private void experiment(int index, ExperimentView view) {
         String id = "experiment-" + index;
@@ -87,6 +88,7 @@ final class HtmlPage {
                     ChartSpecs.means(view, step),
                     "no trial of " + step + " has " + metric);
         }
+        hosts(id, view);
         hostPanel(id, view);
         summary(view);
         comparisons(view);
@@ -145,6 +147,38 @@ final class HtmlPage {
         }
         facts(view);
         body.append("</section>\n");
+    }
+
+    /**
+     * Where the trials come from several hosts, per step a chart of its measure with the hosts side by
+     * side (a bar per host and variant, with its 95% interval), under the sentences naming the slowest
+     * and fastest host; nothing with one host.
+     */
+    private void hosts(String id, ExperimentView view) {
+        List<HostBars> steps =
+                view.mainSteps().stream()
+                        .map(step -> HostBars.of(view, step))
+                        .flatMap(Optional::stream)
+                        .toList();
+        if (steps.isEmpty()) {
+            return;
+        }
+        body.append("<h3>Hosts side by side</h3>\n");
+        for (HostBars bars : steps) {
+            for (String sentence : bars.sentences()) {
+                body.append("<p class=\"host-spread\">")
+                        .append(Html.text(bars.step() + ": " + sentence))
+                        .append("</p>\n");
+            }
+            chart(
+                    id + "-hosts-" + charts.size(),
+                    bars.step()
+                            + ": "
+                            + bars.metric()
+                            + " per host and variant, mean with 95% CI whiskers",
+                    ChartSpecs.hosts(bars),
+                    "no trial of " + bars.step() + " has " + bars.metric());
+        }
     }
 
     /**

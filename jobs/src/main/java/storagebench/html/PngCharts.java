@@ -6,6 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -22,10 +25,11 @@ import storagebench.report.HostPoint;
 import storagebench.report.IoPoint;
 import storagebench.report.ReportFilter;
 import storagebench.report.SummaryRow;
+import storagebench.report.VariantStats;
 
 /**
  * The main charts as PNG files, for wikis and tickets: variant means with 95% CI whiskers per
- * experiment and step, IOPS per file, and the host's figures over the measured steps (CPU utilisation
+ * experiment and step, the hosts side by side per step where there are several, IOPS per file, and the host's figures over the measured steps (CPU utilisation
  * and frequency, each device's IOPS and utilisation). Drawn headless (no display needed).
  */
 public final class PngCharts {
@@ -50,6 +54,18 @@ public final class PngCharts {
             for (ExperimentView view : views) {
                 for (String step : view.mainSteps()) {
                     written.add(save(means(view, step), dir, view.experiment(), step, "means"));
+                }
+                for (String step : view.mainSteps()) {
+                    Optional<HostBars> bars = HostBars.of(view, step);
+                    if (bars.isPresent()) {
+                        written.add(
+                                save(
+                                        hosts(view, bars.get()),
+                                        dir,
+                                        view.experiment(),
+                                        step,
+                                        "hosts"));
+                    }
                 }
                 for (String file : view.files()) {
                     written.add(save(iops(view, file), dir, view.experiment(), file, "iops"));
@@ -106,6 +122,59 @@ public final class PngCharts {
                         JFreeChart.DEFAULT_TITLE_FONT,
                         plot,
                         false);
+        chart.setBackgroundPaint(Color.WHITE);
+        return chart;
+    }
+
+    /** One step's measure per host and variant, a bar per host with its 95% CI whisker, as on the page. */
+    private static JFreeChart hosts(ExperimentView view, HostBars bars) {
+        boolean seconds = VariantStats.DURATION.equals(bars.metric());
+        List<SummaryRow> rows =
+                bars.hosts().stream()
+                        .flatMap(h -> h.rows().stream())
+                        .filter(Objects::nonNull)
+                        .toList();
+        Scale scale = Scale.forSeconds(rows.stream().map(SummaryRow::mean).toList());
+        UnaryOperator<Double> value = seconds ? scale::of : UnaryOperator.identity();
+        DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
+        for (HostBars.Host host : bars.hosts()) {
+            for (int i = 0; i < bars.variants().size(); i++) {
+                SummaryRow row = host.rows().get(i);
+                if (row != null) {
+                    double ci = row.ci95() == null ? 0 : value.apply(row.ci95());
+                    data.add(
+                            (double) value.apply(row.mean()),
+                            ci,
+                            host.label(),
+                            bars.variants().get(i));
+                }
+            }
+        }
+        CategoryAxis variants = new CategoryAxis("variant");
+        variants.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        StatisticalBarRenderer renderer = new StatisticalBarRenderer();
+        renderer.setErrorIndicatorPaint(Color.DARK_GRAY);
+        NumberAxis values = new NumberAxis(seconds ? scale.symbol() : bars.metric());
+        double top =
+                rows.stream()
+                        .mapToDouble(r -> value.apply(r.ciHigh() == null ? r.mean() : r.ciHigh()))
+                        .max()
+                        .orElse(1);
+        values.setRange(0, top > 0 ? top * 1.05 : 1);
+        CategoryPlot plot = new CategoryPlot(data, variants, values, renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        JFreeChart chart =
+                new JFreeChart(
+                        view.experiment()
+                                + ": "
+                                + bars.step()
+                                + " per host ("
+                                + bars.metric()
+                                + ", mean, 95% CI)",
+                        JFreeChart.DEFAULT_TITLE_FONT,
+                        plot,
+                        true);
         chart.setBackgroundPaint(Color.WHITE);
         return chart;
     }

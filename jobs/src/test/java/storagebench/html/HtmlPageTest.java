@@ -97,7 +97,8 @@ class HtmlPageTest {
                                 2,
                                 0.875,
                                 1400.0,
-                                1)));
+                                1)),
+                List.of());
     }
 
     @Test
@@ -233,6 +234,7 @@ class HtmlPageTest {
                 List.of(),
                 null,
                 Measures.of(stats),
+                List.of(),
                 List.of());
     }
 
@@ -319,6 +321,7 @@ class HtmlPageTest {
                         List.of(),
                         null,
                         Measures.ofDurations(List.of()),
+                        List.of(),
                         List.of());
         // when
         Map<String, Object> spec = ChartSpecs.throughputLatency(view);

@@ -38,6 +38,41 @@ class PngChartsTest {
     }
 
     @Test
+    void severalHostsAddTheirChartOfEachStep() throws Exception {
+        // given: one variant on two hosts
+        TrialsFixture trials = new TrialsFixture();
+        for (int i = 0; i < 4; i++) {
+            trials.trial(
+                    "r1",
+                    "seed-000",
+                    i < 2 ? "laptop" : "server",
+                    "ifi=off",
+                    "setup",
+                    i,
+                    false,
+                    "OK",
+                    200 + i * 100);
+        }
+        trials.write(tmp.resolve("parquet"), "seed-000", "2024-03-04", "r1");
+        // when
+        List<Path> charts =
+                PngCharts.write(tmp.resolve("parquet"), ReportFilter.all(), tmp.resolve("png"));
+        List<Path> one =
+                PngCharts.write(
+                        tmp.resolve("parquet"),
+                        ReportFilter.all().withHost("server"),
+                        tmp.resolve("one"));
+        // then
+        assertThat(charts)
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly("seed-000--setup--means.png", "seed-000--setup--hosts.png");
+        assertThat(Files.size(charts.get(1))).isGreaterThan(5_000);
+        assertThat(one)
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly("seed-000--setup--means.png");
+    }
+
+    @Test
     void namesKeepPrintableUnicodeAndNeverCollide() {
         // then: kept as written, as the dataset's folders keep them
         assertThat(ChartFileName.of("prüfung-ü", "create", "means"))
