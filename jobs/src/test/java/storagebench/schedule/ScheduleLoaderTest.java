@@ -200,4 +200,17 @@ class ScheduleLoaderTest {
                                                 "    hosts: {password: x}\n")))
                 .hasMessageContaining("looks like a secret");
     }
+
+    @Test
+    void theFleetExampleRunsSeed000OnEveryHostAndSeed003OnTheProductionOnes() {
+        List<Schedule> fleet =
+                ScheduleLoader.load(Path.of("..", "pipeline-config", "fleet", "schedules.yaml"));
+        assertThat(fleet)
+                .extracting(s -> s.hosts().written())
+                .containsExactly("all", "{role: prod}");
+        assertThat(fleet).allSatisfy(s -> assertThat(s.experiment()).isRegularFile());
+        assertThat(fleet.get(1).hosts().matches("server", Map.of("role", "prod", "disk", "raid10")))
+                .isTrue();
+        assertThat(fleet.get(1).hosts().matches("laptop", Map.of("role", "dev"))).isFalse();
+    }
 }
