@@ -44,7 +44,7 @@ final class FiringMachine {
         TAKING,
         /** Its target is busy: waiting until it is free or the service ends. */
         WAITING,
-        /** An attempt of its run is under way; its target is held until the firing ends. */
+        /** An attempt of its run is under way; its target is held until the run ends (not its check). */
         RUNNING,
         /** Its run did not complete: waiting to continue it. */
         BACKING_OFF,
@@ -83,6 +83,9 @@ final class FiringMachine {
     private Duration backoff;
     private TargetHold hold;
 
+    /** Whether the firing took its target: its run started (the target may be free again since). */
+    private boolean held;
+
     FiringMachine(Parts parts, ScheduledRunner.Request request) {
         this.parts = parts;
         this.request = request;
@@ -99,9 +102,7 @@ final class FiringMachine {
                     path.add(state);
                 }
             } finally {
-                if (hold != null) {
-                    hold.close();
-                }
+                releaseTarget();
             }
         } catch (BadInputException e) {
             if (earlier == null) {
@@ -224,6 +225,7 @@ final class FiringMachine {
                                 parts.timers())
                         .orElse(null);
         if (hold != null) {
+            held = true;
             return State.RUNNING;
         }
         busy = parts.leases().busy(firing.target());
@@ -254,6 +256,9 @@ final class FiringMachine {
         if (stop.requested()) {
             failure = parts.running().closing() ? Failure.SERVICE_ENDING : Failure.MAX_RUNTIME;
         } else if (outcome != null && outcome.completed()) {
+            // the run is over: the next on its target need not wait for its check, which waits
+            // for the dataset to hold the run
+            releaseTarget();
             return end(Firing.Status.COMPLETED, parts.after().check(schedule, run, outcome));
         } else {
             failure = Failure.RUN_FAILED;
@@ -284,6 +289,13 @@ final class FiringMachine {
                 yield ended;
             }
         };
+    }
+
+    private void releaseTarget() {
+        if (hold != null) {
+            hold.close();
+            hold = null;
+        }
     }
 
     private State backingOff() {
@@ -332,21 +344,16 @@ final class FiringMachine {
         parts.firings()
                 .save(
                         firing.now(
-                                hold != null ? run.runId() : null,
+                                held ? run.runId() : null,
                                 Firing.Status.RUNNING,
-                                hold != null ? attempts : 0,
+                                held ? attempts : 0,
                                 message,
                                 null,
                                 parts.node()));
     }
 
     private State end(Firing.Status status, String message) {
-        return end(
-                firing,
-                hold != null ? run.runId() : null,
-                status,
-                hold != null ? attempts : 0,
-                message);
+        return end(firing, held ? run.runId() : null, status, held ? attempts : 0, message);
     }
 
     /** Ends a continuation as the earlier firing stood: its run could not be continued. */
