@@ -1,7 +1,12 @@
 package storagebench.schedule;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -109,6 +114,52 @@ public final class FleetFirings {
                                 State.valueOf(rs.getString("STATE"))),
                 host,
                 state.name());
+    }
+
+    /**
+     * A fleet firing with every host's share.
+     *
+     * @param fleetId its trigger and due time
+     */
+    public record FleetFiring(
+            String fleetId, String schedule, Instant scheduled, List<Share> shares) {}
+
+    /** The latest fleet firings first, at most {@code limit}, with their shares. */
+    public List<FleetFiring> recent(int limit) {
+        List<Share> shares =
+                jdbc.query(
+                        "SELECT FLEET_ID, HOST_NAME, SCHEDULE_NAME, TRIGGER_NAME, SCHEDULED_MS, STATE"
+                                + " FROM SB_FLEET ORDER BY SCHEDULED_MS DESC, FLEET_ID, HOST_NAME",
+                        rs -> {
+                            List<Share> rows = new ArrayList<>();
+                            Set<String> fleets = new HashSet<>();
+                            while (rs.next()) {
+                                String id = rs.getString("FLEET_ID");
+                                if (fleets.add(id) && fleets.size() > limit) {
+                                    break;
+                                }
+                                rows.add(
+                                        new Share(
+                                                id,
+                                                rs.getString("HOST_NAME"),
+                                                rs.getString("SCHEDULE_NAME"),
+                                                rs.getString("TRIGGER_NAME"),
+                                                Instant.ofEpochMilli(rs.getLong("SCHEDULED_MS")),
+                                                State.valueOf(rs.getString("STATE"))));
+                            }
+                            return rows;
+                        });
+        Map<String, List<Share>> byFleet = new LinkedHashMap<>();
+        shares.forEach(s -> byFleet.computeIfAbsent(s.fleetId(), k -> new ArrayList<>()).add(s));
+        return byFleet.values().stream()
+                .map(
+                        list ->
+                                new FleetFiring(
+                                        list.get(0).fleetId(),
+                                        list.get(0).schedule(),
+                                        list.get(0).scheduled(),
+                                        List.copyOf(list)))
+                .toList();
     }
 
     /** Moves a pending share on; false when it was not pending any more. */

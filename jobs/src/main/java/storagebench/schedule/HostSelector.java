@@ -2,6 +2,7 @@ package storagebench.schedule;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -54,7 +55,7 @@ public record HostSelector(Kind kind, List<String> names, Map<String, String> la
             case ALL -> "all";
             case NAMES -> "[" + String.join(", ", names) + "]";
             case LABELS ->
-                    new java.util.TreeMap<>(labels)
+                    new TreeMap<>(labels)
                             .entrySet().stream()
                                     .map(e -> e.getKey() + ": " + e.getValue())
                                     .collect(Collectors.joining(", ", "{", "}"));

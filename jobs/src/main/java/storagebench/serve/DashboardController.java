@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
@@ -22,6 +23,8 @@ import storagebench.html.HtmlReport;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunOverview;
 import storagebench.schedule.Firings;
+import storagebench.schedule.FleetFirings;
+import storagebench.schedule.HostRegistry;
 import storagebench.schedule.ScheduleControl;
 
 /**
@@ -42,18 +45,24 @@ final class DashboardController {
     private final LiveProgress live;
     private final ServeOptions options;
     private final DatasetViews dataset;
+    private final HostRegistry hosts;
+    private final FleetFirings fleet;
 
     DashboardController(
             ScheduleControl control,
             Firings firings,
             LiveProgress live,
             ServeOptions options,
-            DatasetViews dataset) {
+            DatasetViews dataset,
+            HostRegistry hosts,
+            FleetFirings fleet) {
         this.control = control;
         this.firings = firings;
         this.live = live;
         this.options = options;
         this.dataset = dataset;
+        this.hosts = hosts;
+        this.fleet = fleet;
     }
 
     @GetMapping("/")
@@ -72,6 +81,13 @@ final class DashboardController {
         model.addAttribute("tokenRequired", options.tokenRequired());
         model.addAttribute("format", this);
         return "dashboard";
+    }
+
+    @GetMapping("/fleet")
+    String fleet(Model model) {
+        model.addAttribute("view", FleetPage.of(hosts, fleet, firings, dataset));
+        model.addAttribute("format", this);
+        return "fleet";
     }
 
     @GetMapping("/login")
@@ -116,6 +132,16 @@ final class DashboardController {
     /** A time as the pages show it, or a dash. */
     public String time(Instant instant) {
         return instant == null ? "–" : TIME.format(instant);
+    }
+
+    /** How long ago, as {@code storagebench hosts} says it. */
+    public String ago(Instant instant) {
+        return HostRegistry.ago(instant, Instant.now());
+    }
+
+    /** Labels as {@code k=v,k=v}, or a dash. */
+    public String labels(Map<String, String> labels) {
+        return labels.isEmpty() ? "–" : HostRegistry.labels(labels);
     }
 
     /** A duration as h:mm:ss, or a dash. */

@@ -48,7 +48,12 @@ class ServeDashboardBrowserIT {
                   - name: demo
                     experiment: demo.yaml
                     cron: "0 0 3 * * ?"
+                  - name: everywhere
+                    experiment: everywhere.yaml
+                    cron: "0 0 4 * * ?"
+                    hosts: all
                 """);
+        ServeFixture.experiment(tmp, "everywhere", 3, "0.2");
         Files.createDirectories(SCREENSHOTS);
         try (ServeProcess serve =
                 ServeProcess.start(
@@ -58,7 +63,11 @@ class ServeDashboardBrowserIT {
                         "--schedules",
                         tmp.resolve("schedules.yaml").toString(),
                         "--data-dir",
-                        data.toString())) {
+                        data.toString(),
+                        "--set",
+                        "host.name=bench-1",
+                        "--set",
+                        "host.labels=role=prod,disk=nvme")) {
             ChromeDriver browser = Chromium.start();
             try {
                 browser.manage().window().setSize(new Dimension(1400, 1100));
@@ -117,6 +126,48 @@ class ServeDashboardBrowserIT {
                 wait.until(b -> b.getPageSource().contains("<h2>demo</h2>"));
                 assertThat(browser.findElements(By.cssSelector("[data-chart]"))).isNotEmpty();
                 screenshot(browser, "report.png");
+                // when: the schedule on every host is fired from the dashboard
+                browser.get(serve.url());
+                click(browser, "tr[data-schedule=everywhere] button.trigger");
+                wait.until(b -> !b.findElements(By.id("notice")).isEmpty());
+                // then: the Fleet page shows the host alive with its labels, and the fleet
+                // firing's share on it completed with its result and chart
+                browser.findElement(By.id("fleet-link")).click();
+                wait.until(b -> b.getCurrentUrl().endsWith("/fleet"));
+                assertThat(
+                                browser.findElement(
+                                                By.cssSelector("table.hosts tr[data-host=bench-1]"))
+                                        .getText())
+                        .contains("alive", "disk=nvme,role=prod");
+                wait.until(
+                        b -> {
+                            b.navigate().refresh();
+                            List<WebElement> result =
+                                    b.findElements(
+                                            By.cssSelector(
+                                                    ".fleet-firing[data-schedule=everywhere]"
+                                                            + " tr[data-host=bench-1] td.result"));
+                            List<WebElement> status =
+                                    b.findElements(
+                                            By.cssSelector(
+                                                    ".fleet-firing[data-schedule=everywhere]"
+                                                            + " tr[data-host=bench-1] td.status"));
+                            return !result.isEmpty()
+                                    && result.get(0).getText().contains(" s ± ")
+                                    && status.get(0).getText().equals("COMPLETED");
+                        });
+                WebElement firing =
+                        browser.findElement(
+                                By.cssSelector(".fleet-firing[data-schedule=everywhere]"));
+                WebElement chart = firing.findElement(By.cssSelector("img.chart"));
+                assertThat(
+                                ((Number)
+                                                browser.executeScript(
+                                                        "return arguments[0].naturalWidth", chart))
+                                        .intValue())
+                        .isPositive();
+                assertThat(browser.findElements(By.cssSelector(".trend img.chart"))).isNotEmpty();
+                screenshot(browser, "fleet.png");
                 List<LogEntry> severe =
                         browser.manage().logs().get(LogType.BROWSER).getAll().stream()
                                 .filter(e -> e.getLevel().getName().equals("SEVERE"))

@@ -1,0 +1,150 @@
+package storagebench.serve;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import storagebench.html.FleetCharts;
+import storagebench.report.RegressionRow;
+import storagebench.report.RunResult;
+import storagebench.schedule.Firing;
+import storagebench.schedule.Firings;
+import storagebench.schedule.FleetFirings;
+import storagebench.schedule.HostRegistry;
+
+/**
+ * The dashboard's Fleet page: the hosts of the services on the job repository with their state and
+ * heartbeat, each recent fleet firing with every host's outcome and result side by side (a bar per
+ * host with its 95% interval), the regressions per host, and each host's results over a schedule's
+ * fleet firings. Any service of the fleet shows all of it: it reads the shared repository and
+ * dataset.
+ */
+final class FleetPage {
+    static final int FIRINGS_SHOWN = 20;
+    static final int CHARTED = 10;
+    private static final int TRENDS_PER_SCHEDULE = 4;
+    private static final DateTimeFormatter DUE =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+                    .withZone(ZoneOffset.UTC);
+
+    /** One host's share of a fleet firing as the page shows it. */
+    record Cell(String host, String state, String runId, String result) {}
+
+    /** A fleet firing: its schedule, when it was due, each host's share, and the chart of them. */
+    record FiringRow(String schedule, Instant due, List<Cell> cells, String chart) {}
+
+    /** A host's regressions. */
+    record HostRegressions(String host, List<RegressionRow> regressions) {}
+
+    /** Each host's results over a schedule's fleet firings, for one variant and step. */
+    record Trend(String schedule, String what, String chart) {}
+
+    record View(
+            List<HostRegistry.Host> hosts,
+            List<FiringRow> firings,
+            List<HostRegressions> regressions,
+            List<Trend> trends) {}
+
+    private FleetPage() {}
+
+    static View of(
+            HostRegistry registry, FleetFirings fleet, Firings firings, DatasetViews dataset) {
+        List<FleetFirings.FleetFiring> recent = fleet.recent(FIRINGS_SHOWN);
+        Map<String, Firing> byShare = new LinkedHashMap<>();
+        for (FleetFirings.FleetFiring f : recent) {
+            for (FleetFirings.Share share : f.shares()) {
+                firings.find(share.firingId()).ifPresent(x -> byShare.put(share.firingId(), x));
+            }
+        }
+        List<String> runIds =
+                byShare.values().stream().map(Firing::runId).filter(r -> r != null).toList();
+        Map<String, List<RunResult>> results = new LinkedHashMap<>();
+        RunResult.read(dataset.folder(), runIds)
+                .forEach(r -> results.computeIfAbsent(r.runId(), k -> new ArrayList<>()).add(r));
+        List<FiringRow> rows = new ArrayList<>();
+        Map<String, List<FleetCharts.Point>> trends = new LinkedHashMap<>();
+        for (FleetFirings.FleetFiring f : recent) {
+            List<Cell> cells = new ArrayList<>();
+            List<FleetCharts.Bar> bars = new ArrayList<>();
+            for (FleetFirings.Share share : f.shares()) {
+                Optional<Firing> firing = Optional.ofNullable(byShare.get(share.firingId()));
+                String runId = firing.map(Firing::runId).orElse(null);
+                List<RunResult> own =
+                        runId == null ? List.of() : results.getOrDefault(runId, List.of());
+                cells.add(
+                        new Cell(
+                                share.host(),
+                                firing.map(x -> x.status().name()).orElse(share.state().name()),
+                                runId,
+                                own.isEmpty()
+                                        ? "–"
+                                        : String.join(
+                                                "; ",
+                                                own.stream()
+                                                        .map(r -> category(r) + " " + r.shown())
+                                                        .toList())));
+                for (RunResult r : own) {
+                    bars.add(
+                            new FleetCharts.Bar(
+                                    share.host(), category(r), r.mean(), r.halfWidth()));
+                    trends.computeIfAbsent(
+                                    f.schedule() + "\u0000" + category(r), k -> new ArrayList<>())
+                            .add(new FleetCharts.Point(share.host(), f.scheduled(), r.mean()));
+                }
+            }
+            String chart =
+                    bars.isEmpty() || rows.size() >= CHARTED
+                            ? null
+                            : FleetCharts.bars(
+                                    f.schedule()
+                                            + " due "
+                                            + f.scheduled()
+                                            + ": per host (mean, 95% CI)",
+                                    "s",
+                                    bars);
+            rows.add(new FiringRow(f.schedule(), f.scheduled(), cells, chart));
+        }
+        return new View(registry.list(), rows, byHost(dataset.regressions()), trends(trends));
+    }
+
+    private static String category(RunResult r) {
+        return r.variant() == null || r.variant().isEmpty()
+                ? r.step()
+                : r.variant() + " · " + r.step();
+    }
+
+    private static List<HostRegressions> byHost(List<RegressionRow> regressions) {
+        Map<String, List<RegressionRow>> byHost = new LinkedHashMap<>();
+        regressions.stream()
+                .sorted(Comparator.comparing(RegressionRow::host))
+                .forEach(r -> byHost.computeIfAbsent(r.host(), k -> new ArrayList<>()).add(r));
+        return byHost.entrySet().stream()
+                .map(e -> new HostRegressions(e.getKey(), List.copyOf(e.getValue())))
+                .toList();
+    }
+
+    private static List<Trend> trends(Map<String, List<FleetCharts.Point>> points) {
+        Map<String, Integer> perSchedule = new LinkedHashMap<>();
+        List<Trend> trends = new ArrayList<>();
+        points.forEach(
+                (key, list) -> {
+                    String schedule = key.substring(0, key.indexOf('\u0000'));
+                    String what = key.substring(key.indexOf('\u0000') + 1);
+                    if (perSchedule.merge(schedule, 1, Integer::sum) <= TRENDS_PER_SCHEDULE) {
+                        trends.add(
+                                new Trend(
+                                        schedule,
+                                        what,
+                                        FleetCharts.lines(
+                                                schedule + ": " + what + " per host", "s", list)));
+                    }
+                });
+        return trends;
+    }
+}
