@@ -59,13 +59,13 @@ class ServeFleetIT {
                     schedules:
                       - name: fleet
                         experiment: fleet.yaml
-                        cron: "*/10 * * * * ?"
+                        cron: "*/15 * * * * ?"
                         hosts: all
                         retry: 2
                         backoff: 1s
                       - name: replicas
                         experiment: replicas.yaml
-                        cron: "5/10 * * * * ?"
+                        cron: "7/15 * * * * ?"
                         hosts: {role: replica}
                     """);
             Map<String, String> repository = new LinkedHashMap<>();
@@ -109,7 +109,7 @@ class ServeFleetIT {
                 // when: five fleet firings come while all three are up
                 await(
                         FIRINGS + " fleet firings completed on three hosts each",
-                        Duration.ofSeconds(180),
+                        Duration.ofSeconds(300),
                         quietly(() -> completeFleetFirings(settings, registered).size() >= FIRINGS),
                         alpha);
                 // then: one run on each host per fleet firing, the replicas' schedule on two
@@ -132,6 +132,20 @@ class ServeFleetIT {
                                 alpha);
                 gamma.kill();
                 long killed = System.nanoTime();
+                // and the fleet schedule paused: no host fires it from now on
+                String[] pause =
+                        concat(
+                                Arrays.asList(hosts).subList(1, hosts.length),
+                                "--schedules",
+                                tmp.resolve("schedules.yaml").toString());
+                assertThat(
+                                CommandOutput.of(
+                                                concat(
+                                                        List.of("schedule", "pause", "fleet"),
+                                                        pause))
+                                        .exitCode())
+                        .isZero();
+                long paused = System.currentTimeMillis();
                 // then: it is stale within three heartbeats, its firing lost
                 await(
                         "gamma stale",
@@ -159,29 +173,17 @@ class ServeFleetIT {
                                             status(settings, running.get("firing"))
                                                     .equals("COMPLETED")),
                             again);
-                    // when: the schedule is paused, no host fires it any more
-                    String[] pause =
-                            concat(
-                                    Arrays.asList(hosts).subList(1, hosts.length),
-                                    "--schedules",
-                                    tmp.resolve("schedules.yaml").toString());
-                    assertThat(
-                                    CommandOutput.of(
-                                                    concat(
-                                                            List.of("schedule", "pause", "fleet"),
-                                                            pause))
-                                            .exitCode())
-                            .isZero();
-                    Thread.sleep(2_000);
-                    long paused = System.currentTimeMillis();
-                    Thread.sleep(10_000);
+                    // and while the schedule was paused, no host was given a share of it
                     assertThat(
                                     rows(
                                             settings,
                                             "SELECT FLEET_ID FROM SB_FLEET WHERE SCHEDULE_NAME ="
                                                     + " 'fleet' AND SCHEDULED_MS > "
-                                                    + paused))
+                                                    + (paused + 1_000)))
                             .isEmpty();
+                    assertThat(System.currentTimeMillis() - paused)
+                            .as("the pause spanned a firing's due time")
+                            .isGreaterThan(15_000);
                     assertThat(again.terminate(120)).isZero();
                 }
                 assertThat(alpha.terminate(120)).isZero();

@@ -41,7 +41,7 @@ import storagebench.storage.Stores;
  * The seed is printed; {@code -Dcrash.seed=N} repeats a run's kill points.
  */
 abstract class RemoteSinkCrashIT {
-    private static final int KILLS = 4;
+    private static final int KILLS = 3;
 
     @TempDir Path tmp;
 
