@@ -68,8 +68,7 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
             // done is final: the topic alone says which trials are left.
             RunHistory history = run.restart() ? RunHistory.read(kafka, runId) : RunHistory.NONE;
             if (history.completed()) {
-                throw new BadInputException(
-                        "run " + runId + " already completed; nothing to restart");
+                throw new RunCompleted(runId, history.trialsDone().size());
             }
             if (run.restart()) {
                 RunEnds.closeEarlier(

@@ -38,6 +38,11 @@ public final class Runner {
             String error,
             boolean brokerLost,
             boolean diskFull) {
+        /** A run the topic holds as completed before this attempt ({@link RunCompleted}). */
+        public static Outcome completedBefore(int trials) {
+            return new Outcome(RunStatus.COMPLETED, trials, 0, null, false, false);
+        }
+
         public static Outcome failed(String error) {
             return new Outcome(RunStatus.FAILED, 0, 0, error, false, false);
         }

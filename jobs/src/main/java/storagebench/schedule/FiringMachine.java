@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import storagebench.BadInputException;
 import storagebench.Sha256;
 import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunCompleted;
 import storagebench.runner.RunObserver;
 import storagebench.runner.RunStop;
 import storagebench.runner.RunTrigger;
@@ -327,6 +328,13 @@ final class FiringMachine {
             RunTrigger trigger =
                     new RunTrigger(schedule.name(), firing.scheduled(), request.fired());
             return parts.runs().run(run, stop, trigger);
+        } catch (RunCompleted e) {
+            // its service died after the run completed, in the check that follows it
+            log.info(
+                    "schedule {}: run {} had completed; its check follows",
+                    schedule.name(),
+                    run.runId());
+            return Runner.Outcome.completedBefore(e.trials());
         } catch (RuntimeException e) {
             log.warn(
                     "schedule {}: run {} failed: {}", schedule.name(), run.runId(), e.getMessage());

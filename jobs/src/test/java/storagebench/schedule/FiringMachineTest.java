@@ -28,6 +28,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import storagebench.BadInputException;
 import storagebench.events.RunStatus;
 import storagebench.runner.ExperimentRun;
+import storagebench.runner.RunCompleted;
 import storagebench.runner.RunObserver;
 import storagebench.runner.RunStop;
 import storagebench.runner.RunTrigger;
@@ -186,6 +187,20 @@ class FiringMachineTest {
         assertThat(runs.restarted).containsExactly("run-1");
         assertThat(firing().status()).isEqualTo(Firing.Status.COMPLETED);
         assertThat(firing().attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void aFiringWhoseServiceDiedInTheCheckAfterItsRunCompletedIsCheckedNotFailed() {
+        // given: the firing RUNNING (its service killed in the regression check), its run
+        // completed in the topic
+        firings.save(earlier(Firing.Status.RUNNING, 1));
+        runs.completedBefore = true;
+        // when
+        List<FiringMachine.State> path = recover(schedule(Schedule.Overlap.WAIT, 1, null));
+        // then: completed, and checked
+        assertThat(path).containsExactly(CONTINUING, TAKING, RUNNING, ENDED);
+        assertThat(firing().status()).isEqualTo(Firing.Status.COMPLETED);
+        assertThat(after).containsExactly("check run-1");
     }
 
     @Test
@@ -363,6 +378,7 @@ class FiringMachineTest {
         final List<RunTrigger> triggers = new ArrayList<>();
         boolean broken;
         boolean waitForStop;
+        boolean completedBefore;
         Runnable during = () -> {};
 
         @Override
@@ -390,6 +406,9 @@ class FiringMachineTest {
         @Override
         public Runner.Outcome run(ExperimentRun run, RunStop stop, RunTrigger trigger) {
             triggers.add(trigger);
+            if (completedBefore) {
+                throw new RunCompleted(run.runId(), 2);
+            }
             during.run();
             while (waitForStop && !stop.requested()) {
                 Thread.onSpinWait();
