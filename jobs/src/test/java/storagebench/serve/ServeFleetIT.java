@@ -59,13 +59,13 @@ class ServeFleetIT {
                     schedules:
                       - name: fleet
                         experiment: fleet.yaml
-                        cron: "*/15 * * * * ?"
+                        cron: "*/10 * * * * ?"
                         hosts: all
                         retry: 2
                         backoff: 1s
                       - name: replicas
                         experiment: replicas.yaml
-                        cron: "7/15 * * * * ?"
+                        cron: "5/10 * * * * ?"
                         hosts: {role: replica}
                     """);
             Map<String, String> repository = new LinkedHashMap<>();
@@ -183,7 +183,7 @@ class ServeFleetIT {
                             .isEmpty();
                     assertThat(System.currentTimeMillis() - paused)
                             .as("the pause spanned a firing's due time")
-                            .isGreaterThan(15_000);
+                            .isGreaterThan(10_000);
                     assertThat(again.terminate(120)).isZero();
                 }
                 assertThat(alpha.terminate(120)).isZero();
