@@ -5,7 +5,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import storagebench.BadInputException;
 import storagebench.Version;
+import storagebench.config.HostIdentity;
 
 /**
  * The hosts of a fleet ({@code SB_HOSTS} in the job repository that clustered Quartz uses): each
@@ -98,7 +98,7 @@ public final class HostRegistry {
      */
     public void check(Identity me) {
         long now = System.currentTimeMillis();
-        for (Host other : list()) {
+        for (Host other : registered()) {
             if (other.name().equals(me.name())
                     && other.state() == State.ALIVE
                     && !other.identity().process().equals(me.process())
@@ -184,7 +184,7 @@ public final class HostRegistry {
     public List<String> sweep() {
         Instant now = Instant.now();
         List<String> stale =
-                list().stream()
+                registered().stream()
                         .filter(h -> h.state() == State.STALE)
                         .map(Host::name)
                         .filter(
@@ -228,16 +228,28 @@ public final class HostRegistry {
                 me.process());
     }
 
-    /** Every host registered, by name, with its state now. */
+    /** Every host registered, by name, with its state now and its running and last firing. */
     public List<Host> list() {
+        return hosts(true);
+    }
+
+    /**
+     * Every host registered, by name, with its state now; no firing read (what the heartbeat, a
+     * fleet firing's shares and a name's check need).
+     */
+    public List<Host> registered() {
+        return hosts(false);
+    }
+
+    private List<Host> hosts(boolean withFirings) {
         long now = System.currentTimeMillis();
         return jdbc.query(
                 "SELECT HOST_NAME, LABELS, VERSION, PROCESS, STARTED_MS, BEAT_MS, STOPPED_MS"
                         + " FROM SB_HOSTS ORDER BY HOST_NAME",
-                (rs, n) -> host(rs, now));
+                (rs, n) -> host(rs, now, withFirings));
     }
 
-    private Host host(ResultSet rs, long now) throws SQLException {
+    private Host host(ResultSet rs, long now, boolean withFirings) throws SQLException {
         String name = rs.getString("HOST_NAME");
         long beat = rs.getLong("BEAT_MS");
         rs.getLong("STOPPED_MS");
@@ -251,8 +263,8 @@ public final class HostRegistry {
                 Instant.ofEpochMilli(rs.getLong("STARTED_MS")),
                 Instant.ofEpochMilli(beat),
                 state(beat, stopped, now),
-                firings.latestOf(name, true),
-                firings.latestOf(name, false));
+                withFirings ? firings.latestOf(name, true) : Optional.empty(),
+                withFirings ? firings.latestOf(name, false) : Optional.empty());
     }
 
     /** A host's state from its last beat and whether its service said it ends. */
@@ -287,14 +299,12 @@ public final class HostRegistry {
                         .collect(Collectors.joining(","));
     }
 
+    /** The labels as the registry keeps them ({@link #labels(Map)}), checked when they were set. */
     static Map<String, String> labels(String text) {
-        Map<String, String> labels = new LinkedHashMap<>();
-        if (text != null && !text.isBlank()) {
-            for (String pair : text.split(",")) {
-                int eq = pair.indexOf('=');
-                labels.put(pair.substring(0, eq), pair.substring(eq + 1));
-            }
-        }
-        return labels;
+        return text == null || text.isBlank()
+                ? Map.of()
+                : HostIdentity.labels(
+                        List.of(text.split(",")),
+                        p -> new IllegalStateException("SB_HOSTS holds a bad label: " + p));
     }
 }

@@ -109,7 +109,7 @@ public final class ScheduledRunner {
                                     schedule.get(),
                                     request.trigger(),
                                     request.scheduled(),
-                                    fleet.hosts().list());
+                                    fleet.hosts().registered());
             log.info(
                     "schedule {}: fleet firing due {} on {}: {}",
                     schedule.get().name(),
