@@ -4,7 +4,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -62,6 +66,24 @@ public final class Firings {
                         id)
                 .stream()
                 .findFirst();
+    }
+
+    /** The firings of these ids that the table holds, by id (one query). */
+    public Map<String, Firing> find(Collection<String> ids) {
+        Map<String, Firing> found = new LinkedHashMap<>();
+        if (ids.isEmpty()) {
+            return found;
+        }
+        jdbc.query(
+                        "SELECT "
+                                + COLUMNS
+                                + " FROM SB_FIRINGS WHERE FIRING_ID IN ("
+                                + String.join(", ", Collections.nCopies(ids.size(), "?"))
+                                + ")",
+                        Firings::row,
+                        ids.toArray())
+                .forEach(f -> found.put(f.id(), f));
+        return found;
     }
 
     /** The most recent firings first. */

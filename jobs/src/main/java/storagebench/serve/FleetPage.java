@@ -56,12 +56,12 @@ final class FleetPage {
     static View of(
             HostRegistry registry, FleetFirings fleet, Firings firings, DatasetViews dataset) {
         List<FleetFirings.FleetFiring> recent = fleet.recent(FIRINGS_SHOWN);
-        Map<String, Firing> byShare = new LinkedHashMap<>();
-        for (FleetFirings.FleetFiring f : recent) {
-            for (FleetFirings.Share share : f.shares()) {
-                firings.find(share.firingId()).ifPresent(x -> byShare.put(share.firingId(), x));
-            }
-        }
+        Map<String, Firing> byShare =
+                firings.find(
+                        recent.stream()
+                                .flatMap(f -> f.shares().stream())
+                                .map(FleetFirings.Share::firingId)
+                                .toList());
         List<String> runIds =
                 byShare.values().stream().map(Firing::runId).filter(r -> r != null).toList();
         Map<String, List<RunResult>> results = new LinkedHashMap<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -90,6 +91,8 @@ class HostRegistryTest {
                                 null,
                                 null,
                                 "replica"));
+        assertThat(new Firings(db).find(List.of("nightly@1", "other@2")).keySet())
+                .containsExactly("nightly@1");
         TargetLeases leases = new TargetLeases(db);
         assertThat(leases.acquire("t", "nightly@1", "nightly")).isTrue();
         assertThat(registry.sweep()).as("alive: nothing lost").isEmpty();
