@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.JavaCommand;
+import storagebench.Sha256;
 import storagebench.config.Settings;
 import storagebench.events.HostSnapshot;
 import storagebench.events.Outcome;
@@ -64,7 +65,7 @@ public final class ServeBenchmark {
         Path data = root.resolve("data");
         Process serve = null;
         try {
-            writeRuns(settings.withDataDir(data).parquetDir(), runs);
+            writeRuns(settings.withDataDir(data).parquetDir(), runs, List.of("bench-host"));
             Path schedules = files(root);
             Path out = root.resolve("serve.log");
             serve =
@@ -243,7 +244,7 @@ public final class ServeBenchmark {
         return 0;
     }
 
-    private static long brokerPid(Path data) {
+    static long brokerPid(Path data) {
         try {
             return Long.parseLong(Files.readString(data.resolve("kafka/broker.pid")).strip());
         } catch (IOException | NumberFormatException e) {
@@ -251,15 +252,18 @@ public final class ServeBenchmark {
         }
     }
 
-    private static void stopBroker(Path data) {
+    static void stopBroker(Path data) {
         long pid = brokerPid(data);
         if (pid > 0) {
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
         }
     }
 
-    /** N earlier runs (started, a trial, finished) as the sink lays them out. */
-    static void writeRuns(Path parquet, int n) throws IOException {
+    /**
+     * N earlier runs of each host (started, a trial, finished) as the sink lays them out, the hosts' runs
+     * of one hour side by side.
+     */
+    static void writeRuns(Path parquet, int n, List<String> hosts) throws IOException {
         Instant base = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(n, ChronoUnit.HOURS);
         try (RecordWriter writer =
                 new FanOutWriter(
@@ -269,8 +273,12 @@ public final class ServeBenchmark {
                         new HivePartitioner(),
                         new ParquetFormat(64L << 20))) {
             long offset = 0;
-            for (int i = 0; i < n; i++) {
-                String runId = String.format("bench-serve-%04d", i);
+            for (int j = 0; j < n * hosts.size(); j++) {
+                int i = j / hosts.size();
+                String host = hosts.get(j % hosts.size());
+                String runId =
+                        String.format("bench-serve-%04d", i)
+                                + (hosts.size() == 1 ? "" : "-" + host);
                 Instant start = base.plus(i, ChronoUnit.HOURS);
                 writer.write(
                         RunStarted.newBuilder()
@@ -278,10 +286,10 @@ public final class ServeBenchmark {
                                 .setRunId(runId)
                                 .setExperiment("bench-serve-" + (i % 5))
                                 .setConfigText("experiment: bench-serve-" + (i % 5))
-                                .setConfigSha256("0")
+                                .setConfigSha256(Sha256.hex("experiment: bench-serve-" + (i % 5)))
                                 .setHost(
                                         HostSnapshot.newBuilder()
-                                                .setHostname("bench-host")
+                                                .setHostname(host)
                                                 .setOsName("Linux")
                                                 .setOsVersion("6")
                                                 .setArch("amd64")
@@ -308,7 +316,7 @@ public final class ServeBenchmark {
                         new TrialRef(
                                         runId,
                                         "bench-serve-" + (i % 5),
-                                        "bench-host",
+                                        host,
                                         runId + "/0",
                                         0,
                                         "init=zero",
@@ -328,7 +336,7 @@ public final class ServeBenchmark {
                                 .setEventId(runId + "/finished/1")
                                 .setRunId(runId)
                                 .setExperiment("bench-serve-" + (i % 5))
-                                .setHost("bench-host")
+                                .setHost(host)
                                 .setAttempt(1)
                                 .setStatus(RunStatus.COMPLETED)
                                 .setTrials(1)
@@ -339,6 +347,6 @@ public final class ServeBenchmark {
             }
             writer.commit();
         }
-        log.info("wrote {} runs into {}", n, parquet);
+        log.info("wrote {} runs into {}", n * hosts.size(), parquet);
     }
 }

@@ -45,8 +45,7 @@ final class DashboardController {
     private final LiveProgress live;
     private final ServeOptions options;
     private final DatasetViews dataset;
-    private final HostRegistry hosts;
-    private final FleetFirings fleet;
+    private final FleetPage fleetPage;
 
     DashboardController(
             ScheduleControl control,
@@ -61,8 +60,7 @@ final class DashboardController {
         this.live = live;
         this.options = options;
         this.dataset = dataset;
-        this.hosts = hosts;
-        this.fleet = fleet;
+        this.fleetPage = new FleetPage(hosts, fleet, firings, dataset);
     }
 
     @GetMapping("/")
@@ -85,7 +83,7 @@ final class DashboardController {
 
     @GetMapping("/fleet")
     String fleet(Model model) {
-        model.addAttribute("view", FleetPage.of(hosts, fleet, firings, dataset));
+        model.addAttribute("view", fleetPage.view());
         model.addAttribute("format", this);
         return "fleet";
     }

@@ -37,6 +37,11 @@ final class DatasetViews {
         return dataset.folder();
     }
 
+    /** The dataset's version as it is now: it changes whenever a roll changed the dataset. */
+    String version() {
+        return dataset.version();
+    }
+
     List<RunOverview> runs() {
         return current().runs();
     }

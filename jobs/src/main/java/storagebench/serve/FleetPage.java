@@ -51,10 +51,46 @@ final class FleetPage {
             List<HostRegressions> regressions,
             List<Trend> trends) {}
 
-    private FleetPage() {}
+    /**
+     * What the firings part of the page was drawn from: the dataset's version, the recent fleet firings
+     * and their shares' firings. The same again draws the same rows and charts.
+     */
+    private record Drawn(
+            String version,
+            List<FleetFirings.FleetFiring> recent,
+            Map<String, Firing> byShare,
+            List<FiringRow> rows,
+            List<Trend> trends) {
+        boolean from(
+                String version,
+                List<FleetFirings.FleetFiring> recent,
+                Map<String, Firing> byShare) {
+            return this.version.equals(version)
+                    && this.recent.equals(recent)
+                    && this.byShare.equals(byShare);
+        }
+    }
 
-    static View of(
-            HostRegistry registry, FleetFirings fleet, Firings firings, DatasetViews dataset) {
+    private final HostRegistry registry;
+    private final FleetFirings fleet;
+    private final Firings firings;
+    private final DatasetViews dataset;
+    private Drawn drawn;
+
+    FleetPage(HostRegistry registry, FleetFirings fleet, Firings firings, DatasetViews dataset) {
+        this.registry = registry;
+        this.fleet = fleet;
+        this.firings = firings;
+        this.dataset = dataset;
+    }
+
+    /**
+     * The page as it is now. Its rows and charts are drawn again only when a fleet firing, a share's
+     * firing or the dataset changed since they were last drawn: a request otherwise costs the reads of
+     * the hosts and the recent firings (the dataset's results and the charts cost seconds with
+     * thousands of runs).
+     */
+    synchronized View view() {
         List<FleetFirings.FleetFiring> recent = fleet.recent(FIRINGS_SHOWN);
         Map<String, Firing> byShare =
                 firings.find(
@@ -62,6 +98,19 @@ final class FleetPage {
                                 .flatMap(f -> f.shares().stream())
                                 .map(FleetFirings.Share::firingId)
                                 .toList());
+        String version = dataset.version();
+        if (drawn == null || !drawn.from(version, recent, byShare)) {
+            drawn = draw(version, recent, byShare, dataset);
+        }
+        return new View(
+                registry.list(), drawn.rows(), byHost(dataset.regressions()), drawn.trends());
+    }
+
+    private static Drawn draw(
+            String version,
+            List<FleetFirings.FleetFiring> recent,
+            Map<String, Firing> byShare,
+            DatasetViews dataset) {
         List<String> runIds =
                 byShare.values().stream().map(Firing::runId).filter(r -> r != null).toList();
         Map<String, List<RunResult>> results = new LinkedHashMap<>();
@@ -110,7 +159,7 @@ final class FleetPage {
                                     bars);
             rows.add(new FiringRow(f.schedule(), f.scheduled(), cells, chart));
         }
-        return new View(registry.list(), rows, byHost(dataset.regressions()), trends(trends));
+        return new Drawn(version, recent, byShare, List.copyOf(rows), trends(trends));
     }
 
     private static String category(RunResult r) {

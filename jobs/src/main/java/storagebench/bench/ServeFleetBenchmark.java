@@ -1,0 +1,384 @@
+package storagebench.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import storagebench.JavaCommand;
+import storagebench.config.Settings;
+import storagebench.schedule.ScheduleDatabase;
+
+/**
+ * {@code bench serve --hosts 1,3,10}: for each count, that many real {@code serve} processes as that
+ * many hosts ({@code host.name} host-01 …) on one data directory — one embedded broker, one dataset of
+ * {@code runs} earlier runs per host, and one job repository, the data directory's H2 database, which
+ * the first service serves to the others as a shared PostgreSQL would — with a {@code hosts: all}
+ * schedule of a trivial experiment. Measured per count: the scheduling delay of every host's share of
+ * the fleet firings (the host started it minus it was due), the statements the idle services run on
+ * the repository per second (H2's query statistics: heartbeats, the fleet workers' polls, Quartz's
+ * cluster check-ins), the Fleet page's time to answer on loopback and each idle service's resident
+ * memory.
+ */
+public final class ServeFleetBenchmark {
+    private static final Logger log = LoggerFactory.getLogger(ServeFleetBenchmark.class);
+    private static final Pattern ADDRESS = Pattern.compile("storagebench serve: (http://\\S+/)");
+
+    /** The seconds between two fleet firings. */
+    static final int EVERY_SECONDS = 10;
+
+    /** How long the idle services' statements are counted. */
+    static final int IDLE_SECONDS = 30;
+
+    private ServeFleetBenchmark() {}
+
+    /**
+     * @param main the command line's main class (each service is started as {@code main serve …})
+     * @param hostCounts the fleet sizes, measured in this order
+     * @param firings the fleet firings to time per size, once every host is registered
+     * @param runsPerHost the earlier runs of each host in the dataset
+     * @param requests the Fleet page requests to time, after three to warm up
+     */
+    public static ServeFleetBenchReport run(
+            Settings settings,
+            Class<?> main,
+            List<Integer> hostCounts,
+            int firings,
+            int runsPerHost,
+            int requests) {
+        List<ServeFleetBenchReport.Round> rounds = new ArrayList<>();
+        for (int hosts : hostCounts) {
+            log.info("bench serve: {} host(s)", hosts);
+            rounds.add(round(settings, main, hosts, firings, runsPerHost, requests));
+        }
+        return new ServeFleetBenchReport(firings, runsPerHost, EVERY_SECONDS, rounds);
+    }
+
+    private static ServeFleetBenchReport.Round round(
+            Settings settings,
+            Class<?> main,
+            int hosts,
+            int firings,
+            int runsPerHost,
+            int requests) {
+        Path root = SinkBenchmark.tempFolder();
+        Path data = root.resolve("data");
+        Settings own = settings.withDataDir(data);
+        List<Process> services = new ArrayList<>();
+        boolean measured = false;
+        try {
+            List<String> names = names(hosts);
+            ServeBenchmark.writeRuns(own.parquetDir(), runsPerHost, names);
+            Path schedules = files(root);
+            List<String> urls = new ArrayList<>();
+            for (int i = 0; i < hosts; i++) {
+                services.add(start(main, root, data, schedules, names.get(i)));
+                if (i == 0) {
+                    // the first one creates the broker, the repository's tables and the topic
+                    urls.add(address(services.get(0), log(root, names.get(0))));
+                }
+            }
+            for (int i = 1; i < hosts; i++) {
+                urls.add(address(services.get(i), log(root, names.get(i))));
+            }
+            ScheduleDatabase repository = ScheduleDatabase.of(own);
+            long registered = allAlive(repository, hosts, services);
+            log.info("{} host(s) registered; timing {} fleet firings", hosts, firings);
+            Map<Long, List<Long>> delays =
+                    delays(repository, registered, hosts, firings, services, root);
+            pause(repository);
+            log.info("waiting 15 s for the services to be idle");
+            Thread.sleep(15_000);
+            Map<String, Long> statements = idleStatements(repository);
+            long[] page = page(urls.get(0) + "fleet", requests);
+            List<Long> rss = services.stream().map(p -> ServeBenchmark.rss(p.pid())).toList();
+            measured = true;
+            return new ServeFleetBenchReport.Round(
+                    hosts,
+                    delays.values().stream().flatMap(List::stream).toList(),
+                    statements,
+                    page,
+                    rss,
+                    ServeBenchmark.rss(ServeBenchmark.brokerPid(data)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } finally {
+            services.forEach(Process::destroy);
+            for (Process service : services) {
+                try {
+                    service.waitFor(120, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                service.destroyForcibly();
+            }
+            ServeBenchmark.stopBroker(data);
+            if (measured) {
+                SinkBenchmark.deleteRecursively(root);
+            } else {
+                log.warn("kept {} for the services' logs (host-NN.log)", root);
+            }
+        }
+    }
+
+    static List<String> names(int hosts) {
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i <= hosts; i++) {
+            names.add(String.format("host-%02d", i));
+        }
+        return names;
+    }
+
+    private static Path log(Path root, String host) {
+        return root.resolve(host + ".log");
+    }
+
+    private static Process start(Class<?> main, Path root, Path data, Path schedules, String host)
+            throws IOException {
+        return new ProcessBuilder(
+                        JavaCommand.of(
+                                "-Xmx384m",
+                                main,
+                                List.of(
+                                        "serve",
+                                        "--schedules",
+                                        schedules.toString(),
+                                        "--data-dir",
+                                        data.toString(),
+                                        "--port",
+                                        "0",
+                                        "--set",
+                                        "host.name=" + host)))
+                .redirectErrorStream(true)
+                .redirectOutput(log(root, host).toFile())
+                .start();
+    }
+
+    private static Path files(Path root) throws IOException {
+        Path work = Files.createDirectories(root.resolve("work"));
+        Files.writeString(
+                root.resolve("tick.yaml"),
+                String.join(
+                        "\n",
+                        "experiment: bench-serve-fleet",
+                        "target:",
+                        "  kind: local",
+                        "  directory: " + work,
+                        "workload:",
+                        "  type: command",
+                        "  command: \"true\"",
+                        "factors:",
+                        "  step: [one]",
+                        "repetitions: 1",
+                        "warmups: 0",
+                        ""));
+        return Files.writeString(
+                root.resolve("schedules.yaml"),
+                String.join(
+                        "\n",
+                        "schedules:",
+                        "  - name: fleet",
+                        "    experiment: tick.yaml",
+                        "    cron: \"*/" + EVERY_SECONDS + " * * * * ?\"",
+                        "    hosts: all",
+                        "    overlap: skip",
+                        "    misfire: skip",
+                        ""));
+    }
+
+    private static String address(Process serve, Path out)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            Matcher m = ADDRESS.matcher(Files.readString(out));
+            if (m.find()) {
+                return m.group(1);
+            }
+            if (!serve.isAlive()) {
+                throw new IllegalStateException(
+                        "serve ended before it listened:\n" + Files.readString(out));
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("serve did not listen within 5 minutes: see " + out);
+    }
+
+    /** Waits until every host beats; returns the time, in epoch milliseconds. */
+    private static long allAlive(ScheduleDatabase repository, int hosts, List<Process> services)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            long now = System.currentTimeMillis();
+            List<Map<String, Object>> alive =
+                    rows(
+                            repository,
+                            "SELECT HOST_NAME FROM SB_HOSTS WHERE STOPPED_MS IS NULL AND BEAT_MS > ?",
+                            now - 15_000);
+            if (alive.size() >= hosts) {
+                return now;
+            }
+            alive(services);
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException(hosts + " hosts did not register within 2 minutes");
+    }
+
+    /**
+     * Each host's started minus due, in milliseconds, of the first {@code n} fleet firings due after
+     * {@code since}, by due time; a fleet firing counts once every host took its share.
+     */
+    private static Map<Long, List<Long>> delays(
+            ScheduleDatabase repository,
+            long since,
+            int hosts,
+            int n,
+            List<Process> services,
+            Path root)
+            throws InterruptedException {
+        long deadline =
+                System.nanoTime() + TimeUnit.SECONDS.toNanos((long) n * EVERY_SECONDS + 180);
+        while (System.nanoTime() < deadline) {
+            Map<Long, List<Long>> byDue = new TreeMap<>();
+            for (Map<String, Object> row :
+                    rows(
+                            repository,
+                            "SELECT SCHEDULED_MS, FIRED_MS FROM SB_FIRINGS"
+                                    + " WHERE FIRING_ID LIKE '%@host:%' AND SCHEDULED_MS > ?",
+                            since)) {
+                long due = ((Number) row.get("SCHEDULED_MS")).longValue();
+                byDue.computeIfAbsent(due, k -> new ArrayList<>())
+                        .add(((Number) row.get("FIRED_MS")).longValue() - due);
+            }
+            Map<Long, List<Long>> complete = new LinkedHashMap<>();
+            for (Map.Entry<Long, List<Long>> e : byDue.entrySet()) {
+                if (e.getValue().size() < hosts || complete.size() == n) {
+                    break;
+                }
+                complete.put(e.getKey(), e.getValue());
+            }
+            if (complete.size() == n) {
+                return complete;
+            }
+            alive(services);
+            Thread.sleep(1_000);
+        }
+        throw new IllegalStateException(
+                "fewer than " + n + " fleet firings taken by all hosts in time: see " + root);
+    }
+
+    private static void alive(List<Process> services) {
+        for (Process service : services) {
+            if (!service.isAlive()) {
+                throw new IllegalStateException(
+                        "a service ended (exit " + service.exitValue() + ")");
+            }
+        }
+    }
+
+    /** Pauses the schedule through the repository, as {@code schedule pause} does. */
+    private static void pause(ScheduleDatabase repository) {
+        execute(repository, "UPDATE QRTZ_TRIGGERS SET TRIGGER_STATE = 'PAUSED'");
+    }
+
+    /**
+     * The statements the idle services ran on the repository in {@value #IDLE_SECONDS} s, by statement
+     * text (H2's query statistics; this benchmark's own queries left out).
+     */
+    private static Map<String, Long> idleStatements(ScheduleDatabase repository)
+            throws InterruptedException {
+        execute(repository, "SET QUERY_STATISTICS_MAX_ENTRIES 1000");
+        execute(repository, "SET QUERY_STATISTICS TRUE");
+        Thread.sleep(IDLE_SECONDS * 1000L);
+        Map<String, Long> counts = new TreeMap<>();
+        for (Map<String, Object> row :
+                rows(
+                        repository,
+                        "SELECT SQL_STATEMENT, EXECUTION_COUNT FROM INFORMATION_SCHEMA.QUERY_STATISTICS")) {
+            String sql = String.valueOf(row.get("SQL_STATEMENT"));
+            if (!sql.contains("QUERY_STATISTICS")) {
+                counts.put(sql, ((Number) row.get("EXECUTION_COUNT")).longValue());
+            }
+        }
+        execute(repository, "SET QUERY_STATISTICS FALSE");
+        return counts;
+    }
+
+    /** Nanoseconds of the first request, then of each timed one after three more to warm up. */
+    private static long[] page(String url, int requests) throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newHttpClient();
+        HttpRequest get = HttpRequest.newBuilder(URI.create(url)).GET().build();
+        long[] nanos = new long[requests + 1];
+        for (int i = -4; i < requests; i++) {
+            long start = System.nanoTime();
+            HttpResponse<String> response = client.send(get, HttpResponse.BodyHandlers.ofString());
+            long took = System.nanoTime() - start;
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(url + " answered " + response.statusCode());
+            }
+            if (i == -4) {
+                nanos[0] = took;
+            } else if (i >= 0) {
+                nanos[i + 1] = took;
+            }
+        }
+        return nanos;
+    }
+
+    private static void execute(ScheduleDatabase repository, String sql) {
+        try (Connection c =
+                        DriverManager.getConnection(
+                                repository.url(), repository.user(), repository.password());
+                Statement s = c.createStatement()) {
+            s.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Map<String, Object>> rows(
+            ScheduleDatabase repository, String sql, Object... args) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (Connection c =
+                        DriverManager.getConnection(
+                                repository.url(), repository.user(), repository.password());
+                PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                s.setObject(i + 1, args[i]);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    for (int c2 = 1; c2 <= rs.getMetaData().getColumnCount(); c2++) {
+                        row.put(rs.getMetaData().getColumnLabel(c2), rs.getObject(c2));
+                    }
+                    rows.add(row);
+                }
+            }
+        } catch (SQLException e) {
+            // the tables are not there yet: nothing
+        }
+        return rows;
+    }
+}
