@@ -11,10 +11,8 @@ import org.apache.commons.statistics.descriptive.Quantile;
  *
  * @param firings the fleet firings timed per round
  * @param runsPerHost each host's earlier runs in the dataset
- * @param everySeconds the seconds between two fleet firings
  */
-public record ServeFleetBenchReport(
-        int firings, int runsPerHost, int everySeconds, List<Round> rounds) {
+public record ServeFleetBenchReport(int firings, int runsPerHost, List<Round> rounds) {
     /** The scheduling delay's target for p99 at {@link #AT_HOSTS} hosts. */
     public static final long DELAY_TARGET_MS = 2_000;
 
@@ -30,6 +28,7 @@ public record ServeFleetBenchReport(
     /**
      * One fleet size.
      *
+     * @param everySeconds the seconds between two fleet firings
      * @param delays every host's share of the timed fleet firings: started minus due, milliseconds
      * @param idleStatements the statements the idle services ran on the repository in {@code
      *     idleSeconds} s, by statement text (empty where the repository gives no count)
@@ -42,28 +41,13 @@ public record ServeFleetBenchReport(
      */
     public record Round(
             int hosts,
+            int everySeconds,
             List<Long> delays,
             Map<String, Long> idleStatements,
             int idleSeconds,
             long[] page,
             List<Long> rss,
             long brokerRss) {
-        public Round(
-                int hosts,
-                List<Long> delays,
-                Map<String, Long> idleStatements,
-                long[] page,
-                List<Long> rss,
-                long brokerRss) {
-            this(
-                    hosts,
-                    delays,
-                    idleStatements,
-                    ServeFleetBenchmark.IDLE_SECONDS,
-                    page,
-                    rss,
-                    brokerRss);
-        }
 
         double delay(double p) {
             return NEAREST_RANK.evaluate(
@@ -91,18 +75,18 @@ public record ServeFleetBenchReport(
         StringBuilder out = new StringBuilder();
         line(
                 out,
-                "bench serve --hosts: a hosts: all schedule of a trivial experiment every %d s, %d fleet"
-                        + " firings timed per fleet size; %,d earlier runs per host in the dataset; Java %s,"
-                        + " %d cores",
-                everySeconds,
+                "bench serve --hosts: a hosts: all schedule of a trivial experiment, %d fleet firings"
+                        + " timed per fleet size; %,d earlier runs per host in the dataset; Java %s, %d"
+                        + " cores",
                 firings,
                 runsPerHost,
                 Runtime.version(),
                 Runtime.getRuntime().availableProcessors());
         line(
                 out,
-                "%5s  %6s  %26s  %22s  %31s  %18s  %8s",
+                "%5s  %5s  %6s  %26s  %22s  %31s  %18s  %8s",
                 "hosts",
+                "every",
                 "shares",
                 "delay ms: median p99 max",
                 "repository stmts/s",
@@ -112,8 +96,9 @@ public record ServeFleetBenchReport(
         for (Round r : rounds) {
             line(
                     out,
-                    "%5d  %6d  %8.0f %8.0f %8.0f  %9s %5s/host  %6.0f %6.0f %6.0f (%,d runs)  %8.0f %8.0f  %8.0f",
+                    "%5d  %4ds  %6d  %8.0f %8.0f %8.0f  %9s %5s/host  %6.0f %6.0f %6.0f (%,d runs)  %8.0f %8.0f  %8.0f",
                     r.hosts(),
+                    r.everySeconds(),
                     r.delays().size(),
                     r.delay(0.5),
                     r.delay(0.99),

@@ -43,8 +43,14 @@ public final class ServeFleetBenchmark {
     private static final Logger log = LoggerFactory.getLogger(ServeFleetBenchmark.class);
     private static final Pattern ADDRESS = Pattern.compile("storagebench serve: (http://\\S+/)");
 
-    /** The seconds between two fleet firings. */
-    static final int EVERY_SECONDS = 10;
+    /**
+     * The seconds between two fleet firings of {@code hosts} hosts: at least 10, and 3 per host, so the
+     * hosts' runs (each a run, its regression check and the dataset read again), which share this
+     * machine's cores as hosts of a fleet would not, end before the next firing.
+     */
+    static int everySeconds(int hosts) {
+        return Math.max(10, 3 * hosts);
+    }
 
     /** How long the idle services' statements are counted. */
     static final int IDLE_SECONDS = 30;
@@ -67,10 +73,13 @@ public final class ServeFleetBenchmark {
             int requests) {
         List<ServeFleetBenchReport.Round> rounds = new ArrayList<>();
         for (int hosts : hostCounts) {
-            log.info("bench serve: {} host(s)", hosts);
+            log.info(
+                    "bench serve: {} host(s), a fleet firing every {} s",
+                    hosts,
+                    everySeconds(hosts));
             rounds.add(round(settings, main, hosts, firings, runsPerHost, requests));
         }
-        return new ServeFleetBenchReport(firings, runsPerHost, EVERY_SECONDS, rounds);
+        return new ServeFleetBenchReport(firings, runsPerHost, rounds);
     }
 
     private static ServeFleetBenchReport.Round round(
@@ -88,7 +97,7 @@ public final class ServeFleetBenchmark {
         try {
             List<String> names = names(hosts);
             ServeBenchmark.writeRuns(own.parquetDir(), runsPerHost, names);
-            Path schedules = files(root);
+            Path schedules = files(root, everySeconds(hosts));
             List<String> urls = new ArrayList<>();
             for (int i = 0; i < hosts; i++) {
                 services.add(start(main, root, data, schedules, names.get(i)));
@@ -114,8 +123,10 @@ public final class ServeFleetBenchmark {
             measured = true;
             return new ServeFleetBenchReport.Round(
                     hosts,
+                    everySeconds(hosts),
                     delays.values().stream().flatMap(List::stream).toList(),
                     statements,
+                    IDLE_SECONDS,
                     page,
                     rss,
                     ServeBenchmark.rss(ServeBenchmark.brokerPid(data)));
@@ -176,7 +187,7 @@ public final class ServeFleetBenchmark {
                 .start();
     }
 
-    private static Path files(Path root) throws IOException {
+    private static Path files(Path root, int every) throws IOException {
         Path work = Files.createDirectories(root.resolve("work"));
         Files.writeString(
                 root.resolve("tick.yaml"),
@@ -201,7 +212,7 @@ public final class ServeFleetBenchmark {
                         "schedules:",
                         "  - name: fleet",
                         "    experiment: tick.yaml",
-                        "    cron: \"*/" + EVERY_SECONDS + " * * * * ?\"",
+                        "    cron: \"0/" + every + " * * * * ?\"",
                         "    hosts: all",
                         "    overlap: skip",
                         "    misfire: skip",
@@ -258,7 +269,7 @@ public final class ServeFleetBenchmark {
             Path root)
             throws InterruptedException {
         long deadline =
-                System.nanoTime() + TimeUnit.SECONDS.toNanos((long) n * EVERY_SECONDS + 180);
+                System.nanoTime() + TimeUnit.SECONDS.toNanos((long) n * everySeconds(hosts) + 180);
         while (System.nanoTime() < deadline) {
             Map<Long, List<Long>> byDue = new TreeMap<>();
             for (Map<String, Object> row :

@@ -20,7 +20,7 @@ import storagebench.serve.WebAddOn;
                     + " scheduling delay (fired - due: median, p99; target p99 < 1 s), the dashboard's"
                     + " time to answer (target < 300 ms) and the idle service's and broker's memory.",
             "With --hosts 1,3,10: for each count, that many services as that many hosts on one data"
-                    + " directory and job repository, with a `hosts: all` schedule every 10 s; prints the"
+                    + " directory and job repository, with a `hosts: all` schedule (every 10 s, 3 s per host at 4 and more); prints the"
                     + " delay of every host's share of a fleet firing (target p99 < 2 s at 10 hosts), the"
                     + " statements the idle services run on the repository per second, the Fleet page's"
                     + " time with --runs runs per host (target < 300 ms at 10 hosts) and each idle"

@@ -31,6 +31,7 @@ class ServeFleetBenchReportTest {
         ServeFleetBenchReport.Round ten =
                 new ServeFleetBenchReport.Round(
                         10,
+                        30,
                         delays,
                         Map.of(
                                 "UPDATE SB_HOSTS SET BEAT_MS = ?",
@@ -43,9 +44,9 @@ class ServeFleetBenchReportTest {
                         250L << 20);
         ServeFleetBenchReport.Round one =
                 new ServeFleetBenchReport.Round(
-                        1, List.of(5L), Map.of(), 30, page, List.of(300L << 20), 250L << 20);
+                        1, 10, List.of(5L), Map.of(), 30, page, List.of(300L << 20), 250L << 20);
         // when
-        String shown = new ServeFleetBenchReport(10, 1000, 10, List.of(one, ten)).format();
+        String shown = new ServeFleetBenchReport(10, 1000, List.of(one, ten)).format();
         // then: nearest-rank percentiles, 10 statements/s in all and 1 per host
         assertThat(ten.delay(0.5)).isEqualTo(50);
         assertThat(ten.delay(0.99)).isEqualTo(99);
@@ -59,6 +60,12 @@ class ServeFleetBenchReportTest {
                 .contains("target: scheduling delay p99 < 2000 ms at 10 hosts: met")
                 .contains("target: Fleet page < 300 ms at 10 hosts x 1,000 runs: met (median)")
                 .contains("8.00  SELECT 1 FROM SB_FLEET");
+    }
+
+    @Test
+    void firingsComeEvery10SecondsOr3PerHost() {
+        assertThat(ServeFleetBenchmark.everySeconds(1)).isEqualTo(10);
+        assertThat(ServeFleetBenchmark.everySeconds(10)).isEqualTo(30);
     }
 
     @Test
