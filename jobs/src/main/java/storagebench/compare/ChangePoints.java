@@ -1,18 +1,33 @@
 package storagebench.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * The change points of a series of run means: the splits {@link EDivisive} finds significant, less
- * those whose change is below the least reported. As Apache Otava does after its split, the smallest
- * change is removed one at a time and the segments around it joined before the others are measured
- * again (a change of 1.5% between two of 3% becomes one of 4.5% or goes). Each change point keeps the
- * p-value of the split that made it. Each segment's mean is the mean of its runs' means, with the 95%
- * interval of Student's t over them.
+ * The change points of a series of run means: the splits {@link EDivisive} finds significant in the
+ * whole series and in its last {@value #TAIL} runs on their own, less those whose change is below the
+ * least reported.
+ *
+ * <p>The last runs are searched on their own because the statistic weighs a split by the runs on both
+ * sides: in a long series a mild wobble far back can outweigh a clear step two runs old, and when that
+ * candidate is not significant the search stops; the step would show only once it had runs enough to
+ * outweigh it, past the recent runs where it is a regression. (Apache Otava searches its series in
+ * windows for the same reason.) A split found there is kept unless one of the whole series' is within
+ * {@value EDivisive#MIN_SEGMENT} runs of it.
+ *
+ * <p>As Otava does after its split, the smallest change is removed one at a time while it is below the
+ * least reported, and the segments around it joined before the others are measured again (a change of
+ * 1.5% between two of 3% becomes one of 4.5% or goes). Each change point keeps the p-value of the
+ * split that made it. Each segment's mean is the mean of its runs' means, with the 95% interval of
+ * Student's t over them.
  */
 public final class ChangePoints {
+    /** The latest runs searched on their own as well. */
+    static final int TAIL = 30;
+
     private ChangePoints() {}
 
     /**
@@ -68,6 +83,18 @@ public final class ChangePoints {
     static List<EDivisive.Split> splits(
             double[] z, double alpha, double minMagnitude, SplitTest test) {
         List<EDivisive.Split> kept = new ArrayList<>(EDivisive.splits(z, alpha, test));
+        if (z.length > TAIL) {
+            int offset = z.length - TAIL;
+            double[] tail = Arrays.copyOfRange(z, offset, z.length);
+            for (EDivisive.Split t : EDivisive.splits(tail, alpha, test)) {
+                int at = offset + t.index();
+                if (kept.stream()
+                        .noneMatch(k -> Math.abs(k.index() - at) < EDivisive.MIN_SEGMENT)) {
+                    kept.add(new EDivisive.Split(at, t.p()));
+                }
+            }
+            kept.sort(Comparator.comparingInt(EDivisive.Split::index));
+        }
         while (!kept.isEmpty()) {
             int smallest = -1;
             double least = Double.POSITIVE_INFINITY;

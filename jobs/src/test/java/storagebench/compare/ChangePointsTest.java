@@ -84,6 +84,29 @@ class ChangePointsTest {
         assertThat(points.get(0).meanBefore()).isCloseTo(1.0045, within(1e-12));
     }
 
+    @Test
+    void aRecentStepIsFoundWhereAnOlderChangeOfSpreadOutweighsIt() {
+        // given: 200 runs, their spread ±0.05% up to run 100 and ±5% after (the same mean), the
+        // last
+        // two 20% slower
+        double[] offsets = {3, 7, 1, 9, 5, 0, 8, 2, 6, 4};
+        double[] z = new double[200];
+        for (int i = 0; i < 200; i++) {
+            double spread = i < 100 ? 0.0005 : 0.05;
+            z[i] = 1 + (offsets[i % 10] - 4.5) / 4.5 * spread + i / 1e7 + (i >= 198 ? 0.2 : 0);
+        }
+        // when
+        EDivisive.Candidate whole = EDivisive.candidate(z, 0, z.length);
+        List<EDivisive.Split> found = ChangePoints.splits(z, 0.01, 0.02, SplitTest.RANK_SUM);
+        // then: in the whole series the largest statistic is the change of spread at 100, which
+        // the rank test finds no change of level (p = 0.81), so the search stops there
+        assertThat(whole.tau()).isEqualTo(100);
+        assertThat(RankSumTest.p(z, 0, 100, 200)).isGreaterThan(0.5);
+        assertThat(EDivisive.splits(z, 0.01, SplitTest.RANK_SUM)).isEmpty();
+        // and the last 30 runs on their own show the step: 2 / C(30, 2) = 0.0046
+        assertThat(found).containsExactly(new EDivisive.Split(198, 2.0 / 435));
+    }
+
     private static ChangePoint at(int index, boolean worse) {
         return new ChangePoint(index, "r" + index, T0, 1, 1, 1, 1.1, 1.1, 1.1, 0.001, worse);
     }
