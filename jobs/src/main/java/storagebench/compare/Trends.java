@@ -72,7 +72,10 @@ public final class Trends {
         return of(values, metric, TrendOptions.DEFAULT.withWindow(window));
     }
 
-    /** The trends of {@code values}, one per experiment, host, step and variant, in order of appearance. */
+    /**
+     * The trends of {@code values}, one per experiment, host, step and variant, in order of
+     * appearance, the series judged in parallel.
+     */
     public static List<Trend> of(List<TrialValue> values, String metric, TrendOptions options) {
         boolean higher = Direction.higherIsBetter(metric);
         Map<List<String>, Map<String, List<TrialValue>>> groups = new LinkedHashMap<>();
@@ -83,10 +86,11 @@ public final class Trends {
                     .computeIfAbsent(v.runId(), r -> new ArrayList<>())
                     .add(v);
         }
-        List<Trend> trends = new ArrayList<>();
-        groups.forEach(
-                (key, byRun) -> trends.add(trend(key, series(byRun, higher), metric, options)));
-        return List.copyOf(trends);
+        // each series on its own core: a long one's change points cost O(n²)
+        return new ArrayList<>(groups.entrySet())
+                .parallelStream()
+                        .map(g -> trend(g.getKey(), series(g.getValue(), higher), metric, options))
+                        .toList();
     }
 
     /** The runs' means in the order they started, and where the latest configuration begins. */
