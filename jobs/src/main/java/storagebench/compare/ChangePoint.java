@@ -15,8 +15,8 @@ package storagebench.compare;
  *     the latest run
  * @param afterLow the lower bound of that mean's 95% interval
  * @param afterHigh its upper bound
- * @param p the split's p-value: Student's t-test of the runs of the segment before against those of
- *     the segment after
+ * @param p the split's p-value: the Mann–Whitney U test ({@link SplitTest#RANK_SUM}) of the run means
+ *     before it against those from it on, within the interval E-Divisive split
  * @param worse whether the new level is worse: slower, or lower where higher is better ({@link
  *     Direction})
  */

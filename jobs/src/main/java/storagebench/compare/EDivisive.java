@@ -29,7 +29,12 @@ import java.util.List;
  *
  * <p>A candidate is significant when the {@link SplitTest} of the interval's values before τ against
  * those from τ on gives p below the level. The search takes the interval with the largest candidate,
- * tests it, splits it if significant, and stops at the first candidate that is not.
+ * tests it, splits it if significant, and stops at the first candidate that is not. {@code trend}
+ * tests by ranks ({@link SplitTest#RANK_SUM}, the Mann–Whitney U test): like the t-test Apache Otava
+ * uses, it costs one sort per split, where the permutation test of the original method costs a few
+ * hundred O(m²) passes; unlike Student's t, one outlier run among those before a change does not widen
+ * the test enough to hide it ({@code bench changepoints}: 98.5% of the 5% steps at 1% noise, with 1%
+ * outlier runs, raised within 5 runs, against 76% with Student's t).
  */
 final class EDivisive {
     /** The fewest values on either side of a split. */
