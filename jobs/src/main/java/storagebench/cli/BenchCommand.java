@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
             BenchOltpCommand.class,
             BenchClusterCommand.class,
             BenchImportCommand.class,
-            BenchSamplingCommand.class
+            BenchSamplingCommand.class,
+            BenchChangepointsCommand.class
         },
         description = "Measures the pipeline itself (not a storage experiment).")
 public final class BenchCommand implements Runnable {

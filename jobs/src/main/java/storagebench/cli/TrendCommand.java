@@ -9,14 +9,20 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.DoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import storagebench.BadInputException;
+import storagebench.compare.ChangePoint;
+import storagebench.compare.ChangeSentence;
 import storagebench.compare.CompareRequest;
+import storagebench.compare.Direction;
 import storagebench.compare.Trend;
+import storagebench.compare.TrendMethod;
+import storagebench.compare.TrendOptions;
 import storagebench.compare.Trends;
 import storagebench.report.Cells;
 import storagebench.report.HostScope;
@@ -24,18 +30,22 @@ import storagebench.report.MetricFigures;
 import storagebench.report.Report;
 import storagebench.storage.ReadableDataset;
 
-/** Each variant's mean run by run, and whether the latest run regressed. */
+/** Each variant's mean run by run, its change points, and whether the latest run regressed. */
 @Command(
         name = "trend",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Shows each variant's mean per run of an experiment, in the order the runs started, and judges the"
-                    + " latest run against the runs before it (--window): the Mann-Whitney U test of its trials"
-                    + " against the window's, a regression when p < 0.01 and the latest mean is worse (slower, or"
-                    + " lower where higher is better). Runs imported from logs count like any other. A run whose"
-                    + " fixed configuration differs from the run before it (e.g. rows=1000 after rows=5000) breaks"
-                    + " the series: the latest run is judged only against runs of its own configuration."
+            "Shows each variant's mean per run of an experiment, in the order the runs started, and where"
+                    + " its level changed: E-Divisive means over the run means, each split kept while the"
+                    + " Mann-Whitney U test of the runs before it against those after gives p < --p, a change"
+                    + " smaller than --min-magnitude not reported. A worse change (slower, or lower where"
+                    + " higher is better) within the last --recent runs is a regression, raised once: the"
+                    + " runs after it are its new level. --method window keeps the earlier check instead: the"
+                    + " latest run's trials against those of the --window runs before it (Mann-Whitney U)."
+                    + " Runs imported from logs count like any other. A run whose fixed configuration differs"
+                    + " from the run before it (e.g. rows=1000 after rows=5000) breaks the series: only the"
+                    + " runs of the latest run's configuration are judged. See docs/trend.md."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -57,10 +67,47 @@ public final class TrendCommand implements Callable<Integer> {
     String experiment;
 
     @Option(
+            names = "--method",
+            paramLabel = "changepoint|window",
+            defaultValue = "changepoint",
+            description =
+                    "changepoint (default): the change points of each series; window: the latest run"
+                            + " against the runs before it.")
+    String method;
+
+    @Option(
+            names = "--p",
+            paramLabel = "P",
+            defaultValue = "0.01",
+            description =
+                    "The significance level, above 0 and below 1 (default 0.01): of each split, or of the"
+                            + " latest run against its window.")
+    double p;
+
+    @Option(
+            names = "--min-magnitude",
+            paramLabel = "PERCENT",
+            defaultValue = "2%",
+            description =
+                    "changepoint: the smallest change reported, in percent of the level before it"
+                            + " (default 2%%).")
+    String minMagnitude;
+
+    @Option(
+            names = "--recent",
+            paramLabel = "K",
+            defaultValue = "3",
+            description =
+                    "changepoint: a worse change point within the last K runs is a regression (default"
+                            + " 3).")
+    int recent;
+
+    @Option(
             names = "--window",
             paramLabel = "N",
             defaultValue = "5",
-            description = "How many runs before the latest it is judged against (default 5).")
+            description =
+                    "window: how many runs before the latest it is judged against (default 5).")
     int window;
 
     @Option(
@@ -88,9 +135,8 @@ public final class TrendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (window < 1) {
-            throw new BadInputException("--window: at least 1, got " + window);
-        }
+        TrendOptions options =
+                new TrendOptions(TrendMethod.of(method), p, percent(minMagnitude), recent, window);
         String f = format.strip().toLowerCase(Locale.ROOT);
         if (!f.equals("text") && !f.equals("csv")) {
             throw new BadInputException("--format: text or csv, got '" + format + "'");
@@ -99,7 +145,7 @@ public final class TrendCommand implements Callable<Integer> {
         Path parquet = ReadableDataset.folder(settings.load());
         List<Trend> trends =
                 Report.hasTrials(parquet)
-                        ? Trends.of(parquet, scope, experiment, metric.strip(), window)
+                        ? Trends.of(parquet, scope, experiment, metric.strip(), options)
                         : List.of();
         if (trends.isEmpty()) {
             spec.commandLine()
@@ -117,6 +163,18 @@ public final class TrendCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         boolean regressed = trends.stream().anyMatch(Trend::regression);
         return failOnRegression && regressed ? REGRESSED : 0;
+    }
+
+    /** {@code 2%} or {@code 2} as 0.02. */
+    static double percent(String text) {
+        String number = text.strip();
+        number = number.endsWith("%") ? number.substring(0, number.length() - 1).strip() : number;
+        try {
+            return Double.parseDouble(number) / 100;
+        } catch (NumberFormatException e) {
+            throw new BadInputException(
+                    "--min-magnitude: a percentage such as 2%, got '" + text + "'");
+        }
     }
 
     /** Each trend's runs, their means in one unit per experiment and step, as {@code report} has them. */
@@ -161,12 +219,46 @@ public final class TrendCommand implements Callable<Integer> {
                                 run.n(),
                                 figure.apply(run.mean())));
             }
+            boolean higher = Direction.higherIsBetter(t.metric());
+            for (ChangePoint c : t.changePoints()) {
+                out.append("  ")
+                        .append(c.meanAfter() > c.meanBefore() ? '↑' : '↓')
+                        .append(' ')
+                        .append(ChangeSentence.of(c, higher))
+                        .append(" (mean ")
+                        .append(level(figure, c.meanBefore(), c.beforeLow(), c.beforeHigh()))
+                        .append(" → ")
+                        .append(level(figure, c.meanAfter(), c.afterLow(), c.afterHigh()))
+                        .append(", ")
+                        .append(ChangeSentence.p(c.p()))
+                        .append(")\n");
+            }
             out.append("  → ")
                     .append(t.verdict())
                     .append(t.test() == null ? "" : " [" + t.test() + "]")
                     .append('\n');
         }
         return out.toString();
+    }
+
+    /** {@code 1.23 s [1.20, 1.26]}: the unit once, after the mean. */
+    private static String level(
+            DoubleFunction<String> figure, double mean, double low, double high) {
+        String m = figure.apply(mean);
+        int space = m.lastIndexOf(' ');
+        String unit = space < 0 ? "" : m.substring(space);
+        return m
+                + " ["
+                + bare(figure.apply(low), unit)
+                + ", "
+                + bare(figure.apply(high), unit)
+                + "]";
+    }
+
+    private static String bare(String figure, String unit) {
+        return !unit.isEmpty() && figure.endsWith(unit)
+                ? figure.substring(0, figure.length() - unit.length())
+                : figure;
     }
 
     private static List<String> unitKey(Trend t) {
@@ -176,13 +268,21 @@ public final class TrendCommand implements Callable<Integer> {
     private static String csv(List<Trend> trends) {
         StringBuilder out =
                 new StringBuilder(
-                        "experiment,host,step,variant,metric,run_id,configuration,start,n,mean,latest,window,test,p,regression\n");
+                        "experiment,host,step,variant,metric,run_id,configuration,start,n,mean,latest,window,test,p,regression,"
+                                + "method,change_point,mean_before,before_low,before_high,mean_after,after_low,"
+                                + "after_high,change_p,change_worse\n");
         for (Trend t : trends) {
             for (int i = 0; i < t.runs().size(); i++) {
                 Trend.RunMean run = t.runs().get(i);
                 boolean latest = i == t.runs().size() - 1;
+                int index = i;
+                ChangePoint c =
+                        t.changePoints().stream()
+                                .filter(x -> x.index() == index)
+                                .findFirst()
+                                .orElse(null);
                 out.append(
-                                List.of(
+                                Stream.of(
                                                 t.experiment(),
                                                 t.host(),
                                                 t.step(),
@@ -197,8 +297,17 @@ public final class TrendCommand implements Callable<Integer> {
                                                 t.window(),
                                                 t.test() == null ? "" : t.test(),
                                                 latest && t.p() != null ? t.p() : "",
-                                                String.valueOf(latest && t.regression()))
-                                        .stream()
+                                                String.valueOf(latest && t.regression()),
+                                                t.method(),
+                                                String.valueOf(c != null),
+                                                c == null ? "" : c.meanBefore(),
+                                                c == null ? "" : c.beforeLow(),
+                                                c == null ? "" : c.beforeHigh(),
+                                                c == null ? "" : c.meanAfter(),
+                                                c == null ? "" : c.afterLow(),
+                                                c == null ? "" : c.afterHigh(),
+                                                c == null ? "" : c.p(),
+                                                c == null ? "" : String.valueOf(c.worse()))
                                         .map(Cells::csv)
                                         .collect(Collectors.joining(",")))
                         .append('\n');

@@ -3,36 +3,28 @@ package storagebench.compare;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.statistics.descriptive.Mean;
-import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import storagebench.report.HostScope;
 import storagebench.report.Tables;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
 
 /**
- * Each variant's mean per run of an experiment, host and step, in the order the runs started, and the
- * latest run's trials against those of the previous runs (the window): the Mann–Whitney U test, a
- * regression when p is below {@value #ALPHA} and the latest mean is worse (slower, or lower where
- * higher is better). Imported runs count like any other. A run whose fixed configuration differs from
- * the run before it breaks the series: the latest run is judged only against the runs of its own
- * configuration since the last change.
+ * Each variant's mean per run of an experiment, host and step, in the order the runs started, judged
+ * by the method of the {@link TrendOptions}: by default its change points ({@link ChangePointTrend}),
+ * else the latest run's trials against those of the previous runs ({@link WindowTrend}). Imported runs
+ * count like any other. A run whose fixed configuration differs from the run before it breaks the
+ * series: only the runs of the latest run's configuration since the last change are judged (the
+ * earlier ones are shown, never analysed together with them).
  */
 public final class Trends {
-    /** The level of the regression test. */
-    static final double ALPHA = 0.01;
-
-    static final String TEST =
-            "Mann-Whitney U test of the latest run's trials against the window's";
-
     private Trends() {}
 
+    /** The trends by change points ({@link TrendOptions#DEFAULT}); {@code window} for the window method. */
     public static List<Trend> of(Path parquetRoot, String experiment, String metric, int window) {
         return of(parquetRoot, HostScope.ALL, experiment, metric, window);
     }
@@ -40,21 +32,51 @@ public final class Trends {
     /** The trends of the trials of {@code hosts} only, as {@link #of(Path, String, String, int)}. */
     public static List<Trend> of(
             Path parquetRoot, HostScope hosts, String experiment, String metric, int window) {
-        try (Tables tables = Tables.open(parquetRoot, hosts)) {
-            return of(
-                    TrialValues.read(tables, metric, experiment, List.of(), false), metric, window);
-        }
+        return of(parquetRoot, hosts, experiment, metric, TrendOptions.DEFAULT.withWindow(window));
     }
 
     /** The trends of {@code runs} only (a schedule's), as {@link #of(Path, String, String, int)}. */
     public static List<Trend> of(
             Path parquetRoot, String experiment, String metric, int window, List<String> runs) {
+        return of(parquetRoot, experiment, metric, TrendOptions.DEFAULT.withWindow(window), runs);
+    }
+
+    /** The trends of the trials of {@code hosts}, judged as {@code options} say. */
+    public static List<Trend> of(
+            Path parquetRoot,
+            HostScope hosts,
+            String experiment,
+            String metric,
+            TrendOptions options) {
+        try (Tables tables = Tables.open(parquetRoot, hosts)) {
+            return of(
+                    TrialValues.read(tables, metric, experiment, List.of(), false),
+                    metric,
+                    options);
+        }
+    }
+
+    /** The trends of {@code runs} only (a schedule's), judged as {@code options} say. */
+    public static List<Trend> of(
+            Path parquetRoot,
+            String experiment,
+            String metric,
+            TrendOptions options,
+            List<String> runs) {
         return runs.isEmpty()
                 ? List.of()
-                : of(TrialValues.read(parquetRoot, metric, experiment, runs), metric, window);
+                : of(TrialValues.read(parquetRoot, metric, experiment, runs), metric, options);
     }
 
     static List<Trend> of(List<TrialValue> values, String metric, int window) {
+        return of(values, metric, TrendOptions.DEFAULT.withWindow(window));
+    }
+
+    /**
+     * The trends of {@code values}, one per experiment, host, step and variant, in order of
+     * appearance, the series judged in parallel.
+     */
+    public static List<Trend> of(List<TrialValue> values, String metric, TrendOptions options) {
         boolean higher = Direction.higherIsBetter(metric);
         Map<List<String>, Map<String, List<TrialValue>>> groups = new LinkedHashMap<>();
         for (TrialValue v : values) {
@@ -64,17 +86,15 @@ public final class Trends {
                     .computeIfAbsent(v.runId(), r -> new ArrayList<>())
                     .add(v);
         }
-        List<Trend> trends = new ArrayList<>();
-        groups.forEach((key, byRun) -> trends.add(trend(key, byRun, metric, window, higher)));
-        return List.copyOf(trends);
+        // each series on its own core: a long one's change points cost O(n²)
+        return new ArrayList<>(groups.entrySet())
+                .parallelStream()
+                        .map(g -> trend(g.getKey(), series(g.getValue(), higher), metric, options))
+                        .toList();
     }
 
-    private static Trend trend(
-            List<String> key,
-            Map<String, List<TrialValue>> byRun,
-            String metric,
-            int window,
-            boolean higher) {
+    /** The runs' means in the order they started, and where the latest configuration begins. */
+    private static TrendSeries series(Map<String, List<TrialValue>> byRun, boolean higher) {
         List<Trend.RunMean> runs = new ArrayList<>();
         Map<String, double[]> valuesOf = new LinkedHashMap<>();
         byRun.forEach(
@@ -96,87 +116,34 @@ public final class Trends {
                     valuesOf.put(run, v);
                 });
         runs.sort(Comparator.comparing(Trend.RunMean::start).thenComparing(Trend.RunMean::runId));
-        Trend.RunMean latest = runs.get(runs.size() - 1);
+        String latest = runs.get(runs.size() - 1).configuration();
         int since = runs.size() - 1;
-        while (since > 0 && runs.get(since - 1).configuration().equals(latest.configuration())) {
+        while (since > 0 && runs.get(since - 1).configuration().equals(latest)) {
             since--;
         }
-        List<Trend.RunMean> before =
-                runs.subList(Math.max(since, runs.size() - 1 - window), runs.size() - 1);
-        if (before.isEmpty()) {
-            return trend(
-                    key,
-                    metric,
-                    runs,
-                    0,
-                    null,
-                    null,
-                    false,
-                    since > 0
-                            ? "the configuration changed at the latest run ("
-                                    + latest.configuration()
-                                    + "; before: "
-                                    + runs.get(since - 1).configuration()
-                                    + "): a new series, nothing to judge against yet"
-                            : "one run: nothing to judge against yet");
-        }
-        double[] latestValues = valuesOf.get(latest.runId());
-        double[] windowValues =
-                before.stream()
-                        .flatMapToDouble(r -> Arrays.stream(valuesOf.get(r.runId())))
-                        .toArray();
-        double windowMean = Mean.of(windowValues).getAsDouble();
-        double p = MannWhitneyUTest.withDefaults().test(latestValues, windowValues).getPValue();
-        boolean worse = higher ? latest.mean() < windowMean : latest.mean() > windowMean;
-        boolean regression = Double.isFinite(p) && p < ALPHA && worse;
-        String change =
-                String.format(Locale.ROOT, "%+.1f%%", 100 * (latest.mean() / windowMean - 1));
-        String verdict =
-                (regression ? "REGRESSION: " : "")
-                        + "latest run "
-                        + latest.runId()
-                        + " "
-                        + change
-                        + " against the mean of the "
-                        + before.size()
-                        + " run(s) before it"
-                        + (since > 0
-                                ? " of its configuration (" + latest.configuration() + ")"
-                                : "")
-                        + (Double.isFinite(p) ? String.format(Locale.ROOT, " (p = %.3g)", p) : "")
-                        + (regression ? "" : "; no regression");
-        return trend(
-                key,
-                metric,
-                runs,
-                before.size(),
-                TEST,
-                Double.isFinite(p) ? p : null,
-                regression,
-                verdict);
+        return new TrendSeries(List.copyOf(runs), since, valuesOf, higher);
     }
 
     /** A trend of the series {@code key} (experiment, host, step, variant). */
     private static Trend trend(
-            List<String> key,
-            String metric,
-            List<Trend.RunMean> runs,
-            int window,
-            String test,
-            Double p,
-            boolean regression,
-            String verdict) {
+            List<String> key, TrendSeries series, String metric, TrendOptions options) {
+        TrendJudgement j =
+                options.method() == TrendMethod.WINDOW
+                        ? WindowTrend.judge(series, options)
+                        : ChangePointTrend.judge(series, options);
         return new Trend(
                 key.get(0),
                 key.get(1),
                 key.get(2),
                 key.get(3),
                 metric,
-                List.copyOf(runs),
-                window,
-                test,
-                p,
-                regression,
-                verdict);
+                series.runs(),
+                j.window(),
+                j.test(),
+                j.p(),
+                j.regression(),
+                j.verdict(),
+                options.method().label(),
+                j.changePoints());
     }
 }

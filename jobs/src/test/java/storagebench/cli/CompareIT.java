@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
  * {@code compare} and {@code trend} on a dataset made by the real pipeline: seed 001's published figures (5 files 1:24
  * and 1:20, 500 files 4:12 and 3:59) imported as CSV, compared as a user would, in every format; an
  * unknown baseline and an empty selection are refused as documented. And {@code trend} as a nightly
- * job would use it: three steady nights and a slow fourth, imported as CSV, are a regression, and
- * {@code --fail-on-regression} exits 3.
+ * job would use it: three steady nights and a slow fourth, imported as CSV, are a regression by the
+ * window method, and {@code --fail-on-regression} exits 3; by change points (the default) four nights
+ * are too few for any change to be significant, and {@code trend} says so.
  */
 class CompareIT extends BrokerOnDataDir {
     @BeforeAll
@@ -195,6 +196,8 @@ class CompareIT extends BrokerOnDataDir {
                         data.toString(),
                         "--experiment",
                         "nightly",
+                        "--method",
+                        "window",
                         "--fail-on-regression");
         // then
         assertThat(result.exit()).as(result.err()).isEqualTo(3);
@@ -210,9 +213,30 @@ class CompareIT extends BrokerOnDataDir {
                                         "--data-dir",
                                         data.toString(),
                                         "--experiment",
-                                        "nightly")
+                                        "nightly",
+                                        "--method",
+                                        "window")
                                 .exit())
                 .isZero();
+    }
+
+    @Test
+    void fourNightsAreTooFewForAChangePoint() {
+        // when: the default method, change points
+        CliOutput result =
+                CliOutput.run(
+                        "trend",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "nightly",
+                        "--fail-on-regression");
+        // then: ranks of four runs reach no p below 2 / C(4, 2) = 0.33
+        assertThat(result.exit()).as(result.err()).isZero();
+        assertThat(result.out())
+                .contains(
+                        "→ no change point in 4 runs; no regression (with 4 runs no change can reach"
+                                + " p < 0.01: --method window judges the latest run by its trials)");
     }
 
     @Test

@@ -24,7 +24,19 @@ class TrendTextTest {
                                                 ""))
                         .toList();
         return new Trend(
-                "nightly", "vm", "create", variant, metric, runs, 0, null, null, false, "one run");
+                "nightly",
+                "vm",
+                "create",
+                variant,
+                metric,
+                runs,
+                0,
+                null,
+                null,
+                false,
+                "one run",
+                "changepoint",
+                List.of());
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import storagebench.report.TrialValue;
 
-/** The latest run against the runs before it. */
+/** The window method: the latest run against the runs before it. */
 class TrendsTest {
     private final List<TrialValue> trials = new ArrayList<>();
 
@@ -43,7 +43,7 @@ class TrendsTest {
         run("r2", 2, "create", 1.01, 0.98, 1.00, 1.02, 0.99);
         run("r3", 3, "create", 0.99, 1.01, 1.00, 1.03, 1.00);
         // when
-        Trend t = Trends.of(trials, "duration", 5).get(0);
+        Trend t = Trends.of(trials, "duration", TrendOptions.window(5)).get(0);
         // then
         assertThat(t.runs())
                 .extracting(Trend.RunMean::runId)
@@ -61,7 +61,7 @@ class TrendsTest {
         run("r2", 2, "create", 1.01, 0.98, 1.00, 1.02, 0.99);
         run("r3", 3, "create", 0.99, 1.01, 1.00, 1.03, 1.02);
         // when
-        Trend t = Trends.of(trials, "duration", 5).get(0);
+        Trend t = Trends.of(trials, "duration", TrendOptions.window(5)).get(0);
         // then
         assertThat(t.regression()).isFalse();
         assertThat(t.verdict())
@@ -78,7 +78,7 @@ class TrendsTest {
         runIn("rows=10", "r2", 2, "create", 1.0, 1.1, 1.0);
         runIn("rows=10", "r3", 3, "create", 1.0, 1.05, 1.1);
         // when
-        Trend t = Trends.of(trials, "duration", 5).get(0);
+        Trend t = Trends.of(trials, "duration", TrendOptions.window(5)).get(0);
         // then: r3 against r2 alone
         assertThat(t.window()).isEqualTo(1);
         assertThat(t.verdict())
@@ -104,7 +104,7 @@ class TrendsTest {
                         1.05));
         run("r2", 2, "create", 1.0);
         // when
-        Trend t = Trends.of(trials, "duration", 5).get(0);
+        Trend t = Trends.of(trials, "duration", TrendOptions.window(5)).get(0);
         // then: r2 starts on day 2, after r1
         assertThat(t.runs()).extracting(Trend.RunMean::runId).containsExactly("r1", "r2");
         assertThat(t.runs().get(1).start()).isEqualTo(Instant.parse("2026-11-03T02:00:00Z"));
@@ -116,7 +116,7 @@ class TrendsTest {
         run("r2", 2, "create", 1.0, 1.1, 1.0);
         run("r3", 3, "create", 1.0, 1.05, 1.1);
         // when: a window of one: r3 against r2 only, not the slow r1
-        Trend t = Trends.of(trials, "duration", 1).get(0);
+        Trend t = Trends.of(trials, "duration", TrendOptions.window(1)).get(0);
         // then
         assertThat(t.window()).isEqualTo(1);
         assertThat(t.regression()).isFalse();
@@ -128,7 +128,7 @@ class TrendsTest {
         run("r2", 2, "io", 3002, 2998, 3001, 3003, 2997);
         run("r3", 3, "io", 1500, 1510, 1490, 1505, 1495);
         // when
-        Trend t = Trends.of(trials, "iops", 5).get(0);
+        Trend t = Trends.of(trials, "iops", TrendOptions.window(5)).get(0);
         // then
         assertThat(t.regression()).isTrue();
     }
@@ -136,7 +136,30 @@ class TrendsTest {
     @Test
     void oneRunHasNothingToBeJudgedAgainst() {
         run("r1", 1, "create", 1.0, 1.1);
-        assertThat(Trends.of(trials, "duration", 5).get(0).verdict())
+        assertThat(Trends.of(trials, "duration", TrendOptions.window(5)).get(0).verdict())
                 .isEqualTo("one run: nothing to judge against yet");
+    }
+
+    @Test
+    void theWindowMethodSaysSoAndHasNoChangePoints() {
+        run("r1", 1, "create", 1.0, 1.1);
+        run("r2", 2, "create", 1.0, 1.1);
+        // when
+        Trend t = Trends.of(trials, "duration", TrendOptions.window(5)).get(0);
+        // then
+        assertThat(t.method()).isEqualTo("window");
+        assertThat(t.changePoints()).isEmpty();
+    }
+
+    @Test
+    void theOldSignatureJudgesByChangePointsNow() {
+        run("r1", 1, "create", 1.0, 1.1);
+        run("r2", 2, "create", 1.0, 1.1);
+        // when: the window given as before
+        Trend t = Trends.of(trials, "duration", 5).get(0);
+        // then: the default method, which two runs are too few for
+        assertThat(t.method()).isEqualTo("changepoint");
+        assertThat(t.verdict()).isEqualTo("2 runs: too few for a change point (at least 4)");
+        assertThat(t.regression()).isFalse();
     }
 }

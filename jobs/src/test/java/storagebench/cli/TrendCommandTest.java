@@ -1,0 +1,131 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storagebench.report.TrialsFixture;
+
+/** {@code trend}'s options and output on a dataset written as the sink writes it. */
+class TrendCommandTest {
+    @TempDir Path data;
+
+    /** 30 runs of five trials, 1.00–1.05 s, 10% slower from r20 on, five minutes apart. */
+    private void thirtyNights() throws Exception {
+        double[] offsets = {0.003, 0.007, 0.001, 0.009, 0.005, 0.000, 0.008, 0.002, 0.006, 0.004};
+        TrialsFixture fixture = new TrialsFixture();
+        for (int r = 0; r < 30; r++) {
+            for (int t = 0; t < 5; t++) {
+                double seconds = (r < 20 ? 1.0 : 1.1) + offsets[r % 10] + 0.01 * t;
+                fixture.trial(
+                        String.format("r%02d", r),
+                        "nightly",
+                        "vm",
+                        "init=zero",
+                        "create",
+                        5 * r + t,
+                        false,
+                        "OK",
+                        seconds);
+            }
+        }
+        fixture.write(data.resolve("parquet"), "nightly", "2026-11-30", "trials");
+    }
+
+    @Test
+    void eachChangePointIsPrintedWithItsRunItsLevelsAndItsPValue() throws Exception {
+        // given
+        thirtyNights();
+        // when
+        CommandOutput result =
+                CommandOutput.of("trend", "--data-dir", data.toString(), "--experiment", "nightly");
+        // then: before r20 the runs' means 1,020 … 1,029 ms, after 1,120 … 1,129 (means 1,024.5 and
+        // 1,124.5, ×1.10, in the unit report would use); every run after above every run before:
+        // p = 2 / C(30, 10) = 6.6e-8
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out())
+                .contains("nightly · vm · create · init=zero · duration\n")
+                .contains(
+                        "  ↑ ×1.10 slower since run r20 2026-11-30 11:40 (mean 1024.5 ms [1023.1,"
+                                + " 1025.9] → 1124.5 ms [1122.3, 1126.7], p < 0.0001)\n")
+                .contains(
+                        "  → latest change: ×1.10 slower since run r20 2026-11-30 11:40 (10 runs at"
+                                + " the new level, p < 0.0001); no regression [E-Divisive means");
+    }
+
+    @Test
+    void csvMarksTheRunWhereTheLevelChanged() throws Exception {
+        // given
+        thirtyNights();
+        // when
+        CommandOutput result =
+                CommandOutput.of(
+                        "trend",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "nightly",
+                        "--format",
+                        "csv");
+        // then: today's columns, then the method and the change point's
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out())
+                .startsWith(
+                        "experiment,host,step,variant,metric,run_id,configuration,start,n,mean,"
+                                + "latest,window,test,p,regression,method,change_point,mean_before,"
+                                + "before_low,before_high,mean_after,after_low,after_high,change_p,"
+                                + "change_worse\n");
+        assertThat(result.out().lines().filter(l -> l.contains(",changepoint,true,")))
+                .singleElement()
+                .asString()
+                .contains(",r20,")
+                .endsWith(",true");
+        assertThat(result.out().lines().filter(l -> l.contains(",changepoint,false,,,,,,,,")))
+                .hasSize(29);
+    }
+
+    @Test
+    void theWindowMethodJudgesTheLatestRunAsBefore() throws Exception {
+        // given
+        thirtyNights();
+        // when
+        CommandOutput result =
+                CommandOutput.of(
+                        "trend",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "nightly",
+                        "--method",
+                        "window");
+        // then
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out())
+                .contains("  → latest run r29 ")
+                .contains("[Mann-Whitney U test of the latest run's trials against the window's]")
+                .doesNotContain("↑");
+    }
+
+    @Test
+    void badValuesAreRefusedWithTheOptionAndWhy() {
+        assertBad("--p: a level between 0 and 1 (exclusive), got 1.5", "--p", "1.5");
+        assertBad("--min-magnitude: a change of 0% or more, got -1.0%", "--min-magnitude", "-1%");
+        assertBad("--min-magnitude: a percentage such as 2%, got 'two'", "--min-magnitude", "two");
+        assertBad("--recent: at least 1 run, got 0", "--recent", "0");
+        assertBad("--window: at least 1, got 0", "--window", "0");
+        assertBad("--method: changepoint or window, got 'cusum'", "--method", "cusum");
+    }
+
+    private void assertBad(String message, String... option) {
+        String[] args = new String[4 + option.length];
+        args[0] = "trend";
+        args[1] = "--data-dir";
+        args[2] = data.toString();
+        args[3] = "--experiment=nightly";
+        System.arraycopy(option, 0, args, 4, option.length);
+        CommandOutput result = CommandOutput.of(args);
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(Main.BAD_INPUT);
+        assertThat(result.err()).contains(message);
+    }
+}
