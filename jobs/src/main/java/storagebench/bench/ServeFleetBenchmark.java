@@ -33,7 +33,8 @@ import storagebench.schedule.ScheduleDatabase;
  * many hosts ({@code host.name} host-01 …) on one data directory — one embedded broker, one dataset of
  * {@code runs} earlier runs per host, and one job repository, the data directory's H2 database, which
  * the first service serves to the others as a shared PostgreSQL would — with a {@code hosts: all}
- * schedule of a trivial experiment. Measured per count: the scheduling delay of every host's share of
+ * schedule of a trivial experiment (the sinks roll within 2 s of the last event, so each run's check
+ * finds its trials in the dataset before the next firing). Measured per count: the scheduling delay of every host's share of
  * the fleet firings (the host started it minus it was due), the statements the idle services run on
  * the repository per second (H2's query statistics: heartbeats, the fleet workers' polls, Quartz's
  * cluster check-ins), the Fleet page's time to answer on loopback and each idle service's resident
@@ -181,7 +182,11 @@ public final class ServeFleetBenchmark {
                                         "--port",
                                         "0",
                                         "--set",
-                                        "host.name=" + host)))
+                                        "host.name=" + host,
+                                        // each run's check waits for its trials in the dataset: a
+                                        // roll within 2 s of the last event, not the default 30 s
+                                        "--set",
+                                        "sink.idle-roll-seconds=2")))
                 .redirectErrorStream(true)
                 .redirectOutput(log(root, host).toFile())
                 .start();
