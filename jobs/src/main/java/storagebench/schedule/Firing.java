@@ -12,6 +12,8 @@ import java.time.Instant;
  * @param attempts how many times the run was started or continued
  * @param message why it ended as it did, or null
  * @param node the service instance that ran it
+ * @param rerunId the run made to confirm a regression its run's check found ({@code confirm:
+ *     rerun}), or null; recorded before that run starts, so a continuation reruns nothing twice
  */
 public record Firing(
         String id,
@@ -25,7 +27,8 @@ public record Firing(
         int attempts,
         String message,
         Instant ended,
-        String node) {
+        String node,
+        String rerunId) {
 
     /** Where a firing stands. */
     public enum Status {
@@ -56,7 +59,14 @@ public record Firing(
     Firing on(String target) {
         return new Firing(
                 id, schedule, trigger, target, scheduled, fired, runId, status, attempts, message,
-                ended, node);
+                ended, node, rerunId);
+    }
+
+    /** The firing with the run that confirms its regression. */
+    Firing withRerun(String rerun) {
+        return new Firing(
+                id, schedule, trigger, target, scheduled, fired, runId, status, attempts, message,
+                ended, node, rerun);
     }
 
     /** The firing as it stands now, recorded by {@code node}. */
@@ -64,7 +74,7 @@ public record Firing(
             String runId, Status status, int attempts, String message, Instant ended, String node) {
         return new Firing(
                 id, schedule, trigger, target, scheduled, fired, runId, status, attempts, message,
-                ended, node);
+                ended, node, rerunId);
     }
 
     public static String id(String trigger, Instant scheduled) {

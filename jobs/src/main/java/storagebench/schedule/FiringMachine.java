@@ -24,8 +24,11 @@ import storagebench.schedule.RetryPolicy.Failure;
 /**
  * One firing of a schedule, from {@link State#FIRED} to {@link State#ENDED}: a new run, or the
  * continuation of an interrupted one; its target taken, waited for or skipped ({@code overlap});
- * its run stopped after {@code max-runtime} and continued as its {@link RetryPolicy} says. Every
- * step that changes what the firing is is kept in {@link Firings}, also the ones that did not run.
+ * its run stopped after {@code max-runtime} and continued as its {@link RetryPolicy} says; where its
+ * check found a regression and the schedule says {@code confirm: rerun}, a rerun of the experiment
+ * (recorded with the firing before it starts, so a continuation of the firing continues that rerun
+ * rather than starting another) and the regression raised as confirmed or not by it. Every step that
+ * changes what the firing is is kept in {@link Firings}, also the ones that did not run.
  */
 final class FiringMachine {
     private static final Logger log = LoggerFactory.getLogger(FiringMachine.class);
@@ -47,6 +50,11 @@ final class FiringMachine {
         WAITING,
         /** An attempt of its run is under way; its target is held until the run ends (not its check). */
         RUNNING,
+        /**
+         * Its run's check found a regression to confirm: its rerun is made (or the one recorded before
+         * continued) and its target taken again.
+         */
+        CONFIRMING,
         /** Its run did not complete: waiting to continue it. */
         BACKING_OFF,
         /** Recorded as ended, or nothing to do (it ended before, its schedule is gone). */
@@ -87,6 +95,12 @@ final class FiringMachine {
     /** Whether the firing took its target: its run started (the target may be free again since). */
     private boolean held;
 
+    /** In a rerun ({@code run} is the rerun): the firing's own run, how often it ran, and its check. */
+    private ExperimentRun first;
+
+    private int firstAttempts;
+    private FiringChecks.Checked checked;
+
     FiringMachine(Parts parts, ScheduledRunner.Request request) {
         this.parts = parts;
         this.request = request;
@@ -123,6 +137,7 @@ final class FiringMachine {
             case TAKING -> taking();
             case WAITING -> waiting();
             case RUNNING -> running();
+            case CONFIRMING -> confirming();
             case BACKING_OFF -> backingOff();
             case ENDED -> throw new IllegalStateException("the firing has ended");
         };
@@ -169,26 +184,37 @@ final class FiringMachine {
                         0,
                         null,
                         null,
-                        parts.node());
+                        parts.node(),
+                        null);
         return State.PREPARING;
     }
 
     private State continuing() {
-        if (!policy.left(earlier.attempts())) {
+        // a firing with a rerun had its run completed: it is checked again, and its rerun continued
+        boolean rerun = earlier.rerunId() != null;
+        if (!rerun && !policy.left(earlier.attempts())) {
             return endEarlier(
                     "interrupted, and no retry is left (retry: "
                             + schedule.retry()
                             + "); continue it with: storagebench run --restart "
                             + earlier.runId());
         }
-        log.info(
-                "schedule {}: continuing run {} (attempt {})",
-                schedule.name(),
-                earlier.runId(),
-                earlier.attempts() + 1);
+        if (rerun) {
+            log.info(
+                    "schedule {}: checking run {} again, then its rerun {}",
+                    schedule.name(),
+                    earlier.runId(),
+                    earlier.rerunId());
+        } else {
+            log.info(
+                    "schedule {}: continuing run {} (attempt {})",
+                    schedule.name(),
+                    earlier.runId(),
+                    earlier.attempts() + 1);
+        }
         run = parts.runs().restart(earlier.runId());
         firing = earlier.on(target());
-        attempts = earlier.attempts() + 1;
+        attempts = earlier.attempts() + (rerun ? 0 : 1);
         return State.TAKING;
     }
 
@@ -230,7 +256,7 @@ final class FiringMachine {
             return State.RUNNING;
         }
         busy = parts.leases().busy(firing.target());
-        if (schedule.overlap() == Schedule.Overlap.SKIP) {
+        if (schedule.overlap() == Schedule.Overlap.SKIP && first == null) {
             log.info("schedule {}: skipped, {}", schedule.name(), busy);
             return end(Firing.Status.SKIPPED, busy + "; overlap: skip");
         }
@@ -244,13 +270,17 @@ final class FiringMachine {
             told = true;
         }
         if (!parts.running().pause(WAIT_POLL)) {
-            return end(Firing.Status.SKIPPED, "the service ended while it waited: " + busy);
+            return first == null
+                    ? end(Firing.Status.SKIPPED, "the service ended while it waited: " + busy)
+                    : end(
+                            Firing.Status.INTERRUPTED,
+                            "the service ended while its rerun waited: " + busy);
         }
         return State.TAKING;
     }
 
     private State running() {
-        save(null);
+        save(first == null ? null : confirming(run));
         RunStop stop = new RunStop();
         Runner.Outcome outcome = attempt(stop);
         Failure failure;
@@ -260,7 +290,13 @@ final class FiringMachine {
             // the run is over: the next on its target need not wait for its check, which waits
             // for the dataset to hold the run
             releaseTarget();
-            return end(Firing.Status.COMPLETED, parts.after().check(schedule, run, outcome));
+            if (first != null) {
+                return end(Firing.Status.COMPLETED, confirmed(run.runId(), null));
+            }
+            checked = parts.after().check(schedule, run, outcome);
+            return checked.toConfirm().isEmpty()
+                    ? end(Firing.Status.COMPLETED, checked.verdict())
+                    : State.CONFIRMING;
         } else {
             failure = Failure.RUN_FAILED;
         }
@@ -277,6 +313,17 @@ final class FiringMachine {
             save("retrying in " + backoff + ": " + why);
             return State.BACKING_OFF;
         }
+        if (first != null && failure != Failure.SERVICE_ENDING) {
+            // a rerun that did not complete confirms nothing; the firing's own run completed
+            releaseTarget();
+            return end(
+                    Firing.Status.COMPLETED,
+                    confirmed(
+                            run.runId(),
+                            failure == Failure.MAX_RUNTIME
+                                    ? "stopped after max-runtime " + schedule.maxRuntime()
+                                    : why));
+        }
         String again = "; continue it with: storagebench run --restart " + run.runId();
         return switch (failure) {
             case SERVICE_ENDING -> end(Firing.Status.INTERRUPTED, "stopped: " + stop.reason());
@@ -290,6 +337,61 @@ final class FiringMachine {
                 yield ended;
             }
         };
+    }
+
+    /**
+     * The firing's run completed and its check found regressions to confirm: a rerun of the
+     * experiment, recorded before it starts; or the rerun recorded before (a continuation), continued.
+     */
+    private State confirming() {
+        first = run;
+        firstAttempts = attempts;
+        ExperimentRun rerun = null;
+        if (firing.rerunId() != null) {
+            try {
+                rerun = parts.runs().restart(firing.rerunId());
+                log.info(
+                        "schedule {}: continuing rerun {} of run {}",
+                        schedule.name(),
+                        rerun.runId(),
+                        first.runId());
+            } catch (BadInputException e) {
+                // recorded, but never started: a new one
+                log.info(
+                        "schedule {}: rerun {} never started ({}); a new one",
+                        schedule.name(),
+                        firing.rerunId(),
+                        e.getMessage());
+            }
+        }
+        if (rerun == null) {
+            try {
+                rerun = parts.runs().prepare(schedule);
+            } catch (BadInputException e) {
+                return end(Firing.Status.COMPLETED, confirmed(null, e.getMessage()));
+            }
+            firing = firing.withRerun(rerun.runId());
+        }
+        parts.observer().runEnded(first.runId(), Firing.Status.COMPLETED.name());
+        run = rerun;
+        attempts = 1;
+        log.info(
+                "schedule {}: {}; rerun {} to confirm it",
+                schedule.name(),
+                checked.verdict(),
+                run.runId());
+        told = false;
+        save(confirming(run));
+        return State.TAKING;
+    }
+
+    private String confirming(ExperimentRun rerun) {
+        return "confirming a regression: rerun " + rerun.runId() + " of run " + first.runId();
+    }
+
+    /** The regressions left to confirm raised, as the rerun (or its failure) says; the verdict. */
+    private String confirmed(String rerunId, String failure) {
+        return parts.after().confirm(schedule, first, checked.toConfirm(), rerunId, failure);
     }
 
     private void releaseTarget() {
@@ -306,7 +408,9 @@ final class FiringMachine {
         try {
             run = parts.runs().restart(run.runId());
         } catch (BadInputException e) {
-            return end(Firing.Status.FAILED, e.getMessage());
+            return first == null
+                    ? end(Firing.Status.FAILED, e.getMessage())
+                    : end(Firing.Status.COMPLETED, confirmed(run.runId(), e.getMessage()));
         }
         attempts++;
         return State.RUNNING;
@@ -347,21 +451,42 @@ final class FiringMachine {
         }
     }
 
-    /** Records the firing as under way: before its run started, or an attempt of it. */
+    /** Records the firing as under way: before its run started, an attempt of it, or its rerun. */
     private void save(String message) {
         parts.firings()
                 .save(
                         firing.now(
-                                held ? run.runId() : null,
+                                held ? recordedRun() : null,
                                 Firing.Status.RUNNING,
-                                held ? attempts : 0,
+                                held ? recordedAttempts() : 0,
                                 message,
                                 null,
                                 parts.node()));
     }
 
+    /** The firing's run: the first, in its rerun too. */
+    private String recordedRun() {
+        return first != null ? first.runId() : run.runId();
+    }
+
+    private int recordedAttempts() {
+        return first != null ? firstAttempts : attempts;
+    }
+
     private State end(Firing.Status status, String message) {
-        return end(firing, held ? run.runId() : null, status, held ? attempts : 0, message);
+        parts.firings()
+                .save(
+                        firing.now(
+                                held ? recordedRun() : null,
+                                status,
+                                held ? recordedAttempts() : 0,
+                                message,
+                                Instant.now(),
+                                parts.node()));
+        if (held) {
+            parts.observer().runEnded(run.runId(), status.name());
+        }
+        return State.ENDED;
     }
 
     /** Ends a continuation as the earlier firing stood: its run could not be continued. */

@@ -17,7 +17,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public final class Firings {
     private static final String COLUMNS =
             "FIRING_ID, SCHEDULE_NAME, TRIGGER_NAME, TARGET_KEY, SCHEDULED_MS, FIRED_MS, RUN_ID, STATUS, ATTEMPTS,"
-                    + " MESSAGE, ENDED_MS, NODE";
+                    + " MESSAGE, ENDED_MS, NODE, RERUN_ID";
 
     private final JdbcTemplate jdbc;
 
@@ -30,19 +30,20 @@ public final class Firings {
         int updated =
                 jdbc.update(
                         "UPDATE SB_FIRINGS SET RUN_ID = ?, STATUS = ?, ATTEMPTS = ?, MESSAGE = ?,"
-                                + " ENDED_MS = ?, NODE = ? WHERE FIRING_ID = ?",
+                                + " ENDED_MS = ?, NODE = ?, RERUN_ID = ? WHERE FIRING_ID = ?",
                         f.runId(),
                         f.status().name(),
                         f.attempts(),
                         clip(f.message()),
                         f.ended() == null ? null : f.ended().toEpochMilli(),
                         f.node(),
+                        f.rerunId(),
                         f.id());
         if (updated == 0) {
             jdbc.update(
                     "INSERT INTO SB_FIRINGS ("
                             + COLUMNS
-                            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     f.id(),
                     f.schedule(),
                     f.trigger(),
@@ -54,7 +55,8 @@ public final class Firings {
                     f.attempts(),
                     clip(f.message()),
                     f.ended() == null ? null : f.ended().toEpochMilli(),
-                    f.node());
+                    f.node(),
+                    f.rerunId());
         }
     }
 
@@ -175,7 +177,8 @@ public final class Firings {
                 rs.getInt("ATTEMPTS"),
                 rs.getString("MESSAGE"),
                 open ? null : Instant.ofEpochMilli(ended),
-                rs.getString("NODE"));
+                rs.getString("NODE"),
+                rs.getString("RERUN_ID"));
     }
 
     private static String clip(String message) {

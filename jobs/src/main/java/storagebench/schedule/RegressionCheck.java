@@ -4,6 +4,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import storagebench.compare.ChangePoint;
 import storagebench.compare.Comparisons;
 import storagebench.compare.Direction;
 import storagebench.compare.Trend;
@@ -11,67 +16,223 @@ import storagebench.compare.Trends;
 import storagebench.events.Regression;
 
 /**
- * After a scheduled run: its trials against those of the schedule's previous runs ({@link Trends}),
- * for the duration and the workloads' headline metrics; a {@link Regression} event for each host,
- * step, variant and metric that got worse beyond chance.
+ * After a scheduled run: the schedule's runs, the judged one among them, as series per host, step,
+ * variant and metric (the duration and the workloads' headline metrics, {@link Trends}); a {@link
+ * Regression} event for each series whose trend raises one. With the change-point method that is a
+ * worse change point within the last {@value #RECENT} runs, raised once: its event is named by the
+ * change point's run, so a second check of it (a replay, a continuation) makes the same event, and the
+ * runs after it are its new level, not new regressions. An improvement is logged, never raised.
  */
 final class RegressionCheck {
+    private static final Logger log = LoggerFactory.getLogger(RegressionCheck.class);
+
+    /** How near the end of a series a worse change point raises a regression: trend's {@code --recent}. */
+    static final int RECENT = 3;
+
+    /** The runs before a change point an event names as its window, the latest ones. */
+    static final int BEFORE_RUNS = 20;
+
+    static final String CHANGEPOINT = "changepoint";
+
     private RegressionCheck() {}
 
-    /**
-     * @param runs the schedule's runs, the judged one among them
-     * @return the regressions of {@code runId}; none when it is not the latest of {@code runs}
-     */
-    static List<Regression> of(
-            Path parquetRoot,
-            String experiment,
-            String schedule,
-            String runId,
-            List<String> runs,
-            int window) {
-        List<Regression> found = new ArrayList<>();
-        Instant now = Instant.now();
+    /** The trends of {@code runs} (a schedule's) for every metric the check judges. */
+    static List<Trend> trends(Path parquetRoot, String experiment, List<String> runs, int window) {
+        List<Trend> trends = new ArrayList<>();
         for (String metric : Comparisons.defaultMetrics()) {
-            for (Trend t : Trends.of(parquetRoot, experiment, metric, window, runs)) {
-                Trend.RunMean latest = t.runs().get(t.runs().size() - 1);
-                if (!t.regression() || !latest.runId().equals(runId)) {
-                    continue;
-                }
-                List<Trend.RunMean> before =
-                        t.runs().subList(t.runs().size() - 1 - t.window(), t.runs().size() - 1);
-                double windowMean =
-                        before.stream().mapToDouble(r -> r.mean() * r.n()).sum()
-                                / before.stream().mapToInt(Trend.RunMean::n).sum();
-                found.add(
-                        Regression.newBuilder()
-                                .setEventId(
-                                        String.join(
-                                                "/",
-                                                runId,
-                                                "regression",
-                                                t.host(),
-                                                t.step(),
-                                                t.variant(),
-                                                metric))
-                                .setRunId(runId)
-                                .setExperiment(experiment)
-                                .setSchedule(schedule)
-                                .setHost(t.host())
-                                .setStep(t.step())
-                                .setVariant(t.variant())
-                                .setMetric(metric)
-                                .setHigherIsBetter(Direction.higherIsBetter(metric))
-                                .setWindowRuns(before.stream().map(Trend.RunMean::runId).toList())
-                                .setLatestMean(latest.mean())
-                                .setWindowMean(windowMean)
-                                .setChange(latest.mean() / windowMean - 1)
-                                .setTest(t.test())
-                                .setPValue(t.p())
-                                .setVerdict(t.verdict())
-                                .setDetectedTime(now)
-                                .build());
+            trends.addAll(Trends.of(parquetRoot, experiment, metric, window, runs));
+        }
+        return List.copyOf(trends);
+    }
+
+    /**
+     * @param trends the schedule's series, the judged run among their runs
+     * @return the regressions found at {@code runId}; none from a series whose latest run it is not
+     */
+    static List<Regression> of(List<Trend> trends, String schedule, String runId, Instant now) {
+        List<Regression> found = new ArrayList<>();
+        for (Trend t : trends) {
+            if (t.runs().isEmpty() || !latest(t).runId().equals(runId)) {
+                continue;
+            }
+            if (CHANGEPOINT.equals(t.method())) {
+                improvement(t).ifPresent(cp -> log.info("{}: improved, {}", series(t), words(cp)));
+            }
+            if (!t.regression()) {
+                continue;
+            }
+            Optional<ChangePoint> cp = raised(t);
+            if (CHANGEPOINT.equals(t.method()) && cp.isPresent()) {
+                found.add(changePoint(t, cp.get(), schedule, runId, now));
+            } else if (!CHANGEPOINT.equals(t.method())) {
+                found.add(window(t, schedule, runId, now));
             }
         }
         return List.copyOf(found);
+    }
+
+    /** The worse change point within the last {@value #RECENT} runs, the latest of them. */
+    static Optional<ChangePoint> raised(Trend t) {
+        return recent(t, true);
+    }
+
+    private static Optional<ChangePoint> improvement(Trend t) {
+        return recent(t, false);
+    }
+
+    private static Optional<ChangePoint> recent(Trend t, boolean worse) {
+        List<ChangePoint> points = t.changePoints();
+        for (int i = points.size() - 1; i >= 0; i--) {
+            ChangePoint cp = points.get(i);
+            if (cp.index() < t.runs().size() - RECENT) {
+                break;
+            }
+            if (cp.worse() == worse) {
+                return Optional.of(cp);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The identity of a change point's event: its run, the schedule (or the experiment), host, step,
+     * variant and metric. The run comes first, as in every event id, and the event is keyed by it.
+     */
+    static String id(
+            String changePointRun,
+            String scheduleOrExperiment,
+            String host,
+            String step,
+            String variant,
+            String metric) {
+        return String.join(
+                "/",
+                changePointRun,
+                "regression",
+                scheduleOrExperiment,
+                host,
+                step,
+                variant,
+                metric);
+    }
+
+    /** The run an event is keyed by: its change point's, else the judged run's. */
+    static String key(Regression r) {
+        return r.getChangePointRunId() != null ? r.getChangePointRunId() : r.getRunId();
+    }
+
+    private static Regression changePoint(
+            Trend t, ChangePoint cp, String schedule, String runId, Instant now) {
+        int from = firstOfSegment(t, cp);
+        List<String> before =
+                t.runs().subList(Math.max(from, cp.index() - BEFORE_RUNS), cp.index()).stream()
+                        .map(Trend.RunMean::runId)
+                        .toList();
+        return Regression.newBuilder()
+                .setEventId(
+                        id(
+                                cp.runId(),
+                                schedule != null ? schedule : t.experiment(),
+                                t.host(),
+                                t.step(),
+                                t.variant(),
+                                t.metric()))
+                .setRunId(runId)
+                .setExperiment(t.experiment())
+                .setSchedule(schedule)
+                .setHost(t.host())
+                .setStep(t.step())
+                .setVariant(t.variant())
+                .setMetric(t.metric())
+                .setHigherIsBetter(Direction.higherIsBetter(t.metric()))
+                .setWindowRuns(before)
+                .setLatestMean(cp.meanAfter())
+                .setWindowMean(cp.meanBefore())
+                .setChange(cp.ratio() - 1)
+                .setTest(t.test() != null ? t.test() : "E-Divisive means")
+                .setPValue(cp.p())
+                .setVerdict("REGRESSION: " + words(cp))
+                .setDetectedTime(now)
+                .setMethod(CHANGEPOINT)
+                .setChangePointRunId(cp.runId())
+                .setBeforeLow(cp.beforeLow())
+                .setBeforeHigh(cp.beforeHigh())
+                .setAfterLow(cp.afterLow())
+                .setAfterHigh(cp.afterHigh())
+                .build();
+    }
+
+    /** The first run after the change point before {@code cp}, or the series' first. */
+    private static int firstOfSegment(Trend t, ChangePoint cp) {
+        int from = 0;
+        for (ChangePoint earlier : t.changePoints()) {
+            if (earlier.index() < cp.index()) {
+                from = earlier.index();
+            }
+        }
+        return from;
+    }
+
+    /** A regression of the window method: the latest run against the runs of its window. */
+    private static Regression window(Trend t, String schedule, String runId, Instant now) {
+        Trend.RunMean latest = latest(t);
+        List<Trend.RunMean> before =
+                t.runs().subList(t.runs().size() - 1 - t.window(), t.runs().size() - 1);
+        double windowMean =
+                before.stream().mapToDouble(r -> r.mean() * r.n()).sum()
+                        / before.stream().mapToInt(Trend.RunMean::n).sum();
+        return Regression.newBuilder()
+                .setEventId(
+                        String.join(
+                                "/",
+                                runId,
+                                "regression",
+                                t.host(),
+                                t.step(),
+                                t.variant(),
+                                t.metric()))
+                .setRunId(runId)
+                .setExperiment(t.experiment())
+                .setSchedule(schedule)
+                .setHost(t.host())
+                .setStep(t.step())
+                .setVariant(t.variant())
+                .setMetric(t.metric())
+                .setHigherIsBetter(Direction.higherIsBetter(t.metric()))
+                .setWindowRuns(before.stream().map(Trend.RunMean::runId).toList())
+                .setLatestMean(latest.mean())
+                .setWindowMean(windowMean)
+                .setChange(latest.mean() / windowMean - 1)
+                .setTest(t.test())
+                .setPValue(t.p())
+                .setVerdict(t.verdict())
+                .setDetectedTime(now)
+                .setMethod(t.method())
+                .build();
+    }
+
+    /** A change point in words: where, the levels with their intervals, the ratio and p. */
+    static String words(ChangePoint cp) {
+        return String.format(
+                Locale.ROOT,
+                "change point at run %s: mean %.4g [%.4g, %.4g] before, %.4g [%.4g, %.4g] from it"
+                        + " on, ×%.3g (p = %.2g)",
+                cp.runId(),
+                cp.meanBefore(),
+                cp.beforeLow(),
+                cp.beforeHigh(),
+                cp.meanAfter(),
+                cp.afterLow(),
+                cp.afterHigh(),
+                cp.ratio(),
+                cp.p());
+    }
+
+    private static String series(Trend t) {
+        return String.join(" ", t.experiment(), t.host(), t.step(), t.variant(), t.metric());
+    }
+
+    private static Trend.RunMean latest(Trend t) {
+        return t.runs().get(t.runs().size() - 1);
     }
 }

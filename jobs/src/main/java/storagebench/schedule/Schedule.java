@@ -24,6 +24,8 @@ import java.util.Map;
  * @param window the earlier runs of the schedule the regression check compares the latest one with
  * @param notifyCommand the command run after each checked run ({@code notify:}), or null
  * @param hosts which hosts each firing runs on ({@code hosts:})
+ * @param confirm whether a regression the check finds is confirmed by a rerun first ({@code
+ *     confirm:})
  * @param line the schedule's line in its file, for messages
  */
 public record Schedule(
@@ -42,6 +44,7 @@ public record Schedule(
         int window,
         Notify notifyCommand,
         HostSelector hosts,
+        Confirm confirm,
         int line) {
 
     /** A firing missed while no service ran. */
@@ -58,6 +61,17 @@ public record Schedule(
         WAIT,
         /** Does not run; the firing is recorded as skipped, naming the run it met. */
         SKIP
+    }
+
+    /** What a regression the check after a run finds needs before it is raised. */
+    public enum Confirm {
+        /** Nothing: it is raised at once. */
+        NONE,
+        /**
+         * A rerun: the experiment is run once more, and the regression is raised as confirmed when the
+         * change point is still there with the rerun, as not confirmed (no notify) when it is not.
+         */
+        RERUN
     }
 
     /**

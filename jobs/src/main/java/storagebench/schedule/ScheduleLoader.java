@@ -43,7 +43,8 @@ public final class ScheduleLoader {
                     "enabled",
                     "window",
                     "notify",
-                    "hosts");
+                    "hosts",
+                    "confirm");
 
     private ScheduleLoader() {}
 
@@ -147,6 +148,15 @@ public final class ScheduleLoader {
         Schedule.Notify notify = setting(node, defaults, "notify", ScheduleLoader::notify, null);
         HostSelector hosts =
                 setting(node, defaults, "hosts", ScheduleLoader::hosts, HostSelector.ANY);
+        Schedule.Confirm confirm =
+                Schedule.Confirm.valueOf(
+                        enumText(
+                                setting(
+                                        node,
+                                        defaults,
+                                        "confirm",
+                                        Values.oneOf(List.of("none", "rerun")),
+                                        "none")));
         Map<String, String> overrides = overrides(node.get("overrides"));
         node.finish("schedule '" + name + "'");
         return new Schedule(
@@ -165,6 +175,7 @@ public final class ScheduleLoader {
                 window,
                 notify,
                 hosts,
+                confirm,
                 node.line());
     }
 

@@ -15,7 +15,8 @@ import storagebench.BadInputException;
 /**
  * Creates, the first time, the scheduler's tables in the job repository database: Quartz's own (from
  * the script Quartz ships for the database; its DROP statements left out, so a start never loses a
- * schedule), {@code SB_FIRINGS}, what became of each firing, and {@code SB_TARGETS}, which firing
+ * schedule), {@code SB_FIRINGS}, what became of each firing (its column {@code RERUN_ID} added to a
+ * table made before it), and {@code SB_TARGETS}, which firing
  * holds which target, {@code SB_HOSTS}, the hosts of the services ({@link HostRegistry}), and {@code SB_FLEET}, each
  * fleet firing's share per host ({@link FleetFirings}). A concurrent creation by another
  * process is taken as done.
@@ -34,7 +35,11 @@ public final class ScheduleSchema {
                     + "ATTEMPTS INT NOT NULL, "
                     + "MESSAGE VARCHAR(2000), "
                     + "ENDED_MS BIGINT, "
-                    + "NODE VARCHAR(200))";
+                    + "NODE VARCHAR(200), "
+                    + "RERUN_ID VARCHAR(64))";
+
+    /** A column added since the table was first made: an older repository gets it at the next start. */
+    private static final String RERUN = "ALTER TABLE SB_FIRINGS ADD RERUN_ID VARCHAR(64)";
 
     private static final String TARGETS =
             "CREATE TABLE SB_TARGETS ("
@@ -75,6 +80,8 @@ public final class ScheduleSchema {
             }
             if (!exists(connection, "SB_FIRINGS")) {
                 create(connection, FIRINGS, ";");
+            } else if (!hasColumn(connection, "SB_FIRINGS", "RERUN_ID")) {
+                create(connection, RERUN, ";");
             }
             if (!exists(connection, "SB_TARGETS")) {
                 create(connection, TARGETS, ";");
@@ -119,10 +126,30 @@ public final class ScheduleSchema {
         }
     }
 
-    /** Another process made the same table or index a moment earlier. */
+    /** Another process made the same table, index or column a moment earlier. */
     private static boolean alreadyThere(SQLException e) {
         String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-        return message.contains("already exists") || message.contains("there is already");
+        return message.contains("already exists")
+                || message.contains("there is already")
+                || message.contains("duplicate column")
+                || message.contains("specified more than once");
+    }
+
+    private static boolean hasColumn(Connection connection, String table, String column)
+            throws SQLException {
+        for (String[] name :
+                new String[][] {
+                    {table, column},
+                    {table.toLowerCase(Locale.ROOT), column.toLowerCase(Locale.ROOT)}
+                }) {
+            try (ResultSet columns =
+                    connection.getMetaData().getColumns(null, null, name[0], name[1])) {
+                if (columns.next()) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean exists(Connection connection, String table) throws SQLException {

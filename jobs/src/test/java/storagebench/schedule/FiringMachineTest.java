@@ -2,6 +2,7 @@ package storagebench.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static storagebench.schedule.FiringMachine.State.BACKING_OFF;
+import static storagebench.schedule.FiringMachine.State.CONFIRMING;
 import static storagebench.schedule.FiringMachine.State.CONTINUING;
 import static storagebench.schedule.FiringMachine.State.ENDED;
 import static storagebench.schedule.FiringMachine.State.PREPARING;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import storagebench.BadInputException;
+import storagebench.events.Regression;
 import storagebench.events.RunStatus;
 import storagebench.runner.ExperimentRun;
 import storagebench.runner.RunCompleted;
@@ -46,6 +49,7 @@ class FiringMachineTest {
     private final FakeRuns runs = new FakeRuns();
     private final List<String> after = new ArrayList<>();
     private final List<String> ended = new ArrayList<>();
+    private List<Regression> toConfirm = List.of();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
 
     @BeforeEach
@@ -285,6 +289,100 @@ class FiringMachineTest {
         assertThat(runs.restarted).isEmpty();
     }
 
+    @Test
+    void aRegressionToConfirmIsRaisedAfterARerunRecordedWithTheFiring() {
+        // given: the check finds a regression to confirm
+        toConfirm = List.of(new Regression());
+        runs.outcomes.add(DONE);
+        runs.outcomes.add(DONE);
+        // when
+        List<FiringMachine.State> path = fire(schedule(Schedule.Overlap.SKIP, 0, null));
+        // then: the rerun is a run of its own, on the same target, and the firing's run stays its
+        // first
+        assertThat(path)
+                .containsExactly(PREPARING, TAKING, RUNNING, CONFIRMING, TAKING, RUNNING, ENDED);
+        Firing firing = firing();
+        assertThat(firing.status()).isEqualTo(Firing.Status.COMPLETED);
+        assertThat(firing.runId()).isEqualTo("run-1");
+        assertThat(firing.rerunId()).isEqualTo("run-2");
+        assertThat(firing.attempts()).isEqualTo(1);
+        assertThat(firing.message()).isEqualTo("confirmed by run-2");
+        assertThat(after).containsExactly("check run-1", "confirm run-1 by run-2");
+        assertThat(ended).containsExactly("run-1 COMPLETED", "run-2 COMPLETED");
+        assertThat(runs.triggers)
+                .as("the rerun says what fired it, as its run does")
+                .containsExactly(
+                        new RunTrigger("nightly", DUE, DUE.plusSeconds(1)),
+                        new RunTrigger("nightly", DUE, DUE.plusSeconds(1)));
+        assertThat(leases.holder("db-1")).as("released").isEmpty();
+    }
+
+    @Test
+    void aFiringKilledInItsRerunIsCheckedAgainAndContinuesThatRerunWhateverItsRetry() {
+        // given: the service died in the rerun; the firing's run completed in the topic
+        firings.save(earlier(Firing.Status.RUNNING, 1).withRerun("run-2"));
+        runs.completed.add("run-1");
+        runs.outcomes.add(DONE);
+        toConfirm = List.of(new Regression());
+        // when
+        List<FiringMachine.State> path = recover(schedule(Schedule.Overlap.WAIT, 0, null));
+        // then: no new run; the rerun recorded is continued, its trials in the topic kept
+        assertThat(path)
+                .containsExactly(CONTINUING, TAKING, RUNNING, CONFIRMING, TAKING, RUNNING, ENDED);
+        assertThat(runs.prepared).isZero();
+        assertThat(runs.restarted).containsExactly("run-1", "run-2");
+        assertThat(firing().status()).isEqualTo(Firing.Status.COMPLETED);
+        assertThat(firing().rerunId()).isEqualTo("run-2");
+        assertThat(firing().attempts()).isEqualTo(1);
+        assertThat(after).containsExactly("check run-1", "confirm run-1 by run-2");
+    }
+
+    @Test
+    void aRecordedRerunThatNeverStartedIsReplacedByANewOne() {
+        // given: killed after the rerun was recorded, before it wrote anything
+        firings.save(earlier(Firing.Status.RUNNING, 1).withRerun("run-9"));
+        runs.completed.add("run-1");
+        runs.missing.add("run-9");
+        runs.prepared = 1;
+        runs.outcomes.add(DONE);
+        toConfirm = List.of(new Regression());
+        // when
+        recover(schedule(Schedule.Overlap.WAIT, 0, null));
+        // then
+        assertThat(firing().rerunId()).isEqualTo("run-2");
+        assertThat(runs.prepared).isEqualTo(2);
+        assertThat(after).containsExactly("check run-1", "confirm run-1 by run-2");
+    }
+
+    @Test
+    void aRerunThatFailsConfirmsNothingAndTheFiringStillCompletes() {
+        // given
+        toConfirm = List.of(new Regression());
+        runs.outcomes.add(DONE);
+        runs.outcomes.add(Runner.Outcome.failed("disk gone"));
+        // when
+        fire(schedule(Schedule.Overlap.WAIT, 0, null));
+        // then: raised unconfirmed (the checks say so), no FAILED notify
+        assertThat(firing().status()).isEqualTo(Firing.Status.COMPLETED);
+        assertThat(after).containsExactly("check run-1", "confirm run-1 by run-2: disk gone");
+    }
+
+    @Test
+    void aRerunStoppedByTheServiceEndingLeavesTheFiringInterruptedWithItsRerun() {
+        // given
+        toConfirm = List.of(new Regression());
+        runs.outcomes.add(DONE);
+        runs.outcomes.add(new Runner.Outcome(RunStatus.STOPPED, 1, 0, null, false, false));
+        runs.duringRerun = () -> running.stopAll("SIGTERM");
+        // when
+        fire(schedule(Schedule.Overlap.WAIT, 3, null));
+        // then: continued at the next start (anInterruptedFiring..., the rerun's test above)
+        assertThat(firing().status()).isEqualTo(Firing.Status.INTERRUPTED);
+        assertThat(firing().runId()).isEqualTo("run-1");
+        assertThat(firing().rerunId()).isEqualTo("run-2");
+        assertThat(after).containsExactly("check run-1");
+    }
+
     private List<FiringMachine.State> fire(Schedule schedule) {
         return new FiringMachine(parts(name -> Optional.of(schedule)), request()).run();
     }
@@ -316,10 +414,26 @@ class FiringMachineTest {
         FiringChecks checks =
                 new FiringChecks() {
                     @Override
-                    public String check(
+                    public Checked check(
                             Schedule schedule, ExperimentRun run, Runner.Outcome outcome) {
                         after.add("check " + run.runId());
-                        return "checked";
+                        return new Checked("checked", toConfirm);
+                    }
+
+                    @Override
+                    public String confirm(
+                            Schedule schedule,
+                            ExperimentRun run,
+                            List<Regression> found,
+                            String rerunId,
+                            String failure) {
+                        after.add(
+                                "confirm "
+                                        + run.runId()
+                                        + " by "
+                                        + rerunId
+                                        + (failure == null ? "" : ": " + failure));
+                        return "confirmed by " + rerunId;
                     }
 
                     @Override
@@ -348,7 +462,8 @@ class FiringMachineTest {
                 attempts,
                 null,
                 status == Firing.Status.COMPLETED ? DUE.plusSeconds(9) : null,
-                "node-b");
+                "node-b",
+                null);
     }
 
     private static Schedule schedule(Schedule.Overlap overlap, int retry, Duration maxRuntime) {
@@ -368,6 +483,7 @@ class FiringMachineTest {
                 5,
                 null,
                 HostSelector.ANY,
+                Schedule.Confirm.NONE,
                 1);
     }
 
@@ -376,22 +492,28 @@ class FiringMachineTest {
         final List<Runner.Outcome> outcomes = new ArrayList<>();
         final List<String> restarted = new ArrayList<>();
         final List<RunTrigger> triggers = new ArrayList<>();
+        final Set<String> completed = new java.util.HashSet<>();
+        final Set<String> missing = new java.util.HashSet<>();
+        int prepared;
         boolean broken;
         boolean waitForStop;
         boolean completedBefore;
         Runnable during = () -> {};
+        Runnable duringRerun = () -> {};
 
         @Override
         public ExperimentRun prepare(Schedule schedule) {
             if (broken) {
                 throw new BadInputException("no such file");
             }
-            return new ExperimentRun("run-1", Path.of("run-1"), null, null, false, null);
+            prepared++;
+            String id = "run-" + prepared;
+            return new ExperimentRun(id, Path.of(id), null, null, false, null);
         }
 
         @Override
         public ExperimentRun restart(String runId) {
-            if (broken) {
+            if (broken || missing.contains(runId)) {
                 throw new BadInputException("no such file");
             }
             restarted.add(runId);
@@ -406,10 +528,10 @@ class FiringMachineTest {
         @Override
         public Runner.Outcome run(ExperimentRun run, RunStop stop, RunTrigger trigger) {
             triggers.add(trigger);
-            if (completedBefore) {
+            if (completedBefore || completed.contains(run.runId())) {
                 throw new RunCompleted(run.runId(), 2);
             }
-            during.run();
+            (triggers.size() > 1 ? duringRerun : during).run();
             while (waitForStop && !stop.requested()) {
                 Thread.onSpinWait();
             }

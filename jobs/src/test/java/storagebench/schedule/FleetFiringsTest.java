@@ -112,6 +112,7 @@ class FleetFiringsTest {
                 5,
                 null,
                 hosts,
+                Schedule.Confirm.NONE,
                 1);
     }
 }

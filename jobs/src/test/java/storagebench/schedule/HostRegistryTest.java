@@ -90,7 +90,8 @@ class HostRegistryTest {
                                 1,
                                 null,
                                 null,
-                                "replica"));
+                                "replica",
+                                null));
         assertThat(new Firings(db).find(List.of("nightly@1", "other@2")).keySet())
                 .containsExactly("nightly@1");
         TargetLeases leases = new TargetLeases(db);

@@ -36,6 +36,7 @@ class ScheduleLoaderTest {
                 max-runtime: 1h
                 enabled: false
                 window: 3
+                confirm: rerun
                 notify:
                   command: [/usr/bin/alert, --channel, storage]
                   on: always
@@ -62,6 +63,7 @@ class ScheduleLoaderTest {
         assertThat(nightly.maxRuntime()).isNull();
         assertThat(nightly.enabled()).isTrue();
         assertThat(nightly.window()).isEqualTo(5);
+        assertThat(nightly.confirm()).isEqualTo(Schedule.Confirm.NONE);
         assertThat(nightly.overrides())
                 .containsExactly(
                         Map.entry("repetitions", "5"),
@@ -79,6 +81,7 @@ class ScheduleLoaderTest {
         assertThat(weekdays.maxRuntime()).isEqualTo(Duration.ofHours(1));
         assertThat(weekdays.enabled()).isFalse();
         assertThat(weekdays.window()).isEqualTo(3);
+        assertThat(weekdays.confirm()).isEqualTo(Schedule.Confirm.RERUN);
         assertThat(weekdays.notifyCommand())
                 .isEqualTo(
                         new Schedule.Notify(
@@ -141,6 +144,30 @@ class ScheduleLoaderTest {
         assertThatThrownBy(() -> parse(VALID.replace("defaults:", "defualts:")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("'defualts': unknown key in the schedules file");
+    }
+
+    @Test
+    void confirmIsNoneOrRerunForOneScheduleOrAsADefault() {
+        // given: rerun as a default, which a schedule may turn off
+        String text =
+                VALID.replace("  backoff: 30s\n", "  backoff: 30s\n  confirm: rerun\n")
+                        .replace("    confirm: rerun\n", "    confirm: none\n");
+        // when
+        List<Schedule> schedules = parse(text);
+        // then
+        assertThat(schedules)
+                .extracting(Schedule::confirm)
+                .containsExactly(Schedule.Confirm.RERUN, Schedule.Confirm.NONE);
+        // and a bad value names the file, line, key and the values it may take
+        assertThatThrownBy(() -> parse(VALID.replace("confirm: rerun", "confirm: twice")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(
+                        "/etc/sb/schedules.yaml:21: 'schedules[1].confirm': expected one of none,"
+                                + " rerun, got 'twice'");
+        assertThatThrownBy(
+                        () -> parse(VALID.replace("  retry: 2\n", "  retry: 2\n  confirm: yes\n")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("schedules.yaml:3: 'defaults.confirm'");
     }
 
     @Test

@@ -42,6 +42,18 @@ class TargetHoldTest {
     private static Firing firing(String id) {
         Instant due = Instant.parse("2026-01-01T03:00:00Z");
         return new Firing(
-                id, "a", "a", "db-1", due, due, null, Firing.Status.RUNNING, 0, null, null, "n");
+                id,
+                "a",
+                "a",
+                "db-1",
+                due,
+                due,
+                null,
+                Firing.Status.RUNNING,
+                0,
+                null,
+                null,
+                "n",
+                null);
     }
 }
