@@ -109,16 +109,35 @@
     });
   }
 
+  // a change point: a vertical line at its run, labelled with the ratio of the new level to the old
+  function changePoints(marks) {
+    return {
+      symbol: 'none', silent: true, animation: false,
+      data: marks.map(function (m) {
+        var colour = m.worse ? '#b3261e' : '#2e7d32';
+        return {
+          xAxis: m.x, name: m.run,
+          lineStyle: { color: colour, type: 'solid', width: 1.5 },
+          label: { formatter: m.label, position: 'end', color: colour }
+        };
+      })
+    };
+  }
+
   function lines(spec) {
     return Object.assign({}, common, {
       legend: { type: 'scroll', top: 0 },
       xAxis: spec.time ? { type: 'time' } : { type: 'value', name: spec.xName },
       yAxis: { type: 'value', name: spec.unit },
       series: spec.series.map(function (s) {
-        return {
+        var line = {
           name: s.name, type: 'line', data: s.data, showSymbol: spec.time === true,
           lineStyle: s.dashed ? { type: 'dashed' } : {}
         };
+        if (s.marks && s.marks.length > 0) {
+          line.markLine = changePoints(s.marks);
+        }
+        return line;
       })
     });
   }

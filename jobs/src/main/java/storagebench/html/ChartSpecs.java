@@ -5,10 +5,14 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import storagebench.compare.ChangePoint;
+import storagebench.compare.Trend;
 import storagebench.report.HostPoint;
 import storagebench.report.IoPoint;
 import storagebench.report.RunMean;
@@ -301,24 +305,70 @@ final class ChartSpecs {
         return line(name, data, dashed);
     }
 
-    /** Each variant's mean of one step per run, in the order the runs started. */
+    /**
+     * Each variant's mean of one step's measure per run, in the order the runs started; each change
+     * point of a series as a mark on its line at its run ({@code marks}: the time, the ratio of the
+     * new level to the one before as {@code ×1.08}, whether it is worse, the run and its anchor).
+     */
     static Map<String, Object> trend(ExperimentView view, String step) {
+        String metric = view.measures().of(step);
+        boolean seconds = VariantStats.DURATION.equals(metric);
         List<RunMean> means = view.runMeans().stream().filter(m -> m.step().equals(step)).toList();
-        Scale scale = Scale.forSeconds(means.stream().map(RunMean::mean).toList());
+        Scale scale = seconds ? Scale.forSeconds(means.stream().map(RunMean::mean).toList()) : null;
+        UnaryOperator<Double> value = seconds ? scale::of : UnaryOperator.identity();
         Map<String, List<List<Object>>> series = new LinkedHashMap<>();
         for (RunMean m : means) {
             String name = view.name(m.variant(), m.host(), m.configuration());
             series.computeIfAbsent(name, k -> new ArrayList<>())
-                    .add(List.of(m.started().toEpochMilli(), scale.of(m.mean()), m.runId()));
+                    .add(List.of(m.started().toEpochMilli(), value.apply(m.mean()), m.runId()));
         }
-        Map<String, Object> spec = spec("lines", scale.symbol());
+        Map<String, List<Map<String, Object>>> marks = new LinkedHashMap<>();
+        for (Trend t : view.trends()) {
+            if (!t.step().equals(step)) {
+                continue;
+            }
+            for (ChangePoint cp : t.changePoints()) {
+                Optional<RunMean> at =
+                        means.stream()
+                                .filter(
+                                        m ->
+                                                m.runId().equals(cp.runId())
+                                                        && m.host().equals(t.host())
+                                                        && m.variant().equals(t.variant()))
+                                .findFirst();
+                String name =
+                        view.name(t.variant(), t.host(), at.map(RunMean::configuration).orElse(""));
+                Map<String, Object> mark = new LinkedHashMap<>();
+                mark.put("x", at.map(RunMean::started).orElse(cp.start()).toEpochMilli());
+                mark.put("label", ratio(cp.ratio()));
+                mark.put("worse", cp.worse());
+                mark.put("run", cp.runId());
+                mark.put(
+                        "anchor", TrendAnchor.changePoint(t.host(), step, t.variant(), cp.runId()));
+                marks.computeIfAbsent(name, k -> new ArrayList<>()).add(mark);
+            }
+        }
+        Map<String, Object> spec = spec("lines", seconds ? scale.symbol() : metric);
         spec.put("time", true);
         spec.put(
                 "series",
                 series.entrySet().stream()
-                        .map(e -> Map.<String, Object>of("name", e.getKey(), "data", e.getValue()))
+                        .map(
+                                e ->
+                                        Map.<String, Object>of(
+                                                "name",
+                                                e.getKey(),
+                                                "data",
+                                                e.getValue(),
+                                                "marks",
+                                                marks.getOrDefault(e.getKey(), List.of())))
                         .toList());
         return spec;
+    }
+
+    /** A change point's ratio, new level to old, as its mark shows it. */
+    static String ratio(double ratio) {
+        return String.format(Locale.ROOT, "×%.2f", ratio);
     }
 
     private static Map<String, List<IoPoint>> byVariant(ExperimentView view, String file) {

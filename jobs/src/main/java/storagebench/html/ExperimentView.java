@@ -10,6 +10,8 @@ import storagebench.compare.CompareRequest;
 import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
 import storagebench.compare.Mechanism;
+import storagebench.compare.Trend;
+import storagebench.compare.Trends;
 import storagebench.experiment.DeclaredDescription;
 import storagebench.report.Baselines;
 import storagebench.report.HeadlineTable;
@@ -29,7 +31,13 @@ import storagebench.report.TrialValues;
 import storagebench.report.Unsteady;
 import storagebench.report.VariantStats;
 
-/** What the report shows of one experiment, read from the dataset. */
+/**
+ * What the report shows of one experiment, read from the dataset.
+ *
+ * @param runMeans each variant's mean of each step's measure per run, for the trend lines
+ * @param trends each main step's measure per host and variant across the runs, with its change points
+ *     (the trend lines' marks); none where the report is of one run
+ */
 record ExperimentView(
         String experiment,
         List<RunFacts> runs,
@@ -42,13 +50,19 @@ record ExperimentView(
         String question,
         Measures measures,
         List<TopWait> waits,
-        List<Comparison> hostComparisons) {
+        List<Comparison> hostComparisons,
+        List<Trend> trends) {
+
+    /** The window of the trends' window method, which the marks do not use. */
+    private static final int WINDOW = 5;
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
+        List<ExperimentView> views;
         try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
-            return read(tables, filter);
+            views = read(tables, filter);
         }
+        return views.stream().map(v -> v.withTrends(parquetRoot, filter)).toList();
     }
 
     /** As {@link #read(Path, ReportFilter)}: every table read once, on one command's reads. */
@@ -68,7 +82,6 @@ record ExperimentView(
         List<Unsteady> unsteady = Unsteady.read(tables, filter);
         List<HostFigure> hostFigures = HostFigure.read(tables, filter);
         List<TopWait> waits = TopWait.read(tables, filter);
-        List<RunMean> means = RunMean.of(stats);
         Set<String> names = new LinkedHashSet<>();
         summary.forEach(row -> names.add(row.experiment()));
         Map<String, String> configs = LatestConfigs.read(tables, filter.experiment().orElse(null));
@@ -78,6 +91,7 @@ record ExperimentView(
             List<VariantStats> own =
                     stats.stream().filter(s -> s.experiment().equals(name)).toList();
             Measures measures = Measures.of(own);
+            List<RunMean> means = RunMean.of(own, s -> s.metric().equals(measures.of(s.step())));
             List<Comparison> comparisons =
                     Comparisons.flagUnsteady(
                             Mechanism.explain(
@@ -95,16 +109,49 @@ record ExperimentView(
                             io.stream().filter(p -> p.experiment().equals(name)).toList(),
                             throughput.stream().filter(p -> p.experiment().equals(name)).toList(),
                             host.stream().filter(p -> p.experiment().equals(name)).toList(),
-                            means.stream().filter(m -> m.experiment().equals(name)).toList(),
+                            means,
                             DeclaredDescription.of(configs.getOrDefault(name, "")),
                             measures,
                             waits.stream().filter(w -> w.experiment().equals(name)).toList(),
                             Comparisons.flagUnsteady(
                                     hostComparisons(tables, filter, name, own, measures),
                                     unsteady,
-                                    true)));
+                                    true),
+                            List.of()));
         }
         return List.copyOf(views);
+    }
+
+    /**
+     * This view with the trends of its main steps' measures, where it has several runs to draw them
+     * across: {@code compare}'s trends of the experiment's runs on the report's hosts.
+     */
+    private ExperimentView withTrends(Path parquetRoot, ReportFilter filter) {
+        if (runCount() < 2) {
+            return this;
+        }
+        List<Trend> found = new ArrayList<>();
+        for (String metric : mainSteps().stream().map(measures::of).distinct().toList()) {
+            Trends.of(parquetRoot, filter.hosts(), experiment, metric, WINDOW).stream()
+                    .filter(t -> mainSteps().contains(t.step()))
+                    .filter(t -> measures.of(t.step()).equals(metric))
+                    .filter(t -> filter.host().map(t.host()::equals).orElse(true))
+                    .forEach(found::add);
+        }
+        return new ExperimentView(
+                experiment,
+                runs,
+                summary,
+                comparisons,
+                io,
+                throughput,
+                host,
+                runMeans,
+                question,
+                measures,
+                waits,
+                hostComparisons,
+                List.copyOf(found));
     }
 
     /**

@@ -1,5 +1,6 @@
 package storagebench.html;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,8 +17,11 @@ import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.time.Millisecond;
 import org.jfree.data.time.TimeSeries;
@@ -32,6 +36,8 @@ public final class FleetCharts {
     private static final int WIDTH = 720;
     private static final int HEIGHT = 300;
     private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
+    private static final Color WORSE = new Color(0xb3, 0x26, 0x1e);
+    private static final Color BETTER = new Color(0x2e, 0x7d, 0x32);
 
     private FleetCharts() {}
 
@@ -44,6 +50,12 @@ public final class FleetCharts {
 
     /** One point of a host's line. */
     public record Point(String series, Instant at, double value) {}
+
+    /**
+     * A change point of a host's line: a vertical line at the run where it happened, labelled with the
+     * host and the ratio of the new level to the one before ({@code ×1.08}).
+     */
+    public record Mark(String series, Instant at, String label, boolean worse) {}
 
     /** Bars with their intervals, a series per host; a data URI. */
     public static String bars(String title, String unit, List<Bar> bars) {
@@ -65,6 +77,11 @@ public final class FleetCharts {
 
     /** A line per host over time; a data URI. */
     public static String lines(String title, String unit, List<Point> points) {
+        return lines(title, unit, points, List.of());
+    }
+
+    /** A line per host over time, each change point marked; a data URI. */
+    public static String lines(String title, String unit, List<Point> points, List<Mark> marks) {
         TimeSeriesCollection data = new TimeSeriesCollection();
         for (Point p : points) {
             TimeSeries series = data.getSeries(p.series());
@@ -80,6 +97,16 @@ public final class FleetCharts {
         XYPlot plot = (XYPlot) chart.getPlot();
         plot.setBackgroundPaint(Color.WHITE);
         ((DateAxis) plot.getDomainAxis()).setTimeZone(UTC);
+        for (Mark mark : marks) {
+            Color colour = mark.worse() ? WORSE : BETTER;
+            ValueMarker line =
+                    new ValueMarker(mark.at().toEpochMilli(), colour, new BasicStroke(1.5f));
+            line.setLabel(mark.series() + " " + mark.label());
+            line.setLabelPaint(colour);
+            line.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            line.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+            plot.addDomainMarker(line);
+        }
         return png(chart);
     }
 

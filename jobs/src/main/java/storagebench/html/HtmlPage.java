@@ -8,8 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import storagebench.compare.ChangePoint;
 import storagebench.compare.Comparison;
 import storagebench.compare.Direction;
+import storagebench.compare.Trend;
 import storagebench.compare.VerdictSentence;
 import storagebench.report.RunFacts;
 import storagebench.report.TopWait;
@@ -138,11 +140,7 @@ final class HtmlPage {
         if (view.runCount() > 1) {
             body.append("<h3>Trends across runs</h3>\n");
             for (String step : view.mainSteps()) {
-                chart(
-                        id + "-trend-" + charts.size(),
-                        step + ": mean per run",
-                        ChartSpecs.trend(view, step),
-                        "no run has a measured trial of " + step);
+                trend(id + "-trend-" + charts.size(), view, step);
             }
         }
         facts(view);
@@ -274,17 +272,82 @@ final class HtmlPage {
 
     /** The chart, or where it has nothing to draw a line saying why. */
     private void chart(String id, String title, Map<String, Object> spec, String whyEmpty) {
+        chart(id, title, spec, whyEmpty, "", "");
+    }
+
+    /** As {@link #chart(String, String, Map, String)}, with HTML of its own before and after it. */
+    private void chart(
+            String id,
+            String title,
+            Map<String, Object> spec,
+            String whyEmpty,
+            String before,
+            String after) {
         Map<String, Object> drawn = ChartSpecs.withoutEmptyLines(spec);
         if (!ChartSpecs.hasData(drawn)) {
             note(title + ": not drawn, " + whyEmpty);
             return;
         }
         charts.put(id, drawn);
-        body.append("<figure><figcaption>")
+        body.append("<figure>")
+                .append(before)
+                .append("<figcaption>")
                 .append(Html.text(title))
                 .append("</figcaption><div class=\"chart\" data-chart=\"")
                 .append(Html.text(id))
-                .append("\"></div></figure>\n");
+                .append("\"></div>")
+                .append(after)
+                .append("</figure>\n");
+    }
+
+    /**
+     * A step's trend chart: an anchor per series (host, step, variant) before it, which the
+     * dashboard's regressions link to, and under it each change point it marks, with an anchor of its
+     * own.
+     */
+    private void trend(String id, ExperimentView view, String step) {
+        StringBuilder anchors = new StringBuilder();
+        view.runMeans().stream()
+                .filter(m -> m.step().equals(step))
+                .map(m -> TrendAnchor.series(m.host(), step, m.variant()))
+                .distinct()
+                .forEach(
+                        a ->
+                                anchors.append("<span class=\"anchor\" id=\"")
+                                        .append(Html.text(a))
+                                        .append("\"></span>"));
+        StringBuilder points = new StringBuilder();
+        for (Trend t : view.trends()) {
+            if (!t.step().equals(step)) {
+                continue;
+            }
+            for (ChangePoint cp : t.changePoints()) {
+                points.append("<li class=\"")
+                        .append(cp.worse() ? "worse" : "better")
+                        .append("\" id=\"")
+                        .append(
+                                Html.text(
+                                        TrendAnchor.changePoint(
+                                                t.host(), step, t.variant(), cp.runId())))
+                        .append("\">")
+                        .append(Html.text(view.name(t.variant(), t.host(), "")))
+                        .append(": ")
+                        .append(Html.text(ChartSpecs.ratio(cp.ratio())))
+                        .append(" from run ")
+                        .append(Html.text(cp.runId()))
+                        .append(" on (")
+                        .append(cp.worse() ? "worse" : "better")
+                        .append(String.format(Locale.ROOT, ", p = %.2g", cp.p()))
+                        .append(")</li>");
+            }
+        }
+        chart(
+                id,
+                step + ": " + view.measures().of(step) + " per run",
+                ChartSpecs.trend(view, step),
+                "no run has a measured trial of " + step,
+                anchors.toString(),
+                points.isEmpty() ? "" : "<ul class=\"change-points\">" + points + "</ul>");
     }
 
     private void facts(ExperimentView view) {

@@ -7,7 +7,13 @@ import java.time.Instant;
 import java.util.List;
 import storagebench.events.EventType;
 
-/** A regression the dataset holds (a Regression event), newest first. */
+/**
+ * A regression the dataset holds (a Regression event), newest first.
+ *
+ * @param changePointRun the first run at the new level (Regression v2, method changepoint), or null
+ * @param confirmed whether a rerun confirmed it, or null when none was asked for (and before v2)
+ * @param rerunId the run that confirmed it or not, or null
+ */
 public record RegressionRow(
         String experiment,
         String runId,
@@ -21,7 +27,10 @@ public record RegressionRow(
         String verdict,
         Instant detected,
         List<String> windowRuns,
-        String why) {
+        String why,
+        String changePointRun,
+        Boolean confirmed,
+        String rerunId) {
 
     /** This row with {@code line} as what the host did differently ({@code compare/Mechanism}). */
     public RegressionRow withWhy(String line) {
@@ -38,7 +47,23 @@ public record RegressionRow(
                 verdict,
                 detected,
                 windowRuns,
-                line);
+                line,
+                changePointRun,
+                confirmed,
+                rerunId);
+    }
+
+    /** Whether a rerun was asked for and did not confirm it: shown as "not confirmed (noise?)". */
+    public boolean unconfirmed() {
+        return Boolean.FALSE.equals(confirmed);
+    }
+
+    /**
+     * The run where it happened: its change point's, or (the window method) the run judged; the one
+     * the "why" compares with the runs before it and the trend chart's link points at.
+     */
+    public String where() {
+        return changePointRun != null ? changePointRun : runId;
     }
 
     public static List<RegressionRow> read(Path parquetRoot, ReportFilter filter) {
@@ -64,7 +89,10 @@ public record RegressionRow(
                 rs.getString("verdict"),
                 RunOverview.micros(rs, "detected_us"),
                 windowRuns(rs.getArray("window_runs")),
-                null);
+                null,
+                rs.getString("change_point_run_id"),
+                (Boolean) rs.getObject("confirmed"),
+                rs.getString("rerun_id"));
     }
 
     private static List<String> windowRuns(java.sql.Array array) throws SQLException {

@@ -3,14 +3,15 @@ package storagebench.report;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
- * One variant's mean in one run, for trend lines across runs.
+ * One variant's mean of a step's measure in one run, for trend lines across runs.
  *
  * @param configuration the label of the run's fixed configuration among the experiment's
  * @param started the run's first trial
  * @param n measured trials of the variant in the run
- * @param mean mean duration in seconds
+ * @param mean the mean of the measure: a duration in seconds, or a metric's value
  */
 public record RunMean(
         String experiment,
@@ -24,13 +25,14 @@ public record RunMean(
         double mean) {
 
     /**
-     * The durations' means per run among {@code stats} (read {@link VariantStats.Query#withRunRows()}), per
-     * experiment, host and step, in the order the runs started.
+     * The means per run among {@code stats} (read {@link VariantStats.Query#withRunRows()}) of the rows
+     * {@code measure} keeps (one metric per step), per experiment, host and step, in the order the runs
+     * started.
      */
-    public static List<RunMean> of(List<VariantStats> stats) {
+    public static List<RunMean> of(List<VariantStats> stats, Predicate<VariantStats> measure) {
         return stats.stream()
                 .filter(s -> s.runId() != null && s.n() > 0)
-                .filter(s -> VariantStats.DURATION.equals(s.metric()))
+                .filter(measure)
                 .sorted(
                         Comparator.comparing(VariantStats::experiment)
                                 .thenComparing(VariantStats::host)

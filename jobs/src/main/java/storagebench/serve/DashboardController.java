@@ -1,5 +1,6 @@
 package storagebench.serve;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -19,7 +20,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.springframework.web.util.UriUtils;
 import storagebench.html.HtmlReport;
+import storagebench.html.TrendAnchor;
+import storagebench.report.RegressionRow;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunOverview;
 import storagebench.schedule.Firings;
@@ -154,6 +158,32 @@ final class DashboardController {
         }
         return String.format(
                 Locale.ROOT, "%.2f s", Duration.between(due, fired).toMillis() / 1000.0);
+    }
+
+    /**
+     * Where a regression shows on its experiment's report: the trend chart of its series, at its
+     * change point ({@link TrendAnchor}).
+     */
+    public String chart(RegressionRow r) {
+        String anchor =
+                r.changePointRun() != null
+                        ? TrendAnchor.changePoint(
+                                r.host(), r.step(), r.variant(), r.changePointRun())
+                        : TrendAnchor.series(r.host(), r.step(), r.variant());
+        return "/experiments/"
+                + UriUtils.encodePathSegment(r.experiment(), StandardCharsets.UTF_8)
+                + "/report#"
+                + anchor;
+    }
+
+    /** Whether a rerun confirmed a regression, in words: empty where none was asked for. */
+    public String confirmation(RegressionRow r) {
+        if (r.confirmed() == null) {
+            return "";
+        }
+        return r.confirmed()
+                ? "confirmed by rerun " + r.rerunId()
+                : "not confirmed (noise?)" + (r.rerunId() == null ? "" : ": rerun " + r.rerunId());
     }
 
     /** A relative change as a signed percentage. */

@@ -85,7 +85,8 @@ final class DatasetViews {
     static final int EXPLAINED = 50;
 
     /**
-     * Each regression with what the host did differently in its run from the runs of its window
+     * Each regression with what the host did differently in its run (its change point's run) from
+     * the runs of its window (those before the change point)
      * ({@code compare/Mechanism}, as under a verdict), where both have host samples or waits.
      */
     static List<RegressionRow> explained(Path folder, List<RegressionRow> rows) {
@@ -100,7 +101,7 @@ final class DatasetViews {
                     continue;
                 }
                 List<HostFigure> latest =
-                        HostFigure.read(tables, r.experiment(), List.of(r.runId()), r.host());
+                        HostFigure.read(tables, r.experiment(), List.of(r.where()), r.host());
                 List<HostFigure> window =
                         HostFigure.read(tables, r.experiment(), r.windowRuns(), r.host());
                 out.add(

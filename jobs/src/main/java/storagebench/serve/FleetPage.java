@@ -118,6 +118,7 @@ final class FleetPage {
                 .forEach(r -> results.computeIfAbsent(r.runId(), k -> new ArrayList<>()).add(r));
         List<FiringRow> rows = new ArrayList<>();
         Map<String, List<FleetCharts.Point>> trends = new LinkedHashMap<>();
+        Map<String, Instant> dueOf = new LinkedHashMap<>();
         for (FleetFirings.FleetFiring f : recent) {
             List<Cell> cells = new ArrayList<>();
             List<FleetCharts.Bar> bars = new ArrayList<>();
@@ -138,6 +139,9 @@ final class FleetPage {
                                                 own.stream()
                                                         .map(r -> category(r) + " " + r.shown())
                                                         .toList())));
+                if (runId != null) {
+                    dueOf.put(runId, f.scheduled());
+                }
                 for (RunResult r : own) {
                     bars.add(
                             new FleetCharts.Bar(
@@ -159,13 +163,20 @@ final class FleetPage {
                                     bars);
             rows.add(new FiringRow(f.schedule(), f.scheduled(), cells, chart));
         }
-        return new Drawn(version, recent, byShare, List.copyOf(rows), trends(trends));
+        return new Drawn(
+                version,
+                recent,
+                byShare,
+                List.copyOf(rows),
+                trends(trends, dataset.regressions(), dueOf));
     }
 
     private static String category(RunResult r) {
-        return r.variant() == null || r.variant().isEmpty()
-                ? r.step()
-                : r.variant() + " · " + r.step();
+        return category(r.variant(), r.step());
+    }
+
+    private static String category(String variant, String step) {
+        return variant == null || variant.isEmpty() ? step : variant + " · " + step;
     }
 
     private static List<HostRegressions> byHost(List<RegressionRow> regressions) {
@@ -178,7 +189,34 @@ final class FleetPage {
                 .toList();
     }
 
-    private static List<Trend> trends(Map<String, List<FleetCharts.Point>> points) {
+    /**
+     * The duration regressions of a schedule's variant and step whose run (its change point's) was a
+     * share of a fleet firing shown, as marks at that firing on the host's line.
+     */
+    private static List<FleetCharts.Mark> marks(
+            String schedule,
+            String what,
+            List<RegressionRow> regressions,
+            Map<String, Instant> dueOf) {
+        return regressions.stream()
+                .filter(r -> schedule.equals(r.schedule()) && "duration".equals(r.metric()))
+                .filter(r -> what.equals(category(r.variant(), r.step())))
+                .filter(r -> dueOf.containsKey(r.where()))
+                .map(
+                        r ->
+                                new FleetCharts.Mark(
+                                        r.host(),
+                                        dueOf.get(r.where()),
+                                        String.format(Locale.ROOT, "×%.2f", 1 + r.change())
+                                                + (r.unconfirmed() ? " (not confirmed)" : ""),
+                                        r.change() > 0))
+                .toList();
+    }
+
+    private static List<Trend> trends(
+            Map<String, List<FleetCharts.Point>> points,
+            List<RegressionRow> regressions,
+            Map<String, Instant> dueOf) {
         Map<String, Integer> perSchedule = new LinkedHashMap<>();
         List<Trend> trends = new ArrayList<>();
         points.forEach(
@@ -191,7 +229,10 @@ final class FleetPage {
                                         schedule,
                                         what,
                                         FleetCharts.lines(
-                                                schedule + ": " + what + " per host", "s", list)));
+                                                schedule + ": " + what + " per host",
+                                                "s",
+                                                list,
+                                                marks(schedule, what, regressions, dueOf))));
                     }
                 });
         return trends;

@@ -6,7 +6,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import storagebench.compare.ChangePoint;
 import storagebench.compare.Comparison;
+import storagebench.compare.Trend;
 import storagebench.report.HostPoint;
 import storagebench.report.IoPoint;
 import storagebench.report.RunFacts;
@@ -98,7 +100,69 @@ class HtmlPageTest {
                                 0.875,
                                 1400.0,
                                 1)),
-                List.of());
+                List.of(),
+                List.of(slower()));
+    }
+
+    /** The trend of init=<zero>'s create over r1 and r2, slower from r2 on. */
+    private static Trend slower() {
+        List<Trend.RunMean> runs =
+                List.of(
+                        new Trend.RunMean("r1", T0, 3, 2.0, ""),
+                        new Trend.RunMean("r2", T0.plusSeconds(60), 3, 2.1, ""));
+        return new Trend(
+                HOSTILE,
+                "h1",
+                "create",
+                "init=<zero>",
+                "duration",
+                runs,
+                0,
+                "E-Divisive means",
+                0.004,
+                true,
+                "REGRESSION",
+                "changepoint",
+                List.of(
+                        new ChangePoint(
+                                1,
+                                "r2",
+                                T0.plusSeconds(60),
+                                2.0,
+                                1.9,
+                                2.1,
+                                2.1,
+                                2.0,
+                                2.2,
+                                0.004,
+                                true)));
+    }
+
+    @Test
+    void theTrendChartMarksEachChangePointAtItsRunWithItsRatioAndAnAnchor() {
+        // when
+        String page = HtmlPage.render(List.of(view(List.of())), "all trials", T0);
+        Map<String, Object> spec = ChartSpecs.trend(view(List.of()), "create");
+        // then: the line of init=<zero> has a mark at r2's start, labelled with the ratio
+        String anchor = TrendAnchor.changePoint("h1", "create", "init=<zero>", "r2");
+        assertThat(anchor).matches("trend-h1-create-init__zero_~[0-9a-f]{8}--r2");
+        assertThat(spec.get("series").toString())
+                .contains(
+                        "marks=[{x="
+                                + T0.plusSeconds(60).toEpochMilli()
+                                + ", label=×1.05, worse=true, run=r2, anchor="
+                                + anchor
+                                + "}]");
+        // and the page has the series' anchor and the change point's, in words under the chart
+        assertThat(page)
+                .contains(
+                        "<span class=\"anchor\" id=\""
+                                + TrendAnchor.series("h1", "create", "init=<zero>")
+                                + "\"></span>")
+                .contains(
+                        "<li class=\"worse\" id=\""
+                                + anchor
+                                + "\">init=&lt;zero&gt;: ×1.05 from run r2 on (worse, p = 0.0040)</li>");
     }
 
     @Test
@@ -235,6 +299,7 @@ class HtmlPageTest {
                 null,
                 Measures.of(stats),
                 List.of(),
+                List.of(),
                 List.of());
     }
 
@@ -321,6 +386,7 @@ class HtmlPageTest {
                         List.of(),
                         null,
                         Measures.ofDurations(List.of()),
+                        List.of(),
                         List.of(),
                         List.of());
         // when
