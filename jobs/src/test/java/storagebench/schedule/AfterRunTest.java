@@ -154,6 +154,23 @@ class AfterRunTest {
     }
 
     @Test
+    void aRerunThatCouldNotStartConfirmsNothing() throws Exception {
+        // given
+        Schedule schedule = schedule(Schedule.Confirm.RERUN, false);
+        series = List.of(steppedAtR19(null));
+        List<Regression> found = after.check(schedule, run("r20"), DONE).toConfirm();
+        // when
+        String verdict = after.confirm(schedule, run("r20"), found, null, "no such file");
+        // then
+        assertThat(events).extracting(Regression::getConfirmed).containsExactly(false);
+        assertThat(events.get(0).getRerunId()).isNull();
+        assertThat(verdict).startsWith("no rerun: not confirmed (noise?): 1");
+        assertThat(events.get(0).getVerdict())
+                .endsWith("; not confirmed: the rerun could not start: no such file");
+        assertThat(notified("r20")).isNull();
+    }
+
+    @Test
     void withoutConfirmTheRegressionIsRaisedAtOnce() throws Exception {
         // given
         series = List.of(steppedAtR19(null));
