@@ -9,9 +9,9 @@ import storagebench.events.Regression;
 
 /**
  * Whether a rerun confirms the regressions a run's check found ({@code confirm: rerun}): with the
- * rerun in the series, a change point must still be there, worse, within the last {@value
- * RegressionCheck#RECENT} runs and at most one run from where the check found it. A regression of the
- * window method is confirmed when the rerun is a regression too.
+ * rerun in the series, a change point must still be there, worse, at most one run from where the check
+ * found it (which was within the last {@value RegressionCheck#RECENT} runs then: the rerun adds one
+ * after it). A regression of the window method is confirmed when the rerun is a regression too.
  */
 final class Confirmation {
     private Confirmation() {}
@@ -53,10 +53,7 @@ final class Confirmation {
         }
         int was = indexOf(t, r.getChangePointRunId());
         for (ChangePoint cp : t.changePoints()) {
-            if (cp.worse()
-                    && cp.index() >= runs.size() - RegressionCheck.RECENT
-                    && was >= 0
-                    && Math.abs(cp.index() - was) <= 1) {
+            if (cp.worse() && was >= 0 && Math.abs(cp.index() - was) <= 1) {
                 return true;
             }
         }

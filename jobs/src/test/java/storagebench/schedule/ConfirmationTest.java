@@ -51,6 +51,28 @@ class ConfirmationTest {
     }
 
     @Test
+    void theChangePointWhereItWasIsConfirmedThoughTheRerunPutsItFurtherFromTheEnd() {
+        // given: found three runs before the end (the latest it can be raised); with the rerun four
+        double[] means = new double[22];
+        java.util.Arrays.fill(means, 0, 18, 1.0);
+        java.util.Arrays.fill(means, 18, 22, 1.3);
+        List<Trend.RunMean> before = runs(java.util.Arrays.copyOf(means, 21));
+        List<Regression> found =
+                RegressionCheck.of(
+                        List.of(trend(before, List.of(at(before, 18, 1.0, 1.3)), true)),
+                        "nightly",
+                        "r20",
+                        NOW);
+        List<Trend.RunMean> runs = runs(means, "rr");
+        // when
+        List<Regression> judged =
+                Confirmation.of(
+                        found, List.of(trend(runs, List.of(at(runs, 18, 1.0, 1.3)), false)), "rr");
+        // then
+        assertThat(judged).extracting(Regression::getConfirmed).containsExactly(true);
+    }
+
+    @Test
     void noChangePointWithTheRerunIsNotConfirmed() {
         // given: the rerun back at the old level, and no change point any more
         List<Trend.RunMean> runs = withRerun(1.0);
