@@ -10,7 +10,7 @@ import storagebench.events.Regression;
 /**
  * Whether a rerun confirms the regressions a run's check found ({@code confirm: rerun}): with the
  * rerun in the series, a change point must still be there, worse, at most one run from where the check
- * found it (which was within the last {@value RegressionCheck#RECENT} runs then: the rerun adds one
+ * found it (which was within the last {@link RegressionCheck#RECENT} runs then: the rerun adds one
  * after it). A regression of the window method is confirmed when the rerun is a regression too.
  */
 final class Confirmation {

@@ -9,30 +9,35 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.compare.ChangePoint;
+import storagebench.compare.ChangePoints;
+import storagebench.compare.ChangeSentence;
 import storagebench.compare.Comparisons;
 import storagebench.compare.Direction;
 import storagebench.compare.Trend;
+import storagebench.compare.TrendMethod;
+import storagebench.compare.TrendOptions;
 import storagebench.compare.Trends;
 import storagebench.events.Regression;
 
 /**
  * After a scheduled run: the schedule's runs, the judged one among them, as series per host, step,
  * variant and metric (the duration and the workloads' headline metrics, {@link Trends}); a {@link
- * Regression} event for each series whose trend raises one. With the change-point method that is a
- * worse change point within the last {@value #RECENT} runs, raised once: its event is named by the
- * change point's run, so a second check of it (a replay, a continuation) makes the same event, and the
- * runs after it are its new level, not new regressions. An improvement is logged, never raised.
+ * Regression} event for each series whose trend raises one. With the change-point method (trend's
+ * default) that is a worse change point within the last {@link #RECENT} runs, raised once: its event
+ * is named by the change point's run, so a second check of it (a replay, a continuation) makes the
+ * same event, and the runs after it are its new level, not new regressions. An improvement is logged,
+ * never raised.
  */
 final class RegressionCheck {
     private static final Logger log = LoggerFactory.getLogger(RegressionCheck.class);
 
     /** How near the end of a series a worse change point raises a regression: trend's {@code --recent}. */
-    static final int RECENT = 3;
+    static final int RECENT = TrendOptions.DEFAULT.recent();
 
     /** The runs before a change point an event names as its window, the latest ones. */
     static final int BEFORE_RUNS = 20;
 
-    static final String CHANGEPOINT = "changepoint";
+    static final String CHANGEPOINT = TrendMethod.CHANGEPOINT.label();
 
     private RegressionCheck() {}
 
@@ -56,7 +61,13 @@ final class RegressionCheck {
                 continue;
             }
             if (CHANGEPOINT.equals(t.method())) {
-                improvement(t).ifPresent(cp -> log.info("{}: improved, {}", series(t), words(cp)));
+                improvement(t)
+                        .ifPresent(
+                                cp ->
+                                        log.info(
+                                                "{}: improved, {}",
+                                                series(t),
+                                                words(cp, Direction.higherIsBetter(t.metric()))));
             }
             if (!t.regression()) {
                 continue;
@@ -71,9 +82,10 @@ final class RegressionCheck {
         return List.copyOf(found);
     }
 
-    /** The worse change point within the last {@value #RECENT} runs, the latest of them. */
+    /** The worse change point within the last {@link #RECENT} runs, the latest of them. */
     static Optional<ChangePoint> raised(Trend t) {
-        return recent(t, true);
+        return Optional.ofNullable(
+                ChangePoints.raised(t.changePoints(), t.runs().size(), List.of(), RECENT));
     }
 
     private static Optional<ChangePoint> improvement(Trend t) {
@@ -151,7 +163,7 @@ final class RegressionCheck {
                 .setChange(cp.ratio() - 1)
                 .setTest(t.test() != null ? t.test() : "E-Divisive means")
                 .setPValue(cp.p())
-                .setVerdict("REGRESSION: " + words(cp))
+                .setVerdict("REGRESSION: " + words(cp, Direction.higherIsBetter(t.metric())))
                 .setDetectedTime(now)
                 .setMethod(CHANGEPOINT)
                 .setChangePointRunId(cp.runId())
@@ -211,21 +223,23 @@ final class RegressionCheck {
                 .build();
     }
 
-    /** A change point in words: where, the levels with their intervals, the ratio and p. */
-    static String words(ChangePoint cp) {
-        return String.format(
-                Locale.ROOT,
-                "change point at run %s: mean %.4g [%.4g, %.4g] before, %.4g [%.4g, %.4g] from it"
-                        + " on, ×%.3g (p = %.2g)",
-                cp.runId(),
-                cp.meanBefore(),
-                cp.beforeLow(),
-                cp.beforeHigh(),
-                cp.meanAfter(),
-                cp.afterLow(),
-                cp.afterHigh(),
-                cp.ratio(),
-                cp.p());
+    /**
+     * A change point in words, as {@code trend} says it, and the levels with their intervals: {@code
+     * ×1.31 slower since run r40 2026-11-30 02:30: mean 1.000 [0.9800, 1.020] before, 1.310 [1.284,
+     * 1.336] from it on, p = 0.0044}.
+     */
+    static String words(ChangePoint cp, boolean higher) {
+        return ChangeSentence.of(cp, higher)
+                + String.format(
+                        Locale.ROOT,
+                        ": mean %.4g [%.4g, %.4g] before, %.4g [%.4g, %.4g] from it on, ",
+                        cp.meanBefore(),
+                        cp.beforeLow(),
+                        cp.beforeHigh(),
+                        cp.meanAfter(),
+                        cp.afterLow(),
+                        cp.afterHigh())
+                + ChangeSentence.p(cp.p());
     }
 
     private static String series(Trend t) {

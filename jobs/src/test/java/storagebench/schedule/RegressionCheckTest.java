@@ -13,7 +13,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import storagebench.compare.ChangePoint;
 import storagebench.compare.Trend;
+import storagebench.compare.TrendOptions;
+import storagebench.compare.Trends;
 import storagebench.events.Regression;
+import storagebench.report.TrialValue;
 
 /** The check after each run: a change point in the worse direction is one Regression, once. */
 class RegressionCheckTest {
@@ -51,6 +54,67 @@ class RegressionCheckTest {
         return means;
     }
 
+    /**
+     * {@code runs} nights of 5 trials each, {@code before} seconds each until night {@code step}
+     * (1-based) and {@code after} from it on, with a few percent of noise from a fixed seed.
+     */
+    private static List<TrialValue> nights(int runs, int step, double before, double after) {
+        java.util.Random noise = new java.util.Random(30);
+        List<TrialValue> values = new ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            double level = r + 1 < step ? before : after;
+            for (int t = 0; t < 5; t++) {
+                values.add(
+                        new TrialValue(
+                                "nightly-e",
+                                "vm",
+                                "",
+                                String.format(java.util.Locale.ROOT, "r%02d", r),
+                                "v",
+                                java.util.Map.of(),
+                                "create",
+                                t,
+                                SeriesFixture.T0.plusSeconds(86_400L * r + t),
+                                level * (1 + 0.03 * noise.nextGaussian())));
+            }
+        }
+        return values;
+    }
+
+    /** The check after each night, as serve makes it: trend's change points over the nights so far. */
+    private static List<Regression> replay(List<TrialValue> values, int runs) {
+        List<Regression> raised = new ArrayList<>();
+        for (int n = 1; n <= runs; n++) {
+            String latest = String.format(java.util.Locale.ROOT, "r%02d", n - 1);
+            List<TrialValue> sofar =
+                    values.stream().filter(v -> v.runId().compareTo(latest) <= 0).toList();
+            raised.addAll(
+                    RegressionCheck.of(
+                            Trends.of(sofar, "duration", TrendOptions.DEFAULT),
+                            "nightly",
+                            latest,
+                            NOW));
+        }
+        return raised;
+    }
+
+    @Test
+    void aReplayOf60NightsWithAStepAtNight40RaisesOneRegression() {
+        // when: the check after each of 60 nights, 10% slower from night 40 on
+        List<Regression> raised = replay(nights(60, 40, 1.0, 1.1), 60);
+        // then: one event, at night 40, found within the 3 nights after it
+        assertThat(raised).hasSize(1);
+        assertThat(raised.get(0).getChangePointRunId()).isEqualTo("r39");
+        assertThat(raised.get(0).getRunId()).isBetween("r39", "r41");
+        assertThat(raised.get(0).getChange()).isBetween(0.07, 0.13);
+    }
+
+    @Test
+    void aMonthOfNoisyNightsRaisesNothing() {
+        assertThat(replay(nights(30, 99, 1.0, 1.0), 30)).isEmpty();
+    }
+
+    /** As the replay above, on trends made to the contract, to pin the event's fields. */
     @Test
     void aStepAtRun40Of60RaisesOneRegressionNotTwenty() {
         // given
@@ -79,9 +143,9 @@ class RegressionCheckTest {
         assertThat(r.getRerunId()).isNull();
         assertThat(r.getWindowRuns()).hasSize(RegressionCheck.BEFORE_RUNS).endsWith("r38");
         assertThat(r.getVerdict())
-                .startsWith(
-                        "REGRESSION: change point at run r39: mean 1.000 [0.9800, 1.020] before")
-                .contains("×1.30");
+                .startsWith("REGRESSION: ×1.30 slower since run r39 2026-12-10 02:00: mean 1.000")
+                .contains("mean 1.000 [0.9800, 1.020] before, 1.300 [1.274, 1.326] from it on")
+                .endsWith("p = 0.001");
     }
 
     @Test
