@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.compare.ChangePoint;
@@ -18,6 +19,9 @@ import storagebench.compare.TrendMethod;
 import storagebench.compare.TrendOptions;
 import storagebench.compare.Trends;
 import storagebench.events.Regression;
+import storagebench.report.Tables;
+import storagebench.report.TrialValue;
+import storagebench.report.TrialValues;
 
 /**
  * After a scheduled run: the schedule's runs, the judged one among them, as series per host, step,
@@ -41,11 +45,25 @@ final class RegressionCheck {
 
     private RegressionCheck() {}
 
-    /** The trends of {@code runs} (a schedule's) for every metric the check judges. */
+    /**
+     * The trends of {@code runs} (a schedule's) for every metric the check judges, as trend judges
+     * them by default: one read of the experiment's trials per metric on one opening of the dataset
+     * (not one per run: a schedule of a year's nights has hundreds), kept to {@code runs}.
+     */
     static List<Trend> trends(Path parquetRoot, String experiment, List<String> runs, int window) {
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        Set<String> schedule = Set.copyOf(runs);
         List<Trend> trends = new ArrayList<>();
-        for (String metric : Comparisons.defaultMetrics()) {
-            trends.addAll(Trends.of(parquetRoot, experiment, metric, window, runs));
+        try (Tables tables = Tables.open(parquetRoot)) {
+            for (String metric : Comparisons.defaultMetrics()) {
+                List<TrialValue> values =
+                        TrialValues.read(tables, metric, experiment, List.of(), false).stream()
+                                .filter(v -> schedule.contains(v.runId()))
+                                .toList();
+                trends.addAll(Trends.of(values, metric, TrendOptions.DEFAULT.withWindow(window)));
+            }
         }
         return List.copyOf(trends);
     }

@@ -27,8 +27,9 @@ import storagebench.report.RunOverview;
  * {@code serve} as a user runs it: a real service process (Quartz on the H2 job repository, the
  * embedded broker, the continuous sink), a schedule firing every few seconds, one fired by hand
  * ({@code schedule trigger}) and one whose experiment file is missing. Every scheduled run is a
- * normal run that says what fired it; a slower run is a regression event and runs notify; SIGTERM
- * ends the service cleanly.
+ * normal run that says what fired it; one slower run after three is no change yet (too few runs for a
+ * change point: ServeConfirmIT has a step found) and notifies no one; SIGTERM ends the service
+ * cleanly.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ServeIT {
@@ -155,7 +156,7 @@ class ServeIT {
 
     @Test
     @Order(2)
-    void aSlowerRunIsARegressionEventAndRunsNotify() throws Exception {
+    void oneSlowerRunAfterThreeIsNoChangeYetAndNotifiesNoOne() throws Exception {
         // given: three runs of 50 ms trials, fired by hand
         for (int i = 1; i <= 3; i++) {
             trigger(i);
@@ -163,43 +164,15 @@ class ServeIT {
         // when: the fourth run's trials take 400 ms
         Files.writeString(ServeFixture.delay(slow), "0.4");
         trigger(4);
-        // then: the regression is an event in the dataset, the firing says so, notify ran (on a
-        // loaded machine an earlier run of 50 ms trials can be flagged too: this is the slower
-        // one's)
+        // then: four runs are too few to tell a change from noise; notify (on: regression) is quiet
         Map<String, Object> slower =
                 ServeFixture.firings(settings, "SCHEDULE_NAME = 'slow' AND STATUS = 'COMPLETED'")
                         .get(3);
-        assertThat(slower.get("MESSAGE").toString()).contains("REGRESSION");
-        String slowerRun = slower.get("RUN_ID").toString();
-        await(
-                "the regression in the dataset",
-                Duration.ofSeconds(60),
-                quietly(
-                        () ->
-                                RegressionRow.read(settings.parquetDir(), ReportFilter.all())
-                                        .stream()
-                                        .anyMatch(r -> r.runId().equals(slowerRun))),
-                serve);
-        RegressionRow regression =
-                RegressionRow.read(settings.parquetDir(), ReportFilter.all()).stream()
-                        .filter(r -> r.runId().equals(slowerRun))
-                        .findFirst()
-                        .orElseThrow();
-        assertThat(regression.experiment()).isEqualTo("slow");
-        assertThat(regression.schedule()).isEqualTo("slow");
-        assertThat(regression.metric()).isEqualTo("duration");
-        assertThat(regression.change()).isGreaterThan(1.0);
-        Path notified;
+        assertThat(slower.get("MESSAGE").toString()).contains("no regression");
         try (var found = Files.walk(data.resolve("runs"))) {
-            notified =
-                    found.filter(f -> f.getFileName().toString().equals("notified.env"))
-                            .findFirst()
-                            .orElseThrow();
+            assertThat(found.filter(f -> f.endsWith("notified.env"))).isEmpty();
         }
-        assertThat(Files.readString(notified))
-                .contains("STORAGEBENCH_SCHEDULE=slow")
-                .contains("STORAGEBENCH_REGRESSION=1")
-                .contains("STORAGEBENCH_VERDICT=REGRESSION");
+        assertThat(RegressionRow.read(settings.parquetDir(), ReportFilter.all())).isEmpty();
     }
 
     private static void trigger(int n) throws Exception {
