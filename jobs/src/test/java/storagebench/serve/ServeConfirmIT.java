@@ -162,7 +162,9 @@ class ServeConfirmIT {
         assertThat(regression.confirmed()).isTrue();
         assertThat(regression.rerunId()).isEqualTo(confirming.get("RERUN_ID"));
         assertThat(regression.runId()).isEqualTo(confirming.get("RUN_ID"));
-        assertThat(regression.change()).isGreaterThan(1.0);
+        // the trials' sleep tripled; each run's mean also holds the trial's own overhead, so its
+        // duration grows less than that (×1.76 to ×1.84 measured): well over +50%
+        assertThat(regression.change()).isGreaterThan(0.5);
         // at the run where it happened: the first that started after the step
         stepRun =
                 RunOverview.read(
