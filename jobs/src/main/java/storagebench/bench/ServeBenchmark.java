@@ -84,7 +84,7 @@ public final class ServeBenchmark {
                             .redirectErrorStream(true)
                             .redirectOutput(out.toFile())
                             .start();
-            String url = address(serve, out);
+            String url = address(serve, out, 3);
             log.info("serve listens on {}; timing {} firings", url, firings);
             Settings own = settings.withDataDir(data);
             List<Long> delays = delays(own, firings, serve, out);
@@ -146,9 +146,10 @@ public final class ServeBenchmark {
                         ""));
     }
 
-    private static String address(Process serve, Path out)
+    /** The address {@code serve} prints once it listens, read from its output within {@code minutes}. */
+    static String address(Process serve, Path out, int minutes)
             throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(minutes);
         while (System.nanoTime() < deadline) {
             Matcher m = ADDRESS.matcher(Files.readString(out));
             if (m.find()) {
@@ -160,7 +161,8 @@ public final class ServeBenchmark {
             }
             Thread.sleep(200);
         }
-        throw new IllegalStateException("serve did not listen within 3 minutes");
+        throw new IllegalStateException(
+                "serve did not listen within " + minutes + " minutes: see " + out);
     }
 
     /** Fired minus due of the first {@code n} firings, in milliseconds, from the firings table. */
@@ -197,7 +199,7 @@ public final class ServeBenchmark {
      * Nanoseconds of the dashboard's first request (it reads the dataset), then of each timed one after
      * three more to warm up (they read what the first kept, until the dataset changes).
      */
-    private static long[] page(String url, int requests) throws IOException, InterruptedException {
+    static long[] page(String url, int requests) throws IOException, InterruptedException {
         HttpClient client = HttpClient.newHttpClient();
         HttpRequest get = HttpRequest.newBuilder(URI.create(url)).GET().build();
         long[] nanos = new long[requests + 1];
@@ -206,7 +208,7 @@ public final class ServeBenchmark {
             HttpResponse<String> response = client.send(get, HttpResponse.BodyHandlers.ofString());
             long took = System.nanoTime() - start;
             if (response.statusCode() != 200) {
-                throw new IllegalStateException("the dashboard answered " + response.statusCode());
+                throw new IllegalStateException(url + " answered " + response.statusCode());
             }
             if (i == -4) {
                 nanos[0] = took;

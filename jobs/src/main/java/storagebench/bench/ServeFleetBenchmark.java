@@ -2,10 +2,6 @@ package storagebench.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -20,8 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.JavaCommand;
@@ -42,7 +36,6 @@ import storagebench.schedule.ScheduleDatabase;
  */
 public final class ServeFleetBenchmark {
     private static final Logger log = LoggerFactory.getLogger(ServeFleetBenchmark.class);
-    private static final Pattern ADDRESS = Pattern.compile("storagebench serve: (http://\\S+/)");
 
     /**
      * The seconds between two fleet firings of {@code hosts} hosts: at least 10, and 3 per host, so the
@@ -104,11 +97,11 @@ public final class ServeFleetBenchmark {
                 services.add(start(main, root, data, schedules, names.get(i)));
                 if (i == 0) {
                     // the first one creates the broker, the repository's tables and the topic
-                    urls.add(address(services.get(0), log(root, names.get(0))));
+                    urls.add(ServeBenchmark.address(services.get(0), log(root, names.get(0)), 5));
                 }
             }
             for (int i = 1; i < hosts; i++) {
-                urls.add(address(services.get(i), log(root, names.get(i))));
+                urls.add(ServeBenchmark.address(services.get(i), log(root, names.get(i)), 5));
             }
             ScheduleDatabase repository = ScheduleDatabase.of(own);
             long registered = allAlive(repository, hosts, services);
@@ -119,7 +112,7 @@ public final class ServeFleetBenchmark {
             log.info("waiting 15 s for the services to be idle");
             Thread.sleep(15_000);
             Map<String, Long> statements = idleStatements(repository);
-            long[] page = page(urls.get(0) + "fleet", requests);
+            long[] page = ServeBenchmark.page(urls.get(0) + "fleet", requests);
             List<Long> rss = services.stream().map(p -> ServeBenchmark.rss(p.pid())).toList();
             measured = true;
             return new ServeFleetBenchReport.Round(
@@ -224,23 +217,6 @@ public final class ServeFleetBenchmark {
                         ""));
     }
 
-    private static String address(Process serve, Path out)
-            throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        while (System.nanoTime() < deadline) {
-            Matcher m = ADDRESS.matcher(Files.readString(out));
-            if (m.find()) {
-                return m.group(1);
-            }
-            if (!serve.isAlive()) {
-                throw new IllegalStateException(
-                        "serve ended before it listened:\n" + Files.readString(out));
-            }
-            Thread.sleep(200);
-        }
-        throw new IllegalStateException("serve did not listen within 5 minutes: see " + out);
-    }
-
     /** Waits until every host beats; returns the time, in epoch milliseconds. */
     private static long allAlive(ScheduleDatabase repository, int hosts, List<Process> services)
             throws InterruptedException {
@@ -339,27 +315,6 @@ public final class ServeFleetBenchmark {
         }
         execute(repository, "SET QUERY_STATISTICS FALSE");
         return counts;
-    }
-
-    /** Nanoseconds of the first request, then of each timed one after three more to warm up. */
-    private static long[] page(String url, int requests) throws IOException, InterruptedException {
-        HttpClient client = HttpClient.newHttpClient();
-        HttpRequest get = HttpRequest.newBuilder(URI.create(url)).GET().build();
-        long[] nanos = new long[requests + 1];
-        for (int i = -4; i < requests; i++) {
-            long start = System.nanoTime();
-            HttpResponse<String> response = client.send(get, HttpResponse.BodyHandlers.ofString());
-            long took = System.nanoTime() - start;
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException(url + " answered " + response.statusCode());
-            }
-            if (i == -4) {
-                nanos[0] = took;
-            } else if (i >= 0) {
-                nanos[i + 1] = took;
-            }
-        }
-        return nanos;
     }
 
     private static void execute(ScheduleDatabase repository, String sql) {
