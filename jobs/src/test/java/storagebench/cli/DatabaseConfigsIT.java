@@ -24,6 +24,7 @@ import storagebench.dbms.SqlServerEnv;
 import storagebench.dbms.firebird.FirebirdServer;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.sink.Dataset;
 
 /**
@@ -32,6 +33,7 @@ import storagebench.sink.Dataset;
  * the STORAGEBENCH_PG_* variables name a server. A target that cannot be used stops the run, exit 1,
  * before any trial.
  */
+@SharedServers
 class DatabaseConfigsIT extends BrokerOnDataDir {
     private static int run(Path config, String... overrides) {
         List<String> args =

@@ -13,8 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.events.TargetSnapshot;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 
 /** Probing real databases: what the snapshot holds, and the failures that stop a run before a trial. */
+@SharedServers
 class DatabaseTargetIT {
     @TempDir Path tmp;
 

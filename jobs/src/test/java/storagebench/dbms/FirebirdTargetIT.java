@@ -13,8 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 import storagebench.events.TargetSnapshot;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 
 /** Probing a real Firebird server, and the failures that stop a run before a trial. */
+@SharedServers
 class FirebirdTargetIT {
     @TempDir Path tmp;
 

@@ -20,6 +20,7 @@ import storagebench.dbms.PostgresEnv;
 import storagebench.events.TrialTimed;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 
 /**
  * A run on PostgreSQL killed with SIGKILL while a trial has its tablespaces, continued with
@@ -27,6 +28,7 @@ import storagebench.require.Requirement;
  * once, and nothing is left on the server at the end.
  */
 @Needs(Requirement.POSTGRES)
+@SharedServers
 class DatabaseRunRestartIT {
     @TempDir Path tmp;
 

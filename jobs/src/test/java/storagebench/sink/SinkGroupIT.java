@@ -39,7 +39,8 @@ class SinkGroupIT {
 
     @Test
     void threeSinksShareSixPartitionsThroughTwentyFaults() throws Exception {
-        // given: a topic of 6 partitions, a publisher of 300,000 events in the background, 3 sinks
+        // given: a topic of 6 partitions, a publisher of up to 300,000 events in the background
+        // (1,600 a second), 3 sinks
         long seed = Long.getLong("sink.group.seed", System.nanoTime());
         System.out.println("SinkGroupIT seed: -Dsink.group.seed=" + seed);
         Random random = new Random(seed);
@@ -81,9 +82,11 @@ class SinkGroupIT {
                         SinkProcess.start(
                                 tmp.resolve("logs"), "sink-" + i + "-" + ++generation[i], args);
             }
-            assertThat(publisher.sent())
-                    .as("still publishing at the last fault")
-                    .isLessThan(300_000);
+            assertThat(publisher.isAlive()).as("still publishing at the last fault").isTrue();
+            // the restarted sink takes events while they still come, then the stream ends: the
+            // 20 faults, not the publisher's pace, set how long this takes
+            Thread.sleep(3000);
+            publisher.finish();
             publisher.join();
             for (SinkProcess sink : sinks) {
                 sink.terminate();
@@ -97,7 +100,7 @@ class SinkGroupIT {
             assertThat(last.waitFor(300)).as(last.output()).isZero();
 
             // then: every event once, counted against the topic, and no file left unfinished
-            assertThat(publisher.sent()).isEqualTo(300_000);
+            assertThat(publisher.sent()).isGreaterThan(50_000);
             Path dataset = tmp.resolve("sink/parquet");
             GroupCounts.assertExactlyOnce(kafka, topic, dataset, tmp);
             assertThat(tempFiles(dataset)).isEmpty();
@@ -255,6 +258,7 @@ class SinkGroupIT {
         private final long total;
         private final long perSecond;
         private final AtomicLong sent = new AtomicLong();
+        private volatile boolean finishing;
 
         Publisher(KafkaConnection kafka, String topic, long total, long perSecond) {
             super("publisher");
@@ -268,6 +272,11 @@ class SinkGroupIT {
             return sent.get();
         }
 
+        /** Ends the stream after the run under way, short of {@code total} events. */
+        void finish() {
+            finishing = true;
+        }
+
         @Override
         public void run() {
             Map<String, Object> props = new HashMap<>(kafka.clientProperties());
@@ -279,7 +288,7 @@ class SinkGroupIT {
                             props, new ByteArraySerializer(), new ByteArraySerializer())) {
                 producer.initTransactions();
                 int run = 0;
-                while (sent.get() < total) {
+                while (sent.get() < total && !finishing) {
                     List<SpecificRecord> events =
                             TestEvents.run("group " + run % 7, 98, DAY.plusSeconds(run));
                     run++;

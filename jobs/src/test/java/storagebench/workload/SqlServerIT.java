@@ -21,6 +21,7 @@ import storagebench.events.TargetSnapshot;
 import storagebench.events.TrialTimed;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.filegroup.FilegroupInsertWorkload;
 import storagebench.workload.fileinit.FileInitWorkload;
 import storagebench.workload.restore.RestoreWorkload;
@@ -31,6 +32,7 @@ import storagebench.workload.restore.RestoreWorkload;
  * unless STORAGEBENCH_SQLSERVER_URL and STORAGEBENCH_SQLSERVER_PASSWORD name one (see {@link SqlServerEnv}).
  */
 @Needs(Requirement.SQLSERVER)
+@SharedServers
 class SqlServerIT {
     @TempDir Path tmp;
     private DatabaseTarget target;

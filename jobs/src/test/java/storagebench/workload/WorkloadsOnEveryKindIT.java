@@ -20,6 +20,7 @@ import storagebench.dbms.TargetKind;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 
 /**
  * The contract of the workload table: every workload runs on every kind of target its table names, as a
@@ -27,6 +28,7 @@ import storagebench.require.Requirement;
  * H2 and local always; PostgreSQL and Firebird when .ci/db-servers.sh started them; SQL Server when a user
  * gives one. A kind added to a workload's table without a small variant here fails the first test.
  */
+@SharedServers
 class WorkloadsOnEveryKindIT {
     /** A small variant (YAML keys under {@code workload:}) for each workload on each kind it runs on. */
     private static final Map<String, Map<TargetKind, String>> SMALL = new LinkedHashMap<>();

@@ -17,6 +17,7 @@ import storagebench.dbms.PostgresEnv;
 import storagebench.dbms.TargetKind;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.TestParams;
 import storagebench.workload.Workload;
 import storagebench.workload.filegroup.FilegroupInsertWorkload;
@@ -24,6 +25,7 @@ import storagebench.workload.fileinit.FileInitWorkload;
 
 /** A role that is not a superuser is told, before anything runs, which workload needs what. */
 @Needs(Requirement.POSTGRES)
+@SharedServers
 class PostgresRoleIT {
     @TempDir Path tmp;
 

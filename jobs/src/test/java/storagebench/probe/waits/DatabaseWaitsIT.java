@@ -24,6 +24,7 @@ import storagebench.report.ReportFilter;
 import storagebench.report.TopWait;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.sink.Dataset;
 
 /**
@@ -31,6 +32,7 @@ import storagebench.sink.Dataset;
  * PostgreSQL's sampled wait events (a trial blocked on a row lock waits on Lock), Firebird's MON$
  * figures as deltas over the measured phase.
  */
+@SharedServers
 class DatabaseWaitsIT {
     private static final String DATABASE = "sb_waits_it";
     @TempDir Path tmp;

@@ -19,6 +19,7 @@ import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -27,6 +28,7 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 
 /** A command against a real database server: the server in its environment, IO sampled while it runs. */
+@SharedServers
 class CommandOnDatabaseIT {
     @TempDir Path tmp;
 

@@ -27,6 +27,7 @@ import storagebench.events.IoSample;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -34,6 +35,7 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 
 /** filegroup-insert on real databases: H2 always, PostgreSQL when the STORAGEBENCH_PG_* variables are set. */
+@SharedServers
 class DatabaseFilegroupInsertIT {
     @TempDir Path tmp;
     private final Workload workload = DatabaseFilegroupInsert.on(TargetKind.H2);

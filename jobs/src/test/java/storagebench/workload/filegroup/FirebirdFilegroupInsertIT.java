@@ -20,6 +20,7 @@ import storagebench.dbms.TargetKind;
 import storagebench.events.IoSample;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -27,6 +28,7 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 
 /** filegroup-insert on a real Firebird server (STORAGEBENCH_FB_* set by .ci/db-servers.sh). */
+@SharedServers
 class FirebirdFilegroupInsertIT {
     private static final long MIB = 1024 * 1024;
     @TempDir Path tmp;

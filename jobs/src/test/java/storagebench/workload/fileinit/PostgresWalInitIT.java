@@ -19,11 +19,13 @@ import storagebench.events.IoSample;
 import storagebench.experiment.ExperimentLoader;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.Params;
 import storagebench.workload.Step;
 import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 
+@SharedServers
 class PostgresWalInitIT {
     @TempDir Path tmp;
 

@@ -13,12 +13,14 @@ import storagebench.dbms.FirebirdEnv;
 import storagebench.events.IoSample;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 
 /**
  * oltp on the Firebird of .ci/db-servers.sh, in database files of the tests' own under its database-root:
  * tpcc and tpcb, update conflicts retried and counted, the database sampled and dropped.
  */
 @Needs(Requirement.FIREBIRD)
+@SharedServers
 class OltpOnFirebirdIT {
     @TempDir Path tmp;
     private DatabaseTarget target;

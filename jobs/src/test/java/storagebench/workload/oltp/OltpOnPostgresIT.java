@@ -20,6 +20,7 @@ import storagebench.dbms.PostgresEnv;
 import storagebench.events.IoSample;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -30,6 +31,7 @@ import storagebench.workload.TrialContext;
  * samples under load, the connection limit, and a server that ends the virtual users' sessions.
  */
 @Needs(Requirement.POSTGRES)
+@SharedServers
 class OltpOnPostgresIT {
     @TempDir Path tmp;
     private DatabaseTarget target;

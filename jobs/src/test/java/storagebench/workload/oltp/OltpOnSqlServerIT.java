@@ -15,6 +15,7 @@ import storagebench.dbms.SqlServerEnv;
 import storagebench.events.IoSample;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 
 /**
  * oltp against a real SQL Server, at small scale: tpcc's mix with its consistency, the data file's IO
@@ -22,6 +23,7 @@ import storagebench.require.Requirement;
  * STORAGEBENCH_SQLSERVER_URL and STORAGEBENCH_SQLSERVER_PASSWORD name one (see {@link SqlServerEnv}).
  */
 @Needs(Requirement.SQLSERVER)
+@SharedServers
 class OltpOnSqlServerIT {
     @TempDir Path tmp;
     private DatabaseTarget target;

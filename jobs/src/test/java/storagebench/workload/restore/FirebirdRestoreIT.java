@@ -19,6 +19,7 @@ import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -26,6 +27,7 @@ import storagebench.workload.TrialContext;
 import storagebench.workload.Workload;
 
 /** restore on a real Firebird server with the real gbak (STORAGEBENCH_FB_* set by .ci/db-servers.sh). */
+@SharedServers
 class FirebirdRestoreIT {
     @TempDir Path tmp;
 

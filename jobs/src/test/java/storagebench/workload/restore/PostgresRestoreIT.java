@@ -27,6 +27,7 @@ import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.Params;
 import storagebench.workload.Phase;
 import storagebench.workload.Step;
@@ -36,6 +37,7 @@ import storagebench.workload.Workload;
 import storagebench.workload.process.CommandFailedException;
 
 @Needs(Requirement.POSTGRES)
+@SharedServers
 class PostgresRestoreIT {
     @TempDir Path tmp;
 

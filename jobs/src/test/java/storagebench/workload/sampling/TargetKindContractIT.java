@@ -18,6 +18,7 @@ import storagebench.dbms.TargetKind;
 import storagebench.events.IoSample;
 import storagebench.events.TargetSnapshot;
 import storagebench.require.Requirement;
+import storagebench.require.SharedServers;
 import storagebench.workload.Params;
 import storagebench.workload.TrialContext;
 
@@ -27,6 +28,7 @@ import storagebench.workload.TrialContext;
  * product and its version and holds no password; the IO sampler starts, samples, stops with its events
  * in the trial, and closes twice without complaint.
  */
+@SharedServers
 class TargetKindContractIT {
     @TempDir Path tmp;
 
