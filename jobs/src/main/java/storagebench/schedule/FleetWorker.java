@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +21,11 @@ import org.slf4j.LoggerFactory;
  * latest late share of each schedule (none when one is due now), {@code skip} none. At start, the
  * shares its host took and did not end (the service killed, or stopped in their middle) are continued
  * per {@code retry}: no other service continues them.
+ *
+ * <p>A share is taken only when one of the four is free. A host busy with earlier firings leaves its
+ * new shares pending, and they follow the misfire policy once they are late, as Quartz's own triggers
+ * do when its workers are busy: a share is never taken and then kept waiting for a thread, where its
+ * start would come late without anyone having decided to run it late.
  */
 public final class FleetWorker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(FleetWorker.class);
@@ -27,26 +33,45 @@ public final class FleetWorker implements AutoCloseable {
     /** How often the service looks for its host's shares. */
     public static final Duration POLL = Duration.ofSeconds(1);
 
+    /** How many of its host's shares a service runs at once. */
+    static final int THREADS = 4;
+
     private final FleetFirings fleet;
     private final Firings firings;
     private final Schedules schedules;
-    private final ScheduledRunner runner;
+    private final Fire runner;
     private final RunningRuns running;
     private final String host;
+    private final Semaphore free = new Semaphore(THREADS);
     private final ExecutorService workers =
             Executors.newFixedThreadPool(
-                    4,
+                    THREADS,
                     r -> {
                         Thread t = new Thread(r, "fleet-firing");
                         t.setDaemon(true);
                         return t;
                     });
 
+    /** What runs a share: {@link ScheduledRunner#fire}. */
+    interface Fire {
+        void fire(ScheduledRunner.Request request);
+    }
+
     public FleetWorker(
             FleetFirings fleet,
             Firings firings,
             Schedules schedules,
             ScheduledRunner runner,
+            RunningRuns running,
+            String host) {
+        this(fleet, firings, schedules, runner::fire, running, host);
+    }
+
+    FleetWorker(
+            FleetFirings fleet,
+            Firings firings,
+            Schedules schedules,
+            Fire runner,
             RunningRuns running,
             String host) {
         this.fleet = fleet;
@@ -72,7 +97,7 @@ public final class FleetWorker implements AutoCloseable {
                 // a run under way (or stopped with the service): continued per retry
                 if (!firing.get().status().ended()
                         || firing.get().status() == Firing.Status.INTERRUPTED) {
-                    run(share);
+                    run(share, false);
                     n++;
                 }
             } else if (firing.isEmpty() || !firing.get().status().ended()) {
@@ -84,7 +109,7 @@ public final class FleetWorker implements AutoCloseable {
             Optional<Schedule> schedule = schedules.get(shares.get(0).schedule());
             for (FleetFirings.Share share : shares) {
                 if (schedule.isPresent() && chosen(schedule.get().misfire(), share, shares, late)) {
-                    run(share);
+                    run(share, false);
                     n++;
                 } else {
                     firings.find(share.firingId())
@@ -123,15 +148,22 @@ public final class FleetWorker implements AutoCloseable {
                         boolean run =
                                 schedule.isPresent()
                                         && chosen(schedule.get().misfire(), share, shares, late);
-                        if (fleet.settle(
+                        if (run && !free.tryAcquire()) {
+                            // every thread busy: left pending, late by the next look if it stays so
+                            continue;
+                        }
+                        boolean settled =
+                                fleet.settle(
                                         share,
-                                        run ? FleetFirings.State.TAKEN : FleetFirings.State.MISSED)
-                                && run) {
-                            run(share);
-                        } else if (!run) {
+                                        run ? FleetFirings.State.TAKEN : FleetFirings.State.MISSED);
+                        if (settled && run) {
+                            run(share, true);
+                        } else if (run) {
+                            free.release();
+                        } else {
                             log.info(
-                                    "schedule {}: the fleet firing due {} came while host {} was"
-                                            + " down; left out (misfire: {})",
+                                    "schedule {}: the fleet firing due {} came while host {} was down"
+                                            + " or busy; left out (misfire: {})",
                                     name,
                                     share.scheduled(),
                                     host,
@@ -168,9 +200,16 @@ public final class FleetWorker implements AutoCloseable {
         return latest.equals(share);
     }
 
-    private void run(FleetFirings.Share share) {
+    /**
+     * Runs a share on one of the threads: {@code held}, with the thread's permit taken by the caller;
+     * otherwise (a share continued at start) it takes one first, waiting for it.
+     */
+    private void run(FleetFirings.Share share, boolean held) {
         workers.submit(
                 () -> {
+                    if (!held) {
+                        free.acquireUninterruptibly();
+                    }
                     try {
                         runner.fire(
                                 new ScheduledRunner.Request(
@@ -186,6 +225,8 @@ public final class FleetWorker implements AutoCloseable {
                                 host,
                                 share.scheduled(),
                                 e.getMessage());
+                    } finally {
+                        free.release();
                     }
                 });
     }
