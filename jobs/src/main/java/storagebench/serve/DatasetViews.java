@@ -14,8 +14,10 @@ import storagebench.report.Tables;
 import storagebench.storage.ReadableDataset;
 
 /**
- * What the dashboard reads of the dataset, read again in the background whenever the dataset changed
- * (a roll rewrites an offset marker), so a page never waits for a scan of the dataset but the first.
+ * What the dashboard reads of the dataset, read again whenever the dataset changed (a roll rewrites an
+ * offset marker): in the background when a run ends while a page is open ({@link LiveProgress}), so
+ * that page does not wait for a scan of the dataset; otherwise by the first request that finds it
+ * changed.
  */
 final class DatasetViews {
     private static final Logger log = LoggerFactory.getLogger(DatasetViews.class);
@@ -50,13 +52,10 @@ final class DatasetViews {
         return current().regressions();
     }
 
+    /** The reading of the dataset as it is now: read again first if a roll changed it. */
     private Read current() {
-        Read now = read;
-        if (now == null) {
-            refresh();
-            now = read;
-        }
-        return now;
+        refresh();
+        return read;
     }
 
     /** Reads the dataset again if it changed since it was last read; a failure keeps the last reading. */

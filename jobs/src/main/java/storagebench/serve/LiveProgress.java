@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.http.MediaType;
@@ -19,12 +21,21 @@ import storagebench.runner.RunProgress;
  * of N, variant, elapsed, estimated time left) at the start and end of each trial, {@code ended} when
  * a run is over. A page that opens gets the current state at once. {@code ended} goes out once the
  * dashboard's reading of the dataset holds the run (the run's events are in the dataset by then), so
- * the page that reloads on it shows how the run ended.
+ * the page that reloads on it shows how the run ended. That reading is made on a thread of its own,
+ * and only while a page is open: the run's thread goes on at once, and a service nobody watches (most
+ * hosts of a fleet) reads the dataset for its pages when one is asked for, not at every run's end.
  */
 final class LiveProgress implements RunObserver {
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
     private final Map<String, Map<String, Object>> running = new LinkedHashMap<>();
     private final DatasetViews dataset;
+    private final ExecutorService reader =
+            Executors.newSingleThreadExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "dashboard-reader");
+                        t.setDaemon(true);
+                        return t;
+                    });
 
     LiveProgress(DatasetViews dataset) {
         this.dataset = dataset;
@@ -56,6 +67,7 @@ final class LiveProgress implements RunObserver {
      */
     @EventListener(ContextClosedEvent.class)
     void closeStreams() {
+        reader.shutdownNow();
         emitters.forEach(SseEmitter::complete);
         emitters.clear();
     }
@@ -82,9 +94,15 @@ final class LiveProgress implements RunObserver {
         synchronized (running) {
             running.remove(runId);
         }
-        dataset.refresh();
+        if (emitters.isEmpty()) {
+            return;
+        }
         Map<String, Object> ended = Map.of("runId", runId, "status", status);
-        emitters.forEach(e -> send(e, "ended", ended));
+        reader.execute(
+                () -> {
+                    dataset.refresh();
+                    emitters.forEach(e -> send(e, "ended", ended));
+                });
     }
 
     private void publish(RunProgress p, String what) {
