@@ -32,6 +32,8 @@ class ServeFleetBenchReportTest {
                 new ServeFleetBenchReport.Round(
                         10,
                         30,
+                        10,
+                        0,
                         delays,
                         Map.of(
                                 "UPDATE SB_HOSTS SET BEAT_MS = ?",
@@ -44,7 +46,16 @@ class ServeFleetBenchReportTest {
                         250L << 20);
         ServeFleetBenchReport.Round one =
                 new ServeFleetBenchReport.Round(
-                        1, 10, List.of(5L), Map.of(), 30, page, List.of(300L << 20), 250L << 20);
+                        1,
+                        10,
+                        10,
+                        0,
+                        List.of(5L),
+                        Map.of(),
+                        30,
+                        page,
+                        List.of(300L << 20),
+                        250L << 20);
         // when
         String shown = new ServeFleetBenchReport(10, 1000, List.of(one, ten)).format();
         // then: nearest-rank percentiles, 10 statements/s in all and 1 per host
@@ -60,6 +71,16 @@ class ServeFleetBenchReportTest {
                 .contains("target: scheduling delay p99 < 2000 ms at 10 hosts: met")
                 .contains("target: Fleet page < 300 ms at 10 hosts x 1,000 runs: met (median)")
                 .contains("8.00  SELECT 1 FROM SB_FLEET");
+        // and a fleet that fell behind says so, whatever the delays of the shares it took
+        ServeFleetBenchReport.Round behind =
+                new ServeFleetBenchReport.Round(
+                        10, 30, 4, 34, delays, Map.of(), 30, page, rss, 250L << 20);
+        assertThat(new ServeFleetBenchReport(10, 1000, List.of(behind)).format())
+                .contains(
+                        "target: scheduling delay p99 < 2000 ms at 10 hosts: NOT met: 4 of 10 fleet"
+                                + " firings taken by every host in time, 34 share(s) left out by busy"
+                                + " hosts")
+                .contains("4/10");
     }
 
     @Test
