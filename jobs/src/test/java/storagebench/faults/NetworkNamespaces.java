@@ -15,22 +15,28 @@ import storagebench.broker.NodeSite;
  * off from the other brokers and not from its clients. Addresses: client link {@code 10.B.i.2} (the
  * root side {@code 10.B.i.1}), peer link {@code 10.B.100.i}; {@code B} and the names come from this
  * JVM's pid, so two test JVMs do not collide.
+ *
+ * <p>{@link #forHosts} makes the simpler set of a fleet's hosts: a namespace per host with its client
+ * link alone and a default route to the root side, so that a process inside reaches any address of
+ * the root namespace's links (a broker or a forwarder listening on {@link #rootHost}) and nothing
+ * else; the root namespace reaches it at its {@code 10.H.i.2}.
  */
-final class NetworkNamespaces implements AutoCloseable {
+public final class NetworkNamespaces implements AutoCloseable {
     private final String prefix;
     private final int subnet;
     private final int nodes;
     private final List<String> made = new ArrayList<>();
+    private boolean peers = true;
 
-    private NetworkNamespaces(int nodes) {
+    private NetworkNamespaces(int nodes, String kind, int subnets) {
         long pid = ProcessHandle.current().pid();
-        this.prefix = "sb" + pid % 100_000;
-        this.subnet = 150 + (int) (pid % 100);
+        this.prefix = kind + pid % 100_000;
+        this.subnet = subnets + (int) (pid % 50);
         this.nodes = nodes;
     }
 
     /** Why namespaces cannot be made here (not root, no {@code ip netns}), if they cannot. */
-    static Optional<String> cannotMake() {
+    public static Optional<String> cannotMake() {
         if (!"root".equals(System.getProperty("user.name"))) {
             return Optional.of(
                     "network namespaces need root (running as "
@@ -48,7 +54,7 @@ final class NetworkNamespaces implements AutoCloseable {
     }
 
     static NetworkNamespaces create(int nodes) throws IOException {
-        NetworkNamespaces net = new NetworkNamespaces(nodes);
+        NetworkNamespaces net = new NetworkNamespaces(nodes, "sb", 150);
         try {
             net.build();
             return net;
@@ -58,6 +64,27 @@ final class NetworkNamespaces implements AutoCloseable {
         }
     }
 
+    /** A namespace for each of {@code hosts} hosts, linked to the root namespace alone. */
+    public static NetworkNamespaces forHosts(int hosts) throws IOException {
+        NetworkNamespaces net = new NetworkNamespaces(hosts, "sh", 200);
+        net.peers = false;
+        try {
+            for (int i = 1; i <= hosts; i++) {
+                net.clientLink(i);
+                inside(net.namespace(i), "ip", "route", "add", "default", "via", net.rootHost(i));
+            }
+            return net;
+        } catch (IOException | RuntimeException e) {
+            net.close();
+            throw e;
+        }
+    }
+
+    /** The root namespace's end of host or node {@code i}'s link (1-based). */
+    public String rootHost(int i) {
+        return "10." + subnet + "." + i + ".1";
+    }
+
     private void build() throws IOException {
         String peers = prefix + "-peers";
         namespace(peers);
@@ -65,15 +92,7 @@ final class NetworkNamespaces implements AutoCloseable {
         inside(peers, "ip", "link", "set", "br0", "up");
         for (int i = 1; i <= nodes; i++) {
             String ns = namespace(i);
-            namespace(ns);
-            inside(ns, "ip", "link", "set", "lo", "up");
-            // client link: root <-> broker
-            ip("link", "add", rootSide(i), "type", "veth", "peer", "name", clientSide(i));
-            ip("link", "set", clientSide(i), "netns", ns);
-            ip("addr", "add", "10." + subnet + "." + i + ".1/30", "dev", rootSide(i));
-            ip("link", "set", rootSide(i), "up");
-            inside(ns, "ip", "addr", "add", clientHost(i) + "/30", "dev", clientSide(i));
-            inside(ns, "ip", "link", "set", clientSide(i), "up");
+            clientLink(i);
             // peer link: broker <-> the peers' bridge
             ip("link", "add", peerLink(i), "type", "veth", "peer", "name", bridgePort(i));
             ip("link", "set", peerLink(i), "netns", ns);
@@ -85,14 +104,30 @@ final class NetworkNamespaces implements AutoCloseable {
         }
     }
 
-    /** Where node {@code i} lives: its addresses, and {@code ip netns exec} to start it there. */
-    List<NodeSite> sites() {
+    /** Namespace {@code i} with loopback up, and its client link: root <-> node. */
+    private void clientLink(int i) throws IOException {
+        String ns = namespace(i);
+        namespace(ns);
+        inside(ns, "ip", "link", "set", "lo", "up");
+        ip("link", "add", rootSide(i), "type", "veth", "peer", "name", clientSide(i));
+        ip("link", "set", clientSide(i), "netns", ns);
+        ip("addr", "add", rootHost(i) + "/30", "dev", rootSide(i));
+        ip("link", "set", rootSide(i), "up");
+        inside(ns, "ip", "addr", "add", clientHost(i) + "/30", "dev", clientSide(i));
+        inside(ns, "ip", "link", "set", clientSide(i), "up");
+    }
+
+    /**
+     * Where node {@code i} lives: its addresses, and {@code ip netns exec} to start it there (for
+     * {@link #forHosts}, its peer address is its client address).
+     */
+    public List<NodeSite> sites() {
         List<NodeSite> sites = new ArrayList<>();
         for (int i = 1; i <= nodes; i++) {
             sites.add(
                     new NodeSite(
                             clientHost(i),
-                            peerHost(i),
+                            peers ? peerHost(i) : clientHost(i),
                             List.of("ip", "netns", "exec", namespace(i))));
         }
         return sites;

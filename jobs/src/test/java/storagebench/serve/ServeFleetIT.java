@@ -5,6 +5,8 @@ import static storagebench.serve.ServeFixture.await;
 import static storagebench.serve.ServeFixture.quietly;
 import static storagebench.serve.ServeFixture.rows;
 
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,26 +15,36 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storagebench.broker.LocalCluster;
+import storagebench.broker.NodeSite;
 import storagebench.cli.CommandOutput;
 import storagebench.cli.Main;
 import storagebench.config.Settings;
 import storagebench.dbms.PostgresEnv;
+import storagebench.faults.NetworkNamespaces;
 import storagebench.require.Needs;
 import storagebench.require.Requirement;
 
 /**
- * Three {@code serve} processes as three hosts (own {@code host.name} and labels) on one PostgreSQL
- * job repository and one broker: a {@code hosts: all} schedule runs once on each host at every
- * firing, a label selector on the labelled hosts only; a host killed in its run is stale within three
- * heartbeats and, started again, continues that run; a pause holds the schedule on every host.
+ * Three {@code serve} processes as three hosts (own {@code host.name}, labels and data directory) on
+ * one PostgreSQL job repository, one Kafka cluster of three brokers and one dataset: a {@code hosts:
+ * all} schedule runs once on each host at every firing, a label selector on the labelled hosts only;
+ * a host killed in its run is stale within three heartbeats and, started again, continues that run;
+ * a pause holds the schedule on every host.
+ *
+ * <p>Each host runs in a network namespace of its own where namespaces can be made (on loopback
+ * otherwise; CI promises them, and then their absence fails the test): it reaches the brokers and
+ * PostgreSQL only over its veth link, at the root namespace's end of the first host's link, where
+ * the brokers listen and a forwarder passes PostgreSQL's connections on to its loopback port.
  */
 @Needs(Requirement.POSTGRES)
 class ServeFleetIT {
@@ -47,8 +59,34 @@ class ServeFleetIT {
         String server = PostgresEnv.url().substring(0, PostgresEnv.url().lastIndexOf('/') + 1);
         String password = System.getenv("STORAGEBENCH_PG_PASSWORD");
         ServeFixture.admin(server + "postgres", password, "CREATE DATABASE " + database);
-        Path data = tmp.resolve("data");
-        try {
+        Path data = tmp.resolve("test");
+        Optional<String> noNamespaces = NetworkNamespaces.cannotMake();
+        if (noNamespaces.isPresent() && Requirement.NETNS.promised()) {
+            throw Requirement.NETNS.missing(noNamespaces.get());
+        }
+        try (NetworkNamespaces net = noNamespaces.isEmpty() ? NetworkNamespaces.forHosts(3) : null;
+                TcpForwarder pg = net == null ? null : forwarder(net.rootHost(1));
+                LocalCluster cluster =
+                        LocalCluster.in(
+                                        tmp.resolve("cluster"),
+                                        Collections.nCopies(
+                                                3,
+                                                net == null
+                                                        ? NodeSite.LOOPBACK
+                                                        : new NodeSite(
+                                                                net.rootHost(1),
+                                                                net.rootHost(1),
+                                                                List.of())))
+                                .start()) {
+            List<NodeSite> sites =
+                    net == null ? Collections.nCopies(3, NodeSite.LOOPBACK) : net.sites();
+            System.out.println(
+                    net == null
+                            ? "hosts on loopback: " + noNamespaces.get()
+                            : "hosts in network namespaces at "
+                                    + sites.stream().map(NodeSite::clientHost).toList()
+                                    + ", brokers and PostgreSQL at "
+                                    + net.rootHost(1));
             // given: a schedule on every host (3 trials of 0.3 s each), one on the replicas, and
             // three services as three hosts
             ServeFixture.experiment(tmp, "fleet", 3, "0.3");
@@ -72,29 +110,45 @@ class ServeFleetIT {
             repository.put("job-repository.url", server + database);
             repository.put("job-repository.username", PostgresEnv.user());
             repository.put("job-repository.password", password);
+            repository.put("dataset.url", tmp.resolve("dataset").toString());
+            repository.put("kafka.bootstrap-servers", cluster.bootstrapServers());
             Settings settings = ServeFixture.settings(data, repository);
-            List<String> common =
+            List<String> shared =
                     List.of(
+                            "--bootstrap-servers",
+                            cluster.bootstrapServers(),
+                            "--set",
+                            "dataset.url=" + tmp.resolve("dataset"),
+                            "--set",
+                            "job-repository.username=" + PostgresEnv.user());
+            List<String> common =
+                    concat(
+                            shared,
                             "--data-dir",
                             data.toString(),
                             "--set",
-                            "job-repository.url=" + server + database,
-                            "--set",
-                            "job-repository.username=" + PostgresEnv.user());
-            String[] args =
+                            "job-repository.url=" + server + database);
+            // what the hosts reach PostgreSQL at: through the forwarder from their namespaces
+            String hostsServer =
+                    pg == null
+                            ? server
+                            : "jdbc:postgresql://" + net.rootHost(1) + ":" + pg.port() + "/";
+            List<String> args =
                     concat(
-                            common,
+                            shared,
+                            "--set",
+                            "job-repository.url=" + hostsServer + database,
                             "--schedules",
                             tmp.resolve("schedules.yaml").toString(),
                             "--set",
                             "sink.idle-roll-seconds=2");
             Map<String, String> env = Map.of("STORAGEBENCH_JOB_REPOSITORY_PASSWORD", password);
-            String[] hosts = concat(common, "--set", "job-repository.password=" + password);
-            hosts = concat(List.of("hosts"), hosts);
-            try (ServeProcess alpha = start(env, args, "alpha", "role=primary");
-                    ServeProcess beta = start(env, args, "beta", "role=replica");
-                    ServeProcess gamma = start(env, args, "gamma", "role=replica")) {
-                String[] listing = hosts;
+            List<String> hosts = concat(common, "--set", "job-repository.password=" + password);
+            String[] listing =
+                    concat(List.of("hosts"), hosts.toArray(String[]::new)).toArray(String[]::new);
+            try (ServeProcess alpha = start(env, args, sites.get(0), "alpha", "role=primary");
+                    ServeProcess beta = start(env, args, sites.get(1), "beta", "role=replica");
+                    ServeProcess gamma = start(env, args, sites.get(2), "gamma", "role=replica")) {
                 await(
                         "three hosts alive",
                         Duration.ofSeconds(30),
@@ -133,18 +187,15 @@ class ServeFleetIT {
                 gamma.kill();
                 long killed = System.nanoTime();
                 // and the fleet schedule paused: no host fires it from now on
-                String[] pause =
+                List<String> pause =
                         concat(
-                                Arrays.asList(hosts).subList(1, hosts.length),
-                                "--schedules",
-                                tmp.resolve("schedules.yaml").toString());
-                assertThat(
-                                CommandOutput.of(
-                                                concat(
-                                                        List.of("schedule", "pause", "fleet"),
-                                                        pause))
-                                        .exitCode())
-                        .isZero();
+                                List.of("schedule", "pause", "fleet"),
+                                concat(
+                                                hosts,
+                                                "--schedules",
+                                                tmp.resolve("schedules.yaml").toString())
+                                        .toArray(String[]::new));
+                assertThat(CommandOutput.of(pause.toArray(String[]::new)).exitCode()).isZero();
                 long paused = System.currentTimeMillis();
                 // then: it is stale within three heartbeats, its firing lost
                 await(
@@ -164,7 +215,7 @@ class ServeFleetIT {
                         quietly(() -> status(settings, running.get("firing")).equals("LOST")),
                         alpha);
                 // and started again, gamma continues that run
-                try (ServeProcess again = start(env, args, "gamma", "role=replica")) {
+                try (ServeProcess again = start(env, args, sites.get(2), "gamma", "role=replica")) {
                     await(
                             "gamma's lost firing completed",
                             Duration.ofSeconds(150),
@@ -190,13 +241,18 @@ class ServeFleetIT {
                 assertThat(beta.terminate(120)).isZero();
                 // and in the dataset: each of the five fleet firings is three runs on three hosts,
                 // and the run gamma continued has each trial once
-                assertThat(Main.execute("sink", "--until-idle", "--data-dir", data.toString()))
+                assertThat(
+                                Main.execute(
+                                        concat(
+                                                        List.of("sink", "--until-idle"),
+                                                        common.toArray(String[]::new))
+                                                .toArray(String[]::new)))
                         .isZero();
                 try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
                         Statement s = duckdb.createStatement()) {
                     String runs =
                             "read_parquet('"
-                                    + data.resolve("parquet/runs")
+                                    + settings.parquetDir().resolve("runs")
                                     + "/**/*.parquet', union_by_name = true)";
                     for (long due : fleet) {
                         ResultSet rs =
@@ -216,7 +272,7 @@ class ServeFleetIT {
                             s.executeQuery(
                                     "SELECT count(*) AS n, count(DISTINCT trial_index) AS distinct_trials"
                                             + " FROM read_parquet('"
-                                            + data.resolve("parquet/trials")
+                                            + settings.parquetDir().resolve("trials")
                                             + "/**/*.parquet', union_by_name = true) WHERE phase ="
                                             + " 'measured' AND run_id = '"
                                             + running.get("run")
@@ -227,7 +283,6 @@ class ServeFleetIT {
                 }
             }
         } finally {
-            Main.execute("broker", "stop", "--data-dir", data.toString());
             ServeFixture.admin(
                     server + "postgres",
                     password,
@@ -279,23 +334,37 @@ class ServeFleetIT {
         return found.get(0);
     }
 
-    private static ServeProcess start(
-            Map<String, String> env, String[] args, String host, String labels) throws Exception {
+    /** Host {@code host}'s service at {@code site}, on a data directory of its own. */
+    private ServeProcess start(
+            Map<String, String> env, List<String> args, NodeSite site, String host, String labels)
+            throws Exception {
         return ServeProcess.start(
                 ServeProcess.LOGS,
                 "ServeFleetIT-" + host,
+                site.wrapper(),
                 env,
                 concat(
-                        Arrays.asList(args),
-                        "--set",
-                        "host.name=" + host,
-                        "--set",
-                        "host.labels=" + labels));
+                                args,
+                                "--data-dir",
+                                tmp.resolve("host-" + host).toString(),
+                                "--set",
+                                "host.name=" + host,
+                                "--set",
+                                "host.labels=" + labels)
+                        .toArray(String[]::new));
     }
 
-    private static String[] concat(List<String> first, String... more) {
+    /** PostgreSQL's loopback port, passed on from {@code host}. */
+    private static TcpForwarder forwarder(String host) throws Exception {
+        URI url = URI.create(PostgresEnv.url().substring("jdbc:".length()));
+        return TcpForwarder.start(
+                host,
+                new InetSocketAddress(url.getHost(), url.getPort() < 0 ? 5432 : url.getPort()));
+    }
+
+    private static List<String> concat(List<String> first, String... more) {
         List<String> all = new ArrayList<>(first);
         all.addAll(List.of(more));
-        return all.toArray(String[]::new);
+        return all;
     }
 }

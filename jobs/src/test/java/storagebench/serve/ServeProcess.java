@@ -38,18 +38,28 @@ final class ServeProcess implements AutoCloseable {
     /** As {@link #start(Path, String, String...)}, with variables added to its environment. */
     static ServeProcess start(Path logDir, String name, Map<String, String> env, String... args)
             throws Exception {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Xmx384m",
-                                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "storagebench.cli.Main",
-                                "serve",
-                                "--port",
-                                "0"));
+        return start(logDir, name, List.of(), env, args);
+    }
+
+    /**
+     * As {@link #start(Path, String, Map, String...)}, started through {@code wrapper} (e.g. {@code ip
+     * netns exec NAME}, which runs it in place: its pid is the service's).
+     */
+    static ServeProcess start(
+            Path logDir, String name, List<String> wrapper, Map<String, String> env, String... args)
+            throws Exception {
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx384m",
+                        "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "storagebench.cli.Main",
+                        "serve",
+                        "--port",
+                        "0"));
         command.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + ".log");
