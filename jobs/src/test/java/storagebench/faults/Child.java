@@ -23,6 +23,12 @@ final class Child {
                         List.of(
                                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                                 "-Xmx384m",
+                                // the client compiler and the serial collector: a child lives
+                                // seconds to minutes, and on two cores the optimising compiler's
+                                // CPU is what the tests beside it wait for (so for sinks, services
+                                // and, in the pom, brokers)
+                                "-XX:TieredStopAtLevel=1",
+                                "-XX:+UseSerialGC",
                                 "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
                                 "-cp",
                                 System.getProperty("java.class.path"),

@@ -53,6 +53,8 @@ final class ServeProcess implements AutoCloseable {
                 List.of(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Xmx384m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
                         "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
                         "-cp",
                         System.getProperty("java.class.path"),

@@ -30,6 +30,8 @@ final class SinkProcess {
                         List.of(
                                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                                 "-Xmx256m",
+                                "-XX:TieredStopAtLevel=1",
+                                "-XX:+UseSerialGC",
                                 "-cp",
                                 System.getProperty("java.class.path"),
                                 "storagebench.cli.Main",
