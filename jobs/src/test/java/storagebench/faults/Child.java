@@ -8,9 +8,28 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** A storagebench command in a child JVM, as a user's shell would start it; its output kept in a file. */
-final class Child {
+public final class Child {
     private final Process process;
     private final Path log;
+
+    /**
+     * The command line up to {@code storagebench.cli.Main} of a child JVM on the tests' class path,
+     * for a command's arguments to follow.
+     */
+    public static List<String> javaMain() {
+        return List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m",
+                // the client compiler and the serial collector: a child lives seconds to minutes,
+                // and on two cores the optimising compiler's CPU is what the tests beside it wait
+                // for (so for sinks and, in the pom, brokers)
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "storagebench.cli.Main");
+    }
 
     private Child(Process process, Path log) {
         this.process = process;
@@ -18,21 +37,7 @@ final class Child {
     }
 
     static Child start(Path logDir, String name, String... args) throws IOException {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Xmx384m",
-                                // the client compiler and the serial collector: a child lives
-                                // seconds to minutes, and on two cores the optimising compiler's
-                                // CPU is what the tests beside it wait for (so for sinks, services
-                                // and, in the pom, brokers)
-                                "-XX:TieredStopAtLevel=1",
-                                "-XX:+UseSerialGC",
-                                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "storagebench.cli.Main"));
+        List<String> command = new ArrayList<>(javaMain());
         command.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + ".log");

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import storagebench.faults.Child;
 
 /**
  * {@code storagebench serve} in a child JVM, as a service manager would start it, its output in a
@@ -49,19 +50,8 @@ final class ServeProcess implements AutoCloseable {
             Path logDir, String name, List<String> wrapper, Map<String, String> env, String... args)
             throws Exception {
         List<String> command = new ArrayList<>(wrapper);
-        command.addAll(
-                List.of(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xmx384m",
-                        "-XX:TieredStopAtLevel=1",
-                        "-XX:+UseSerialGC",
-                        "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=storagebench.events",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "storagebench.cli.Main",
-                        "serve",
-                        "--port",
-                        "0"));
+        command.addAll(Child.javaMain());
+        command.addAll(List.of("serve", "--port", "0"));
         command.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + ".log");
