@@ -61,7 +61,7 @@ public final class Comparisons {
      */
     public static List<Comparison> of(
             Path parquetRoot, CompareRequest request, List<String> metrics) {
-        try (Tables tables = Tables.open(parquetRoot, request.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, request.hosts(), request.experiment())) {
             List<VariantStats> stats =
                     VariantStats.read(
                             tables,
@@ -85,7 +85,7 @@ public final class Comparisons {
             List<VariantStats> stats,
             CompareRequest request,
             List<String> metrics) {
-        try (Tables tables = Tables.open(parquetRoot, request.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, request.hosts(), request.experiment())) {
             return of(tables, stats, request, metrics);
         }
     }

@@ -48,7 +48,7 @@ public final class Trends {
             String experiment,
             String metric,
             TrendOptions options) {
-        try (Tables tables = Tables.open(parquetRoot, hosts)) {
+        try (Tables tables = Tables.open(parquetRoot, hosts, experiment)) {
             return of(
                     TrialValues.read(tables, metric, experiment, List.of(), false),
                     metric,

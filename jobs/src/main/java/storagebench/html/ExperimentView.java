@@ -59,7 +59,7 @@ record ExperimentView(
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
         List<ExperimentView> views;
-        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, filter)) {
             views = read(tables, filter);
         }
         return views.stream().map(v -> v.withTrends(parquetRoot, filter)).toList();

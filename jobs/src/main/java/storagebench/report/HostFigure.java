@@ -81,7 +81,7 @@ public record HostFigure(
     /** As {@link #read(Tables, String, List, String)}, on a read of its own. */
     public static List<HostFigure> read(
             Path parquetRoot, String experiment, List<String> runs, String host) {
-        try (Tables tables = Tables.open(parquetRoot)) {
+        try (Tables tables = Tables.open(parquetRoot, HostScope.ALL, experiment)) {
             return read(tables, experiment, runs, host);
         }
     }

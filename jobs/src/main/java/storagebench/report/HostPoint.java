@@ -27,7 +27,7 @@ public record HostPoint(
 
     /** Per experiment, figure and variant, in time order; empty when the dataset has no host samples. */
     public static List<HostPoint> read(Path parquetRoot, ReportFilter filter) {
-        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, filter)) {
             return read(tables, filter);
         }
     }

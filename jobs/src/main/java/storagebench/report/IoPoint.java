@@ -27,7 +27,7 @@ public record IoPoint(
 
     /** Per experiment, file and variant, in time order; empty when the dataset has no IoSamples. */
     public static List<IoPoint> read(Path parquetRoot, ReportFilter filter) {
-        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, filter)) {
             return read(tables, filter);
         }
     }

@@ -15,7 +15,7 @@ public final class LatestConfigs {
      * @param experiment one experiment, or null for every one
      */
     public static Map<String, String> read(Path parquetRoot, String experiment) {
-        try (Tables tables = Tables.open(parquetRoot)) {
+        try (Tables tables = Tables.open(parquetRoot, HostScope.ALL, experiment)) {
             return read(tables, experiment);
         }
     }

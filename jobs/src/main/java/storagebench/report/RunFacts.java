@@ -28,7 +28,7 @@ public record RunFacts(
 
     /** The runs that match, one per run (its last attempt), by experiment and start time. */
     public static List<RunFacts> read(Path parquetRoot, ReportFilter filter) {
-        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, filter)) {
             return read(tables, filter);
         }
     }

@@ -16,8 +16,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import storagebench.events.EventType;
+import storagebench.sink.HivePartitioner;
 
 /**
  * One command's reads of a dataset's tables (one per {@link EventType}): one connection to the
@@ -51,6 +53,12 @@ public final class Tables implements AutoCloseable {
     private final Connection duckdb;
     private final HostScope scope;
 
+    /** The experiment whose partition is read, or null for every file. */
+    private final String experiment;
+
+    /** Per table, the folder read ({@link #read}). */
+    private final Map<EventType, Path> folders = new EnumMap<>(EventType.class);
+
     /** Per table, whether it has files. */
     private final Map<EventType, Boolean> hasFiles = new EnumMap<>(EventType.class);
 
@@ -66,10 +74,11 @@ public final class Tables implements AutoCloseable {
     /** Whether the table {@code scoped_run} (the runs of the scope's labels) was made. */
     private boolean scopedRuns;
 
-    private Tables(Path parquetRoot, Connection duckdb, HostScope scope) {
+    private Tables(Path parquetRoot, Connection duckdb, HostScope scope, String experiment) {
         this.parquetRoot = parquetRoot;
         this.duckdb = duckdb;
         this.scope = scope;
+        this.experiment = experiment;
     }
 
     /** The reads of one command over the dataset at {@code parquetRoot}. */
@@ -83,8 +92,23 @@ public final class Tables implements AutoCloseable {
      * carried all its labels (the runs' {@code host.labels}).
      */
     public static Tables open(Path parquetRoot, HostScope scope) {
+        return open(parquetRoot, scope, null);
+    }
+
+    /** As {@link #open(Path, HostScope, String)} for the filter's hosts and experiment. */
+    public static Tables open(Path parquetRoot, ReportFilter filter) {
+        return open(parquetRoot, filter.hosts(), filter.experiment().orElse(null));
+    }
+
+    /**
+     * As {@link #open(Path, HostScope)} for the queries of one {@code experiment} (null: of any): a
+     * table laid out as the sink lays it out, one folder per experiment, is read in that experiment's
+     * folder only, so the files of the dataset's other experiments are neither listed nor opened. A
+     * table with files outside such folders is read whole. The queries still filter on the experiment.
+     */
+    public static Tables open(Path parquetRoot, HostScope scope, String experiment) {
         try {
-            return new Tables(parquetRoot, DuckDb.connect(), scope);
+            return new Tables(parquetRoot, DuckDb.connect(), scope, experiment);
         } catch (SQLException e) {
             throw new ReportException(parquetRoot + ": cannot open DuckDB: " + e.getMessage(), e);
         }
@@ -179,7 +203,7 @@ public final class Tables implements AutoCloseable {
         }
         Path trials = parquetRoot.resolve(EventType.TRIAL_TIMED.table());
         try {
-            return StoredMetrics.possible(duckdb, files(trials), names);
+            return StoredMetrics.possible(duckdb, files(read(EventType.TRIAL_TIMED)), names);
         } catch (SQLException e) {
             throw failure(trials, doing, e);
         }
@@ -187,7 +211,7 @@ public final class Tables implements AutoCloseable {
 
     /** Whether the table of {@code type} has files, looked at once per command. */
     boolean hasFiles(EventType type) {
-        return hasFiles.computeIfAbsent(type, t -> hasFiles(parquetRoot.resolve(t.table())));
+        return hasFiles.computeIfAbsent(type, t -> hasFiles(read(t)));
     }
 
     /**
@@ -289,7 +313,7 @@ public final class Tables implements AutoCloseable {
      * dataset made only of such files has no such column at all).
      */
     private void view(String name, EventType type) throws SQLException {
-        String source = source(parquetRoot.resolve(type.table()));
+        String source = source(read(type));
         Set<String> stored = new HashSet<>();
         try (var statement = duckdb.createStatement();
                 ResultSet rs = statement.executeQuery("DESCRIBE SELECT * FROM " + source)) {
@@ -361,7 +385,7 @@ public final class Tables implements AutoCloseable {
                     "CREATE TEMP TABLE scoped_run AS SELECT DISTINCT run_id FROM (SELECT run_id, "
                             + HOST_LABELS
                             + " AS labels FROM "
-                            + source(parquetRoot.resolve(EventType.RUN_STARTED.table()))
+                            + source(read(EventType.RUN_STARTED))
                             + " r)"
                             + where;
         } else {
@@ -371,6 +395,13 @@ public final class Tables implements AutoCloseable {
             statement.execute(sql);
         }
         scopedRuns = true;
+    }
+
+    /** Names as an SQL list of text. */
+    static String textList(List<String> names) {
+        return names.stream()
+                .map(Tables::literal)
+                .collect(Collectors.joining(", ", "[", "]::VARCHAR[]"));
     }
 
     private static String literal(String text) {
@@ -389,6 +420,34 @@ public final class Tables implements AutoCloseable {
     static Double nullable(ResultSet rs, String column) throws SQLException {
         double value = rs.getDouble(column);
         return rs.wasNull() ? null : value;
+    }
+
+    /**
+     * The folder of the table of {@code type} that this command reads: the experiment's folder where
+     * the table is laid out in experiment folders (whether it exists or not), else the table's.
+     */
+    private Path read(EventType type) {
+        return folders.computeIfAbsent(type, this::folder);
+    }
+
+    private Path folder(EventType type) {
+        Path table = parquetRoot.resolve(type.table());
+        if (experiment == null || !Files.isDirectory(table)) {
+            return table;
+        }
+        try (Stream<Path> entries = Files.list(table)) {
+            boolean partitioned =
+                    entries.allMatch(
+                            e ->
+                                    Files.isDirectory(e)
+                                            ? e.getFileName().toString().startsWith("experiment=")
+                                            : !e.getFileName().toString().endsWith(".parquet"));
+            return partitioned
+                    ? table.resolve(HivePartitioner.experimentFolder(experiment))
+                    : table;
+        } catch (IOException | UncheckedIOException e) {
+            throw new ReportException(table + ": cannot list the dataset: " + e.getMessage(), e);
+        }
     }
 
     private static String source(Path dir) {

@@ -26,7 +26,7 @@ public record ThroughputPoint(
 
     /** Per experiment, variant and step, in time order; empty when the dataset has no ThroughputSamples. */
     public static List<ThroughputPoint> read(Path parquetRoot, ReportFilter filter) {
-        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, filter)) {
             return read(tables, filter);
         }
     }

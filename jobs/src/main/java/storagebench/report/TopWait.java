@@ -31,7 +31,7 @@ public record TopWait(
 
     /** Per experiment, host, variant and product, largest share first; empty when there are no waits. */
     public static List<TopWait> read(Path parquetRoot, ReportFilter filter) {
-        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, filter)) {
             return read(tables, filter);
         }
     }

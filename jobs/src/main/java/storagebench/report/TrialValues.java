@@ -11,10 +11,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import storagebench.events.EventType;
 
 /** The values of measured trials, one per trial and step, for comparisons and charts. */
 public final class TrialValues {
+    private static final String DURATION = "duration";
+    private static final String READ = "read the trials";
+
     private TrialValues() {}
 
     /**
@@ -38,22 +42,60 @@ public final class TrialValues {
     /** As {@link #read(Path, String, String, List, boolean)}, on a command's reads of the dataset. */
     public static List<TrialValue> read(
             Tables tables, String metric, String experiment, List<String> runs, boolean pool) {
-        List<TrialValue> values = new ArrayList<>();
+        return values(tables, List.of(metric), experiment, runs, pool)
+                .getOrDefault(metric, List.of());
+    }
+
+    /**
+     * Per metric of {@code metrics} ({@code duration} or keys of the trials' metrics), in their order,
+     * the values of every run of {@code experiment} (null: of every one), as {@link #read(Tables,
+     * String, String, List, boolean)} reads them, in one read of the trials; a key that no trial of the
+     * files read can hold ({@link Tables#metricsPossible}) is not looked for and has no values.
+     */
+    public static Map<String, List<TrialValue>> read(
+            Tables tables, List<String> metrics, String experiment, boolean pool) {
+        List<String> keys = metrics.stream().filter(m -> !m.equals(DURATION)).toList();
+        Set<String> possible = keys.isEmpty() ? Set.of() : tables.metricsPossible(keys, READ);
+        List<String> asked =
+                metrics.stream().filter(m -> m.equals(DURATION) || possible.contains(m)).toList();
+        Map<String, List<TrialValue>> found = values(tables, asked, experiment, List.of(), pool);
+        Map<String, List<TrialValue>> values = new LinkedHashMap<>();
+        metrics.forEach(m -> values.put(m, found.getOrDefault(m, List.of())));
+        return values;
+    }
+
+    /** Per metric, the values of the runs (empty: all), read once per run asked for. */
+    private static Map<String, List<TrialValue>> values(
+            Tables tables,
+            List<String> metrics,
+            String experiment,
+            List<String> runs,
+            boolean pool) {
+        Map<String, List<TrialValue>> values = new LinkedHashMap<>();
+        if (metrics.isEmpty()) {
+            return values;
+        }
+        String sql =
+                Tables.resource("/report/trial-values.sql")
+                        .replace("{{metrics}}", Tables.textList(metrics));
         for (String run : runs.isEmpty() ? Collections.<String>singletonList(null) : runs) {
-            values.addAll(
-                    tables.query(
+            tables.rows(
                             EventType.TRIAL_TIMED,
-                            "/report/trial-values.sql",
-                            "read the trials",
+                            sql,
+                            READ,
                             pool,
                             q -> {
-                                q.setString(1, metric);
-                                q.setString(2, experiment);
-                                q.setString(3, run);
+                                q.setString(1, experiment);
+                                q.setString(2, run);
                             },
-                            TrialValues::row));
+                            rs -> Map.entry(rs.getString("metric"), row(rs)))
+                    .forEach(
+                            e ->
+                                    values.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                                            .add(e.getValue()));
         }
-        return List.copyOf(values);
+        values.replaceAll((metric, list) -> List.copyOf(list));
+        return values;
     }
 
     private static TrialValue row(ResultSet rs) throws SQLException {

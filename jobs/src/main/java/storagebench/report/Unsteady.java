@@ -59,14 +59,14 @@ public record Unsteady(
     /** As {@link #read(Tables, String, List, String)}, on a read of its own. */
     public static List<Unsteady> read(
             Path parquetRoot, String experiment, List<String> runs, String host) {
-        try (Tables tables = Tables.open(parquetRoot)) {
+        try (Tables tables = Tables.open(parquetRoot, HostScope.ALL, experiment)) {
             return read(tables, experiment, runs, host);
         }
     }
 
     /** As {@link #read(Tables, ReportFilter)}, on a read of its own. */
     public static List<Unsteady> read(Path parquetRoot, ReportFilter filter) {
-        try (Tables tables = Tables.open(parquetRoot, filter.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, filter)) {
             return read(tables, filter);
         }
     }

@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import storagebench.events.EventType;
 
 /**
@@ -102,7 +101,7 @@ public record VariantStats(
      * the dataset holds no trials or none match.
      */
     public static List<VariantStats> read(Path parquetRoot, Query query) {
-        try (Tables tables = Tables.open(parquetRoot, query.hosts())) {
+        try (Tables tables = Tables.open(parquetRoot, query.hosts(), query.experiment())) {
             return read(tables, query);
         }
     }
@@ -120,7 +119,7 @@ public record VariantStats(
         boolean twice = query.perRun() || (read.contains(DURATION) && read.size() > 1);
         String sql =
                 Tables.resource("/report/variant-stats.sql")
-                        .replace("{{metrics}}", list(read))
+                        .replace("{{metrics}}", Tables.textList(read))
                         .replace("{{per_run}}", String.valueOf(query.perRun()))
                         .replace("{{materialized}}", twice ? "MATERIALIZED" : "NOT MATERIALIZED");
         boolean firstTrials =
@@ -160,13 +159,6 @@ public record VariantStats(
                     q.setString(3, query.hosts().name().orElse(null));
                 },
                 rs -> new Factored(row(rs), rs.getBoolean("factored")));
-    }
-
-    /** Names as an SQL list of text. */
-    private static String list(List<String> names) {
-        return names.stream()
-                .map(n -> "'" + n.replace("'", "''") + "'")
-                .collect(Collectors.joining(", ", "[", "]::VARCHAR[]"));
     }
 
     private static VariantStats row(ResultSet rs) throws SQLException {

@@ -71,7 +71,7 @@ final class AfterRun implements FiringChecks {
     public Checked check(Schedule schedule, ExperimentRun run, Runner.Outcome outcome) {
         String experiment = run.experiment().name();
         String done = outcome.trials() + " trial(s), " + outcome.failures() + " failed";
-        if (!dataset.catchUp(run.runId(), CATCH_UP)) {
+        if (!dataset.catchUp(experiment, run.runId(), CATCH_UP)) {
             return new Checked(
                     done + "; the dataset did not catch up in " + CATCH_UP + ": not checked",
                     List.of());
@@ -117,7 +117,7 @@ final class AfterRun implements FiringChecks {
                             rerunId == null
                                     ? "the rerun could not start: " + failure
                                     : "its rerun did not complete: " + failure);
-        } else if (!dataset.catchUp(rerunId, CATCH_UP)) {
+        } else if (!dataset.catchUp(run.experiment().name(), rerunId, CATCH_UP)) {
             judged =
                     Confirmation.unconfirmed(
                             found, rerunId, "the dataset did not catch up with its rerun");

@@ -19,6 +19,7 @@ import storagebench.compare.TrendMethod;
 import storagebench.compare.TrendOptions;
 import storagebench.compare.Trends;
 import storagebench.events.Regression;
+import storagebench.report.HostScope;
 import storagebench.report.Tables;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
@@ -47,7 +48,8 @@ final class RegressionCheck {
 
     /**
      * The trends of {@code runs} (a schedule's) for every metric the check judges, as trend judges
-     * them by default: one read of the experiment's trials per metric on one opening of the dataset
+     * them by default: one read of the experiment's trials per metric some trial may hold, on one opening of the
+     * experiment's files
      * (not one per run: a schedule of a year's nights has hundreds), kept to {@code runs}.
      */
     static List<Trend> trends(Path parquetRoot, String experiment, List<String> runs, int window) {
@@ -56,14 +58,20 @@ final class RegressionCheck {
         }
         Set<String> schedule = Set.copyOf(runs);
         List<Trend> trends = new ArrayList<>();
-        try (Tables tables = Tables.open(parquetRoot)) {
-            for (String metric : Comparisons.defaultMetrics()) {
-                List<TrialValue> values =
-                        TrialValues.read(tables, metric, experiment, List.of(), false).stream()
-                                .filter(v -> schedule.contains(v.runId()))
-                                .toList();
-                trends.addAll(Trends.of(values, metric, TrendOptions.DEFAULT.withWindow(window)));
-            }
+        try (Tables tables = Tables.open(parquetRoot, HostScope.ALL, experiment)) {
+            TrialValues.read(tables, Comparisons.defaultMetrics(), experiment, false)
+                    .forEach(
+                            (metric, all) -> {
+                                List<TrialValue> values =
+                                        all.stream()
+                                                .filter(v -> schedule.contains(v.runId()))
+                                                .toList();
+                                trends.addAll(
+                                        Trends.of(
+                                                values,
+                                                metric,
+                                                TrendOptions.DEFAULT.withWindow(window)));
+                            });
         }
         return List.copyOf(trends);
     }

@@ -71,13 +71,13 @@ final class SinkLoop implements DatasetCatchUp, AutoCloseable {
     }
 
     @Override
-    public boolean catchUp(String runId, Duration timeout) {
+    public boolean catchUp(String experiment, String runId, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline && !stopped) {
             rollSoon();
             try {
                 Thread.sleep(300);
-                if (RunOverview.finished(ReadableDataset.folder(settings), runId)) {
+                if (RunOverview.finished(ReadableDataset.folder(settings), experiment, runId)) {
                     return true;
                 }
             } catch (InterruptedException e) {

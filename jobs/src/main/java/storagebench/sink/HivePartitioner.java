@@ -26,6 +26,11 @@ public final class HivePartitioner implements Partitioner {
                 + dateOf(type.partitionTime(event));
     }
 
+    /** The folder of {@code experiment}'s partition in each table: {@code experiment=<name escaped>}. */
+    public static String experimentFolder(String experiment) {
+        return "experiment=" + PathSafe.escape(experiment);
+    }
+
     private String escapedOf(String experiment) {
         if (escaped.size() > CACHE_LIMIT) {
             escaped.clear();

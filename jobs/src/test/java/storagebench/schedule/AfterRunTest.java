@@ -52,7 +52,7 @@ class AfterRunTest {
         DatasetCatchUp caughtUp =
                 new DatasetCatchUp() {
                     @Override
-                    public boolean catchUp(String runId, Duration timeout) {
+                    public boolean catchUp(String experiment, String runId, Duration timeout) {
                         return true;
                     }
 
