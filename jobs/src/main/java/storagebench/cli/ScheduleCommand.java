@@ -80,7 +80,14 @@ public final class ScheduleCommand implements Runnable {
                 List<String[]> lines = new ArrayList<>();
                 lines.add(
                         new String[] {
-                            "schedule", "state", "next (UTC)", "last", "run", "cron", "experiment"
+                            "schedule",
+                            "state",
+                            "next (UTC)",
+                            "last",
+                            "run",
+                            "cron",
+                            "hosts",
+                            "experiment"
                         });
                 for (ScheduleView v : control.list()) {
                     lines.add(
@@ -93,6 +100,7 @@ public final class ScheduleCommand implements Runnable {
                                         ? "-"
                                         : v.last().runId(),
                                 v.cron() + " (" + v.timeZone() + ")",
+                                v.hosts(),
                                 v.experiment()
                             });
                 }

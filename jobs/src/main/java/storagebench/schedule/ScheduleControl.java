@@ -62,6 +62,7 @@ public final class ScheduleControl {
                                 s.experiment().toString(),
                                 s.written(),
                                 s.timeZone().getId(),
+                                s.hosts().written(),
                                 state,
                                 instant(trigger == null ? null : trigger.getNextFireTime()),
                                 previous(trigger, past),

@@ -76,6 +76,9 @@ class ServeDashboardBrowserIT {
                 browser.get(serve.url());
                 assertThat(browser.findElement(By.cssSelector("tr[data-schedule=demo]")).getText())
                         .contains("demo", "NORMAL");
+                // and on which hosts each schedule runs
+                assertThat(hosts(browser, "demo")).isEqualTo("any");
+                assertThat(hosts(browser, "everywhere")).isEqualTo("all");
                 assertThat(browser.getPageSource()).doesNotContain(TOKEN);
                 assertThat(previous(browser)).isEqualTo("–");
                 // when: "Run now" without the token, then a wrong token
@@ -181,6 +184,12 @@ class ServeDashboardBrowserIT {
         } finally {
             Main.execute("broker", "stop", "--data-dir", data.toString());
         }
+    }
+
+    /** The schedule's "hosts" cell: any, all, or the names or labels it chooses. */
+    private static String hosts(ChromeDriver browser, String schedule) {
+        return browser.findElement(By.cssSelector("tr[data-schedule=" + schedule + "] td.hosts"))
+                .getText();
     }
 
     /** The schedule's "previous" cell: when it fired last. */
