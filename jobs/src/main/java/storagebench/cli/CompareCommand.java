@@ -155,10 +155,13 @@ public final class CompareCommand implements Callable<Integer> {
                         metrics);
         if (rows.isEmpty()) {
             return nothing(
-                    "nothing to compare: no two variants with measured trials of "
+                    "nothing to compare: no two "
+                            + (byHost ? "hosts" : "variants")
+                            + " with measured trials of "
                             + (experiment == null
                                     ? "any experiment"
                                     : "experiment '" + experiment + "'")
+                            + (scope.isAll() ? "" : " on the hosts of " + scope.options())
                             + (metric == null ? "" : " have the metric '" + metric.strip() + "'")
                             + " in "
                             + Report.trialsDir(parquet));

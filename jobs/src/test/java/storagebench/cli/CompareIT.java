@@ -152,6 +152,13 @@ class CompareIT extends BrokerOnDataDir {
         CliOutput result = compare("--experiment", "no-such-experiment");
         assertThat(result.exit()).isEqualTo(1);
         assertThat(result.err()).contains("nothing to compare").contains("no-such-experiment");
+        // and a host filter that keeps no host is named as the reason's part
+        result = compare("--experiment", "seed-001", "--host-label", "role=none");
+        assertThat(result.exit()).isEqualTo(1);
+        assertThat(result.err())
+                .contains(
+                        "nothing to compare: no two variants with measured trials of experiment"
+                                + " 'seed-001' on the hosts of --host-label role=none");
     }
 
     @BeforeAll
