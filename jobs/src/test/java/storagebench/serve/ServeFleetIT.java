@@ -37,7 +37,8 @@ import storagebench.require.Requirement;
 /**
  * Three {@code serve} processes as three hosts (own {@code host.name}, labels and data directory) on
  * one PostgreSQL job repository, one Kafka cluster of three brokers and one dataset: a {@code hosts:
- * all} schedule runs once on each host at every firing, a label selector on the labelled hosts only;
+ * all} schedule runs once on each host at every firing, the host registered last from the firing after
+ * it registered, a label selector on the labelled hosts only;
  * a host killed in its run is stale within three heartbeats and, started again, continues that run;
  * a pause holds the schedule on every host.
  *
@@ -147,139 +148,173 @@ class ServeFleetIT {
             String[] listing =
                     concat(List.of("hosts"), hosts.toArray(String[]::new)).toArray(String[]::new);
             try (ServeProcess alpha = start(env, args, sites.get(0), "alpha", "role=primary");
-                    ServeProcess beta = start(env, args, sites.get(1), "beta", "role=replica");
-                    ServeProcess gamma = start(env, args, sites.get(2), "gamma", "role=replica")) {
+                    ServeProcess beta = start(env, args, sites.get(1), "beta", "role=replica")) {
+                // given: a fleet firing on the two hosts registered at its time
                 await(
-                        "three hosts alive",
+                        "two hosts alive",
                         Duration.ofSeconds(30),
                         quietly(
                                 () ->
                                         CommandOutput.of(listing)
                                                 .out()
-                                                .matches(
-                                                        "(?s).*alpha +alive.*beta +alive.*gamma +alive.*")),
+                                                .matches("(?s).*alpha +alive.*beta +alive.*")),
                         alpha);
-                long registered = System.currentTimeMillis();
-                // when: five fleet firings come while all three are up
+                long two = System.currentTimeMillis();
                 await(
-                        FIRINGS + " fleet firings completed on three hosts each",
-                        Duration.ofSeconds(300),
-                        quietly(() -> completeFleetFirings(settings, registered).size() >= FIRINGS),
-                        alpha);
-                // then: one run on each host per fleet firing, the replicas' schedule on two
-                List<Long> fleet = completeFleetFirings(settings, registered).subList(0, FIRINGS);
-                assertThat(
-                                rows(
-                                        settings,
-                                        "SELECT DISTINCT HOST_NAME AS host FROM SB_FLEET WHERE"
-                                                + " SCHEDULE_NAME = 'replicas' AND SCHEDULED_MS > "
-                                                + registered))
-                        .extracting(r -> r.get("host"))
-                        .containsExactlyInAnyOrder("beta", "gamma");
-                // when: gamma is killed in the middle of its run of a fleet firing
-                Map<String, Object> running =
-                        awaitRow(
-                                settings,
-                                "SELECT FIRING_ID AS firing, RUN_ID AS run FROM SB_FIRINGS WHERE"
-                                        + " NODE = 'gamma' AND STATUS = 'RUNNING' AND RUN_ID IS NOT"
-                                        + " NULL AND SCHEDULE_NAME = 'fleet'",
-                                alpha);
-                gamma.kill();
-                long killed = System.nanoTime();
-                // and the fleet schedule paused: no host fires it from now on
-                List<String> pause =
-                        concat(
-                                List.of("schedule", "pause", "fleet"),
-                                concat(
-                                                hosts,
-                                                "--schedules",
-                                                tmp.resolve("schedules.yaml").toString())
-                                        .toArray(String[]::new));
-                assertThat(CommandOutput.of(pause.toArray(String[]::new)).exitCode()).isZero();
-                long paused = System.currentTimeMillis();
-                // then: it is stale within three heartbeats, its firing lost
-                await(
-                        "gamma stale",
+                        "a fleet firing on alpha and beta",
                         Duration.ofSeconds(30),
-                        quietly(
-                                () ->
-                                        CommandOutput.of(listing)
-                                                .out()
-                                                .matches("(?s).*gamma +stale.*")),
+                        quietly(() -> sharesAfter(settings, two).size() >= 2),
                         alpha);
-                assertThat(Duration.ofNanos(System.nanoTime() - killed))
-                        .isLessThan(Duration.ofSeconds(20));
-                await(
-                        "gamma's firing marked lost",
-                        Duration.ofSeconds(10),
-                        quietly(() -> status(settings, running.get("firing")).equals("LOST")),
-                        alpha);
-                // and started again, gamma continues that run
-                try (ServeProcess again = start(env, args, sites.get(2), "gamma", "role=replica")) {
+                assertThat(sharesAfter(settings, two)).containsExactly("alpha", "beta");
+                // when: gamma registers after it
+                try (ServeProcess gamma = start(env, args, sites.get(2), "gamma", "role=replica")) {
                     await(
-                            "gamma's lost firing completed",
-                            Duration.ofSeconds(150),
+                            "three hosts alive",
+                            Duration.ofSeconds(30),
                             quietly(
                                     () ->
-                                            status(settings, running.get("firing"))
-                                                    .equals("COMPLETED")),
-                            again);
-                    // and while the schedule was paused, no host was given a share of it
+                                            CommandOutput.of(listing)
+                                                    .out()
+                                                    .matches(
+                                                            "(?s).*alpha +alive.*beta +alive.*gamma +alive.*")),
+                            alpha);
+                    long registered = System.currentTimeMillis();
+                    // then: gamma has a share of the next fleet firing (its shares are written one
+                    // by one)
+                    await(
+                            "the fleet firing after gamma registered, on three hosts",
+                            Duration.ofSeconds(30),
+                            quietly(() -> sharesAfter(settings, registered).size() >= 3),
+                            alpha);
+                    assertThat(sharesAfter(settings, registered))
+                            .containsExactly("alpha", "beta", "gamma");
+                    // when: five fleet firings come while all three are up
+                    await(
+                            FIRINGS + " fleet firings completed on three hosts each",
+                            Duration.ofSeconds(300),
+                            quietly(
+                                    () ->
+                                            completeFleetFirings(settings, registered).size()
+                                                    >= FIRINGS),
+                            alpha);
+                    // then: one run on each host per fleet firing, the replicas' schedule on two
+                    List<Long> fleet =
+                            completeFleetFirings(settings, registered).subList(0, FIRINGS);
                     assertThat(
                                     rows(
                                             settings,
-                                            "SELECT FLEET_ID FROM SB_FLEET WHERE SCHEDULE_NAME ="
-                                                    + " 'fleet' AND SCHEDULED_MS > "
-                                                    + (paused + 1_000)))
-                            .isEmpty();
-                    assertThat(System.currentTimeMillis() - paused)
-                            .as("the pause spanned a firing's due time")
-                            .isGreaterThan(10_000);
-                    assertThat(again.terminate(120)).isZero();
-                }
-                assertThat(alpha.terminate(120)).isZero();
-                assertThat(beta.terminate(120)).isZero();
-                // and in the dataset: each of the five fleet firings is three runs on three hosts,
-                // and the run gamma continued has each trial once
-                assertThat(
-                                Main.execute(
-                                        concat(
-                                                        List.of("sink", "--until-idle"),
-                                                        common.toArray(String[]::new))
-                                                .toArray(String[]::new)))
-                        .isZero();
-                try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
-                        Statement s = duckdb.createStatement()) {
-                    String runs =
-                            "read_parquet('"
-                                    + settings.parquetDir().resolve("runs")
-                                    + "/**/*.parquet', union_by_name = true)";
-                    for (long due : fleet) {
+                                            "SELECT DISTINCT HOST_NAME AS host FROM SB_FLEET WHERE"
+                                                    + " SCHEDULE_NAME = 'replicas' AND SCHEDULED_MS > "
+                                                    + registered))
+                            .extracting(r -> r.get("host"))
+                            .containsExactlyInAnyOrder("beta", "gamma");
+                    // when: gamma is killed in the middle of its run of a fleet firing
+                    Map<String, Object> running =
+                            awaitRow(
+                                    settings,
+                                    "SELECT FIRING_ID AS firing, RUN_ID AS run FROM SB_FIRINGS WHERE"
+                                            + " NODE = 'gamma' AND STATUS = 'RUNNING' AND RUN_ID IS NOT"
+                                            + " NULL AND SCHEDULE_NAME = 'fleet'",
+                                    alpha);
+                    gamma.kill();
+                    long killed = System.nanoTime();
+                    // and the fleet schedule paused: no host fires it from now on
+                    List<String> pause =
+                            concat(
+                                    List.of("schedule", "pause", "fleet"),
+                                    concat(
+                                                    hosts,
+                                                    "--schedules",
+                                                    tmp.resolve("schedules.yaml").toString())
+                                            .toArray(String[]::new));
+                    assertThat(CommandOutput.of(pause.toArray(String[]::new)).exitCode()).isZero();
+                    long paused = System.currentTimeMillis();
+                    // then: it is stale within three heartbeats, its firing lost
+                    await(
+                            "gamma stale",
+                            Duration.ofSeconds(30),
+                            quietly(
+                                    () ->
+                                            CommandOutput.of(listing)
+                                                    .out()
+                                                    .matches("(?s).*gamma +stale.*")),
+                            alpha);
+                    assertThat(Duration.ofNanos(System.nanoTime() - killed))
+                            .isLessThan(Duration.ofSeconds(20));
+                    await(
+                            "gamma's firing marked lost",
+                            Duration.ofSeconds(10),
+                            quietly(() -> status(settings, running.get("firing")).equals("LOST")),
+                            alpha);
+                    // and started again, gamma continues that run
+                    try (ServeProcess again =
+                            start(env, args, sites.get(2), "gamma", "role=replica")) {
+                        await(
+                                "gamma's lost firing completed",
+                                Duration.ofSeconds(150),
+                                quietly(
+                                        () ->
+                                                status(settings, running.get("firing"))
+                                                        .equals("COMPLETED")),
+                                again);
+                        // and while the schedule was paused, no host was given a share of it
+                        assertThat(
+                                        rows(
+                                                settings,
+                                                "SELECT FLEET_ID FROM SB_FLEET WHERE SCHEDULE_NAME ="
+                                                        + " 'fleet' AND SCHEDULED_MS > "
+                                                        + (paused + 1_000)))
+                                .isEmpty();
+                        assertThat(System.currentTimeMillis() - paused)
+                                .as("the pause spanned a firing's due time")
+                                .isGreaterThan(10_000);
+                        assertThat(again.terminate(120)).isZero();
+                    }
+                    assertThat(alpha.terminate(120)).isZero();
+                    assertThat(beta.terminate(120)).isZero();
+                    // and in the dataset: each of the five fleet firings is three runs on three
+                    // hosts,
+                    // and the run gamma continued has each trial once
+                    assertThat(
+                                    Main.execute(
+                                            concat(
+                                                            List.of("sink", "--until-idle"),
+                                                            common.toArray(String[]::new))
+                                                    .toArray(String[]::new)))
+                            .isZero();
+                    try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+                            Statement s = duckdb.createStatement()) {
+                        String runs =
+                                "read_parquet('"
+                                        + settings.parquetDir().resolve("runs")
+                                        + "/**/*.parquet', union_by_name = true)";
+                        for (long due : fleet) {
+                            ResultSet rs =
+                                    s.executeQuery(
+                                            "SELECT count(*) AS n, count(DISTINCT run_id) AS runs,"
+                                                    + " count(DISTINCT host) AS hosts FROM "
+                                                    + runs
+                                                    + " WHERE schedule = 'fleet' AND epoch_ms(scheduled_time) = "
+                                                    + due);
+                            rs.next();
+                            assertThat(rs.getLong("runs"))
+                                    .as("runs of the firing due %d", due)
+                                    .isEqualTo(3);
+                            assertThat(rs.getLong("hosts")).isEqualTo(3);
+                        }
                         ResultSet rs =
                                 s.executeQuery(
-                                        "SELECT count(*) AS n, count(DISTINCT run_id) AS runs,"
-                                                + " count(DISTINCT host) AS hosts FROM "
-                                                + runs
-                                                + " WHERE schedule = 'fleet' AND epoch_ms(scheduled_time) = "
-                                                + due);
+                                        "SELECT count(*) AS n, count(DISTINCT trial_index) AS distinct_trials"
+                                                + " FROM read_parquet('"
+                                                + settings.parquetDir().resolve("trials")
+                                                + "/**/*.parquet', union_by_name = true) WHERE phase ="
+                                                + " 'measured' AND run_id = '"
+                                                + running.get("run")
+                                                + "'");
                         rs.next();
-                        assertThat(rs.getLong("runs"))
-                                .as("runs of the firing due %d", due)
-                                .isEqualTo(3);
-                        assertThat(rs.getLong("hosts")).isEqualTo(3);
+                        assertThat(rs.getLong("n")).isEqualTo(3);
+                        assertThat(rs.getLong("distinct_trials")).isEqualTo(3);
                     }
-                    ResultSet rs =
-                            s.executeQuery(
-                                    "SELECT count(*) AS n, count(DISTINCT trial_index) AS distinct_trials"
-                                            + " FROM read_parquet('"
-                                            + settings.parquetDir().resolve("trials")
-                                            + "/**/*.parquet', union_by_name = true) WHERE phase ="
-                                            + " 'measured' AND run_id = '"
-                                            + running.get("run")
-                                            + "'");
-                    rs.next();
-                    assertThat(rs.getLong("n")).isEqualTo(3);
-                    assertThat(rs.getLong("distinct_trials")).isEqualTo(3);
                 }
             }
         } finally {
@@ -288,6 +323,20 @@ class ServeFleetIT {
                     password,
                     "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
         }
+    }
+
+    /** The hosts given a share of the first fleet firing of the schedule fleet due after {@code since}. */
+    private static List<String> sharesAfter(Settings settings, long since) throws Exception {
+        return rows(
+                        settings,
+                        "SELECT HOST_NAME AS host FROM SB_FLEET WHERE SCHEDULE_NAME = 'fleet' AND"
+                                + " SCHEDULED_MS = (SELECT min(SCHEDULED_MS) FROM SB_FLEET WHERE"
+                                + " SCHEDULE_NAME = 'fleet' AND SCHEDULED_MS > "
+                                + since
+                                + ") ORDER BY HOST_NAME")
+                .stream()
+                .map(r -> String.valueOf(r.get("host")))
+                .toList();
     }
 
     /** The due times (ms) of fleet firings after {@code since} whose three shares all completed. */
