@@ -17,9 +17,14 @@ public final class Child {
      * for a command's arguments to follow.
      */
     public static List<String> javaMain() {
+        return javaMain("384m");
+    }
+
+    /** As {@link #javaMain()} with a heap of at most {@code heap} ({@code 256m}). */
+    public static List<String> javaMain(String heap) {
         return List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m",
+                "-Xmx" + heap,
                 // the client compiler and the serial collector: a child lives seconds to minutes,
                 // and on two cores the optimising compiler's CPU is what the tests beside it wait
                 // for (so for sinks and, in the pom, brokers)

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import storagebench.faults.Child;
 
 /** {@code storagebench sink} in a child JVM, its output kept in files for when a test fails. */
 final class SinkProcess {
@@ -25,17 +26,8 @@ final class SinkProcess {
     /** {@link #start(Path, String, String...)} with {@code env} added to the child's environment. */
     static SinkProcess start(Path logDir, String name, Map<String, String> env, String... args)
             throws IOException {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Xmx256m",
-                                "-XX:TieredStopAtLevel=1",
-                                "-XX:+UseSerialGC",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "storagebench.cli.Main",
-                                "sink"));
+        List<String> command = new ArrayList<>(Child.javaMain("256m"));
+        command.add("sink");
         command.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + ".log");
