@@ -63,12 +63,15 @@ public final class ServeCommand implements Callable<Integer> {
         try (Signals signals = Signals.calling(why -> stop.countDown());
                 KafkaConnection kafka = KafkaConnection.open(settings);
                 var service = Serve.start(settings, kafka, schedules, options)) {
-            System.out.printf(
-                    "storagebench serve: http://%s:%d/ — %d schedule(s) from %s; stop with Ctrl-C or SIGTERM%n",
-                    bind.contains(":") ? "[" + bind + "]" : bind,
-                    Serve.port(service),
-                    schedules.all().size(),
-                    store.schedulesFile);
+            // one write: printf writes its pieces one by one, and the service's log lines (on
+            // stderr, often the same file) would come between them
+            System.out.print(
+                    String.format(
+                            "storagebench serve: http://%s:%d/ — %d schedule(s) from %s; stop with Ctrl-C or SIGTERM%n",
+                            bind.contains(":") ? "[" + bind + "]" : bind,
+                            Serve.port(service),
+                            schedules.all().size(),
+                            store.schedulesFile));
             schedules.all().stream()
                     .filter(s -> schedules.broken(s.name()).isPresent())
                     .forEach(
