@@ -150,16 +150,7 @@ class ServeFleetIT {
             try (ServeProcess alpha = start(env, args, sites.get(0), "alpha", "role=primary");
                     ServeProcess beta = start(env, args, sites.get(1), "beta", "role=replica")) {
                 // given: a fleet firing on the two hosts registered at its time
-                await(
-                        "two hosts alive",
-                        Duration.ofSeconds(30),
-                        quietly(
-                                () ->
-                                        CommandOutput.of(listing)
-                                                .out()
-                                                .matches("(?s).*alpha +alive.*beta +alive.*")),
-                        alpha);
-                long two = System.currentTimeMillis();
+                long two = awaitAlive(listing, alpha, "alpha", "beta");
                 await(
                         "a fleet firing on alpha and beta",
                         Duration.ofSeconds(30),
@@ -168,17 +159,7 @@ class ServeFleetIT {
                 assertThat(sharesAfter(settings, two)).containsExactly("alpha", "beta");
                 // when: gamma registers after it
                 try (ServeProcess gamma = start(env, args, sites.get(2), "gamma", "role=replica")) {
-                    await(
-                            "three hosts alive",
-                            Duration.ofSeconds(30),
-                            quietly(
-                                    () ->
-                                            CommandOutput.of(listing)
-                                                    .out()
-                                                    .matches(
-                                                            "(?s).*alpha +alive.*beta +alive.*gamma +alive.*")),
-                            alpha);
-                    long registered = System.currentTimeMillis();
+                    long registered = awaitAlive(listing, alpha, "alpha", "beta", "gamma");
                     // then: gamma has a share of the next fleet firing (its shares are written one
                     // by one)
                     await(
@@ -323,6 +304,25 @@ class ServeFleetIT {
                     password,
                     "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
         }
+    }
+
+    /**
+     * Waits until {@code hosts listing} shows every one of {@code names} alive.
+     *
+     * @return when it did (ms)
+     */
+    private static long awaitAlive(String[] listing, ServeProcess serve, String... names)
+            throws InterruptedException {
+        StringBuilder pattern = new StringBuilder("(?s)");
+        for (String name : names) {
+            pattern.append(".*").append(name).append(" +alive");
+        }
+        await(
+                String.join(", ", names) + " alive",
+                Duration.ofSeconds(30),
+                quietly(() -> CommandOutput.of(listing).out().matches(pattern + ".*")),
+                serve);
+        return System.currentTimeMillis();
     }
 
     /** The hosts given a share of the first fleet firing of the schedule fleet due after {@code since}. */
