@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.statistics.descriptive.Mean;
 import storagebench.report.HostScope;
+import storagebench.report.RunMean;
 import storagebench.report.Tables;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
@@ -49,10 +50,12 @@ public final class Trends {
             String metric,
             TrendOptions options) {
         try (Tables tables = Tables.open(parquetRoot, hosts, experiment)) {
-            return of(
-                    TrialValues.read(tables, metric, experiment, List.of(), false),
-                    metric,
-                    options);
+            return options.method() == TrendMethod.CHANGEPOINT
+                    ? ofRunMeans(RunMean.read(tables, metric, experiment), metric, options)
+                    : of(
+                            TrialValues.read(tables, metric, experiment, List.of(), false),
+                            metric,
+                            options);
         }
     }
 
@@ -93,6 +96,45 @@ public final class Trends {
                         .toList();
     }
 
+    /**
+     * The trends by change points (which judge the runs' means, never a trial's value) of {@code means},
+     * each run's mean of {@code metric} in its series, one per experiment, host, step and variant, in
+     * order of appearance: as {@link #of(List, String, TrendOptions)} judges the trials they are the
+     * means of.
+     *
+     * @throws IllegalArgumentException for the window method, which tests the latest run's trials
+     */
+    public static List<Trend> ofRunMeans(List<RunMean> means, String metric, TrendOptions options) {
+        if (options.method() != TrendMethod.CHANGEPOINT) {
+            throw new IllegalArgumentException(
+                    "the window method judges the trials themselves, not the runs' means");
+        }
+        boolean higher = Direction.higherIsBetter(metric);
+        Map<List<String>, List<Trend.RunMean>> groups = new LinkedHashMap<>();
+        for (RunMean m : means) {
+            groups.computeIfAbsent(
+                            List.of(m.experiment(), m.host(), m.step(), m.variant()),
+                            k -> new ArrayList<>())
+                    .add(
+                            new Trend.RunMean(
+                                    m.runId(),
+                                    m.started() == null ? Instant.EPOCH : m.started(),
+                                    Math.toIntExact(m.n()),
+                                    m.mean(),
+                                    m.configuration()));
+        }
+        return new ArrayList<>(groups.entrySet())
+                .parallelStream()
+                        .map(
+                                g ->
+                                        trend(
+                                                g.getKey(),
+                                                series(g.getValue(), Map.of(), higher),
+                                                metric,
+                                                options))
+                        .toList();
+    }
+
     /** The runs' means in the order they started, and where the latest configuration begins. */
     private static TrendSeries series(Map<String, List<TrialValue>> byRun, boolean higher) {
         List<Trend.RunMean> runs = new ArrayList<>();
@@ -115,6 +157,13 @@ public final class Trends {
                                     trials.get(0).configuration()));
                     valuesOf.put(run, v);
                 });
+        return series(runs, valuesOf, higher);
+    }
+
+    /** {@code runs} in the order they started, and where the latest configuration begins. */
+    private static TrendSeries series(
+            List<Trend.RunMean> runs, Map<String, double[]> valuesOf, boolean higher) {
+        runs = new ArrayList<>(runs);
         runs.sort(Comparator.comparing(Trend.RunMean::start).thenComparing(Trend.RunMean::runId));
         String latest = runs.get(runs.size() - 1).configuration();
         int since = runs.size() - 1;

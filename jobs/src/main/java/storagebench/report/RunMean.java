@@ -1,9 +1,11 @@
 package storagebench.report;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
+import storagebench.events.EventType;
 
 /**
  * One variant's mean of a step's measure in one run, for trend lines across runs.
@@ -53,5 +55,35 @@ public record RunMean(
                                         s.n(),
                                         s.mean()))
                 .toList();
+    }
+
+    /**
+     * Each run's count and mean of {@code metric} ({@code duration} in seconds, or a key of the trials'
+     * metrics) per series of {@code experiment} (null: of every one), in one grouped read of the trials:
+     * what a trend by change points judges, without a trial's value leaving DuckDB.
+     */
+    public static List<RunMean> read(Tables tables, String metric, String experiment) {
+        return tables.rows(
+                EventType.TRIAL_TIMED,
+                Tables.resource("/report/run-means.sql")
+                        .replace("{{metric}}", Tables.literal(metric)),
+                "read the runs' means",
+                false,
+                q -> q.setString(1, experiment),
+                rs -> {
+                    long start = rs.getLong("start_us");
+                    Instant started =
+                            rs.wasNull() ? null : Instant.EPOCH.plus(start, ChronoUnit.MICROS);
+                    return new RunMean(
+                            rs.getString("experiment"),
+                            rs.getString("host"),
+                            rs.getString("configuration"),
+                            rs.getString("variant"),
+                            rs.getString("step"),
+                            rs.getString("run_id"),
+                            started,
+                            rs.getLong("n"),
+                            rs.getDouble("mean"));
+                });
     }
 }

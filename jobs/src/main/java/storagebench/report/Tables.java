@@ -404,7 +404,8 @@ public final class Tables implements AutoCloseable {
                 .collect(Collectors.joining(", ", "[", "]::VARCHAR[]"));
     }
 
-    private static String literal(String text) {
+    /** Text as an SQL string literal. */
+    static String literal(String text) {
         return "'" + text.replace("'", "''") + "'";
     }
 
