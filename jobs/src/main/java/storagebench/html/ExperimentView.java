@@ -11,6 +11,7 @@ import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
 import storagebench.compare.Mechanism;
 import storagebench.compare.Trend;
+import storagebench.compare.TrendOptions;
 import storagebench.compare.Trends;
 import storagebench.experiment.DeclaredDescription;
 import storagebench.report.Baselines;
@@ -124,7 +125,9 @@ record ExperimentView(
 
     /**
      * This view with the trends of its main steps' measures, where it has several runs to draw them
-     * across: {@code compare}'s trends of the experiment's runs on the report's hosts.
+     * across: {@code compare}'s trends of the experiment's runs on the report's hosts, judged by
+     * their change points on the runs' means this view read already (read again, each configuration
+     * apart, where the page pools them).
      */
     private ExperimentView withTrends(Path parquetRoot, ReportFilter filter) {
         if (runCount() < 2) {
@@ -132,7 +135,16 @@ record ExperimentView(
         }
         List<Trend> found = new ArrayList<>();
         for (String metric : mainSteps().stream().map(measures::of).distinct().toList()) {
-            Trends.of(parquetRoot, filter.hosts(), experiment, metric, WINDOW).stream()
+            List<Trend> trends =
+                    filter.pool()
+                            ? Trends.of(parquetRoot, filter.hosts(), experiment, metric, WINDOW)
+                            : Trends.ofRunMeans(
+                                    runMeans.stream()
+                                            .filter(m -> measures.of(m.step()).equals(metric))
+                                            .toList(),
+                                    metric,
+                                    TrendOptions.DEFAULT.withWindow(WINDOW));
+            trends.stream()
                     .filter(t -> mainSteps().contains(t.step()))
                     .filter(t -> measures.of(t.step()).equals(metric))
                     .filter(t -> filter.host().map(t.host()::equals).orElse(true))
