@@ -32,9 +32,17 @@ final class Counts {
                         .map(TrialTimed::getTrialIndex)
                         .sorted()
                         .toList();
+        List<Integer> expected = IntStream.range(0, planned).boxed().toList();
+        if (!indexes.equals(expected)) {
+            // the whole log of the run, aborted and open transactions too, in the test's report
+            System.out.println("the run's events in the log, read_uncommitted:");
+            TopicEvents.uncommitted(kafka).stream()
+                    .filter(line -> line.contains(runId))
+                    .forEach(System.out::println);
+        }
         assertThat(indexes)
                 .as("measured trials of %s in the topic", runId)
-                .containsExactlyElementsOf(IntStream.range(0, planned).boxed().toList());
+                .containsExactlyElementsOf(expected);
     }
 
     /** Sinks the topic, then asserts the same of the dataset, and that no event id is in it twice. */

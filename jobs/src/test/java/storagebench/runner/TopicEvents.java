@@ -18,10 +18,29 @@ public final class TopicEvents {
     private TopicEvents() {}
 
     public static List<SpecificRecord> all(KafkaConnection kafka) throws Exception {
-        Map<String, Object> props = kafka.clientProperties();
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        EventCodec codec = new EventCodec();
         List<SpecificRecord> events = new ArrayList<>();
+        read(kafka, "read_committed", (offset, event) -> events.add(event));
+        return events;
+    }
+
+    /**
+     * Every event in the log, committed, aborted or still open, each as {@code partition:offset
+     * event}: what a failed count shows, to tell a transaction aborted from one never written.
+     */
+    public static List<String> uncommitted(KafkaConnection kafka) throws Exception {
+        List<String> lines = new ArrayList<>();
+        read(kafka, "read_uncommitted", (at, event) -> lines.add(at + " " + event));
+        return lines;
+    }
+
+    private interface Each {
+        void event(String at, SpecificRecord event);
+    }
+
+    private static void read(KafkaConnection kafka, String isolation, Each each) throws Exception {
+        Map<String, Object> props = kafka.clientProperties();
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
+        EventCodec codec = new EventCodec();
         try (var consumer =
                 new KafkaConsumer<>(
                         props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
@@ -35,11 +54,12 @@ public final class TopicEvents {
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
                 for (var record : consumer.poll(Duration.ofMillis(200))) {
-                    events.add(codec.decode(record.value()));
+                    each.event(
+                            record.partition() + ":" + record.offset(),
+                            codec.decode(record.value()));
                 }
             }
         }
-        return events;
     }
 
     /** How many partitions the settings' topic has. */
