@@ -71,14 +71,13 @@ public record RunOverview(
 
     /** Whether the dataset holds the RunFinished of {@code experiment}'s run {@code runId} yet. */
     public static boolean finished(Path parquetRoot, String experiment, String runId) {
-        try (Tables tables = Tables.open(parquetRoot, HostScope.ALL, experiment)) {
-            return !tables.query(
-                            EventType.RUN_FINISHED,
-                            "/report/finished-runs.sql",
-                            ReportFilter.run(runId).withExperiment(experiment),
-                            Ended::row)
-                    .isEmpty();
-        }
+        return !Tables.query(
+                        parquetRoot,
+                        EventType.RUN_FINISHED,
+                        "/report/finished-runs.sql",
+                        ReportFilter.run(runId).withExperiment(experiment),
+                        Ended::row)
+                .isEmpty();
     }
 
     /** A run as its RunStarted row gives it, not ended yet. */

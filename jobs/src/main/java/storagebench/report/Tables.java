@@ -116,7 +116,8 @@ public final class Tables implements AutoCloseable {
 
     /**
      * The rows of the resource query {@code sql} over the table of {@code type} with the filter's
-     * experiment, run and host as its three parameters; none when the table has no file.
+     * experiment, run and host as its three parameters, reading only the filter's experiment's files
+     * where it names one; none when the table has no file.
      */
     static <T> List<T> query(
             Path parquetRoot,
@@ -124,7 +125,7 @@ public final class Tables implements AutoCloseable {
             String sql,
             ReportFilter filter,
             RowReader<T> reader) {
-        try (Tables tables = open(parquetRoot)) {
+        try (Tables tables = open(parquetRoot, HostScope.ALL, filter.experiment().orElse(null))) {
             return tables.query(type, sql, filter, reader);
         }
     }
