@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.commons.statistics.descriptive.Mean;
 import storagebench.report.HostScope;
 import storagebench.report.RunMean;
@@ -89,11 +90,7 @@ public final class Trends {
                     .computeIfAbsent(v.runId(), r -> new ArrayList<>())
                     .add(v);
         }
-        // each series on its own core: a long one's change points cost O(n²)
-        return new ArrayList<>(groups.entrySet())
-                .parallelStream()
-                        .map(g -> trend(g.getKey(), series(g.getValue(), higher), metric, options))
-                        .toList();
+        return judged(groups, byRun -> series(byRun, higher), metric, options);
     }
 
     /**
@@ -123,15 +120,18 @@ public final class Trends {
                                     m.mean(),
                                     m.configuration()));
         }
+        return judged(groups, runs -> series(runs, Map.of(), higher), metric, options);
+    }
+
+    /** Each group's series judged, in the groups' order: each on its own core (change points cost O(n²)). */
+    private static <G> List<Trend> judged(
+            Map<List<String>, G> groups,
+            Function<G, TrendSeries> series,
+            String metric,
+            TrendOptions options) {
         return new ArrayList<>(groups.entrySet())
                 .parallelStream()
-                        .map(
-                                g ->
-                                        trend(
-                                                g.getKey(),
-                                                series(g.getValue(), Map.of(), higher),
-                                                metric,
-                                                options))
+                        .map(g -> trend(g.getKey(), series.apply(g.getValue()), metric, options))
                         .toList();
     }
 
