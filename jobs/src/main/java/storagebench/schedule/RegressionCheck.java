@@ -48,9 +48,8 @@ final class RegressionCheck {
 
     /**
      * The trends of {@code runs} (a schedule's) for every metric the check judges, as trend judges
-     * them by default: one read of the experiment's trials per metric some trial may hold, on one opening of the
-     * experiment's files
-     * (not one per run: a schedule of a year's nights has hundreds), kept to {@code runs}.
+     * them by default: one read of the experiment's files for every metric some trial may hold (not
+     * one per run: a schedule of a year's nights has hundreds), kept to {@code runs}.
      */
     static List<Trend> trends(Path parquetRoot, String experiment, List<String> runs, int window) {
         if (runs.isEmpty()) {
