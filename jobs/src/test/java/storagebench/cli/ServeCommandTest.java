@@ -46,6 +46,40 @@ class ServeCommandTest {
     }
 
     @Test
+    void scheduleListShowsTheHostsEachScheduleRunsOn() throws Exception {
+        // given: two schedules, one on every host, one on the replicas
+        Path schedules = tmp.resolve("schedules.yaml");
+        Files.writeString(
+                schedules,
+                """
+                schedules:
+                  - name: everywhere
+                    experiment: x.yaml
+                    cron: "0 30 2 * * ?"
+                    hosts: all
+                  - name: replicas
+                    experiment: x.yaml
+                    cron: "0 30 3 * * ?"
+                    hosts: {role: replica}
+                """);
+        // when
+        CliOutput list =
+                CliOutput.run(
+                        "schedule",
+                        "list",
+                        "--schedules",
+                        schedules.toString(),
+                        "--data-dir",
+                        tmp.resolve("data").toString());
+        // then: the column hosts, as the file writes them
+        assertThat(list.exit()).as(list.err()).isZero();
+        assertThat(list.out().lines().findFirst().orElse("")).contains("hosts");
+        assertThat(list.out())
+                .containsPattern("everywhere .* all ")
+                .containsPattern("replicas .* \\{role: replica\\} ");
+    }
+
+    @Test
     void listeningBeyondLoopbackNeedsAToken() throws Exception {
         // given
         Path schedules = tmp.resolve("schedules.yaml");
