@@ -64,18 +64,23 @@ public final class DatabaseIoSampler implements AutoCloseable {
         this.counters = connection.prepareStatement(target.kind().database().ioCounters());
     }
 
-    /** Takes the first sample now and one every interval after it, until {@link #stop()}. */
-    public void start() {
-        thread = new Thread(this::loop, "io-sampler-" + trial.trialId());
+    /**
+     * Takes the first sample before it returns, then one every interval after it until {@link #stop()}:
+     * the work the caller starts next is all counted (a first sample taken by the sampling thread could
+     * come after the work's first counters were published and leave them out).
+     */
+    public void start() throws SQLException {
+        long next = System.nanoTime();
+        sample();
+        thread = new Thread(() -> loop(next), "io-sampler-" + trial.trialId());
         thread.setDaemon(true);
         thread.start();
     }
 
-    private void loop() {
-        long next = System.nanoTime();
+    private void loop(long first) {
+        long next = first;
         try {
             while (true) {
-                sample();
                 next += interval.toNanos();
                 long wait = next - System.nanoTime();
                 synchronized (this) {
@@ -87,6 +92,7 @@ public final class DatabaseIoSampler implements AutoCloseable {
                 if (stopping) {
                     return;
                 }
+                sample();
             }
         } catch (SQLException e) {
             failure = e;

@@ -56,7 +56,8 @@ public final class StepSampler {
         }
     }
 
-    public void start() {
+    /** Starts sampling: the first sample is taken before this returns. */
+    public void start() throws SQLException {
         if (sampler != null) {
             sampler.start();
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,7 @@ import storagebench.workload.TrialContext;
  * The live half of the target-kind contract, on every database kind there is a server for (H2 always;
  * PostgreSQL and Firebird from .ci/db-servers.sh; SQL Server when given): the probe names the kind, the
  * product and its version and holds no password; the IO sampler starts, samples, stops with its events
- * in the trial, and closes twice without complaint.
+ * in the trial (its first sample taken before start returns), and closes twice without complaint.
  */
 @SharedServers
 class TargetKindContractIT {
@@ -98,6 +99,7 @@ class TargetKindContractIT {
                         target, target.url(), trial, "step", Duration.ofMillis(50), parameter);
         // when
         sampler.start();
+        Instant started = Instant.now();
         Thread.sleep(250);
         List<IoSample> samples = sampler.stop();
         sampler.close();
@@ -110,5 +112,10 @@ class TargetKindContractIT {
                             assertThat(s.getStep()).isEqualTo("step");
                         });
         assertThat(trial.emitted()).containsAll(samples);
+        // and the first sample was taken before start returned: the work after it is all counted
+        assertThat(samples).isNotEmpty();
+        assertThat(samples.stream().map(IoSample::getIntervalStart).min(Instant::compareTo))
+                .get()
+                .matches(first -> !first.isAfter(started), "no later than " + started);
     }
 }
