@@ -21,6 +21,7 @@ import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -283,10 +284,8 @@ class SinkGroupIT {
             props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "test-" + UUID.randomUUID());
             EventCodec codec = new EventCodec();
             long start = System.nanoTime();
-            try (var producer =
-                    new KafkaProducer<>(
-                            props, new ByteArraySerializer(), new ByteArraySerializer())) {
-                producer.initTransactions();
+            KafkaProducer<byte[], byte[]> producer = producer(props);
+            try {
                 int run = 0;
                 while (sent.get() < total && !finishing) {
                     List<SpecificRecord> events =
@@ -294,22 +293,47 @@ class SinkGroupIT {
                     run++;
                     events = events.subList(0, (int) Math.min(events.size(), total - sent.get()));
                     for (int i = 0; i < events.size(); i += 25) {
-                        producer.beginTransaction();
-                        for (SpecificRecord event :
-                                events.subList(i, Math.min(events.size(), i + 25))) {
-                            producer.send(
-                                    new ProducerRecord<>(
-                                            topic,
-                                            TestEvents.runId(event)
-                                                    .getBytes(StandardCharsets.UTF_8),
-                                            codec.encode(event)));
+                        List<SpecificRecord> batch =
+                                events.subList(i, Math.min(events.size(), i + 25));
+                        while (true) {
+                            try {
+                                producer.beginTransaction();
+                                for (SpecificRecord event : batch) {
+                                    producer.send(
+                                            new ProducerRecord<>(
+                                                    topic,
+                                                    TestEvents.runId(event)
+                                                            .getBytes(StandardCharsets.UTF_8),
+                                                    codec.encode(event)));
+                                }
+                                producer.commitTransaction();
+                                break;
+                            } catch (KafkaException e) {
+                                // a producer the broker put in a fatal state (a transaction the
+                                // broker refused as INVALID_TXN_STATE): a new one with the same
+                                // transactional id ends the failed transaction, and the batch is
+                                // sent again; the counts are taken against the topic's committed
+                                // events, so what never committed is in neither
+                                System.out.println("publisher: a new producer after " + e);
+                                producer.close(Duration.ZERO);
+                                producer = producer(props);
+                            }
                         }
-                        producer.commitTransaction();
-                        sent.addAndGet(Math.min(25, events.size() - i));
+                        sent.addAndGet(batch.size());
                         pace(start);
                     }
                 }
+            } finally {
+                producer.close();
             }
+        }
+
+        private static KafkaProducer<byte[], byte[]> producer(Map<String, Object> props) {
+            KafkaProducer<byte[], byte[]> producer =
+                    new KafkaProducer<>(
+                            props, new ByteArraySerializer(), new ByteArraySerializer());
+            producer.initTransactions();
+            return producer;
         }
 
         private void pace(long start) {
