@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -86,6 +87,12 @@ public final class EventPublisher implements AutoCloseable {
 
     /** The publish handed over last, until awaited. */
     private CompletableFuture<Void> pending;
+
+    /**
+     * The transaction committed last, until a later one committed without trouble: the one whose
+     * commit markers a broker's restart can lose ({@link #sendAgainIfHidden}).
+     */
+    private Committed lastCommitted;
 
     public EventPublisher(KafkaConnection kafka, String transactionalId) {
         this.kafka = kafka;
@@ -231,7 +238,11 @@ public final class EventPublisher implements AutoCloseable {
         }
         Silence silence = new Silence();
         boolean renewed = false;
+        boolean ended = false;
         while (true) {
+            if (ended) {
+                sendAgainIfHidden(silence);
+            }
             producer.beginTransaction();
             List<Future<RecordMetadata>> acks = new ArrayList<>(events);
             try {
@@ -241,7 +252,9 @@ public final class EventPublisher implements AutoCloseable {
                         producer::commitTransaction,
                         silence,
                         true);
-                report(began, partitions(acks), stall.leaders(producer), renewed);
+                List<RecordMetadata> written = written(acks);
+                lastCommitted = new Committed(records, written);
+                report(began, Committed.partitions(written), stall.leaders(producer), renewed);
                 return;
             } catch (Unanswered e) {
                 // What was written is known before the producer goes: the commit is only ever
@@ -250,12 +263,12 @@ public final class EventPublisher implements AutoCloseable {
                 renewed = true;
                 renew(silence);
                 if (!written.isEmpty() && committed(written.get(0), silence)) {
-                    Set<Integer> partitions = new HashSet<>();
-                    written.forEach(r -> partitions.add(r.partition()));
-                    report(began, partitions, Map.of(), true);
+                    lastCommitted = new Committed(records, written);
+                    report(began, Committed.partitions(written), Map.of(), true);
                     return;
                 }
                 // never committed, so aborted by the new producer: send the events again
+                ended = true;
             } catch (BrokerLostException e) {
                 throw e;
             } catch (KafkaException e) {
@@ -276,6 +289,7 @@ public final class EventPublisher implements AutoCloseable {
                     renewed = true;
                     renew(silence);
                 }
+                ended = true;
             } catch (ExecutionException e) {
                 abort();
                 throw notPublished(events, e.getCause());
@@ -308,13 +322,71 @@ public final class EventPublisher implements AutoCloseable {
         return records;
     }
 
-    private static Set<Integer> partitions(List<Future<RecordMetadata>> acks)
+    private static List<RecordMetadata> written(List<Future<RecordMetadata>> acks)
             throws ExecutionException, InterruptedException {
-        Set<Integer> partitions = new HashSet<>();
+        List<RecordMetadata> written = new ArrayList<>(acks.size());
         for (Future<RecordMetadata> ack : acks) {
-            partitions.add(ack.get().partition());
+            written.add(ack.get());
         }
-        return partitions;
+        return written;
+    }
+
+    /**
+     * Sends again, in a transaction of their own, the records of the transaction committed last in
+     * each partition where they are no longer read as committed. A transaction's commit is
+     * acknowledged once its coordinator recorded it, before its markers reach the partitions; a broker
+     * killed in between and started again can complete it without its marker reaching a partition (as
+     * in {@link CommitCheck#abortIfHanging}). The transaction then stays open in that partition, and
+     * the next one that ends there without a commit (the transaction under way, aborted by the new
+     * producer or by its own abort) ends it as aborted: its committed records read as aborted. Called
+     * before a transaction that ended so is sent again, so that the events keep their order.
+     */
+    private void sendAgainIfHidden(Silence silence) {
+        Committed last = lastCommitted;
+        lastCommitted = null;
+        if (last == null) {
+            return;
+        }
+        List<ProducerRecord<byte[], byte[]>> hidden = new ArrayList<>();
+        for (Map.Entry<Integer, List<Integer>> partition : last.byPartition().entrySet()) {
+            RecordMetadata first = last.written().get(partition.getValue().get(0));
+            if (!committed(first, silence)) {
+                log.warn(
+                        "the transaction at {}-{} offset {}, committed before the broker's"
+                                + " restart, is read as aborted (its commit marker did not survive"
+                                + " the restart); its {} event(s) there are sent again",
+                        first.topic(),
+                        first.partition(),
+                        first.offset(),
+                        partition.getValue().size());
+                partition.getValue().forEach(i -> hidden.add(last.records().get(i)));
+            }
+        }
+        if (!hidden.isEmpty()) {
+            transact(hidden, hidden.size());
+        }
+    }
+
+    /** A committed transaction's records and, in the same order, where the broker wrote them. */
+    private record Committed(
+            List<ProducerRecord<byte[], byte[]>> records, List<RecordMetadata> written) {
+
+        /** The indexes of the records in each partition, in order. */
+        Map<Integer, List<Integer>> byPartition() {
+            Map<Integer, List<Integer>> partitions = new TreeMap<>();
+            for (int i = 0; i < written.size(); i++) {
+                partitions
+                        .computeIfAbsent(written.get(i).partition(), p -> new ArrayList<>())
+                        .add(i);
+            }
+            return partitions;
+        }
+
+        static Set<Integer> partitions(List<RecordMetadata> written) {
+            Set<Integer> partitions = new HashSet<>();
+            written.forEach(r -> partitions.add(r.partition()));
+            return partitions;
+        }
     }
 
     /** Every record as acknowledged, in order; empty when one was not (yet). */
