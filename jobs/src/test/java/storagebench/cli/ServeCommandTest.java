@@ -26,14 +26,7 @@ class ServeCommandTest {
                         schedules.toString(),
                         "--data-dir",
                         tmp.resolve("data").toString());
-        CliOutput list =
-                CliOutput.run(
-                        "schedule",
-                        "list",
-                        "--schedules",
-                        schedules.toString(),
-                        "--data-dir",
-                        tmp.resolve("data").toString());
+        CliOutput list = scheduleList(schedules);
         // then
         assertThat(serve.exit()).isEqualTo(2);
         assertThat(serve.err())
@@ -63,14 +56,7 @@ class ServeCommandTest {
                     hosts: {role: replica}
                 """);
         // when
-        CliOutput list =
-                CliOutput.run(
-                        "schedule",
-                        "list",
-                        "--schedules",
-                        schedules.toString(),
-                        "--data-dir",
-                        tmp.resolve("data").toString());
+        CliOutput list = scheduleList(schedules);
         // then: the column hosts, as the file writes them
         assertThat(list.exit()).as(list.err()).isZero();
         assertThat(list.out().lines().findFirst().orElse("")).contains("hosts");
@@ -123,5 +109,15 @@ class ServeCommandTest {
         // then
         assertThat(pause.exit()).isEqualTo(2);
         assertThat(pause.err()).contains("no schedule named 'weekly'; the schedules are: nightly");
+    }
+
+    private CliOutput scheduleList(Path schedules) {
+        return CliOutput.run(
+                "schedule",
+                "list",
+                "--schedules",
+                schedules.toString(),
+                "--data-dir",
+                tmp.resolve("data").toString());
     }
 }
