@@ -89,8 +89,8 @@ public final class EventPublisher implements AutoCloseable {
     private CompletableFuture<Void> pending;
 
     /**
-     * The transaction committed last, until a later one committed without trouble: the one whose
-     * commit markers a broker's restart can lose ({@link #sendAgainIfHidden}).
+     * The transaction committed last, replaced by each later commit and forgotten once read back: the
+     * one whose commit markers a broker's restart can lose ({@link #sendAgainIfHidden}).
      */
     private Committed lastCommitted;
 
