@@ -1,6 +1,7 @@
 package storagebench.config;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -94,6 +95,36 @@ public final class Secrets {
             Pattern.compile(
                     "(?i)\\b[a-z][a-z0-9+.-]*://[^\\s:/@'\"]*:(?<v>(?!\\$\\{(?:env|file):)(?!\\*\\*\\*@)[^\\s/'\"]*)@");
 
+    /**
+     * Words of which every rule's match holds one (case aside): a secret's name (SECRET_WORD's and the
+     * environment rule's pass and key), a Windows switch's {@code /P}, a program that takes a password,
+     * a URL's {@code ://}. Text with none of them holds no secret, and is not run through the rules:
+     * a progress line is logged before every trial, and the rules cost about 0.2 ms a line.
+     */
+    private static final List<String> CLUES =
+            List.of(
+                    "pass",
+                    "pwd",
+                    "secret",
+                    "token",
+                    "credential",
+                    "api",
+                    "key",
+                    "/p",
+                    "sqlcmd",
+                    "bcp",
+                    "osql",
+                    "isql",
+                    "mysql",
+                    "mariadb",
+                    "gbak",
+                    "gfix",
+                    "gstat",
+                    "gsec",
+                    "nbackup",
+                    "fbsvcmgr",
+                    "://");
+
     private Secrets() {}
 
     /** The config text with every secret's value replaced by ***: YAML keys named like one, and {@link #redactText}. */
@@ -110,9 +141,25 @@ public final class Secrets {
      * takes a password there.
      */
     public static String redactText(String text) {
-        if (text == null) {
-            return null;
+        if (text == null || !mayHoldSecret(text)) {
+            return text;
         }
+        return redactEveryRule(text);
+    }
+
+    /** Whether {@code text} holds one of the {@link #CLUES}: where none is, no rule can match. */
+    static boolean mayHoldSecret(String text) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (String clue : CLUES) {
+            if (lower.contains(clue)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@link #redactText} through every rule, whatever the text holds. */
+    static String redactEveryRule(String text) {
         String out = text;
         for (Pattern rule : SECRETS) {
             // a command may give a password twice; each pass removes the first left

@@ -2,6 +2,8 @@ package storagebench.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -43,7 +45,64 @@ class SecretsRedactionTest {
             A=1;MY_TOKEN=t0k;API_KEY=k;SSH_PASSPHRASE=p;HOME=/h | A=1;MY_TOKEN=***;API_KEY=***;SSH_PASSPHRASE=***;HOME=/h
             """)
     void aSecretsValueBecomesStars(String text, String redacted) {
+        assertThat(Secrets.mayHoldSecret(text)).isTrue();
         assertThat(Secrets.redactText(text)).isEqualTo(redacted);
+    }
+
+    @Test
+    void textWithoutAnyClueIsLeftAsItIsAndNoRuleWouldHaveChangedIt() {
+        // a progress line is logged before every trial: it is not run through the rules
+        String progress =
+                "trial 3/8 [files=4 init=zero] rep 1: run 12.3 ms | elapsed 0:00:05, ~0:00:08 left";
+        assertThat(Secrets.mayHoldSecret(progress)).isFalse();
+        assertThat(Secrets.redactText(progress)).isSameAs(progress);
+        // texts made of the rules' own parts, with and without their clues: where no clue is, the
+        // rules change nothing either
+        List<String> parts =
+                List.of(
+                        "-P ",
+                        "-p",
+                        "/P ",
+                        "/P:",
+                        "=",
+                        ";",
+                        " ",
+                        "--",
+                        "x1",
+                        "'a b'",
+                        "\"q\"",
+                        "{a}}b}",
+                        "sqlcmd ",
+                        "isql ",
+                        "gbak ",
+                        "mysql ",
+                        "PASS",
+                        "pwd",
+                        "Token",
+                        "API_KEY",
+                        "https://",
+                        "u:",
+                        "@h",
+                        "PG",
+                        "_",
+                        "ssh ",
+                        "-pa ",
+                        "/SA");
+        Random random = new Random(20261206);
+        int withoutClue = 0;
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = 1 + random.nextInt(8); n > 0; n--) {
+                text.append(parts.get(random.nextInt(parts.size())));
+            }
+            String t = text.toString();
+            if (!Secrets.mayHoldSecret(t)) {
+                withoutClue++;
+                assertThat(Secrets.redactEveryRule(t)).as(t).isEqualTo(t);
+            }
+            assertThat(Secrets.redactText(t)).as(t).isEqualTo(Secrets.redactEveryRule(t));
+        }
+        assertThat(withoutClue).isGreaterThan(1_000);
     }
 
     @ParameterizedTest(name = "{0}")
