@@ -80,12 +80,15 @@ class CommitWindowIT {
         // given: two runs on one data directory; A frozen inside a transaction and killed, its
         // transaction left open
         Path data = tmp.resolve("data");
+        // trials of 50 ms until the restarts: A must still run once B has started (200 trials of a
+        // few milliseconds each could all end before B's process had begun its run)
+        Path fast = tmp.resolve("fast");
         Child a =
                 Child.start(
                         tmp,
                         "a",
                         "run",
-                        Experiments.quick(tmp, "run-a", 100).toString(),
+                        Experiments.paced(tmp, "run-a", 100, 50, fast).toString(),
                         "--data-dir",
                         data.toString(),
                         // the topic A creates has 6 partitions: the open transaction may hold back
@@ -99,7 +102,7 @@ class CommitWindowIT {
                         tmp,
                         "b",
                         "run",
-                        Experiments.quick(tmp, "run-b", 100).toString(),
+                        Experiments.paced(tmp, "run-b", 100, 50, fast).toString(),
                         "--data-dir",
                         data.toString(),
                         "--no-sink");
@@ -116,6 +119,7 @@ class CommitWindowIT {
             b.kill();
         }
         // when: B is continued from the topic alone, while A's transaction is still open
+        Files.createFile(fast);
         assertThat(
                         Main.execute(
                                 "run",
