@@ -121,10 +121,9 @@ public final class EventPublisher implements AutoCloseable {
     }
 
     /**
-     * As {@link #publish}, but the transaction is committed on the publisher's own thread: this returns
-     * once the events are encoded and checked (one too large for the topic is refused here, whole), the
-     * transaction begun and its records sent (a failure there is met by the publisher's thread, as if
-     * it had sent them), and {@link #awaitPublished()} returns once the broker acknowledged the commit. The caller may do
+     * As {@link #publish}, but the transaction runs on the publisher's own thread: this returns once
+     * the events are encoded and checked (one too large for the topic is refused here, whole), and
+     * {@link #awaitPublished()} returns once the broker acknowledged the commit. The caller may do
      * other work meanwhile, never a measured phase: a trial's measured phase waits for the commit of
      * the trial before it. {@code published} runs after the commit, on the publisher's thread.
      */
@@ -146,13 +145,10 @@ public final class EventPublisher implements AutoCloseable {
                                 return thread;
                             });
         }
-        // begun and sent here, so that the records are on their way while the publisher's thread
-        // wakes up to commit them (about 0.15 ms on 2 cores)
-        Attempt first = attempt(records);
         pending =
                 CompletableFuture.runAsync(
                         () -> {
-                            transact(records, events.size(), first);
+                            transact(records, events.size());
                             published.run();
                         },
                         committer);
@@ -209,7 +205,7 @@ public final class EventPublisher implements AutoCloseable {
     private void send(List<? extends SpecificRecord> events, Function<SpecificRecord, byte[]> key) {
         List<ProducerRecord<byte[], byte[]>> records = prepared(events, key);
         if (!records.isEmpty()) {
-            transact(records, events.size(), null);
+            transact(records, events.size());
         }
     }
 
@@ -229,37 +225,10 @@ public final class EventPublisher implements AutoCloseable {
     }
 
     /**
-     * A transaction begun and its records sent, as far as that went: what the begin or a send threw is
-     * kept, for {@link #transact} to meet where it would have thrown there.
-     *
-     * @param acks the sends' acknowledgements to come
-     * @param unbegun what beginning the transaction threw, or null
-     * @param unsent what a send threw, or null
-     */
-    private record Attempt(
-            List<Future<RecordMetadata>> acks, RuntimeException unbegun, RuntimeException unsent) {}
-
-    /** Begins a transaction and sends {@code records} (they go out at once: no linger). */
-    private Attempt attempt(List<ProducerRecord<byte[], byte[]>> records) {
-        List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
-        try {
-            producer.beginTransaction();
-        } catch (RuntimeException e) {
-            return new Attempt(acks, e, null);
-        }
-        try {
-            records.forEach(record -> acks.add(producer.send(record)));
-            return new Attempt(acks, null, null);
-        } catch (RuntimeException e) {
-            return new Attempt(acks, null, e);
-        }
-    }
-
-    /**
      * One transaction of the records of {@code events} events (begin, the sends, commit), sent again
      * while the broker allows; returns after the broker's acks.
      */
-    private void transact(List<ProducerRecord<byte[], byte[]>> records, int events, Attempt begun) {
+    private void transact(List<ProducerRecord<byte[], byte[]>> records, int events) {
         long began = System.nanoTime();
         // where the producer sends now, from its own metadata (no request): named if this is slow
         leaders = stall.leaders(producer);
@@ -274,16 +243,10 @@ public final class EventPublisher implements AutoCloseable {
             if (ended) {
                 sendAgainIfHidden(silence);
             }
-            Attempt attempt = begun != null ? begun : attempt(records);
-            begun = null;
-            if (attempt.unbegun() != null) {
-                throw attempt.unbegun();
-            }
-            List<Future<RecordMetadata>> acks = attempt.acks();
+            producer.beginTransaction();
+            List<Future<RecordMetadata>> acks = new ArrayList<>(events);
             try {
-                if (attempt.unsent() != null) {
-                    throw attempt.unsent();
-                }
+                records.forEach(record -> acks.add(producer.send(record)));
                 withGrace(
                         "committing " + events + " event(s)",
                         producer::commitTransaction,
@@ -400,7 +363,7 @@ public final class EventPublisher implements AutoCloseable {
             }
         }
         if (!hidden.isEmpty()) {
-            transact(hidden, hidden.size(), null);
+            transact(hidden, hidden.size());
         }
     }
 

@@ -58,10 +58,6 @@ public final class TransactionalProducers {
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) grace.plusSeconds(20).toMillis());
         props.putIfAbsent(
                 ProducerConfig.METADATA_MAX_AGE_CONFIG, (int) METADATA_MAX_AGE.toMillis());
-        // a transaction's records go out as they are sent, not when its commit flushes them: the
-        // runner sends a trial's on its own thread and commits them on the publisher's (Kafka's
-        // default linger is 5 ms)
-        props.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 0);
         props.putIfAbsent(ProducerConfig.RETRY_BACKOFF_MAX_MS_CONFIG, (int) BACKOFF_MAX.toMillis());
         props.putIfAbsent(
                 ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, (int) BACKOFF_MAX.toMillis());
