@@ -99,7 +99,8 @@ public final class Secrets {
      * Words of which every rule's match holds one (case aside): a secret's name (SECRET_WORD's and the
      * environment rule's pass and key), a Windows switch's {@code /P}, a program that takes a password,
      * a URL's {@code ://}. Text with none of them holds no secret, and is not run through the rules:
-     * a progress line is logged before every trial, and the rules cost about 0.2 ms a line.
+     * a progress line is logged after every trial, while the trial's commit runs, and the rules took
+     * 17-40 µs of it (the clues 0.2-2 µs), the JIT warmed.
      */
     private static final List<String> CLUES =
             List.of(
