@@ -9,12 +9,13 @@ import java.util.function.Function;
  * (b) trials through the harness, each figure in ms.
  *
  * @param trials trials per harness run
+ * @param warmUp trials and transactions of the uncounted warm-up pair
  * @param records the records of one trial's transaction, sent by the floor too
  * @param bytes their keys' and values' bytes
  * @param paired the pairs (A: the floor, B: the harness) and the load average around them
  */
 public record HarnessBenchReport(
-        int trials, int records, long bytes, Abba.Paired<HarnessTrials> paired) {
+        int trials, int warmUp, int records, long bytes, Abba.Paired<HarnessTrials> paired) {
     /** Goal: (b) − (a) at most this, median, ms. */
     public static final double GOAL_DIFFERENCE_MS = 1;
 
@@ -47,10 +48,11 @@ public record HarnessBenchReport(
         StringBuilder out = new StringBuilder();
         line(
                 out,
-                "bench harness: %d trials per run, %d ABBA pairs after a warm-up pair, one embedded"
-                        + " broker; Java %s, %d cores",
+                "bench harness: %d trials per run, %d ABBA pairs after a warm-up pair of %d, one"
+                        + " embedded broker; Java %s, %d cores",
                 trials,
                 paired.pairs().size(),
+                warmUp,
                 Runtime.version(),
                 Runtime.getRuntime().availableProcessors());
         line(

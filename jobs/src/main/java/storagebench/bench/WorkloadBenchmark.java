@@ -45,7 +45,9 @@ public final class WorkloadBenchmark {
                             "IOPS (target ratio >= 0.9)");
                 }
             }
-            out.print(HarnessBenchmark.run(dir, trials, pairs).format());
+            out.print(
+                    HarnessBenchmark.run(dir, trials, pairs, HarnessBenchmark.DEFAULT_WARM_UP)
+                            .format());
             double ratio = HarnessBench.calibratedRatio(2000);
             out.printf(
                     Locale.ROOT,

@@ -13,7 +13,7 @@ import storagebench.bench.HarnessBenchmark;
         mixinStandardHelpOptions = true,
         description = {
             "Measures on one throwaway embedded broker, in ABBA order over P pairs after a warm-up"
-                    + " pair: (a) the floor, one Kafka transaction of a trial's own records (the same"
+                    + " pair of W: (a) the floor, one Kafka transaction of a trial's own records (the same"
                     + " number and sizes, the same topic and producer settings), alone; (b) trials of"
                     + " `true` through the whole harness, each from its start to the next trial's minus"
                     + " its measured phase.",
@@ -43,12 +43,22 @@ public final class BenchHarnessCommand implements Callable<Integer> {
             description = "ABBA pairs of floor and harness (default: ${DEFAULT-VALUE}).")
     int pairs;
 
+    @Option(
+            names = "--warm-up",
+            paramLabel = "W",
+            defaultValue = "" + HarnessBenchmark.DEFAULT_WARM_UP,
+            description =
+                    "Trials and transactions of the uncounted warm-up pair, for the broker's and"
+                            + " this process's code to warm up (default: ${DEFAULT-VALUE}).")
+    int warmUp;
+
     @Override
     public Integer call() throws Exception {
-        if (trials < 3 || pairs < 1) {
-            throw new BadInputException("--trials must be at least 3 and --pairs at least 1");
+        if (trials < 3 || pairs < 1 || warmUp < 3) {
+            throw new BadInputException(
+                    "--trials and --warm-up must be at least 3 and --pairs at least 1");
         }
-        System.out.print(HarnessBenchmark.run(dir, trials, pairs).format());
+        System.out.print(HarnessBenchmark.run(dir, trials, pairs, warmUp).format());
         return 0;
     }
 }

@@ -38,7 +38,7 @@ class HarnessBenchReportTest {
                         1.25,
                         2.5);
         // when
-        HarnessBenchReport report = new HarnessBenchReport(4, 1, 237, paired);
+        HarnessBenchReport report = new HarnessBenchReport(4, 500, 1, 237, paired);
         // then
         assertThat(report.floorMedian()).isEqualTo(4);
         assertThat(report.harnessMedian()).isEqualTo(5.5);

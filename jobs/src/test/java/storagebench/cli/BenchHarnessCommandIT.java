@@ -29,6 +29,8 @@ class BenchHarnessCommandIT {
                             "4",
                             "--pairs",
                             "2",
+                            "--warm-up",
+                            "20",
                             "--dir",
                             dir.toString());
         } finally {
@@ -38,7 +40,7 @@ class BenchHarnessCommandIT {
         String report = out.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(report).isZero();
         assertThat(report)
-                .contains("4 trials per run, 2 ABBA pairs")
+                .contains("4 trials per run, 2 ABBA pairs after a warm-up pair of 20")
                 .containsPattern(
                         "pair 1 \\(AB\\)  \\(a\\) +\\d+\\.\\d\\d ms  \\(b\\) +\\d+\\.\\d\\d ms")
                 .containsPattern("pair 2 \\(BA\\)")
@@ -54,7 +56,10 @@ class BenchHarnessCommandIT {
     void refusesTooFewTrials() {
         // given / when
         int exit = Main.execute("bench", "harness", "--trials", "2", "--dir", dir.toString());
+        int shortWarmUp =
+                Main.execute("bench", "harness", "--warm-up", "2", "--dir", dir.toString());
         // then
         assertThat(exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(shortWarmUp).isEqualTo(Main.BAD_INPUT);
     }
 }
