@@ -10,12 +10,18 @@ import java.util.function.Function;
  *
  * @param trials trials per harness run
  * @param warmUp trials and transactions of the uncounted warm-up pair
+ * @param pace what came between the floor's transactions
  * @param records the records of one trial's transaction, sent by the floor too
  * @param bytes their keys' and values' bytes
  * @param paired the pairs (A: the floor, B: the harness) and the load average around them
  */
 public record HarnessBenchReport(
-        int trials, int warmUp, int records, long bytes, Abba.Paired<HarnessTrials> paired) {
+        int trials,
+        int warmUp,
+        FloorPace pace,
+        int records,
+        long bytes,
+        Abba.Paired<HarnessTrials> paired) {
     /** Goal: (b) − (a) at most this, median, ms. */
     public static final double GOAL_DIFFERENCE_MS = 1;
 
@@ -58,9 +64,13 @@ public record HarnessBenchReport(
         line(
                 out,
                 "(a) floor: one Kafka transaction (begin, %d send(s) of a trial's own records, %,d"
-                        + " bytes, commit) with the runner's producer settings, alone",
+                        + " bytes, commit) with the runner's producer settings, alone, %s",
                 records,
-                bytes);
+                bytes,
+                pace == FloorPace.PACED
+                        ? "each after a run of `true` (not timed), as a trial's follows its"
+                                + " measured phase"
+                        : "back to back");
         line(
                 out,
                 "(b) harness: a trial of `true` through the runner (Spring Batch on its in-memory job repository) and the broker, from its"

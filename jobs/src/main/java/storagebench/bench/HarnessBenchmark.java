@@ -30,9 +30,10 @@ public final class HarnessBenchmark {
      * @param trials trials per harness run, and floor transactions per block
      * @param pairs ABBA pairs
      * @param warmUp trials of the warm-up pair's harness run and transactions of its floor block
+     * @param pace what comes between the floor's transactions
      */
-    public static HarnessBenchReport run(Path parent, int trials, int pairs, int warmUp)
-            throws Exception {
+    public static HarnessBenchReport run(
+            Path parent, int trials, int pairs, int warmUp, FloorPace pace) throws Exception {
         Files.createDirectories(parent);
         Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "bench-harness-");
         Settings settings = HarnessBench.settings(dir, Optional.empty());
@@ -41,15 +42,15 @@ public final class HarnessBenchmark {
             try (TransactionFloor floor =
                     new TransactionFloor(
                             kafka, TransactionFloor.trialRecords(kafka, warmed.runId(), 1))) {
-                floor.transactions(Math.max(warmUp, 3));
+                floor.transactions(Math.max(warmUp, 3), pace);
                 Abba.Paired<HarnessTrials> paired =
                         Abba.run(
                                 pairs,
                                 false,
-                                pair -> HarnessTrials.floor(floor.transactions(trials - 1)),
+                                pair -> HarnessTrials.floor(floor.transactions(trials - 1, pace)),
                                 pair -> HarnessBench.run(settings, kafka, dir, trials));
                 return new HarnessBenchReport(
-                        trials, warmUp, floor.recordCount(), floor.bytes(), paired);
+                        trials, warmUp, pace, floor.recordCount(), floor.bytes(), paired);
             }
         } finally {
             HarnessBench.stopBroker(settings);

@@ -1,5 +1,7 @@
 package storagebench.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,10 +94,16 @@ final class TransactionFloor implements AutoCloseable {
         return records.stream().mapToLong(r -> r.key().length + r.value().length).sum();
     }
 
-    /** Times {@code n} transactions one after another: ms each, from begin to the commit's answer. */
-    List<Double> transactions(int n) {
+    /**
+     * Times {@code n} transactions: ms each, from begin to the commit's answer; {@code pace} says what
+     * comes between them.
+     */
+    List<Double> transactions(int n, FloorPace pace) {
         List<Double> ms = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
+            if (pace == FloorPace.PACED) {
+                runTrue();
+            }
             long t0 = System.nanoTime();
             producer.beginTransaction();
             records.forEach(producer::send);
@@ -103,6 +111,25 @@ final class TransactionFloor implements AutoCloseable {
             ms.add((System.nanoTime() - t0) / 1e6);
         }
         return ms;
+    }
+
+    /** Runs {@code true}, the harness trials' command, to its end. */
+    private static void runTrue() {
+        try {
+            Process process =
+                    new ProcessBuilder("true")
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .redirectError(ProcessBuilder.Redirect.DISCARD)
+                            .start();
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException("true exited with " + process.exitValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run true: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running true", e);
+        }
     }
 
     @Override

@@ -46,7 +46,12 @@ public final class WorkloadBenchmark {
                 }
             }
             out.print(
-                    HarnessBenchmark.run(dir, trials, pairs, HarnessBenchmark.DEFAULT_WARM_UP)
+                    HarnessBenchmark.run(
+                                    dir,
+                                    trials,
+                                    pairs,
+                                    HarnessBenchmark.DEFAULT_WARM_UP,
+                                    FloorPace.PACED)
                             .format());
             double ratio = HarnessBench.calibratedRatio(2000);
             out.printf(

@@ -2,9 +2,11 @@ package storagebench.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import storagebench.BadInputException;
+import storagebench.bench.FloorPace;
 import storagebench.bench.HarnessBenchmark;
 
 /** {@code bench harness}: a trial's overhead through the harness beside its floor, a bare Kafka transaction. */
@@ -52,13 +54,38 @@ public final class BenchHarnessCommand implements Callable<Integer> {
                             + " this process's code to warm up (default: ${DEFAULT-VALUE}).")
     int warmUp;
 
+    @Option(
+            names = "--floor",
+            paramLabel = "PACE",
+            defaultValue = "paced",
+            converter = PaceConverter.class,
+            description =
+                    "What comes between the floor's transactions: paced (a run of `true`, not"
+                            + " timed, as between a harness's trials) or back-to-back (default:"
+                            + " ${DEFAULT-VALUE}).")
+    FloorPace pace;
+
+    /** {@code paced} or {@code back-to-back}. */
+    static final class PaceConverter implements CommandLine.ITypeConverter<FloorPace> {
+        @Override
+        public FloorPace convert(String value) {
+            for (FloorPace p : FloorPace.values()) {
+                if (p.label().equals(value)) {
+                    return p;
+                }
+            }
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is not paced or back-to-back");
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         if (trials < 3 || pairs < 1 || warmUp < 3) {
             throw new BadInputException(
                     "--trials and --warm-up must be at least 3 and --pairs at least 1");
         }
-        System.out.print(HarnessBenchmark.run(dir, trials, pairs, warmUp).format());
+        System.out.print(HarnessBenchmark.run(dir, trials, pairs, warmUp, pace).format());
         return 0;
     }
 }

@@ -38,13 +38,14 @@ class HarnessBenchReportTest {
                         1.25,
                         2.5);
         // when
-        HarnessBenchReport report = new HarnessBenchReport(4, 500, 1, 237, paired);
+        HarnessBenchReport report = new HarnessBenchReport(4, 500, FloorPace.PACED, 1, 237, paired);
         // then
         assertThat(report.floorMedian()).isEqualTo(4);
         assertThat(report.harnessMedian()).isEqualTo(5.5);
         assertThat(report.difference()).isCloseTo(1.5, Offset.offset(1e-9));
         assertThat(report.format())
                 .contains("1 send(s) of a trial's own records, 237 bytes")
+                .contains("alone, each after a run of `true` (not timed)")
                 .contains("pair 1 (AB)  (a)   4.00 ms  (b)   5.00 ms  b - a   1.00 ms  b / a  1.25")
                 .contains("pair 2 (BA)  (a)   4.00 ms  (b)   6.00 ms  b - a   2.00 ms  b / a  1.50")
                 .containsPattern("\\(a\\) floor, ms +4\\.00 +4\\.00")

@@ -41,6 +41,7 @@ class BenchHarnessCommandIT {
         assertThat(exit).as(report).isZero();
         assertThat(report)
                 .contains("4 trials per run, 2 ABBA pairs after a warm-up pair of 20")
+                .contains("each after a run of `true` (not timed)")
                 .containsPattern(
                         "pair 1 \\(AB\\)  \\(a\\) +\\d+\\.\\d\\d ms  \\(b\\) +\\d+\\.\\d\\d ms")
                 .containsPattern("pair 2 \\(BA\\)")
@@ -58,8 +59,11 @@ class BenchHarnessCommandIT {
         int exit = Main.execute("bench", "harness", "--trials", "2", "--dir", dir.toString());
         int shortWarmUp =
                 Main.execute("bench", "harness", "--warm-up", "2", "--dir", dir.toString());
+        int noSuchPace =
+                Main.execute("bench", "harness", "--floor", "sideways", "--dir", dir.toString());
         // then
         assertThat(exit).isEqualTo(Main.BAD_INPUT);
         assertThat(shortWarmUp).isEqualTo(Main.BAD_INPUT);
+        assertThat(noSuchPace).isEqualTo(Main.BAD_INPUT);
     }
 }
