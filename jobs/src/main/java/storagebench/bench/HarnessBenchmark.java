@@ -14,10 +14,9 @@ import storagebench.config.Settings;
  * {@code bench harness}: in one run, on one throwaway embedded broker and in ABBA order, (a) the floor
  * — one Kafka transaction of a trial's records, alone ({@link TransactionFloor}) — and (b) trials of
  * {@code true} through the whole harness ({@link HarnessBench}). A warm-up pair goes first, longer
- * than a counted one: the broker's own code warms up over its first thousand or so requests (with a
- * warm-up of one block of 50, the floor still fell from 8.4 to 4.0 ms over the five pairs after it,
- * which measured drift more than overhead). Its harness run also gives the floor its records (those
- * of its second trial).
+ * than a counted one: after a warm-up of one block of 50 the broker was still getting faster (the
+ * floor fell from 8.4 to 4.0 ms over the five pairs after it), and the pairs measured that drift more
+ * than the overhead. Its harness run also gives the floor its records (those of its second trial).
  */
 public final class HarnessBenchmark {
     /** Trials and transactions of the warm-up pair unless asked otherwise. */
