@@ -36,12 +36,14 @@ public final class HarnessBenchmark {
         Files.createDirectories(parent);
         Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "bench-harness-");
         Settings settings = HarnessBench.settings(dir, Optional.empty());
+        // the floor's records are those of the warm-up run's second trial
+        int warm = Math.max(warmUp, 3);
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
-            HarnessTrials warmed = HarnessBench.run(settings, kafka, dir, Math.max(warmUp, 3));
+            HarnessTrials warmed = HarnessBench.run(settings, kafka, dir, warm);
             try (TransactionFloor floor =
                     new TransactionFloor(
                             kafka, TransactionFloor.trialRecords(kafka, warmed.runId(), 1))) {
-                floor.transactions(Math.max(warmUp, 3), pace);
+                floor.transactions(warm, pace);
                 Abba.Paired<HarnessTrials> paired =
                         Abba.run(
                                 pairs,
