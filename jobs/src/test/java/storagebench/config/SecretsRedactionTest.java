@@ -51,7 +51,7 @@ class SecretsRedactionTest {
 
     @Test
     void textWithoutAnyClueIsLeftAsItIsAndNoRuleWouldHaveChangedIt() {
-        // a progress line is logged before every trial: it is not run through the rules
+        // a progress line is logged after every trial: it is not run through the rules
         String progress =
                 "trial 3/8 [files=4 init=zero] rep 1: run 12.3 ms | elapsed 0:00:05, ~0:00:08 left";
         assertThat(Secrets.mayHoldSecret(progress)).isFalse();
