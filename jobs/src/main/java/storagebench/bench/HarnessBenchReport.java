@@ -9,7 +9,8 @@ import java.util.function.Function;
  * (b) trials through the harness, each figure in ms.
  *
  * @param trials trials per harness run
- * @param warmUp trials and transactions of the uncounted warm-up pair
+ * @param warmUp trials (in runs of {@code trials}, rounded up) and transactions of the uncounted
+ *     warm-up pair
  * @param pace what came between the floor's transactions
  * @param records the records of one trial's transaction, sent by the floor too
  * @param bytes their keys' and values' bytes
@@ -54,10 +55,12 @@ public record HarnessBenchReport(
         StringBuilder out = new StringBuilder();
         line(
                 out,
-                "bench harness: %d trials per run, %d ABBA pairs after a warm-up pair of %d, one"
-                        + " embedded broker; Java %s, %d cores",
+                "bench harness: %d trials per run, %d ABBA pairs after a warm-up pair (%d trials"
+                        + " in %d run(s), %d transactions), one embedded broker; Java %s, %d cores",
                 trials,
                 paired.pairs().size(),
+                HarnessBenchmark.warmUpRuns(warmUp, trials) * trials,
+                HarnessBenchmark.warmUpRuns(warmUp, trials),
                 warmUp,
                 Runtime.version(),
                 Runtime.getRuntime().availableProcessors());
@@ -112,7 +115,27 @@ public record HarnessBenchReport(
                 pooled(HarnessTrials::afterMeasured, true));
         row(out, "  chunk end, next trial read", pooled(HarnessTrials::handOver, true));
         row(out, "  set-up, wait for the commit", pooled(HarnessTrials::setUp, true));
+        List<Double> floorJit = compiling(false);
+        List<Double> harnessJit = compiling(true);
+        if (!floorJit.isEmpty() && !harnessJit.isEmpty()) {
+            line(
+                    out,
+                    "JIT compiling while a block ran, ms: (a) median %.0f (%.0f to %.0f), (b) median"
+                            + " %.0f (%.0f to %.0f)",
+                    PairRatios.median(floorJit),
+                    floorJit.stream().mapToDouble(d -> d).min().orElse(0),
+                    floorJit.stream().mapToDouble(d -> d).max().orElse(0),
+                    PairRatios.median(harnessJit),
+                    harnessJit.stream().mapToDouble(d -> d).min().orElse(0),
+                    harnessJit.stream().mapToDouble(d -> d).max().orElse(0));
+        }
         return out.toString();
+    }
+
+    /** Each block's JIT compiling time, where known. */
+    private List<Double> compiling(boolean harness) {
+        return (harness ? paired.bs() : paired.as())
+                .stream().map(HarnessTrials::compileMs).filter(ms -> ms >= 0).toList();
     }
 
     private static void row(StringBuilder out, String label, List<Double> ms) {

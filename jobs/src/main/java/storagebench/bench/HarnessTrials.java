@@ -20,17 +20,26 @@ import storagebench.events.TrialTimed;
  *     trial's commit under way meanwhile)
  * @param setUp from there to the next trial's measured phase: host settings, set-up steps and the
  *     wait for the trial's commit
+ * @param compileMs the time this process's JIT compilers spent compiling while the block ran, in ms
+ *     ({@link java.lang.management.CompilationMXBean}), or -1 where not known: compiling on a core
+ *     of two is time the block's commits did not have
  */
 record HarnessTrials(
         String runId,
         List<Double> overhead,
         List<Double> afterMeasured,
         List<Double> handOver,
-        List<Double> setUp) {
+        List<Double> setUp,
+        double compileMs) {
 
     /** The floor's transactions. */
     static HarnessTrials floor(List<Double> transactions) {
-        return new HarnessTrials("", transactions, List.of(), List.of(), List.of());
+        return new HarnessTrials("", transactions, List.of(), List.of(), List.of(), -1);
+    }
+
+    /** These trials, with the JIT's compiling time while they ran. */
+    HarnessTrials compiling(double ms) {
+        return new HarnessTrials(runId, overhead, afterMeasured, handOver, setUp, ms);
     }
 
     /**
@@ -60,7 +69,7 @@ record HarnessTrials(
                 setUp.add(ms(started, next.getStartTime()));
             }
         }
-        return new HarnessTrials(runId, overhead, afterMeasured, handOver, setUp);
+        return new HarnessTrials(runId, overhead, afterMeasured, handOver, setUp, -1);
     }
 
     private static double ms(Instant from, Instant to) {

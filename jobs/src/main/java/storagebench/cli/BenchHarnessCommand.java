@@ -20,7 +20,8 @@ import storagebench.bench.HarnessBenchmark;
                     + " `true` through the whole harness, each from its start to the next trial's minus"
                     + " its measured phase.",
             "Reports the median and p90 of both, (b) - (a), each pair's ratio b / a with their median"
-                    + " and range, the load average before and after, and where (b) goes."
+                    + " and range, the load average before and after, where (b) goes, and how long"
+                    + " the JIT compiled while each block ran."
         })
 public final class BenchHarnessCommand implements Callable<Integer> {
     @Option(
@@ -50,8 +51,9 @@ public final class BenchHarnessCommand implements Callable<Integer> {
             paramLabel = "W",
             defaultValue = "" + HarnessBenchmark.DEFAULT_WARM_UP,
             description =
-                    "Trials and transactions of the uncounted warm-up pair, for the broker's and"
-                            + " this process's code to warm up (default: ${DEFAULT-VALUE}).")
+                    "Trials (in runs of N, as many as make them up) and transactions of the"
+                            + " uncounted warm-up pair, for the broker's and this process's code to"
+                            + " warm up, a run's own start included (default: ${DEFAULT-VALUE}).")
     int warmUp;
 
     @Option(

@@ -18,7 +18,8 @@ class HarnessBenchReportTest {
                 ms,
                 ms.stream().map(m -> 0.1).toList(),
                 ms.stream().map(m -> m - 0.3).toList(),
-                ms.stream().map(m -> 0.2).toList());
+                ms.stream().map(m -> 0.2).toList(),
+                -1);
     }
 
     @Test
@@ -29,12 +30,12 @@ class HarnessBenchReportTest {
                         List.of(
                                 new Abba.Pair<>(
                                         false,
-                                        HarnessTrials.floor(List.of(4.0, 4.0, 4.0)),
-                                        harness(5, 5, 5)),
+                                        HarnessTrials.floor(List.of(4.0, 4.0, 4.0)).compiling(10),
+                                        harness(5, 5, 5).compiling(300)),
                                 new Abba.Pair<>(
                                         true,
-                                        HarnessTrials.floor(List.of(4.0, 4.0, 4.0)),
-                                        harness(6, 6, 6))),
+                                        HarnessTrials.floor(List.of(4.0, 4.0, 4.0)).compiling(30),
+                                        harness(6, 6, 6).compiling(500))),
                         1.25,
                         2.5);
         // when
@@ -53,7 +54,11 @@ class HarnessBenchReportTest {
                 .containsPattern("\\(b\\) / \\(a\\) +1\\.38   goal <= 1\\.5: met")
                 .contains("b / a per pair: median 1.375 (range 1.250 to 1.500)")
                 .contains("load average 1.25 before, 2.50 after")
-                .containsPattern("set-up, wait for the commit +0\\.20 +0\\.20");
+                .containsPattern("set-up, wait for the commit +0\\.20 +0\\.20")
+                .contains("after a warm-up pair (500 trials in 125 run(s), 500 transactions)")
+                .contains(
+                        "JIT compiling while a block ran, ms: (a) median 20 (10 to 30), (b) median"
+                                + " 400 (300 to 500)");
     }
 
     @Test

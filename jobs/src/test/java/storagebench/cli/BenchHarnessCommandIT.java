@@ -40,7 +40,9 @@ class BenchHarnessCommandIT {
         String report = out.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(report).isZero();
         assertThat(report)
-                .contains("4 trials per run, 2 ABBA pairs after a warm-up pair of 20")
+                .contains(
+                        "4 trials per run, 2 ABBA pairs after a warm-up pair (20 trials in 5 run(s),"
+                                + " 20 transactions)")
                 .contains("each after a run of `true` (not timed)")
                 .containsPattern(
                         "pair 1 \\(AB\\)  \\(a\\) +\\d+\\.\\d\\d ms  \\(b\\) +\\d+\\.\\d\\d ms")
@@ -48,7 +50,8 @@ class BenchHarnessCommandIT {
                 .containsPattern("\\(a\\) floor, ms +\\d+\\.\\d\\d +\\d+\\.\\d\\d")
                 .containsPattern("\\(b\\) harness, ms +\\d+\\.\\d\\d +\\d+\\.\\d\\d")
                 .containsPattern("b / a per pair: median \\d+\\.\\d{3} \\(range")
-                .contains("load average");
+                .contains("load average")
+                .containsPattern("JIT compiling while a block ran, ms: \\(a\\) median \\d+");
         assertThat(dir).isEmptyDirectory();
         System.out.print(report);
     }
