@@ -22,8 +22,8 @@ import storagebench.config.Settings;
  * than the overhead. Its harness side is runs as long as the counted ones, as many as make up its
  * trials: each counted block is a run of its own, and what a run does once (its Spring context, its
  * producer, its plan) is code the JIT compiles too. After one warm-up run of 500 trials the compilers
- * still spent 120–860 ms of CPU during each counted run of 50 (against 10–320 ms during a floor
- * block), on a core the run's commits shared, and (b) − (a) came out at 1.5–1.75 ms; after 20
+ * still spent 170–860 ms compiling during each counted run of 50 (against 10–320 ms during a floor
+ * block), on a core the run's commits shared, and (b) − (a) came out at 1.48–1.75 ms; after 20
  * warm-up runs of 50, at 0.76–1.06 ms. Its first run also gives the floor its records (those of its
  * second trial). The JIT's compiling time during each counted block is reported beside it.
  */
