@@ -1,22 +1,11 @@
 package storagebench.batch;
 
 import java.util.Optional;
-import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.job.JobExecutionException;
-import org.springframework.batch.core.job.parameters.JobParameters;
-import org.springframework.batch.core.launch.JobOperator;
-import org.springframework.context.ConfigurableApplicationContext;
 
-/** Runs the job of a Spring context (see {@link BatchContext}) and reads how it failed. */
+/** Reads how a job run on a {@link BatchContext} failed. */
 public final class BatchJob {
     private BatchJob() {}
-
-    /** Runs the context's job with {@code parameters} and returns its execution once it has ended. */
-    public static JobExecution run(ConfigurableApplicationContext context, JobParameters parameters)
-            throws JobExecutionException {
-        return context.getBean(JobOperator.class).start(context.getBean(Job.class), parameters);
-    }
 
     /** The message of the execution's first failure, if it failed. */
     public static Optional<String> firstFailure(JobExecution execution) {

@@ -20,7 +20,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.ProcessLock;
 import storagebench.batch.BatchContext;
@@ -233,9 +232,10 @@ public final class LogImport {
                         .addString("run.id", batch.files().get(0).id().runId())
                         .addLong("files", (long) batch.files().size())
                         .toJobParameters();
-        try (ConfigurableApplicationContext context =
-                BatchContext.start(ImportConfiguration.class, Map.of("importBatch", batch))) {
-            JobExecution execution = BatchJob.run(context, parameters);
+        try {
+            BatchContext context = new BatchContext();
+            JobExecution execution =
+                    context.run(ImportConfiguration.job(context, batch), parameters);
             return BatchJob.firstFailure(execution).orElse("stopped");
         } catch (Exception e) {
             throw new IllegalStateException(

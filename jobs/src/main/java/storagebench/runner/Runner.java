@@ -1,12 +1,10 @@
 package storagebench.runner;
 
-import java.util.Map;
 import java.util.Optional;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 import storagebench.BadInputException;
 import storagebench.batch.BatchContext;
 import storagebench.batch.BatchJob;
@@ -55,13 +53,13 @@ public final class Runner {
     /** Runs the run's job once: its trials that the topic does not hold yet ({@link RunContext#history()}). */
     static Outcome execute(Settings settings, RunContext run) {
         DiskFloor floor = DiskFloor.of(settings);
-        try (ConfigurableApplicationContext context =
-                BatchContext.start(
-                        RunnerConfiguration.class, Map.of("runContext", run, "diskFloor", floor))) {
+        try {
+            BatchContext context = new BatchContext();
+            RunnerConfiguration.RunJob job = RunnerConfiguration.of(context, run, floor);
             JobParameters parameters =
                     new JobParametersBuilder().addString("run.id", run.runId()).toJobParameters();
-            Progress progress = context.getBean(Progress.class);
-            JobExecution execution = BatchJob.run(context, parameters);
+            Progress progress = job.progress();
+            JobExecution execution = context.run(job.job(), parameters);
             boolean lost = run.publisher().lost();
             boolean failed = execution.getStatus() == BatchStatus.FAILED;
             Optional<String> full =
