@@ -20,7 +20,7 @@ import storagebench.config.Settings;
  * than a counted one: after a warm-up of one block of 50 the broker was still getting faster (the
  * floor fell from 8.4 to 4.0 ms over the five pairs after it), and the pairs measured that drift more
  * than the overhead. Its harness side is runs as long as the counted ones, as many as make up its
- * trials: each counted block is a run of its own, and what a run does once (its Spring context, its
+ * trials: each counted block is a run of its own, and what a run does once (its job, its
  * producer, its plan) is code the JIT compiles too. After one warm-up run of 500 trials the compilers
  * still spent 170–860 ms compiling during each counted run of 50 (against 10–320 ms during a floor
  * block), on a core the run's commits shared, and (b) − (a) came out at 1.48–1.75 ms; after 20
