@@ -1,5 +1,6 @@
 package storagebench.bench;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -120,16 +121,21 @@ public record HarnessBenchReport(
         if (!floorJit.isEmpty() && !harnessJit.isEmpty()) {
             line(
                     out,
-                    "JIT compiling while a block ran, ms: (a) median %.0f (%.0f to %.0f), (b) median"
-                            + " %.0f (%.0f to %.0f)",
-                    PairRatios.median(floorJit),
-                    floorJit.stream().mapToDouble(d -> d).min().orElse(0),
-                    floorJit.stream().mapToDouble(d -> d).max().orElse(0),
-                    PairRatios.median(harnessJit),
-                    harnessJit.stream().mapToDouble(d -> d).min().orElse(0),
-                    harnessJit.stream().mapToDouble(d -> d).max().orElse(0));
+                    "JIT compiling while a block ran, ms: (a) %s, (b) %s",
+                    spread(floorJit),
+                    spread(harnessJit));
         }
         return out.toString();
+    }
+
+    /** {@code median 20 (10 to 30)}: the blocks' median and range, whole ms. */
+    private static String spread(List<Double> ms) {
+        return String.format(
+                Locale.ROOT,
+                "median %.0f (%.0f to %.0f)",
+                PairRatios.median(ms),
+                Collections.min(ms),
+                Collections.max(ms));
     }
 
     /** Each block's JIT compiling time, where known. */
