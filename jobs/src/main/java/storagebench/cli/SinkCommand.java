@@ -28,9 +28,10 @@ import storagebench.sink.SinkResult;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:done, also when stopped by Ctrl-C or SIGTERM once the open files are closed",
+            "0:done, also when stopped by Ctrl-C or SIGTERM once the open files are closed (or before any was open)",
             "1:failed, or the open files could not be closed",
-            "2:bad options or settings"
+            "2:bad options or settings",
+            "143:stopped by SIGTERM while the JVM was still starting, before anything was open"
         })
 public final class SinkCommand implements Callable<Integer> {
     private static final Logger log = LoggerFactory.getLogger(SinkCommand.class);
@@ -84,30 +85,39 @@ public final class SinkCommand implements Callable<Integer> {
 
     /**
      * Ctrl-C and SIGTERM stop the sink, which rolls its open files; the JVM then exits with the
-     * command's code rather than 143 (the JVM's own for SIGTERM), once everything is printed.
+     * command's code rather than 143 (the JVM's own for SIGTERM), once everything is printed. The
+     * hook is in place from the command's start: a signal that comes while the sink is still opening
+     * (waiting for its broker, say) ends the command at once with 0, as nothing is open yet.
      */
     static final class OnSignal {
         private static final long STOP_WAIT_SECONDS = 60;
 
         private final CountDownLatch done = new CountDownLatch(1);
         private volatile int code = Main.FAILED;
+        private volatile Sink sink;
         private volatile Thread hook;
 
-        /** From now on a signal stops {@code sink}. */
-        void stops(Sink sink) {
-            hook =
-                    new Thread(
-                            () -> {
-                                try {
-                                    sink.stop();
-                                } catch (RuntimeException e) {
-                                    // the sink has just finished by itself; its code comes all the
-                                    // same
-                                }
-                                awaitAndHalt();
-                            },
-                            "sink-shutdown");
+        OnSignal() {
+            hook = new Thread(this::onSignal, "sink-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        /** From now on a signal stops {@code sink} and waits for its files to close. */
+        void stops(Sink sink) {
+            this.sink = sink;
+        }
+
+        private void onSignal() {
+            Sink open = sink;
+            if (open == null) {
+                halt(0);
+            }
+            try {
+                open.stop();
+            } catch (RuntimeException e) {
+                // the sink has just finished by itself; its code comes all the same
+            }
+            awaitAndHalt();
         }
 
         /**
@@ -148,6 +158,10 @@ public final class SinkCommand implements Callable<Integer> {
                                 + STOP_WAIT_SECONDS
                                 + " s");
             }
+            halt(exit);
+        }
+
+        private static void halt(int exit) {
             System.out.flush();
             System.err.flush();
             Runtime.getRuntime().halt(exit);

@@ -3,6 +3,9 @@ package storagebench.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -120,6 +123,32 @@ class SinkCrashIT {
             assertThat(again.output())
                     .contains("sink: 0 rows in 0 files, 0 dead letters, 0 duplicates dropped");
             SinkIT.assertExactlyOnce(new Dataset(dataset), published);
+        }
+    }
+
+    @Test
+    void stoppedWhileItWaitsForItsBrokerTheSinkEndsAtOnceWithZero() throws Exception {
+        // given: a "broker" that takes connections and never answers, and a sink waiting on it
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            SinkProcess sink =
+                    SinkProcess.start(
+                            tmp.resolve("logs"),
+                            "waiting",
+                            "--data-dir",
+                            tmp.resolve("sink").toString(),
+                            "--bootstrap-servers",
+                            "127.0.0.1:" + silent.getLocalPort());
+            try (Socket connected = silent.accept()) {
+                // when: SIGTERM while the sink is still opening (it waits up to 15 s for an answer)
+                long start = System.nanoTime();
+                sink.terminate();
+                int exit = sink.waitFor(60);
+                long tookMs = (System.nanoTime() - start) / 1_000_000;
+                // then: nothing was open; it ends at once, with no error and no trace
+                assertThat(exit).as(sink.output()).isZero();
+                assertThat(tookMs).as("ms from SIGTERM to the exit").isLessThan(10_000);
+                assertThat(sink.output()).doesNotContain("\tat ").doesNotContain("did not answer");
+            }
         }
     }
 
