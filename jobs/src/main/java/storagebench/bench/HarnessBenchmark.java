@@ -24,12 +24,14 @@ import storagebench.config.Settings;
  * producer, its plan) is code the JIT compiles too. After one warm-up run of 500 trials the compilers
  * still spent 170–860 ms compiling during each counted run of 50 (against 10–320 ms during a floor
  * block), on a core the run's commits shared, and (b) − (a) came out at 1.48–1.75 ms; after 20
- * warm-up runs of 50, at 0.76–1.06 ms. Its first run also gives the floor its records (those of its
- * second trial). The JIT's compiling time during each counted block is reported beside it.
+ * warm-up runs of 50, at 0.76–1.06 ms; after 30 (the default, 1,500 trials), the compilers spent
+ * 47–104 ms (medians) during a counted run and (b) − (a) was 0.62–0.65 ms. Its first run also gives
+ * the floor its records (those of its second trial). The JIT's compiling time during each counted
+ * block is reported beside it.
  */
 public final class HarnessBenchmark {
     /** Trials and transactions of the warm-up pair unless asked otherwise. */
-    public static final int DEFAULT_WARM_UP = 500;
+    public static final int DEFAULT_WARM_UP = 1500;
 
     private HarnessBenchmark() {}
 
