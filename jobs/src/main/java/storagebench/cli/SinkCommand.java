@@ -110,7 +110,8 @@ public final class SinkCommand implements Callable<Integer> {
         private void onSignal() {
             Sink open = sink;
             if (open == null) {
-                halt(0);
+                halt(0); // nothing is open yet
+                return;
             }
             try {
                 open.stop();
