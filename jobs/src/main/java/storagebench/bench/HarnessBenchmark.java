@@ -25,7 +25,7 @@ import storagebench.config.Settings;
  * still spent 170–860 ms compiling during each counted run of 50 (against 10–320 ms during a floor
  * block), on a core the run's commits shared, and (b) − (a) came out at 1.48–1.75 ms; after 20
  * warm-up runs of 50, at 0.76–1.06 ms; after 30 (the default, 1,500 trials), the compilers spent
- * 47–104 ms (medians) during a counted run and (b) − (a) was 0.62–0.65 ms. Its first run also gives
+ * 40–82 ms (medians) during a counted run and (b) − (a) was 0.62–0.79 ms. Its first run also gives
  * the floor its records (those of its second trial). The JIT's compiling time during each counted
  * block is reported beside it.
  */
