@@ -264,7 +264,10 @@ public final class EventPublisher implements AutoCloseable {
                 renew(silence);
                 if (!written.isEmpty() && committed(written.get(0), silence)) {
                     lastCommitted = new Committed(records, written);
-                    report(began, Committed.partitions(written), Map.of(), true);
+                    // the new producer's metadata names who leads now (it asks once, within
+                    // CALL_TIMEOUT): the line names a leader lost as the line of a publish that was
+                    // not taken over does
+                    report(began, Committed.partitions(written), stall.leaders(producer), true);
                     return;
                 }
                 // never committed, so aborted by the new producer: send the events again
