@@ -331,14 +331,13 @@ public final class Comparisons {
             Set<String> factors = new LinkedHashSet<>();
             arms.forEach(a -> factors.addAll(a.factors().keySet()));
             List<Family> families = new ArrayList<>();
+            FactorSlices variants = FactorSlices.among(arms.stream().map(Arm::factors).toList());
             for (String factor : factors) {
                 Map<Map<String, String>, List<Arm>> slices = new LinkedHashMap<>();
-                List<Map<String, String>> variants = arms.stream().map(Arm::factors).toList();
                 for (Arm arm : arms) {
                     if (arm.factors().containsKey(factor)) {
                         slices.computeIfAbsent(
-                                        FactorSlices.key(arm.factors(), factor, variants),
-                                        s -> new ArrayList<>())
+                                        variants.key(arm.factors(), factor), s -> new ArrayList<>())
                                 .add(arm);
                     }
                 }

@@ -14,12 +14,24 @@ import java.util.Set;
  * with 20MB): comparing the files holds nothing else fixed that could be held.
  */
 public final class FactorSlices {
-    private FactorSlices() {}
+    private final Collection<Map<String, String>> variants;
+    private final Map<String, Set<String>> following = new HashMap<>();
+
+    private FactorSlices(Collection<Map<String, String>> variants) {
+        this.variants = variants;
+    }
+
+    /**
+     * The slices among {@code variants} (each variant's factors), which factors follow from which
+     * found once per factor: a caller keys each of many variants.
+     */
+    public static FactorSlices among(Collection<Map<String, String>> variants) {
+        return new FactorSlices(variants);
+    }
 
     /** The key of the variants {@code factors} is compared with in {@code factor}. */
-    public static Map<String, String> key(
-            Map<String, String> factors, String factor, Collection<Map<String, String>> all) {
-        Set<String> follow = following(factor, all);
+    public Map<String, String> key(Map<String, String> factors, String factor) {
+        Set<String> follow = following.computeIfAbsent(factor, f -> following(f, variants));
         Map<String, String> key = new LinkedHashMap<>(factors);
         key.remove(factor);
         key.keySet().removeAll(follow);

@@ -82,10 +82,12 @@ public final class Report {
      * no other row is such.
      */
     static List<SummaryRow> withRatios(List<SummaryRow> rows, boolean higherIsBetter) {
-        Map<List<String>, List<Map<String, String>>> variants = new HashMap<>();
+        Map<List<String>, List<Map<String, String>>> factors = new HashMap<>();
         for (SummaryRow row : rows) {
-            variants.computeIfAbsent(place(row), p -> new ArrayList<>()).add(row.factors());
+            factors.computeIfAbsent(place(row), p -> new ArrayList<>()).add(row.factors());
         }
+        Map<List<String>, FactorSlices> variants = new HashMap<>();
+        factors.forEach((place, all) -> variants.put(place, FactorSlices.among(all)));
         Map<List<Object>, Double> best = new HashMap<>();
         Map<List<Object>, Integer> size = new HashMap<>();
         for (SummaryRow row : rows) {
@@ -125,15 +127,14 @@ public final class Report {
     }
 
     /** The rows a row's ratio in {@code factor} is taken among ({@link FactorSlices}). */
-    private static List<Object> slice(
-            SummaryRow row, String factor, List<Map<String, String>> variants) {
+    private static List<Object> slice(SummaryRow row, String factor, FactorSlices variants) {
         return List.of(
                 row.experiment(),
                 row.host(),
                 row.configuration(),
                 row.step(),
                 factor,
-                FactorSlices.key(row.factors(), factor, variants));
+                variants.key(row.factors(), factor));
     }
 
     /** Half-width of the 95% confidence interval of a mean (Student's t); null below two samples. */

@@ -25,15 +25,17 @@ class FactorSlicesTest {
     void aZippedFactorFollowsFromTheFactorItIsZippedTo() {
         // when / then: each file count comes with one size, so all four compare in files
         assertThat(FactorSlices.following("files", ZIP)).containsExactly("file-size");
-        assertThat(FactorSlices.key(ZIP.get(0), "files", ZIP)).isEmpty();
+        assertThat(FactorSlices.among(ZIP).key(ZIP.get(0), "files")).isEmpty();
         // but 20MB comes with three file counts: sizes compare only at one file count
         assertThat(FactorSlices.following("file-size", ZIP)).isEmpty();
-        assertThat(FactorSlices.key(ZIP.get(1), "file-size", ZIP)).isEqualTo(Map.of("files", "50"));
+        assertThat(FactorSlices.among(ZIP).key(ZIP.get(1), "file-size"))
+                .isEqualTo(Map.of("files", "50"));
     }
 
     @Test
     void crossedFactorsAreHeldFixed() {
         assertThat(FactorSlices.following("init", CROSS)).isEmpty();
-        assertThat(FactorSlices.key(CROSS.get(0), "init", CROSS)).isEqualTo(Map.of("size", "8MB"));
+        assertThat(FactorSlices.among(CROSS).key(CROSS.get(0), "init"))
+                .isEqualTo(Map.of("size", "8MB"));
     }
 }
