@@ -1,8 +1,10 @@
 package storagebench.html;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import storagebench.report.HeadlineTable;
 import storagebench.report.Report;
 import storagebench.report.SummaryRow;
@@ -22,12 +24,14 @@ record Measures(Map<String, String> ofStep, Map<String, List<SummaryRow>> rows) 
 
     /** The measures of one experiment's statistics over all runs. */
     static Measures of(List<VariantStats> stats) {
-        Map<String, String> ofStep = new LinkedHashMap<>();
+        Map<String, Set<String>> measured = new LinkedHashMap<>();
         for (VariantStats s : stats) {
             if (s.runId() == null && s.n() > 0) {
-                ofStep.putIfAbsent(s.step(), headline(stats, s.step()));
+                measured.computeIfAbsent(s.step(), step -> new HashSet<>()).add(s.metric());
             }
         }
+        Map<String, String> ofStep = new LinkedHashMap<>();
+        measured.forEach((step, metrics) -> ofStep.put(step, headline(metrics)));
         Map<String, List<SummaryRow>> rows = new LinkedHashMap<>();
         for (Metric m : HeadlineTable.present(stats)) {
             rows.put(m.name(), measured(Report.summary(stats, m.name(), m.higherIsBetter())));
@@ -66,15 +70,10 @@ record Measures(Map<String, String> ofStep, Map<String, List<SummaryRow>> rows) 
         return !VariantStats.DURATION.equals(metric) || VariantStats.DURATION.equals(of(step));
     }
 
-    private static String headline(List<VariantStats> stats, String step) {
+    /** The first headline metric among a step's measured metrics, else {@code duration}. */
+    private static String headline(Set<String> metrics) {
         for (String name : Workloads.headlines().keySet()) {
-            if (stats.stream()
-                    .anyMatch(
-                            s ->
-                                    s.step().equals(step)
-                                            && s.metric().equals(name)
-                                            && s.runId() == null
-                                            && s.n() > 0)) {
+            if (metrics.contains(name)) {
                 return name;
             }
         }
