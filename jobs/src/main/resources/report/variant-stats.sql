@@ -22,7 +22,8 @@
 -- beside them, so n + failed + warmups is every row of the group that has the metric. A trial without
 -- a metric gives no row for it. log_mean and log_variance are over the natural logs of the values
 -- (NULL where a value is not positive: the comparisons then test the values themselves). A row per
--- run has run_id, started (its first trial), n and mean only.
+-- run has run_id, started (its first trial), n and mean only. The counts are BIGINT (a sum of counts
+-- would be a HUGEINT, which JDBC reads through a BigInteger).
 -- `configuration` labels a run's fixed configuration among its experiment's (empty where the
 -- experiment ran one): runs that differ in it are never pooled.
 -- Groups come in plan order: the variant whose first trial ran first comes first.
@@ -86,7 +87,7 @@ overall AS (
            NULL::VARCHAR                                            AS run_id,
            min(first_trial)                                         AS first_trial,
            NULL::BIGINT                                             AS started,
-           coalesce(sum(n) FILTER (class = 'measured'), 0)          AS n,
+           coalesce(sum(n) FILTER (class = 'measured'), 0)::BIGINT  AS n,
            any_value(mean) FILTER (class = 'measured')              AS mean,
            any_value(variance) FILTER (class = 'measured')          AS variance,
            any_value(quantiles) FILTER (class = 'measured')         AS quantiles,
@@ -94,8 +95,8 @@ overall AS (
            any_value(max) FILTER (class = 'measured')               AS max,
            any_value(log_mean) FILTER (class = 'measured')          AS log_mean,
            any_value(log_variance) FILTER (class = 'measured')      AS log_variance,
-           coalesce(sum(n) FILTER (class = 'failed'), 0)            AS failed,
-           coalesce(sum(n) FILTER (class = 'warmup'), 0)            AS warmups
+           coalesce(sum(n) FILTER (class = 'failed'), 0)::BIGINT    AS failed,
+           coalesce(sum(n) FILTER (class = 'warmup'), 0)::BIGINT    AS warmups
     FROM by_class
     GROUP BY experiment, host, configuration, variant, step, metric
 ),
