@@ -17,16 +17,20 @@ import java.util.Set;
  * every part's range is in no trial, so a query need not unnest a million maps to find that out.
  */
 final class StoredMetrics {
-    private StoredMetrics() {}
+    /** Each part's smallest and largest metric key, as UTF-8; null where some part records none. */
+    private final List<byte[][]> ranges;
+
+    private StoredMetrics(List<byte[][]> ranges) {
+        this.ranges = ranges;
+    }
 
     /**
-     * The names among {@code names} that lie inside some part's range of metric keys (all of them where
-     * a part records no range); none where no file has a metrics column.
+     * The ranges of metric keys the files' parts record, read once: a command asks about several
+     * names (the headline metrics, the steady-state flag) on one read of the files' footers.
      *
      * @param files the files' glob as an SQL string literal
      */
-    static Set<String> possible(Connection duckdb, String files, List<String> names)
-            throws SQLException {
+    static StoredMetrics read(Connection duckdb, String files) throws SQLException {
         List<byte[][]> ranges = new ArrayList<>();
         try (Statement statement = duckdb.createStatement();
                 ResultSet rs =
@@ -38,10 +42,21 @@ final class StoredMetrics {
                 String min = rs.getString(1);
                 String max = rs.getString(2);
                 if (min == null || max == null) {
-                    return new LinkedHashSet<>(names);
+                    return new StoredMetrics(null);
                 }
                 ranges.add(new byte[][] {utf8(min), utf8(max)});
             }
+        }
+        return new StoredMetrics(List.copyOf(ranges));
+    }
+
+    /**
+     * The names among {@code names} that lie inside some part's range of metric keys (all of them where
+     * a part records no range); none where no file has a metrics column.
+     */
+    Set<String> possible(List<String> names) {
+        if (ranges == null) {
+            return new LinkedHashSet<>(names);
         }
         Set<String> possible = new LinkedHashSet<>();
         for (String name : names) {

@@ -62,6 +62,9 @@ public final class Tables implements AutoCloseable {
     /** Per table, whether it has files. */
     private final Map<EventType, Boolean> hasFiles = new EnumMap<>(EventType.class);
 
+    /** The ranges of metric names the trials files' parts record, read on the first question. */
+    private StoredMetrics storedMetrics;
+
     /** The views defined on the connection. */
     private final Set<String> defined = new HashSet<>();
 
@@ -194,7 +197,8 @@ public final class Tables implements AutoCloseable {
     /**
      * Which of {@code names} the trials' metrics may hold: those inside the range of metric names of
      * some part of a trials file, as the file's statistics record it (every name where a part records
-     * none). A name outside every range is in no trial, and a query need not look for it.
+     * none). A name outside every range is in no trial, and a query need not look for it. The ranges
+     * are read once per command.
      *
      * @param doing what the query that asks does, for the message when a file cannot be read
      */
@@ -202,12 +206,15 @@ public final class Tables implements AutoCloseable {
         if (!hasFiles(EventType.TRIAL_TIMED)) {
             return Set.of();
         }
-        Path trials = parquetRoot.resolve(EventType.TRIAL_TIMED.table());
-        try {
-            return StoredMetrics.possible(duckdb, files(read(EventType.TRIAL_TIMED)), names);
-        } catch (SQLException e) {
-            throw failure(trials, doing, e);
+        if (storedMetrics == null) {
+            Path trials = parquetRoot.resolve(EventType.TRIAL_TIMED.table());
+            try {
+                storedMetrics = StoredMetrics.read(duckdb, files(read(EventType.TRIAL_TIMED)));
+            } catch (SQLException e) {
+                throw failure(trials, doing, e);
+            }
         }
+        return storedMetrics.possible(names);
     }
 
     /** Whether the table of {@code type} has files, looked at once per command. */

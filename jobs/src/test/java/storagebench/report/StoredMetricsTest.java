@@ -25,10 +25,9 @@ class StoredMetricsTest {
 
             // when
             var possible =
-                    StoredMetrics.possible(
-                            duckdb,
-                            files,
-                            List.of("iops", "latency_p99_us", "nopm", "tpm", "queued_ms"));
+                    StoredMetrics.read(duckdb, files)
+                            .possible(
+                                    List.of("iops", "latency_p99_us", "nopm", "tpm", "queued_ms"));
 
             // then: latency_p99_us lies between iops and mb_per_s, so it may be there; nopm,
             // queued_ms and tpm lie outside both ranges
@@ -46,7 +45,7 @@ class StoredMetricsTest {
             String files = "'" + dir.resolve("trials") + "/**/*.parquet'";
 
             // when / then: no statistics to go by, so every name may be there
-            assertThat(StoredMetrics.possible(duckdb, files, List.of("iops", "nopm")))
+            assertThat(StoredMetrics.read(duckdb, files).possible(List.of("iops", "nopm")))
                     .containsExactly("iops", "nopm");
         }
     }
