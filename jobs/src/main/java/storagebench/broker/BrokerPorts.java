@@ -21,10 +21,13 @@ record BrokerPorts(int broker, int controller) {
 
     static BrokerPorts reuseOrChoose(Path file) throws IOException {
         BrokerPorts saved = read(file);
-        if (saved != null && free(saved.broker) && free(saved.controller)) {
+        if (saved != null
+                && saved.broker != saved.controller
+                && free(saved.broker)
+                && free(saved.controller)) {
             return saved;
         }
-        BrokerPorts chosen = new BrokerPorts(freePort(), freePort());
+        BrokerPorts chosen = choose();
         Properties props = new Properties();
         props.setProperty("broker", String.valueOf(chosen.broker));
         props.setProperty("controller", String.valueOf(chosen.controller));
@@ -58,9 +61,15 @@ record BrokerPorts(int broker, int controller) {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+    /**
+     * Two ports free on loopback now, and two different ones: both are held open while the second is
+     * asked for, as the kernel may hand out a port again once it is closed.
+     */
+    static BrokerPorts choose() throws IOException {
+        try (ServerSocket broker = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                ServerSocket controller =
+                        new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return new BrokerPorts(broker.getLocalPort(), controller.getLocalPort());
         }
     }
 }

@@ -3,8 +3,6 @@ package storagebench.broker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +29,7 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** Starts a single broker on free ports. */
     public static EmbeddedBroker start(Path logDir) throws IOException {
-        return start(logDir, NodeProperties.single(new BrokerPorts(freePort(), freePort())));
+        return start(logDir, NodeProperties.single(BrokerPorts.choose()));
     }
 
     /** Starts the node {@code node} describes, its log in {@code logDir} (formatted the first time). */
@@ -89,12 +87,6 @@ public final class EmbeddedBroker implements AutoCloseable {
             throw new IOException(
                     "cannot format the broker's log directory " + logDir + ": " + e.getMessage(),
                     e);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 
