@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import storagebench.DurableFiles;
 
@@ -61,15 +62,9 @@ record BrokerPorts(int broker, int controller) {
         }
     }
 
-    /**
-     * Two ports free on loopback now, and two different ones: both are held open while the second is
-     * asked for, as the kernel may hand out a port again once it is closed.
-     */
+    /** Two ports free on loopback now, and two different ones ({@link LoopbackPorts}). */
     static BrokerPorts choose() throws IOException {
-        try (ServerSocket broker = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                ServerSocket controller =
-                        new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return new BrokerPorts(broker.getLocalPort(), controller.getLocalPort());
-        }
+        List<Integer> ports = LoopbackPorts.free(2);
+        return new BrokerPorts(ports.get(0), ports.get(1));
     }
 }

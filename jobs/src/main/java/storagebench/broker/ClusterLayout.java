@@ -3,17 +3,13 @@ package storagebench.broker;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.Uuid;
 import storagebench.DurableFiles;
@@ -48,15 +44,15 @@ public record ClusterLayout(String clusterId, List<Node> nodes) {
     /** A new layout, one node per site, on ports free on loopback now. */
     static ClusterLayout choose(List<NodeSite> sites) throws IOException {
         List<Node> nodes = new ArrayList<>();
-        Set<Integer> taken = new HashSet<>();
+        List<Integer> ports = LoopbackPorts.free(3 * sites.size());
         for (int i = 0; i < sites.size(); i++) {
             nodes.add(
                     new Node(
                             i + 1,
                             sites.get(i),
-                            freePort(taken),
-                            freePort(taken),
-                            freePort(taken)));
+                            ports.get(3 * i),
+                            ports.get(3 * i + 1),
+                            ports.get(3 * i + 2)));
         }
         return new ClusterLayout(Uuid.randomUuid().toString(), List.copyOf(nodes));
     }
@@ -169,16 +165,5 @@ public record ClusterLayout(String clusterId, List<Node> nodes) {
 
     private static int port(Properties p, String key) {
         return Integer.parseInt(p.getProperty(key).strip());
-    }
-
-    /** A port free on loopback now and not in {@code taken} (the kernel may hand one out twice). */
-    private static int freePort(Set<Integer> taken) throws IOException {
-        while (true) {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                if (taken.add(socket.getLocalPort())) {
-                    return socket.getLocalPort();
-                }
-            }
-        }
     }
 }
