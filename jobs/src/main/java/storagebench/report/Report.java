@@ -86,14 +86,14 @@ public final class Report {
         for (SummaryRow row : rows) {
             factors.computeIfAbsent(place(row), p -> new ArrayList<>()).add(row.factors());
         }
-        Map<List<String>, FactorSlices> variants = new HashMap<>();
-        factors.forEach((place, all) -> variants.put(place, FactorSlices.among(all)));
+        Map<List<String>, FactorSlices> slices = new HashMap<>();
+        factors.forEach((place, all) -> slices.put(place, FactorSlices.among(all)));
         Map<List<Object>, Double> best = new HashMap<>();
         Map<List<Object>, Integer> size = new HashMap<>();
         for (SummaryRow row : rows) {
             if (row.mean() != null) {
                 for (String factor : ratioKeys(row)) {
-                    List<Object> slice = slice(row, factor, variants.get(place(row)));
+                    List<Object> slice = slice(row, factor, slices.get(place(row)));
                     best.merge(slice, row.mean(), higherIsBetter ? Math::max : Math::min);
                     size.merge(slice, 1, Integer::sum);
                 }
@@ -104,7 +104,7 @@ public final class Report {
             Map<String, Double> ratios = new LinkedHashMap<>();
             if (row.mean() != null) {
                 for (String factor : ratioKeys(row)) {
-                    List<Object> slice = slice(row, factor, variants.get(place(row)));
+                    List<Object> slice = slice(row, factor, slices.get(place(row)));
                     double of = best.get(slice);
                     if (of > 0 && size.get(slice) > 1) {
                         ratios.put(factor, row.mean() / of);
@@ -127,14 +127,14 @@ public final class Report {
     }
 
     /** The rows a row's ratio in {@code factor} is taken among ({@link FactorSlices}). */
-    private static List<Object> slice(SummaryRow row, String factor, FactorSlices variants) {
+    private static List<Object> slice(SummaryRow row, String factor, FactorSlices slices) {
         return List.of(
                 row.experiment(),
                 row.host(),
                 row.configuration(),
                 row.step(),
                 factor,
-                variants.key(row.factors(), factor));
+                slices.key(row.factors(), factor));
     }
 
     /** Half-width of the 95% confidence interval of a mean (Student's t); null below two samples. */
