@@ -164,7 +164,8 @@ public final class CompareCommand implements Callable<Integer> {
                             + (scope.isAll() ? "" : " on the hosts of " + scope.options())
                             + (metric == null ? "" : " have the metric '" + metric.strip() + "'")
                             + " in "
-                            + Report.trialsDir(parquet));
+                            + Report.trialsDir(parquet)
+                            + Report.otherExperiments(parquet, experiment));
         }
         PoolOption.say(
                 pool,

@@ -117,7 +117,7 @@ public final class ReportCommand implements Callable<Integer> {
                 VariantStats.read(parquet, VariantStats.Query.of(filter).withMetrics(metrics));
         List<SummaryRow> rows = Report.summary(stats);
         if (rows.isEmpty()) {
-            return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
+            return nothing(noMatch(parquet, filter));
         }
         PoolOption.say(
                 pool,
@@ -138,19 +138,27 @@ public final class ReportCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         if (html != null) {
             if (HtmlReport.write(parquet, filter, html).isEmpty()) {
-                return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
+                return nothing(noMatch(parquet, filter));
             }
             out.println("wrote " + html.toAbsolutePath());
         }
         if (png != null) {
             List<Path> charts = PngCharts.write(parquet, filter, png);
             if (charts.isEmpty()) {
-                return nothing("no trials match " + filter + " in " + Report.trialsDir(parquet));
+                return nothing(noMatch(parquet, filter));
             }
             charts.forEach(chart -> out.println("wrote " + chart.toAbsolutePath()));
         }
         out.flush();
         return 0;
+    }
+
+    private static String noMatch(Path parquet, ReportFilter filter) {
+        return "no trials match "
+                + filter
+                + " in "
+                + Report.trialsDir(parquet)
+                + Report.otherExperiments(parquet, filter.experiment().orElse(null));
     }
 
     private int nothing(String message) {

@@ -156,7 +156,8 @@ public final class TrendCommand implements Callable<Integer> {
                                     + "'"
                                     + (scope.isAll() ? "" : " (" + scope.options() + ")")
                                     + " in "
-                                    + Report.trialsDir(parquet));
+                                    + Report.trialsDir(parquet)
+                                    + Report.otherExperiments(parquet, experiment));
             return Main.FAILED;
         }
         spec.commandLine().getOut().print(f.equals("csv") ? csv(trends) : text(trends));

@@ -23,6 +23,35 @@ public final class Report {
         return Tables.hasFiles(trialsDir(parquetRoot));
     }
 
+    /** How many experiments {@link #otherExperiments} names before it counts the rest. */
+    private static final int NAMED_EXPERIMENTS = 10;
+
+    /**
+     * For a command's message when it found nothing of {@code experiment}: {@code "; the experiments
+     * there are: a, b"} where the dataset's trials hold other experiments but none of that name, else
+     * empty (no experiment asked for, no trials at all, or the experiment is there and something else
+     * left its trials out).
+     */
+    public static String otherExperiments(Path parquetRoot, String experiment) {
+        if (experiment == null || !hasTrials(parquetRoot)) {
+            return "";
+        }
+        List<String> names =
+                Tables.query(
+                        parquetRoot,
+                        EventType.TRIAL_TIMED,
+                        "/report/experiments.sql",
+                        ReportFilter.all(),
+                        rs -> rs.getString("experiment"));
+        if (names.isEmpty() || names.contains(experiment)) {
+            return "";
+        }
+        String named =
+                String.join(", ", names.subList(0, Math.min(names.size(), NAMED_EXPERIMENTS)));
+        int more = names.size() - NAMED_EXPERIMENTS;
+        return "; the experiments there are: " + named + (more > 0 ? " and " + more + " more" : "");
+    }
+
     /**
      * One row per experiment × host × variant × step, ordered by experiment, host, step and then the
      * variants in the order the plan ran them. Empty when the dataset holds no trials or none match.

@@ -151,7 +151,10 @@ class CompareIT extends BrokerOnDataDir {
     void anEmptySelectionIsExitOneWithTheReason() {
         CliOutput result = compare("--experiment", "no-such-experiment");
         assertThat(result.exit()).isEqualTo(1);
-        assertThat(result.err()).contains("nothing to compare").contains("no-such-experiment");
+        assertThat(result.err())
+                .contains("nothing to compare")
+                .contains("no-such-experiment")
+                .contains("; the experiments there are: ");
         // and a host filter that keeps no host is named as the reason's part
         result = compare("--experiment", "seed-001", "--host-label", "role=none");
         assertThat(result.exit()).isEqualTo(1);

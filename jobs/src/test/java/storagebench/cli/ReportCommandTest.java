@@ -134,8 +134,43 @@ class ReportCommandTest {
         // then
         assertThat(result.exitCode()).isEqualTo(Main.FAILED);
         assertThat(result.err())
-                .startsWith("storagebench report: no trials match --experiment nope");
+                .startsWith("storagebench report: no trials match --experiment nope")
+                .contains("; the experiments there are: e1");
         assertThat(page).doesNotExist();
+    }
+
+    @Test
+    void anExperimentThatIsNotThereIsAnsweredWithTheOnesThatAre() throws Exception {
+        // given
+        oneExperiment();
+        new TrialsFixture()
+                .trial(R1, "e2", "h1", "init=zero", "setup", 0, false, "OK", 1)
+                .write(data.resolve("parquet"), "e2", "2026-11-30", "part-0");
+
+        // when
+        CommandOutput result = run("report", "--data-dir", data.toString(), "--experiment", "e3");
+
+        // then
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err())
+                .isEqualTo(
+                        "storagebench report: no trials match --experiment e3 in "
+                                + data.resolve("parquet/trials")
+                                + "; the experiments there are: e1, e2\n");
+    }
+
+    @Test
+    void anExperimentThatIsThereButFilteredToNothingNamesNoOthers() throws Exception {
+        // given
+        oneExperiment();
+
+        // when
+        CommandOutput result =
+                run("report", "--data-dir", data.toString(), "--experiment", "e1", "--run", R9);
+
+        // then
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err()).doesNotContain("experiments there");
     }
 
     @Test

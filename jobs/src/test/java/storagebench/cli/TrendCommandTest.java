@@ -108,6 +108,20 @@ class TrendCommandTest {
     }
 
     @Test
+    void anExperimentThatIsNotThereIsAnsweredWithTheOnesThatAre() throws Exception {
+        // given
+        thirtyNights();
+        // when
+        CommandOutput result =
+                CommandOutput.of("trend", "--data-dir", data.toString(), "--experiment", "nighty");
+        // then
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err())
+                .startsWith("storagebench trend: no measured trials of experiment 'nighty' in ")
+                .endsWith("; the experiments there are: nightly\n");
+    }
+
+    @Test
     void badValuesAreRefusedWithTheOptionAndWhy() {
         assertBad("--p: a level between 0 and 1 (exclusive), got 1.5", "--p", "1.5");
         assertBad("--min-magnitude: a change of 0% or more, got -1.0%", "--min-magnitude", "-1%");
