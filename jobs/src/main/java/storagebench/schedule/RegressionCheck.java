@@ -165,7 +165,7 @@ final class RegressionCheck {
                 t.runs().subList(Math.max(from, cp.index() - BEFORE_RUNS), cp.index()).stream()
                         .map(Trend.RunMean::runId)
                         .toList();
-        return Regression.newBuilder()
+        return regression(t, schedule, runId)
                 .setEventId(
                         id(
                                 cp.runId(),
@@ -174,14 +174,6 @@ final class RegressionCheck {
                                 t.step(),
                                 t.variant(),
                                 t.metric()))
-                .setRunId(runId)
-                .setExperiment(t.experiment())
-                .setSchedule(schedule)
-                .setHost(t.host())
-                .setStep(t.step())
-                .setVariant(t.variant())
-                .setMetric(t.metric())
-                .setHigherIsBetter(Direction.higherIsBetter(t.metric()))
                 .setWindowRuns(before)
                 .setLatestMean(cp.meanAfter())
                 .setWindowMean(cp.meanBefore())
@@ -197,6 +189,19 @@ final class RegressionCheck {
                 .setAfterLow(cp.afterLow())
                 .setAfterHigh(cp.afterHigh())
                 .build();
+    }
+
+    /** What a regression of either method records of {@code t}, the series it was found in. */
+    private static Regression.Builder regression(Trend t, String schedule, String runId) {
+        return Regression.newBuilder()
+                .setRunId(runId)
+                .setExperiment(t.experiment())
+                .setSchedule(schedule)
+                .setHost(t.host())
+                .setStep(t.step())
+                .setVariant(t.variant())
+                .setMetric(t.metric())
+                .setHigherIsBetter(Direction.higherIsBetter(t.metric()));
     }
 
     /** The first run after the change point before {@code cp}, or the series' first. */
@@ -218,7 +223,7 @@ final class RegressionCheck {
         double windowMean =
                 before.stream().mapToDouble(r -> r.mean() * r.n()).sum()
                         / before.stream().mapToInt(Trend.RunMean::n).sum();
-        return Regression.newBuilder()
+        return regression(t, schedule, runId)
                 .setEventId(
                         String.join(
                                 "/",
@@ -228,14 +233,6 @@ final class RegressionCheck {
                                 t.step(),
                                 t.variant(),
                                 t.metric()))
-                .setRunId(runId)
-                .setExperiment(t.experiment())
-                .setSchedule(schedule)
-                .setHost(t.host())
-                .setStep(t.step())
-                .setVariant(t.variant())
-                .setMetric(t.metric())
-                .setHigherIsBetter(Direction.higherIsBetter(t.metric()))
                 .setWindowRuns(before.stream().map(Trend.RunMean::runId).toList())
                 .setLatestMean(latest.mean())
                 .setWindowMean(windowMean)
