@@ -99,31 +99,18 @@ public final class PngCharts {
             double ci = row.ci95() == null ? 0 : scale.of(row.ci95());
             data.add(mean, ci, "mean", category);
         }
-        CategoryAxis variants = new CategoryAxis("variant");
-        variants.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         StatisticalBarRenderer renderer = new StatisticalBarRenderer();
-        renderer.setErrorIndicatorPaint(Color.DARK_GRAY);
         renderer.setSeriesPaint(0, new Color(0x54, 0x70, 0xc6));
-        NumberAxis values = new NumberAxis(scale.symbol());
-        // a duration is never negative: a wide interval of few trials is cut at zero, as on the
-        // page
-        double top =
+        return bars(
+                data,
+                renderer,
+                scale.symbol(),
                 rows.stream()
                         .mapToDouble(r -> scale.of(r.ciHigh() == null ? r.mean() : r.ciHigh()))
                         .max()
-                        .orElse(1);
-        values.setRange(0, top > 0 ? top * 1.05 : 1);
-        CategoryPlot plot = new CategoryPlot(data, variants, values, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart chart =
-                new JFreeChart(
-                        view.experiment() + ": " + step + " (mean, 95% CI)",
-                        JFreeChart.DEFAULT_TITLE_FONT,
-                        plot,
-                        false);
-        chart.setBackgroundPaint(Color.WHITE);
-        return chart;
+                        .orElse(1),
+                view.experiment() + ": " + step + " (mean, 95% CI)",
+                false);
     }
 
     /** One step's measure per host and variant, a bar per host with its 95% CI whisker, as on the page. */
@@ -150,31 +137,44 @@ public final class PngCharts {
                 }
             }
         }
-        CategoryAxis variants = new CategoryAxis("variant");
-        variants.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-        StatisticalBarRenderer renderer = new StatisticalBarRenderer();
-        renderer.setErrorIndicatorPaint(Color.DARK_GRAY);
-        NumberAxis values = new NumberAxis(seconds ? scale.symbol() : bars.metric());
-        double top =
+        return bars(
+                data,
+                new StatisticalBarRenderer(),
+                seconds ? scale.symbol() : bars.metric(),
                 rows.stream()
                         .mapToDouble(r -> value.apply(r.ciHigh() == null ? r.mean() : r.ciHigh()))
                         .max()
-                        .orElse(1);
+                        .orElse(1),
+                view.experiment()
+                        + ": "
+                        + bars.step()
+                        + " per host ("
+                        + bars.metric()
+                        + ", mean, 95% CI)",
+                true);
+    }
+
+    /**
+     * Bars of means with their 95% CI whiskers by variant, on an axis from zero to just above the
+     * highest whisker, {@code top}: a measure here is never negative, so a wide interval of few trials
+     * is cut at zero, as on the page.
+     */
+    private static JFreeChart bars(
+            DefaultStatisticalCategoryDataset data,
+            StatisticalBarRenderer renderer,
+            String unit,
+            double top,
+            String title,
+            boolean legend) {
+        CategoryAxis variants = new CategoryAxis("variant");
+        variants.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        renderer.setErrorIndicatorPaint(Color.DARK_GRAY);
+        NumberAxis values = new NumberAxis(unit);
         values.setRange(0, top > 0 ? top * 1.05 : 1);
         CategoryPlot plot = new CategoryPlot(data, variants, values, renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart chart =
-                new JFreeChart(
-                        view.experiment()
-                                + ": "
-                                + bars.step()
-                                + " per host ("
-                                + bars.metric()
-                                + ", mean, 95% CI)",
-                        JFreeChart.DEFAULT_TITLE_FONT,
-                        plot,
-                        true);
+        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, legend);
         chart.setBackgroundPaint(Color.WHITE);
         return chart;
     }
