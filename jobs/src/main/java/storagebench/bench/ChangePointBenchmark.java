@@ -19,12 +19,8 @@ import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 import storagebench.report.HostScope;
 import storagebench.report.TrialValues;
-import storagebench.sink.FanOutWriter;
-import storagebench.sink.HivePartitioner;
-import storagebench.sink.ParquetFormat;
 import storagebench.sink.RecordWriter;
 import storagebench.sink.RollPolicy;
-import storagebench.storage.LocalStore;
 
 /**
  * {@code bench changepoints}: the validation table of {@code trend}'s two methods on synthetic series
@@ -188,13 +184,7 @@ public final class ChangePointBenchmark {
         Instant base = Instant.parse("2000-01-01T02:00:00Z");
         RollPolicy policy = RollPolicy.of(settings);
         long offset = 0;
-        try (RecordWriter writer =
-                new FanOutWriter(
-                        new LocalStore(parquet),
-                        "bench",
-                        0,
-                        new HivePartitioner(),
-                        new ParquetFormat(policy.bytes()))) {
+        try (RecordWriter writer = BenchDataset.writer(parquet, policy.bytes())) {
             for (int r = 0; r < runs; r++) {
                 String runId = String.format("trend-%05d", r);
                 for (int v = 0; v < 2; v++) {

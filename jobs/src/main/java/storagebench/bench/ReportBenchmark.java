@@ -20,12 +20,8 @@ import storagebench.config.Settings;
 import storagebench.html.HtmlReport;
 import storagebench.report.PlainQuery;
 import storagebench.report.ReportFilter;
-import storagebench.sink.FanOutWriter;
-import storagebench.sink.HivePartitioner;
-import storagebench.sink.ParquetFormat;
 import storagebench.sink.RecordWriter;
 import storagebench.sink.RollPolicy;
-import storagebench.storage.LocalStore;
 
 /**
  * {@code bench report}: writes N synthetic trials as the sink writes them, then times on the same
@@ -141,13 +137,7 @@ public final class ReportBenchmark {
                         perRun);
         RollPolicy policy = RollPolicy.of(settings);
         long files = 0;
-        try (RecordWriter writer =
-                new FanOutWriter(
-                        new LocalStore(parquet),
-                        "bench",
-                        0,
-                        new HivePartitioner(),
-                        new ParquetFormat(policy.bytes()))) {
+        try (RecordWriter writer = BenchDataset.writer(parquet, policy.bytes())) {
             for (long i = 0; i < n; i++) {
                 writer.write(trials.event(i), i);
                 if (policy.afterWrite(writer) != null) {

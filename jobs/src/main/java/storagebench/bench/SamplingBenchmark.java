@@ -13,11 +13,7 @@ import storagebench.events.EventCodec;
 import storagebench.events.HostSample;
 import storagebench.events.TrialRef;
 import storagebench.probe.HostSampler;
-import storagebench.sink.FanOutWriter;
-import storagebench.sink.HivePartitioner;
-import storagebench.sink.ParquetFormat;
 import storagebench.sink.RecordWriter;
-import storagebench.storage.LocalStore;
 
 /**
  * {@code bench sampling}: what sampling the host costs. (a) The sampler's own CPU per tick, read from
@@ -104,13 +100,7 @@ public final class SamplingBenchmark {
     private static long parquetBytes(List<HostSample> samples) throws IOException {
         Path root = SinkBenchmark.tempFolder();
         try {
-            try (RecordWriter writer =
-                    new FanOutWriter(
-                            new LocalStore(root),
-                            "bench",
-                            0,
-                            new HivePartitioner(),
-                            new ParquetFormat(Long.MAX_VALUE))) {
+            try (RecordWriter writer = BenchDataset.writer(root, Long.MAX_VALUE)) {
                 for (int i = 0; i < samples.size(); i++) {
                     writer.write(samples.get(i), i);
                 }

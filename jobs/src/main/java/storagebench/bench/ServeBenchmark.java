@@ -35,11 +35,7 @@ import storagebench.events.TargetSnapshot;
 import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
 import storagebench.schedule.ScheduleDatabase;
-import storagebench.sink.FanOutWriter;
-import storagebench.sink.HivePartitioner;
-import storagebench.sink.ParquetFormat;
 import storagebench.sink.RecordWriter;
-import storagebench.storage.LocalStore;
 
 /**
  * {@code bench serve}: a real {@code serve} process on a dataset of N earlier runs, with a schedule
@@ -267,13 +263,7 @@ public final class ServeBenchmark {
      */
     static void writeRuns(Path parquet, int n, List<String> hosts) throws IOException {
         Instant base = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(n, ChronoUnit.HOURS);
-        try (RecordWriter writer =
-                new FanOutWriter(
-                        new LocalStore(parquet),
-                        "bench",
-                        0,
-                        new HivePartitioner(),
-                        new ParquetFormat(64L << 20))) {
+        try (RecordWriter writer = BenchDataset.writer(parquet, 64L << 20)) {
             long offset = 0;
             for (int j = 0; j < n * hosts.size(); j++) {
                 int i = j / hosts.size();

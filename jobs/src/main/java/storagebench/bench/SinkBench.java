@@ -15,14 +15,10 @@ import storagebench.bench.SinkBenchReport.Rate;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.events.TrialTimed;
-import storagebench.sink.FanOutWriter;
-import storagebench.sink.HivePartitioner;
-import storagebench.sink.ParquetFormat;
 import storagebench.sink.RecordWriter;
 import storagebench.sink.RollPolicy;
 import storagebench.sink.Sink;
 import storagebench.sink.SinkResult;
-import storagebench.storage.LocalStore;
 
 /**
  * The three throughputs the sink is judged by, each timed with {@link System#nanoTime()} from
@@ -66,13 +62,7 @@ final class SinkBench {
         TrialTimed[] chunk = new TrialTimed[CHUNK];
         long timed = 0;
         long start = System.nanoTime();
-        try (RecordWriter writer =
-                new FanOutWriter(
-                        new LocalStore(datasetDir),
-                        "bench",
-                        0,
-                        new HivePartitioner(),
-                        new ParquetFormat(policy.bytes()))) {
+        try (RecordWriter writer = BenchDataset.writer(datasetDir, policy.bytes())) {
             timed += System.nanoTime() - start;
             for (long i = 0; i < n; i += CHUNK) {
                 int size = (int) Math.min(CHUNK, n - i);
