@@ -165,7 +165,8 @@ public final class CompareCommand implements Callable<Integer> {
                             + (metric == null ? "" : " have the metric '" + metric.strip() + "'")
                             + " in "
                             + Report.trialsDir(parquet)
-                            + Report.otherExperiments(parquet, experiment));
+                            + Report.whatIsThere(
+                                    parquet, experiment, scope.name().orElse(null), runs));
         }
         PoolOption.say(
                 pool,

@@ -158,7 +158,11 @@ public final class ReportCommand implements Callable<Integer> {
                 + filter
                 + " in "
                 + Report.trialsDir(parquet)
-                + Report.otherExperiments(parquet, filter.experiment().orElse(null));
+                + Report.whatIsThere(
+                        parquet,
+                        filter.experiment().orElse(null),
+                        filter.host().orElse(null),
+                        filter.runId().stream().toList());
     }
 
     private int nothing(String message) {

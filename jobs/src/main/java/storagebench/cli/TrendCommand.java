@@ -157,7 +157,11 @@ public final class TrendCommand implements Callable<Integer> {
                                     + (scope.isAll() ? "" : " (" + scope.options() + ")")
                                     + " in "
                                     + Report.trialsDir(parquet)
-                                    + Report.otherExperiments(parquet, experiment));
+                                    + Report.whatIsThere(
+                                            parquet,
+                                            experiment,
+                                            scope.name().orElse(null),
+                                            List.of()));
             return Main.FAILED;
         }
         spec.commandLine().getOut().print(f.equals("csv") ? csv(trends) : text(trends));

@@ -2,10 +2,14 @@ package storagebench.report;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.commons.statistics.distribution.TDistribution;
 import storagebench.events.EventType;
 
@@ -23,33 +27,70 @@ public final class Report {
         return Tables.hasFiles(trialsDir(parquetRoot));
     }
 
-    /** How many experiments {@link #otherExperiments} names before it counts the rest. */
-    private static final int NAMED_EXPERIMENTS = 10;
+    /** How many names {@link #whatIsThere} gives of each kind before it counts the rest. */
+    private static final int NAMED = 10;
+
+    /** How many of the latest runs {@link #whatIsThere} names. */
+    private static final int LATEST_RUNS = 5;
 
     /**
-     * For a command's message when it found nothing of {@code experiment}: {@code "; the experiments
-     * there are: a, b"} where the dataset's trials hold other experiments but none of that name, else
-     * empty (no experiment asked for, no trials at all, or the experiment is there and something else
-     * left its trials out).
+     * For a command's message when it found nothing: what the dataset's trials hold instead of the
+     * first of these that none of them has, as {@code "; the experiments there are: a, b"}: the
+     * {@code experiment} (the experiments there), the {@code host} (the hosts there, of that experiment
+     * where one was asked for), a run of {@code runIds} (the latest runs there, of that experiment and
+     * host). Empty where each is there or none was asked for (something else left the trials out), or
+     * the dataset holds no trials.
      */
-    public static String otherExperiments(Path parquetRoot, String experiment) {
-        if (experiment == null || !hasTrials(parquetRoot)) {
+    public static String whatIsThere(
+            Path parquetRoot, String experiment, String host, Collection<String> runIds) {
+        if ((experiment == null && host == null && runIds.isEmpty()) || !hasTrials(parquetRoot)) {
             return "";
         }
-        List<String> names =
+        List<String[]> runs =
                 Tables.query(
                         parquetRoot,
                         EventType.TRIAL_TIMED,
-                        "/report/experiments.sql",
+                        "/report/trial-runs.sql",
                         ReportFilter.all(),
-                        rs -> rs.getString("experiment"));
-        if (names.isEmpty() || names.contains(experiment)) {
+                        rs ->
+                                new String[] {
+                                    rs.getString("experiment"),
+                                    rs.getString("host"),
+                                    rs.getString("run_id")
+                                });
+        if (experiment != null) {
+            List<String[]> its = runs.stream().filter(r -> experiment.equals(r[0])).toList();
+            if (its.isEmpty()) {
+                return names("experiments", runs.stream().map(r -> r[0]).distinct().sorted());
+            }
+            runs = its;
+        }
+        if (host != null) {
+            List<String[]> its = runs.stream().filter(r -> host.equals(r[1])).toList();
+            if (its.isEmpty()) {
+                return names("hosts", runs.stream().map(r -> r[1]).distinct().sorted());
+            }
+            runs = its;
+        }
+        Set<String> there = runs.stream().map(r -> r[2]).collect(Collectors.toSet());
+        if (runIds.stream().allMatch(there::contains)) {
             return "";
         }
-        String named =
-                String.join(", ", names.subList(0, Math.min(names.size(), NAMED_EXPERIMENTS)));
-        int more = names.size() - NAMED_EXPERIMENTS;
-        return "; the experiments there are: " + named + (more > 0 ? " and " + more + " more" : "");
+        return "; the latest runs there are: "
+                + runs.stream()
+                        .limit(LATEST_RUNS)
+                        .map(r -> r[2] + (experiment == null ? " (" + r[0] + ")" : ""))
+                        .collect(Collectors.joining(", "));
+    }
+
+    private static String names(String kind, Stream<String> sorted) {
+        List<String> names = sorted.toList();
+        int more = names.size() - NAMED;
+        return "; the "
+                + kind
+                + " there are: "
+                + String.join(", ", names.subList(0, Math.min(names.size(), NAMED)))
+                + (more > 0 ? " and " + more + " more" : "");
     }
 
     /**

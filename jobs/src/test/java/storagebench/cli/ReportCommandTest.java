@@ -160,17 +160,60 @@ class ReportCommandTest {
     }
 
     @Test
-    void anExperimentThatIsThereButFilteredToNothingNamesNoOthers() throws Exception {
+    void aHostThatIsNotThereIsAnsweredWithTheExperimentsHosts() throws Exception {
         // given
         oneExperiment();
 
         // when
         CommandOutput result =
-                run("report", "--data-dir", data.toString(), "--experiment", "e1", "--run", R9);
+                run("report", "--data-dir", data.toString(), "--experiment", "e1", "--host", "h9");
 
         // then
         assertThat(result.exitCode()).isEqualTo(Main.FAILED);
-        assertThat(result.err()).doesNotContain("experiments there");
+        assertThat(result.err()).endsWith("; the hosts there are: h1\n");
+    }
+
+    @Test
+    void aRunThatIsNotThereIsAnsweredWithTheLatestRuns() throws Exception {
+        // given
+        oneExperiment();
+
+        // when
+        CommandOutput ofTheExperiment =
+                run("report", "--data-dir", data.toString(), "--experiment", "e1", "--run", R9);
+        CommandOutput ofAny = run("report", "--data-dir", data.toString(), "--run", R9);
+
+        // then: both runs started at the same minute, named by id
+        assertThat(ofTheExperiment.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(ofTheExperiment.err())
+                .endsWith("; the latest runs there are: " + R1 + ", " + R2 + "\n");
+        assertThat(ofAny.err())
+                .endsWith("; the latest runs there are: " + R1 + " (e1), " + R2 + " (e1)\n");
+    }
+
+    @Test
+    void whatIsThereButFilteredToNothingNamesNothingElse() throws Exception {
+        // given
+        oneExperiment();
+
+        // when: the experiment, host and run are there; the label leaves their trials out
+        CommandOutput result =
+                run(
+                        "report",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "e1",
+                        "--host",
+                        "h1",
+                        "--run",
+                        R1,
+                        "--host-label",
+                        "role=none");
+
+        // then
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err()).doesNotContain(" there are: ");
     }
 
     @Test

@@ -108,7 +108,7 @@ class TrendCommandTest {
     }
 
     @Test
-    void anExperimentThatIsNotThereIsAnsweredWithTheOnesThatAre() throws Exception {
+    void anExperimentOrHostThatIsNotThereIsAnsweredWithTheOnesThatAre() throws Exception {
         // given
         thirtyNights();
         // when
@@ -119,6 +119,21 @@ class TrendCommandTest {
         assertThat(result.err())
                 .startsWith("storagebench trend: no measured trials of experiment 'nighty' in ")
                 .endsWith("; the experiments there are: nightly\n");
+        // and a host that is not there, with the experiment's hosts
+        assertThat(
+                        CommandOutput.of(
+                                        "trend",
+                                        "--data-dir",
+                                        data.toString(),
+                                        "--experiment",
+                                        "nightly",
+                                        "--host",
+                                        "db9")
+                                .err())
+                .endsWith(
+                        "(--host db9) in "
+                                + data.resolve("parquet/trials")
+                                + "; the hosts there are: vm\n");
     }
 
     @Test
