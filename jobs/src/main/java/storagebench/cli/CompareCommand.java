@@ -161,6 +161,7 @@ public final class CompareCommand implements Callable<Integer> {
                             + (experiment == null
                                     ? "any experiment"
                                     : "experiment '" + experiment + "'")
+                            + (runs.isEmpty() ? "" : " in --run " + String.join(",", runs))
                             + (scope.isAll() ? "" : " on the hosts of " + scope.options())
                             + (metric == null ? "" : " have the metric '" + metric.strip() + "'")
                             + " in "

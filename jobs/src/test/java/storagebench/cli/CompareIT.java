@@ -162,6 +162,14 @@ class CompareIT extends BrokerOnDataDir {
                 .contains(
                         "nothing to compare: no two variants with measured trials of experiment"
                                 + " 'seed-001' on the hosts of --host-label role=none");
+        // and a run that is not there, with the experiment's latest runs
+        result = compare("--experiment", "seed-001", "--run", "20261130-101500-a3f9");
+        assertThat(result.exit()).isEqualTo(1);
+        assertThat(result.err())
+                .contains(
+                        "nothing to compare: no two variants with measured trials of experiment"
+                                + " 'seed-001' in --run 20261130-101500-a3f9 in ")
+                .contains("; the latest runs there are: ");
     }
 
     @BeforeAll
