@@ -39,7 +39,8 @@ public final class ExportCommand implements Callable<Integer> {
             names = "--to",
             required = true,
             paramLabel = "FILE.avro",
-            description = "The file to write (replaced).")
+            description =
+                    "The file to write (an Avro file there is replaced; any other file is refused).")
     Path to;
 
     @Mixin ExperimentFilterOption experimentFilter;
@@ -47,6 +48,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Settings settings = settingsOptions.load();
+        OutputFile.AVRO.mayReplace("--to", to);
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             ArchiveExport.Result result =
                     ArchiveExport.write(kafka, to, experimentFilter.experiment());

@@ -70,7 +70,8 @@ public final class ReportCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description =
                     "Write the report as one self-contained HTML file (charts, comparisons; works offline)"
-                            + " instead of printing the summary.")
+                            + " instead of printing the summary; an HTML page there is replaced, any other"
+                            + " file refused.")
     Path html;
 
     @Option(
@@ -90,6 +91,9 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         if (runId != null) {
             RunId.validate(runId, "--run");
+        }
+        if (html != null) {
+            OutputFile.HTML.mayReplace("--html", html);
         }
         HostScope scope = hosts.scope();
         Path parquet = ReadableDataset.folder(settings.load());

@@ -81,7 +81,8 @@ public final class RunCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description =
                     "After the run is sunk, write the HTML report of its experiment (every run of it) to"
-                            + " FILE and print its path.")
+                            + " FILE and print its path (an HTML page there is replaced, any other file"
+                            + " refused before the run starts).")
     Path html;
 
     @Override
@@ -95,6 +96,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (html != null && noSink) {
             throw new BadInputException("--html reads the dataset: it cannot go with --no-sink");
+        }
+        if (html != null) {
+            OutputFile.HTML.mayReplace("--html", html);
         }
         Settings settings = settingsOptions.load();
         DataDir.check(settings.dataDir());

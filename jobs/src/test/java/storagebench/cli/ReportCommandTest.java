@@ -217,6 +217,40 @@ class ReportCommandTest {
     }
 
     @Test
+    void anHtmlPageReplacesAPageButNoOtherFile() throws Exception {
+        // given
+        oneExperiment();
+        Path page = data.resolve("report.html");
+        Files.writeString(page, "<!DOCTYPE html>\n<html><body>page-before-1f2e</body></html>\n");
+        Path notes = data.resolve("notes.txt");
+        Files.writeString(notes, "notes");
+
+        // when
+        CommandOutput replaced =
+                run("report", "--data-dir", data.toString(), "--html", page.toString());
+        CommandOutput refused =
+                run("report", "--data-dir", data.toString(), "--html", notes.toString());
+        CommandOutput folder =
+                run("report", "--data-dir", data.toString(), "--html", data.toString());
+
+        // then
+        assertThat(replaced.exitCode()).as(replaced.err()).isZero();
+        String html = Files.readString(page);
+        assertThat(html.contains("<h1>storagebench report</h1>")).isTrue();
+        assertThat(html.contains("page-before-1f2e")).isFalse();
+        assertThat(refused.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(refused.err())
+                .isEqualTo(
+                        "storagebench report: --html "
+                                + notes
+                                + ": exists and is not an HTML page; not replaced: remove it or choose"
+                                + " another name\n");
+        assertThat(notes).hasContent("notes");
+        assertThat(folder.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(folder.err()).contains(": is a folder; not replaced");
+    }
+
+    @Test
     void filterMatchingNothingExitsOne() throws Exception {
         // given
         oneExperiment();

@@ -58,6 +58,37 @@ class RunCommandIT {
     }
 
     @Test
+    void anHtmlPageThatWouldReplaceAnotherFileIsRefusedBeforeAnythingRuns() throws Exception {
+        // given a good experiment, and --html naming a file that is not a page
+        Path file =
+                yaml(
+                        "experiment: x\ntarget: {kind: local}\nworkload: {type: file-init, file-size: 1MB}\n"
+                                + "factors: {init: [zero]}\n");
+        Path notes = tmp.resolve("notes.md");
+        Files.writeString(notes, "# notes\n");
+        Path data = tmp.resolve("data");
+        // when
+        int exit =
+                Main.execute(
+                        "run",
+                        file.toString(),
+                        "--data-dir",
+                        data.toString(),
+                        "--html",
+                        notes.toString());
+        // then
+        assertThat(exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(err())
+                .contains(
+                        "--html "
+                                + notes
+                                + ": exists and is not an HTML page; not replaced: remove it or choose"
+                                + " another name");
+        assertThat(notes).hasContent("# notes");
+        assertThat(data).doesNotExist();
+    }
+
+    @Test
     void missingFileAndMissingArgumentsExitTwo() {
         assertThat(
                         Main.execute(
