@@ -12,7 +12,7 @@ import storagebench.BadInputException;
 /**
  * A file a command writes whole and replaces where it exists: an Avro export, an HTML page. A file
  * already there that is something else (a mistyped name, a folder) is refused before anything runs,
- * so that no typo costs a user a file.
+ * so that no typo costs a user a file; an empty one holds nothing to lose and is replaced.
  */
 enum OutputFile {
     /** An Avro object container file: {@code export --to}. */
@@ -64,7 +64,7 @@ enum OutputFile {
         } catch (IOException e) {
             throw refused(option, file, "exists and cannot be read to see what it holds");
         }
-        if (!holds(start)) {
+        if (start.length > 0 && !holds(start)) {
             throw refused(option, file, "exists and is not " + kind);
         }
     }
