@@ -1,5 +1,6 @@
 package storagebench.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +11,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import storagebench.BadInputException;
 import storagebench.html.HtmlReport;
 import storagebench.html.PngCharts;
 import storagebench.report.HeadlineTable;
@@ -94,6 +96,10 @@ public final class ReportCommand implements Callable<Integer> {
         }
         if (html != null) {
             OutputFile.HTML.mayReplace("--html", html);
+        }
+        if (png != null && Files.exists(png) && !Files.isDirectory(png)) {
+            throw new BadInputException(
+                    "--png " + png + ": is a file; give a folder (made where it is missing)");
         }
         HostScope scope = hosts.scope();
         Path parquet = ReadableDataset.folder(settings.load());

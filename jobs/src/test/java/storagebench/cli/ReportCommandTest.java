@@ -217,7 +217,7 @@ class ReportCommandTest {
     }
 
     @Test
-    void anHtmlPageReplacesAPageButNoOtherFile() throws Exception {
+    void anHtmlPageReplacesAPageButNoOtherFileAndChartsGoToAFolder() throws Exception {
         // given
         oneExperiment();
         Path page = data.resolve("report.html");
@@ -248,6 +248,16 @@ class ReportCommandTest {
         assertThat(notes).hasContent("notes");
         assertThat(folder.exitCode()).isEqualTo(Main.BAD_INPUT);
         assertThat(folder.err()).contains(": is a folder; not replaced");
+        // and charts asked into a file
+        CommandOutput charts =
+                run("report", "--data-dir", data.toString(), "--png", notes.toString());
+        assertThat(charts.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(charts.err())
+                .isEqualTo(
+                        "storagebench report: --png "
+                                + notes
+                                + ": is a file; give a folder (made where it is missing)\n");
+        assertThat(notes).hasContent("notes");
     }
 
     @Test
