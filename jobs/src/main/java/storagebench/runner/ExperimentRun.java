@@ -1,14 +1,18 @@
 package storagebench.runner;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 import storagebench.BadInputException;
 import storagebench.config.Settings;
 import storagebench.events.TargetSnapshot;
@@ -61,10 +65,35 @@ public record ExperimentRun(
                             + settings.runsDir()
                             + " (missing "
                             + config
-                            + ")");
+                            + ")"
+                            + latestRuns(settings.runsDir()));
         }
         Experiment experiment = new ExperimentLoader(settings.dataDir()).loadStored(config);
         return checked(runId, runDir, experiment, true, config.toString());
+    }
+
+    /** How many runs {@link #latestRuns} names. */
+    private static final int LATEST_RUNS = 5;
+
+    /**
+     * {@code "; the latest runs there are: a, b"}: the newest runs under {@code runsDir} that can be
+     * continued (their ids sort by the time they started), or empty where there is none.
+     */
+    private static String latestRuns(Path runsDir) {
+        if (!Files.isDirectory(runsDir)) {
+            return "";
+        }
+        try (Stream<Path> runs = Files.list(runsDir)) {
+            List<String> ids =
+                    runs.filter(r -> Files.isRegularFile(r.resolve(CONFIG_FILE)))
+                            .map(r -> r.getFileName().toString())
+                            .sorted(Comparator.reverseOrder())
+                            .limit(LATEST_RUNS)
+                            .toList();
+            return ids.isEmpty() ? "" : "; the latest runs there are: " + String.join(", ", ids);
+        } catch (IOException | UncheckedIOException e) {
+            return "";
+        }
     }
 
     private static ExperimentRun checked(

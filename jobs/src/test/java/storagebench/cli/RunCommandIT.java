@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,7 +90,7 @@ class RunCommandIT {
     }
 
     @Test
-    void missingFileAndMissingArgumentsExitTwo() {
+    void missingFileAndMissingArgumentsExitTwo() throws Exception {
         assertThat(
                         Main.execute(
                                 "run",
@@ -108,7 +109,33 @@ class RunCommandIT {
                                 "--data-dir",
                                 tmp.toString()))
                 .isEqualTo(Main.BAD_INPUT);
-        assertThat(err()).contains("no run 20261130-101500-a3f9");
+        assertThat(err()).contains("no run 20261130-101500-a3f9").doesNotContain("latest runs");
+        // with runs there to continue, the latest of them are named, newest first
+        for (String id :
+                List.of(
+                        "20261128-090000-aaaa",
+                        "20261129-090000-bbbb",
+                        "20261201-090000-cccc",
+                        "20261202-090000-dddd",
+                        "20261203-090000-eeee",
+                        "20261204-090000-ffff")) {
+            Files.createDirectories(tmp.resolve("runs").resolve(id));
+            Files.writeString(tmp.resolve("runs").resolve(id).resolve("experiment.yaml"), "");
+        }
+        Files.createDirectories(tmp.resolve("runs/20261205-090000-0000"));
+        assertThat(
+                        Main.execute(
+                                "run",
+                                "--restart",
+                                "20261130-101500-a3f9",
+                                "--data-dir",
+                                tmp.toString()))
+                .isEqualTo(Main.BAD_INPUT);
+        assertThat(err())
+                .contains(
+                        "experiment.yaml); the latest runs there are: 20261204-090000-ffff,"
+                                + " 20261203-090000-eeee, 20261202-090000-dddd, 20261201-090000-cccc,"
+                                + " 20261129-090000-bbbb\n");
     }
 
     @Test
