@@ -1,10 +1,15 @@
 package storagebench.cli;
 
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import storagebench.BadInputException;
 import storagebench.DataDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
@@ -30,7 +35,7 @@ import storagebench.serve.WebAddOn;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:stopped by SIGTERM or Ctrl-C, cleanly",
-            "1:failed (the job repository or the broker could not be reached)",
+            "1:failed (the job repository or the broker could not be reached, the port is taken)",
             "2:bad input: the schedules file (file, line, key, reason), --bind without a token, no web"
                     + " add-on"
         })
@@ -58,6 +63,7 @@ public final class ServeCommand implements Callable<Integer> {
         Settings settings = store.settingsOptions.load();
         ServeOptions options = new ServeOptions(bind, port, settings.serveToken());
         Schedules schedules = Schedules.load(store.schedulesFile, settings.dataDir());
+        listenable(bind, port);
         DataDir.prepare(settings.dataDir());
         CountDownLatch stop = new CountDownLatch(1);
         try (Signals signals = Signals.calling(why -> stop.countDown());
@@ -90,5 +96,37 @@ public final class ServeCommand implements Callable<Integer> {
         }
         System.out.println("storagebench serve: stopped");
         return 0;
+    }
+
+    /**
+     * Fails in one line, before anything starts, where the dashboard could not listen on {@code
+     * bind}:{@code port}: the port taken by another process, or an address not of this machine. (The
+     * web server would fail later, with its own report of many lines.)
+     */
+    static void listenable(String bind, int port) {
+        if (port == 0) {
+            return;
+        }
+        InetSocketAddress address = new InetSocketAddress(bind, port);
+        if (address.isUnresolved()) {
+            throw new BadInputException("--bind " + bind + ": no such address");
+        }
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(address);
+        } catch (BindException e) {
+            throw new IllegalStateException(
+                    "cannot listen on "
+                            + bind
+                            + ":"
+                            + port
+                            + " ("
+                            + e.getMessage()
+                            + "): another process may hold the port; stop it or give another --port"
+                            + " (0: any free one)");
+        } catch (IOException e) {
+            throw new IllegalStateException(
+                    "cannot listen on " + bind + ":" + port + ": " + e.getMessage());
+        }
     }
 }

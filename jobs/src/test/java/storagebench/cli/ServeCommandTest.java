@@ -2,6 +2,8 @@ package storagebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -36,6 +38,37 @@ class ServeCommandTest {
                 .doesNotContain("Exception");
         assertThat(list.exit()).isEqualTo(2);
         assertThat(Files.exists(tmp.resolve("data"))).as("nothing started").isFalse();
+    }
+
+    @Test
+    void aPortAnotherProcessHoldsIsOneLineAndNothingStarts() throws Exception {
+        // given: the port taken
+        Path schedules = tmp.resolve("schedules.yaml");
+        Files.writeString(
+                schedules,
+                "schedules:\n  - name: nightly\n    experiment: x.yaml\n    cron: \"0 30 2 * * ?\"\n");
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            // when
+            CliOutput serve =
+                    CliOutput.run(
+                            "serve",
+                            "--schedules",
+                            schedules.toString(),
+                            "--port",
+                            String.valueOf(port),
+                            "--data-dir",
+                            tmp.resolve("data").toString());
+            // then
+            assertThat(serve.exit()).isEqualTo(1);
+            assertThat(serve.err())
+                    .contains("storagebench serve: cannot listen on 127.0.0.1:" + port + " (")
+                    .endsWith(
+                            "): another process may hold the port; stop it or give another --port (0:"
+                                    + " any free one)\n")
+                    .doesNotContain("APPLICATION FAILED TO START");
+            assertThat(Files.exists(tmp.resolve("data"))).as("nothing started").isFalse();
+        }
     }
 
     @Test
