@@ -64,7 +64,9 @@ public final class ReportCommand implements Callable<Integer> {
             paramLabel = "FORMAT",
             defaultValue = "text",
             converter = FormatConverter.class,
-            description = "text (aligned table, default), csv or json (durations in seconds).")
+            description =
+                    "text (aligned table, default), markdown (the same table for a ticket), csv or json"
+                            + " (durations in seconds).")
     ReportFormat format;
 
     @Option(
@@ -131,7 +133,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         PoolOption.say(
                 pool,
-                format == ReportFormat.TEXT
+                format == ReportFormat.TEXT || format == ReportFormat.MARKDOWN
                         ? spec.commandLine().getOut()
                         : spec.commandLine().getErr());
         spec.commandLine().getOut().print(format.render(rows));
@@ -187,7 +189,7 @@ public final class ReportCommand implements Callable<Integer> {
                 return ReportFormat.valueOf(value.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(
-                        "expected text, csv or json, got '" + value + "'");
+                        "expected text, markdown, csv or json, got '" + value + "'");
             }
         }
     }

@@ -8,7 +8,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * How a summary is written. {@code TEXT} is for people; {@code CSV} and {@code JSON} are for tools:
+ * How a summary is written. {@code TEXT} is for people, {@code MARKDOWN} the same table for a ticket or
+ * a pull request; {@code CSV} and {@code JSON} are for tools:
  * the same fields, durations in seconds at full precision, empty (CSV) or null (JSON) where a
  * statistic does not exist. Control characters (but tab) in text are written &#92;uXXXX in text
  * and CSV, as JSON escapes them.
@@ -18,6 +19,12 @@ public enum ReportFormat {
         @Override
         public String render(List<SummaryRow> rows) {
             return TextTable.render(rows);
+        }
+    },
+    MARKDOWN {
+        @Override
+        public String render(List<SummaryRow> rows) {
+            return TextTable.markdown(rows);
         }
     },
     CSV {

@@ -50,18 +50,36 @@ public final class TextTable {
 
     /** The table, one per experiment where rows of several are shown: each has its own factors. */
     public static String render(List<SummaryRow> rows) {
+        return render(rows, false);
+    }
+
+    /**
+     * As {@link #render}, as Markdown tables for a ticket or a pull request: the same columns and cells,
+     * the numbers aligned right, each note a list item.
+     */
+    public static String markdown(List<SummaryRow> rows) {
+        return render(rows, true);
+    }
+
+    private static String render(List<SummaryRow> rows, boolean markdown) {
         Map<String, DurationUnit> units = units(rows);
         Map<String, List<SummaryRow>> byExperiment = new LinkedHashMap<>();
         rows.forEach(
                 r -> byExperiment.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
         List<String> tables = new ArrayList<>();
         for (List<SummaryRow> experimentRows : byExperiment.values()) {
-            tables.add(table(experimentRows, units));
+            Columns table = table(experimentRows, units);
+            tables.add(markdown ? table.markdown() : aligned(table.lines(), table.numbersFrom()));
         }
         StringBuilder out = new StringBuilder(String.join("\n", tables));
+        boolean noted = false;
         for (SummaryRow row : rows) {
             if (row.warning() != null) {
-                out.append("note: ")
+                if (markdown && !noted) {
+                    out.append('\n');
+                }
+                noted = true;
+                out.append(markdown ? "- note: " : "note: ")
                         .append(
                                 escape(
                                         String.join(
@@ -95,7 +113,7 @@ public final class TextTable {
                 : "";
     }
 
-    private static String table(List<SummaryRow> rows, Map<String, DurationUnit> units) {
+    private static Columns table(List<SummaryRow> rows, Map<String, DurationUnit> units) {
         List<String> ratios = ratioNames(rows);
         List<String> header = new ArrayList<>(List.of(HEADER));
         ratios.forEach(r -> header.add("×" + escape(r)));
@@ -105,7 +123,7 @@ public final class TextTable {
         for (SummaryRow row : rows) {
             cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S), ratios));
         }
-        return alignedWithoutEmpty(cells, FIRST_NUMBER);
+        return Columns.withoutEmpty(cells, FIRST_NUMBER);
     }
 
     /**
@@ -146,28 +164,57 @@ public final class TextTable {
      * (a whole dataset's ratios per factor are mostly of other experiments' factors).
      */
     public static String alignedWithoutEmpty(List<String[]> lines, int firstNumber) {
-        if (lines.size() < 2) {
-            return aligned(lines, firstNumber);
-        }
-        List<Integer> kept = new ArrayList<>();
-        for (int i = 0; i < lines.get(0).length; i++) {
-            int column = i;
-            if (lines.stream()
-                    .skip(1)
-                    .anyMatch(l -> column >= l.length || !NONE.equals(l[column]))) {
-                kept.add(i);
+        Columns columns = Columns.withoutEmpty(lines, firstNumber);
+        return aligned(columns.lines(), columns.numbersFrom());
+    }
+
+    /** Lines of cells, a header first, whose columns from {@code numbersFrom} on are numbers. */
+    private record Columns(List<String[]> lines, int numbersFrom) {
+        /** {@code lines} without the columns that are {@value #NONE} in every line after the header. */
+        static Columns withoutEmpty(List<String[]> lines, int firstNumber) {
+            if (lines.size() < 2) {
+                return new Columns(lines, firstNumber);
             }
+            List<Integer> kept = new ArrayList<>();
+            for (int i = 0; i < lines.get(0).length; i++) {
+                int column = i;
+                if (lines.stream()
+                        .skip(1)
+                        .anyMatch(l -> column >= l.length || !NONE.equals(l[column]))) {
+                    kept.add(i);
+                }
+            }
+            List<String[]> narrowed = new ArrayList<>(lines.size());
+            for (String[] line : lines) {
+                narrowed.add(
+                        kept.stream()
+                                .filter(i -> i < line.length)
+                                .map(i -> line[i])
+                                .toArray(String[]::new));
+            }
+            return new Columns(narrowed, (int) kept.stream().filter(i -> i < firstNumber).count());
         }
-        List<String[]> narrowed = new ArrayList<>(lines.size());
-        for (String[] line : lines) {
-            narrowed.add(
-                    kept.stream()
-                            .filter(i -> i < line.length)
-                            .map(i -> line[i])
-                            .toArray(String[]::new));
+
+        /** A Markdown table: the header, the alignment row, a row per line; a | in a cell escaped. */
+        String markdown() {
+            StringBuilder out = new StringBuilder();
+            for (int l = 0; l < lines.size(); l++) {
+                String[] line = lines.get(l);
+                out.append('|');
+                for (String cell : line) {
+                    out.append(' ').append(cell.replace("|", "\\|")).append(" |");
+                }
+                out.append('\n');
+                if (l == 0) {
+                    out.append('|');
+                    for (int i = 0; i < line.length; i++) {
+                        out.append(i < numbersFrom ? "---|" : "---:|");
+                    }
+                    out.append('\n');
+                }
+            }
+            return out.toString();
         }
-        int numbersFrom = (int) kept.stream().filter(i -> i < firstNumber).count();
-        return aligned(narrowed, numbersFrom);
     }
 
     private static String[] cells(SummaryRow row, DurationUnit unit, List<String> ratios) {

@@ -261,6 +261,23 @@ class ReportCommandTest {
     }
 
     @Test
+    void markdownPrintsTheSummaryAsATable() throws Exception {
+        // given
+        oneExperiment();
+
+        // when
+        CommandOutput result = run("report", "--data-dir", data.toString(), "--format", "markdown");
+
+        // then: the summary and its notes, nothing of what comes under the text table
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out())
+                .startsWith("| experiment | host | variant | step | unit | n | mean |")
+                .contains("\n|---|---|---|---|---|---:|")
+                .contains("| e1 | h1 | init=zero, files=4 | setup | ms | 3 | 2000.0 |")
+                .contains("\n\n- note: e1 · h1 · init=zero, files=4 · setup: skewed values");
+    }
+
+    @Test
     void filterMatchingNothingExitsOne() throws Exception {
         // given
         oneExperiment();
@@ -326,7 +343,7 @@ class ReportCommandTest {
 
         // then
         assertThat(result.exitCode()).isEqualTo(Main.BAD_INPUT);
-        assertThat(result.err()).contains("expected text, csv or json, got 'xml'");
+        assertThat(result.err()).contains("expected text, markdown, csv or json, got 'xml'");
     }
 
     @Test

@@ -69,6 +69,52 @@ class ReportFormatTest {
     }
 
     @Test
+    void markdownIsTheTextTableForATicket() {
+        // given ROWS, and a label with a | in it whose interval would reach below zero
+
+        // when
+        String markdown = ReportFormat.MARKDOWN.render(ROWS);
+        String piped =
+                ReportFormat.MARKDOWN.render(
+                        List.of(
+                                new SummaryRow(
+                                        "e1",
+                                        "h1",
+                                        "",
+                                        "path=a|b",
+                                        "setup",
+                                        2,
+                                        0.5,
+                                        0.5,
+                                        0.6,
+                                        0.1,
+                                        0.9,
+                                        0.9,
+                                        5.0,
+                                        0,
+                                        0,
+                                        Map.of(),
+                                        Map.of(),
+                                        null,
+                                        null)));
+
+        // then: the text table's columns and cells (the empty configuration column left out),
+        // numbers
+        // aligned right
+        assertThat(markdown)
+                .isEqualTo(
+                        """
+                | experiment | host | variant | step | unit | n | mean | median | stddev | min | max | p95 | ci95 | failed | warmups |
+                |---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+                | e1 | h1 | init=zero, files=4 | setup | ms | 4 | 2500.0 | 2500.0 | 1250.0 | 1000.0 | 4000.0 | 3850.0 | ±2000.0 | 1 | 1 |
+                | e1 | h"2 | init=none | setup | ms | 1 | 0.1 | 0.1 | - | 0.1 | 0.1 | 0.1 | - | 0 | 0 |
+                """);
+        assertThat(piped)
+                .contains("| e1 | h1 | path=a\\|b | setup | ms | 2 | 500.0 |")
+                .contains(" |\n\n- note: e1 · h1 · path=a|b · setup: ");
+    }
+
+    @Test
     void textAndCsvShowControlCharactersEscaped() {
         // given: labels imported before control characters were refused, or from a dataset written
         // by others
