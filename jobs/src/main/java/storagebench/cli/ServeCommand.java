@@ -115,6 +115,14 @@ public final class ServeCommand implements Callable<Integer> {
             socket.setReuseAddress(true);
             socket.bind(address);
         } catch (BindException e) {
+            if (!String.valueOf(e.getMessage()).contains("in use")) {
+                throw new BadInputException(
+                        "--bind "
+                                + bind
+                                + ": cannot listen on this address ("
+                                + e.getMessage()
+                                + "); give an address of this machine");
+            }
             throw new IllegalStateException(
                     "cannot listen on "
                             + bind

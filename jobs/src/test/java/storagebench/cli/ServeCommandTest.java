@@ -1,6 +1,7 @@
 package storagebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -69,6 +70,10 @@ class ServeCommandTest {
                     .doesNotContain("APPLICATION FAILED TO START");
             assertThat(Files.exists(tmp.resolve("data"))).as("nothing started").isFalse();
         }
+        // and an address that is not this machine's (TEST-NET-1, never assigned)
+        assertThatThrownBy(() -> ServeCommand.listenable("192.0.2.1", 8080))
+                .hasMessageStartingWith("--bind 192.0.2.1: cannot listen on this address (")
+                .hasMessageEndingWith("); give an address of this machine");
     }
 
     @Test
