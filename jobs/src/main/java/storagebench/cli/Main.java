@@ -51,6 +51,7 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(new Failures());
+        cli.setParameterExceptionHandler(new BadArguments());
         ImportCommand.describeFormats(cli.getSubcommands().get("import"));
         return cli;
     }
