@@ -15,6 +15,12 @@ import storagebench.events.EventType;
 
 /** Summaries of the trials table of the Parquet dataset, computed by an embedded, in-memory DuckDB. */
 public final class Report {
+    /** How many names {@link #whatIsThere} gives of each kind before it counts the rest. */
+    private static final int NAMED = 10;
+
+    /** How many of the latest runs {@link #whatIsThere} names. */
+    private static final int LATEST_RUNS = 5;
+
     private Report() {}
 
     /** The trials table of a dataset: {@code <parquetRoot>/trials}. */
@@ -26,12 +32,6 @@ public final class Report {
     public static boolean hasTrials(Path parquetRoot) {
         return Tables.hasFiles(trialsDir(parquetRoot));
     }
-
-    /** How many names {@link #whatIsThere} gives of each kind before it counts the rest. */
-    private static final int NAMED = 10;
-
-    /** How many of the latest runs {@link #whatIsThere} names. */
-    private static final int LATEST_RUNS = 5;
 
     /**
      * For a command's message when it found nothing: what the dataset's trials hold instead of the
@@ -78,8 +78,9 @@ public final class Report {
         }
         return "; the latest runs there are: "
                 + runs.stream()
-                        .limit(LATEST_RUNS)
                         .map(r -> r[2] + (experiment == null ? " (" + r[0] + ")" : ""))
+                        .distinct()
+                        .limit(LATEST_RUNS)
                         .collect(Collectors.joining(", "));
     }
 
