@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import org.apache.avro.file.DataFileConstants;
 import storagebench.BadInputException;
 
 /**
@@ -19,8 +20,9 @@ enum OutputFile {
     AVRO("an Avro file") {
         @Override
         boolean holds(byte[] start) {
-            return start.length >= 4
-                    && Arrays.equals(Arrays.copyOf(start, 4), new byte[] {'O', 'b', 'j', 1});
+            byte[] magic = DataFileConstants.MAGIC;
+            return start.length >= magic.length
+                    && Arrays.equals(Arrays.copyOf(start, magic.length), magic);
         }
     },
     /** An HTML page: {@code report --html}, {@code run --html}. */
