@@ -43,6 +43,9 @@ public record ExperimentRun(
         TargetSnapshot target) {
     static final String CONFIG_FILE = "experiment.yaml";
 
+    /** How many runs {@link #latestRuns} names. */
+    private static final int LATEST_RUNS = 5;
+
     /** Loads and checks a new run of the experiment in {@code yaml} with {@code --override}s; writes nothing yet. */
     public static ExperimentRun prepare(
             Settings settings, Path yaml, Map<String, String> overrides) {
@@ -71,9 +74,6 @@ public record ExperimentRun(
         Experiment experiment = new ExperimentLoader(settings.dataDir()).loadStored(config);
         return checked(runId, runDir, experiment, true, config.toString());
     }
-
-    /** How many runs {@link #latestRuns} names. */
-    private static final int LATEST_RUNS = 5;
 
     /**
      * {@code "; the latest runs there are: a, b"}: the newest runs under {@code runsDir} that can be
