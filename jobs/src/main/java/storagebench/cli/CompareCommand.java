@@ -167,7 +167,11 @@ public final class CompareCommand implements Callable<Integer> {
                             + " in "
                             + Report.trialsDir(parquet)
                             + Report.whatIsThere(
-                                    parquet, experiment, scope.name().orElse(null), runs));
+                                    parquet,
+                                    experiment,
+                                    scope.name().orElse(null),
+                                    runs,
+                                    metric == null ? null : metric.strip()));
         }
         PoolOption.say(
                 pool,

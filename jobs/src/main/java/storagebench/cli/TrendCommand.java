@@ -155,13 +155,17 @@ public final class TrendCommand implements Callable<Integer> {
                                     + experiment
                                     + "'"
                                     + (scope.isAll() ? "" : " (" + scope.options() + ")")
+                                    + (CompareRequest.DURATION.equals(metric.strip())
+                                            ? ""
+                                            : " with the metric '" + metric.strip() + "'")
                                     + " in "
                                     + Report.trialsDir(parquet)
                                     + Report.whatIsThere(
                                             parquet,
                                             experiment,
                                             scope.name().orElse(null),
-                                            List.of()));
+                                            List.of(),
+                                            metric.strip()));
             return Main.FAILED;
         }
         spec.commandLine().getOut().print(f.equals("csv") ? csv(trends) : text(trends));

@@ -21,6 +21,9 @@ public final class Report {
     /** How many of the latest runs {@link #whatIsThere} names. */
     private static final int LATEST_RUNS = 5;
 
+    /** The metric every trial has: its measured steps' duration. */
+    private static final String DURATION = "duration";
+
     private Report() {}
 
     /** The trials table of a dataset: {@code <parquetRoot>/trials}. */
@@ -42,6 +45,41 @@ public final class Report {
      * the dataset holds no trials.
      */
     public static String whatIsThere(
+            Path parquetRoot, String experiment, String host, Collection<String> runIds) {
+        return whatIsThere(parquetRoot, experiment, host, runIds, DURATION);
+    }
+
+    /**
+     * As {@link #whatIsThere(Path, String, String, Collection)}, then the {@code metric}: where the
+     * experiment, host and runs are there but the measured trials of that experiment (and host) hold
+     * no such metric, {@code "; the metrics there are: duration, rows_per_s"}. The duration, which
+     * every trial has, or none, asks nothing more.
+     */
+    public static String whatIsThere(
+            Path parquetRoot,
+            String experiment,
+            String host,
+            Collection<String> runIds,
+            String metric) {
+        String first = experimentHostOrRun(parquetRoot, experiment, host, runIds);
+        if (!first.isEmpty()
+                || metric == null
+                || DURATION.equals(metric)
+                || !hasTrials(parquetRoot)) {
+            return first;
+        }
+        List<String> metrics = new ArrayList<>(List.of(DURATION));
+        metrics.addAll(
+                Tables.query(
+                        parquetRoot,
+                        EventType.TRIAL_TIMED,
+                        "/report/trial-metrics.sql",
+                        ReportFilter.all().withExperiment(experiment).withHost(host),
+                        rs -> rs.getString("metric")));
+        return metrics.contains(metric) ? "" : names("metrics", metrics.stream());
+    }
+
+    private static String experimentHostOrRun(
             Path parquetRoot, String experiment, String host, Collection<String> runIds) {
         if ((experiment == null && host == null && runIds.isEmpty()) || !hasTrials(parquetRoot)) {
             return "";

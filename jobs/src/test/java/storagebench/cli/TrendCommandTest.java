@@ -137,6 +137,53 @@ class TrendCommandTest {
     }
 
     @Test
+    void aMetricThatIsNotThereIsAnsweredWithTheMetricsThatAre() throws Exception {
+        // given: trials with their duration and the metric bytes
+        thirtyNights();
+        // when
+        CommandOutput trend =
+                CommandOutput.of(
+                        "trend",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "nightly",
+                        "--metric",
+                        "nopm");
+        CommandOutput compare =
+                CommandOutput.of(
+                        "compare",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "nightly",
+                        "--metric",
+                        "nopm");
+        CommandOutput compareOfOneVariant =
+                CommandOutput.of(
+                        "compare",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "nightly",
+                        "--metric",
+                        "bytes");
+        // then
+        assertThat(trend.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(trend.err())
+                .isEqualTo(
+                        "storagebench trend: no measured trials of experiment 'nightly' with the"
+                                + " metric 'nopm' in "
+                                + data.resolve("parquet/trials")
+                                + "; the metrics there are: duration, bytes\n");
+        assertThat(compare.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(compare.err()).endsWith("; the metrics there are: duration, bytes\n");
+        // and a metric that is there, with one variant to compare, names nothing more
+        assertThat(compareOfOneVariant.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(compareOfOneVariant.err()).doesNotContain(" there are: ");
+    }
+
+    @Test
     void badValuesAreRefusedWithTheOptionAndWhy() {
         assertBad("--p: a level between 0 and 1 (exclusive), got 1.5", "--p", "1.5");
         assertBad("--min-magnitude: a change of 0% or more, got -1.0%", "--min-magnitude", "-1%");
