@@ -1,7 +1,9 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,14 +55,28 @@ public final class ExportCommand implements Callable<Integer> {
             ArchiveExport.Result result =
                     ArchiveExport.write(kafka, to, experimentFilter.experiment());
             System.out.printf(
-                    "%s: %d event(s) %s%s%n",
+                    "%s: %d event(s)%s%s%n",
                     to,
                     result.total(),
-                    result.events(),
+                    byTable(result),
                     result.undecodable() > 0
                             ? ", " + result.undecodable() + " undecodable message(s) left out"
                             : "");
         }
         return 0;
+    }
+
+    /** {@code " (runs 1, trials 48)"}, or where there were none, which. */
+    private String byTable(ArchiveExport.Result result) {
+        if (result.total() == 0) {
+            return experimentFilter
+                    .experiment()
+                    .map(e -> " (none of experiment '" + e + "' in the topic)")
+                    .orElse(" (none in the topic)");
+        }
+        return new TreeMap<>(result.events())
+                .entrySet().stream()
+                        .map(e -> e.getKey() + " " + e.getValue())
+                        .collect(Collectors.joining(", ", " (", ")"));
     }
 }

@@ -110,6 +110,8 @@ class EventArchiveIT {
         CliOutput second = restore(target, archive);
         // then
         assertThat(exported.exit()).isZero();
+        assertThat(exported.out())
+                .containsPattern(": \\d+ event\\(s\\) \\(.*\\bruns \\d+, .*trials \\d+\\)\n");
         assertThat(first.exit()).isZero();
         assertThat(second.exit()).isZero();
         assertThat(second.out())
