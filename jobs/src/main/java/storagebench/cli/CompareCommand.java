@@ -130,10 +130,7 @@ public final class CompareCommand implements Callable<Integer> {
         HostScope scope = hosts.scope();
         Path parquet = ReadableDataset.folder(settings.load());
         if (!Report.hasTrials(parquet)) {
-            return nothing(
-                    "no trials in "
-                            + Report.trialsDir(parquet)
-                            + "; run `storagebench sink` first");
+            return nothing(Report.noTrials(parquet));
         }
         List<String> metrics =
                 metric == null ? Comparisons.defaultMetrics() : List.of(metric.strip());

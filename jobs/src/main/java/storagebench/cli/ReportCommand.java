@@ -113,10 +113,7 @@ public final class ReportCommand implements Callable<Integer> {
                         .withHostLabels(scope.labels())
                         .withPool(pool);
         if (!Report.hasTrials(parquet)) {
-            return nothing(
-                    "no trials in "
-                            + Report.trialsDir(parquet)
-                            + "; run `storagebench sink` first");
+            return nothing(Report.noTrials(parquet));
         }
         if (html != null || png != null) {
             return files(parquet, filter);

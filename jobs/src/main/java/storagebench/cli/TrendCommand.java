@@ -143,10 +143,11 @@ public final class TrendCommand implements Callable<Integer> {
         }
         HostScope scope = hosts.scope();
         Path parquet = ReadableDataset.folder(settings.load());
-        List<Trend> trends =
-                Report.hasTrials(parquet)
-                        ? Trends.of(parquet, scope, experiment, metric.strip(), options)
-                        : List.of();
+        if (!Report.hasTrials(parquet)) {
+            spec.commandLine().getErr().println("storagebench trend: " + Report.noTrials(parquet));
+            return Main.FAILED;
+        }
+        List<Trend> trends = Trends.of(parquet, scope, experiment, metric.strip(), options);
         if (trends.isEmpty()) {
             spec.commandLine()
                     .getErr()

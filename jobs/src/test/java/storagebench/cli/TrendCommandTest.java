@@ -137,6 +137,20 @@ class TrendCommandTest {
     }
 
     @Test
+    void aDatasetWithoutTrialsSaysWhatToRunFirst() {
+        // when
+        CommandOutput result =
+                CommandOutput.of("trend", "--data-dir", data.toString(), "--experiment", "nightly");
+        // then
+        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(result.err())
+                .isEqualTo(
+                        "storagebench trend: no trials in "
+                                + data.resolve("parquet/trials")
+                                + "; run `storagebench sink` first\n");
+    }
+
+    @Test
     void aMetricThatIsNotThereIsAnsweredWithTheMetricsThatAre() throws Exception {
         // given: trials with their duration and the metric bytes
         thirtyNights();
