@@ -62,7 +62,7 @@ public final class ServeBenchmark {
         Process serve = null;
         try {
             writeRuns(settings.withDataDir(data).parquetDir(), runs, List.of("bench-host"));
-            Path schedules = files(root);
+            Path schedules = tickSchedule(root, "bench-serve-tick", "tick", "* * * * * ?");
             Path out = root.resolve("serve.log");
             serve =
                     new ProcessBuilder(
@@ -111,13 +111,19 @@ public final class ServeBenchmark {
         }
     }
 
-    private static Path files(Path root) throws IOException {
+    /**
+     * Writes {@code schedules.yaml} under {@code root}: one schedule, {@code name}, firing at {@code
+     * cron} (overlaps and misfires skipped) an experiment {@code experiment} of one trial of {@code
+     * true} on the local disk; {@code more} are further lines of the schedule.
+     */
+    static Path tickSchedule(Path root, String experiment, String name, String cron, String... more)
+            throws IOException {
         Path work = Files.createDirectories(root.resolve("work"));
         Files.writeString(
                 root.resolve("tick.yaml"),
                 String.join(
                         "\n",
-                        "experiment: bench-serve-tick",
+                        "experiment: " + experiment,
                         "target:",
                         "  kind: local",
                         "  directory: " + work,
@@ -129,17 +135,16 @@ public final class ServeBenchmark {
                         "repetitions: 1",
                         "warmups: 0",
                         ""));
-        return Files.writeString(
-                root.resolve("schedules.yaml"),
-                String.join(
-                        "\n",
-                        "schedules:",
-                        "  - name: tick",
-                        "    experiment: tick.yaml",
-                        "    cron: \"* * * * * ?\"",
-                        "    overlap: skip",
-                        "    misfire: skip",
-                        ""));
+        List<String> lines = new ArrayList<>();
+        lines.add("schedules:");
+        lines.add("  - name: " + name);
+        lines.add("    experiment: tick.yaml");
+        lines.add("    cron: \"" + cron + "\"");
+        lines.addAll(List.of(more));
+        lines.add("    overlap: skip");
+        lines.add("    misfire: skip");
+        lines.add("");
+        return Files.writeString(root.resolve("schedules.yaml"), String.join("\n", lines));
     }
 
     /** The address {@code serve} prints once it listens, read from its output within {@code minutes}. */

@@ -2,7 +2,6 @@ package storagebench.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -93,7 +92,13 @@ public final class ServeFleetBenchmark {
         try {
             List<String> names = names(hosts);
             ServeBenchmark.writeRuns(own.parquetDir(), runsPerHost, names);
-            Path schedules = files(root, everySeconds(hosts));
+            Path schedules =
+                    ServeBenchmark.tickSchedule(
+                            root,
+                            "bench-serve-fleet",
+                            "fleet",
+                            "0/" + everySeconds(hosts) + " * * * * ?",
+                            "    hosts: all");
             List<String> urls = new ArrayList<>();
             for (int i = 0; i < hosts; i++) {
                 services.add(start(main, root, data, schedules, names.get(i)));
@@ -205,38 +210,6 @@ public final class ServeFleetBenchmark {
                 .redirectErrorStream(true)
                 .redirectOutput(log(root, host).toFile())
                 .start();
-    }
-
-    private static Path files(Path root, int every) throws IOException {
-        Path work = Files.createDirectories(root.resolve("work"));
-        Files.writeString(
-                root.resolve("tick.yaml"),
-                String.join(
-                        "\n",
-                        "experiment: bench-serve-fleet",
-                        "target:",
-                        "  kind: local",
-                        "  directory: " + work,
-                        "workload:",
-                        "  type: command",
-                        "  command: \"true\"",
-                        "factors:",
-                        "  step: [one]",
-                        "repetitions: 1",
-                        "warmups: 0",
-                        ""));
-        return Files.writeString(
-                root.resolve("schedules.yaml"),
-                String.join(
-                        "\n",
-                        "schedules:",
-                        "  - name: fleet",
-                        "    experiment: tick.yaml",
-                        "    cron: \"0/" + every + " * * * * ?\"",
-                        "    hosts: all",
-                        "    overlap: skip",
-                        "    misfire: skip",
-                        ""));
     }
 
     /** Waits until every host beats; returns the time, in epoch milliseconds. */
