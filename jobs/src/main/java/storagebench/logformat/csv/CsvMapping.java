@@ -156,7 +156,8 @@ record CsvMapping(
         if (given.size() != 1) {
             throw options.bad(
                     (given.isEmpty() ? "no duration: " : "more than one duration (" + given + "): ")
-                            + "give map.end (with map.start), map.duration_s, map.duration_ms or map.duration_ns");
+                            + "give the column of one: map.duration_s, map.duration_ms, map.duration_ns, or"
+                            + " map.end with map.start; e.g. --option map.duration_ms=COLUMN");
         }
         if (given.get(0).equals("map.end") && !columns.containsKey("map.start")) {
             throw options.bad("map.end needs map.start: the duration is end minus start");

@@ -277,7 +277,8 @@ class CsvParserTest extends LogParserContractTest {
         // when / then
         assertThatThrownBy(() -> parse(file, Map.of("map.step", "phase")))
                 .isInstanceOf(BadInputException.class)
-                .hasMessageContaining("csv: no duration:");
+                .hasMessageContaining("csv: no duration:")
+                .hasMessageEndingWith("e.g. --option map.duration_ms=COLUMN");
         assertThatThrownBy(() -> parse(file, Map.of("map.end", "e")))
                 .isInstanceOf(BadInputException.class)
                 .hasMessage("csv: map.end needs map.start: the duration is" + " end minus start");
