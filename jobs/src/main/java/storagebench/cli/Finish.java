@@ -2,6 +2,8 @@ package storagebench.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -31,6 +33,9 @@ final class Finish {
     private static final Logger log = LoggerFactory.getLogger(Finish.class);
 
     private static final Duration LOCKED_WAIT = Duration.ofSeconds(30);
+
+    /** Up to this many runs are summarised each on its own; more, together in one summary. */
+    static final int EACH_RUN_UP_TO = 3;
 
     private Finish() {}
 
@@ -63,7 +68,10 @@ final class Finish {
         return true;
     }
 
-    /** Sinks until idle, then prints the summary of each of the runs (none with {@code noReport}). */
+    /**
+     * Sinks until idle, then prints the summary of each of the runs, or of them together where there are
+     * more than {@value #EACH_RUN_UP_TO} (none with {@code noReport}).
+     */
     static void sinkAndReport(
             Settings settings, KafkaConnection kafka, List<String> runIds, boolean noReport) {
         if (!sinkUntilIdle(settings, kafka)) {
@@ -83,53 +91,68 @@ final class Finish {
             return;
         }
         Path parquet = ReadableDataset.folder(settings);
-        for (String runId : runIds) {
-            List<VariantStats> stats =
-                    VariantStats.read(
-                            parquet,
-                            VariantStats.Query.of(ReportFilter.run(runId))
-                                    .withMetrics(HeadlineTable.metrics()));
-            List<SummaryRow> rows = Report.summary(stats);
-            if (rows.isEmpty()) {
-                System.out.println("no measured trials of run " + runId + " to summarise");
-            } else {
-                System.out.println();
-                System.out.print(TextTable.render(rows));
-                System.out.print(HeadlineTable.renderAll(stats));
-                System.out.print(
-                        Unsteady.lines(Unsteady.read(parquet, null, List.of(runId), null)));
-                try {
-                    System.out.print(answer(parquet, runId, stats));
-                } catch (RuntimeException e) {
-                    // the run is done and summarised; a comparison that cannot be made is not its
-                    // failure
-                    log.warn(
-                            "no comparisons for run {}: {} (storagebench compare shows them)",
-                            runId,
-                            e.getMessage());
-                }
-            }
+        if (runIds.size() <= EACH_RUN_UP_TO) {
+            runIds.forEach(runId -> summarise(parquet, List.of(runId)));
+            return;
         }
+        System.out.println();
+        System.out.println(
+                "the "
+                        + runIds.size()
+                        + " runs together (each run's summary: storagebench report --run RUN_ID;"
+                        + " run by run: storagebench trend --experiment NAME)");
+        summarise(parquet, runIds);
+    }
+
+    /** Prints the summary of the runs' trials, their headline metrics and their experiments' answers. */
+    private static void summarise(Path parquet, List<String> runIds) {
+        List<VariantStats> stats =
+                VariantStats.read(
+                        parquet,
+                        VariantStats.Query.ofRuns(runIds).withMetrics(HeadlineTable.metrics()));
+        List<SummaryRow> rows = Report.summary(stats);
+        if (rows.isEmpty()) {
+            System.out.println(
+                    "no measured trials of "
+                            + (runIds.size() == 1 ? "run " + runIds.get(0) : "these runs")
+                            + " to summarise");
+            return;
+        }
+        System.out.println();
+        System.out.print(TextTable.render(rows));
+        System.out.print(HeadlineTable.renderAll(stats));
+        System.out.print(Unsteady.lines(Unsteady.read(parquet, null, runIds, null)));
+        Map<String, List<VariantStats>> byExperiment = new LinkedHashMap<>();
+        stats.forEach(
+                s -> byExperiment.computeIfAbsent(s.experiment(), e -> new ArrayList<>()).add(s));
+        byExperiment.forEach(
+                (experiment, its) -> {
+                    try {
+                        System.out.print(answer(parquet, experiment, runIds, its));
+                    } catch (RuntimeException e) {
+                        // the runs are done and summarised; a comparison that cannot be made is not
+                        // their failure
+                        log.warn(
+                                "no comparisons for {}: {} (storagebench compare shows them)",
+                                runIds.size() == 1 ? "run " + runIds.get(0) : experiment,
+                                e.getMessage());
+                    }
+                });
     }
 
     /**
-     * The run's comparisons, the answer to its experiment: on its workload's headline metrics, or on
+     * The runs' comparisons, the answer to their experiment: on its workload's headline metrics, or on
      * the duration where it has none, for each step (sub-steps are left to {@code compare}).
      */
-    private static String answer(Path parquetRoot, String runId, List<VariantStats> stats) {
+    private static String answer(
+            Path parquetRoot, String experiment, List<String> runIds, List<VariantStats> stats) {
         List<String> metrics = HeadlineTable.present(stats).stream().map(Metric::name).toList();
         if (metrics.isEmpty()) {
             metrics = List.of(CompareRequest.DURATION);
         }
-        String experiment = stats.get(0).experiment();
         CompareRequest request =
                 new CompareRequest(
-                        experiment,
-                        Map.of(),
-                        false,
-                        CompareRequest.DURATION,
-                        List.of(runId),
-                        false);
+                        experiment, Map.of(), false, CompareRequest.DURATION, runIds, false);
         List<Comparison> comparisons =
                 Comparisons.of(parquetRoot, stats, request, metrics).stream()
                         .filter(c -> !c.step().contains("."))

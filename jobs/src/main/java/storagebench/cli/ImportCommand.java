@@ -37,7 +37,8 @@ import storagebench.logformat.ParserOption;
                     + "adds nothing; an interrupted import is continued by importing the file again.",
             "With --format events, puts an export (storagebench export) back on the topic; events the topic "
                     + "already holds are skipped.",
-            "Then sinks the topic to the Parquet dataset and prints the imported runs' summaries."
+            "Then sinks the topic to the Parquet dataset and prints the imported runs' summaries: each"
+                    + " run's for up to three, else one over them all."
         },
         footer = {
             "",

@@ -80,6 +80,12 @@ public record VariantStats(
                     filter.pool());
         }
 
+        /** The durations of the trials of these runs, over them all. */
+        public static Query ofRuns(List<String> runs) {
+            return new Query(
+                    null, List.copyOf(runs), HostScope.ALL, List.of(DURATION), false, false);
+        }
+
         public Query withMetrics(List<String> names) {
             return new Query(experiment, runs, hosts, List.copyOf(names), perRun, pool);
         }

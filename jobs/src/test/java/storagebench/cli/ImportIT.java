@@ -147,6 +147,47 @@ class ImportIT extends BrokerOnDataDir {
     }
 
     @Test
+    void moreThanThreeRunsAreSummarisedTogetherOnce() throws Exception {
+        // given: five nights of one experiment, each its own file
+        Path folder = Files.createDirectories(data.resolve("five-nights"));
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "--format",
+                                "csv",
+                                "--experiment",
+                                "five-nights",
+                                "--option",
+                                "map.duration_ms=ms",
+                                "--option",
+                                "factor.init=init"));
+        for (int night = 1; night <= 5; night++) {
+            args.add(
+                    Files.writeString(
+                                    folder.resolve("night-" + night + ".csv"),
+                                    "init,ms\nzero,"
+                                            + (100 + night)
+                                            + "\ninstant,"
+                                            + (4 + night)
+                                            + "\n")
+                            .toString());
+        }
+        // when
+        CliOutput result = importing(args.toArray(String[]::new));
+        // then: one table over the five runs, and its answer
+        assertThat(result.exit()).isZero();
+        String out = result.out();
+        assertThat(out)
+                .contains("the 5 runs together (each run's summary: storagebench report --run");
+        assertThat(out.split("\n")).filteredOn(l -> l.startsWith("experiment ")).hasSize(1);
+        assertThat(out.split("\n"))
+                .filteredOn(l -> l.startsWith("five-nights  imported "))
+                .hasSize(2)
+                .allMatch(l -> l.matches(".* ms +5 .*"));
+        assertThat(out).contains("init=zero vs init=instant: slower by ×");
+    }
+
+    @Test
     void importingTheSameFileAgainAddsNothingWhateverItsNameAndLabels() throws Exception {
         // given
         Path file = fixture("file-stats/throttled-100gb.csv");
