@@ -100,7 +100,7 @@ final class Finish {
                 "the "
                         + runIds.size()
                         + " runs together (each run's summary: storagebench report --run RUN_ID;"
-                        + " run by run: storagebench trend --experiment NAME)");
+                        + " run by run: storagebench trend --experiment NAME --last 20)");
         summarise(parquet, runIds);
     }
 

@@ -131,6 +131,14 @@ public final class TrendCommand implements Callable<Integer> {
             description = "text (default) or csv.")
     String format;
 
+    @Option(
+            names = "--last",
+            paramLabel = "N",
+            description =
+                    "text: print only the latest N runs of each series (default: every run); the change"
+                            + " points and the verdict are still found over every run.")
+    Integer last;
+
     @Spec CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -140,6 +148,12 @@ public final class TrendCommand implements Callable<Integer> {
         String f = format.strip().toLowerCase(Locale.ROOT);
         if (!f.equals("text") && !f.equals("csv")) {
             throw new BadInputException("--format: text or csv, got '" + format + "'");
+        }
+        if (last != null && last < 1) {
+            throw new BadInputException("--last: at least 1 run, got " + last);
+        }
+        if (last != null && f.equals("csv")) {
+            throw new BadInputException("--last: text only; csv has a row for every run");
         }
         HostScope scope = hosts.scope();
         Path parquet = ReadableDataset.folder(settings.load());
@@ -169,7 +183,12 @@ public final class TrendCommand implements Callable<Integer> {
                                             metric.strip()));
             return Main.FAILED;
         }
-        spec.commandLine().getOut().print(f.equals("csv") ? csv(trends) : text(trends));
+        spec.commandLine()
+                .getOut()
+                .print(
+                        f.equals("csv")
+                                ? csv(trends)
+                                : text(trends, last == null ? Integer.MAX_VALUE : last));
         spec.commandLine().getOut().flush();
         boolean regressed = trends.stream().anyMatch(Trend::regression);
         return failOnRegression && regressed ? REGRESSED : 0;
@@ -189,6 +208,11 @@ public final class TrendCommand implements Callable<Integer> {
 
     /** Each trend's runs, their means in one unit per experiment and step, as {@code report} has them. */
     static String text(List<Trend> trends) {
+        return text(trends, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #text(List)}, with only the latest {@code last} runs of each trend printed. */
+    static String text(List<Trend> trends, int last) {
         Map<List<String>, List<Double>> means = new HashMap<>();
         for (Trend t : trends) {
             t.runs()
@@ -210,8 +234,15 @@ public final class TrendCommand implements Callable<Integer> {
                     .append(" · ")
                     .append(t.metric())
                     .append('\n');
-            String configuration = null;
-            for (Trend.RunMean run : t.runs()) {
+            int hidden = Math.max(0, t.runs().size() - last);
+            if (hidden > 0) {
+                out.append("  … ")
+                        .append(hidden)
+                        .append(hidden == 1 ? " earlier run" : " earlier runs")
+                        .append(" (every run: leave out --last)\n");
+            }
+            String configuration = hidden > 0 ? t.runs().get(hidden - 1).configuration() : null;
+            for (Trend.RunMean run : t.runs().subList(hidden, t.runs().size())) {
                 if (configuration != null && !configuration.equals(run.configuration())) {
                     out.append("  -- configuration changed: ")
                             .append(run.configuration())

@@ -205,6 +205,35 @@ class TrendCommandTest {
         assertBad("--recent: at least 1 run, got 0", "--recent", "0");
         assertBad("--window: at least 1, got 0", "--window", "0");
         assertBad("--method: changepoint or window, got 'cusum'", "--method", "cusum");
+        assertBad("--last: at least 1 run, got 0", "--last", "0");
+        assertBad(
+                "--last: text only; csv has a row for every run", "--last", "5", "--format", "csv");
+    }
+
+    @Test
+    void lastPrintsTheLatestRunsAndStillJudgesEveryRun() throws Exception {
+        // given
+        thirtyNights();
+        // when
+        CommandOutput result =
+                CommandOutput.of(
+                        "trend",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "nightly",
+                        "--last",
+                        "5");
+        // then: r25 to r29 printed; the change at r20, among the runs left out, still found
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out())
+                .contains(
+                        "nightly · vm · create · init=zero · duration\n"
+                                + "  … 25 earlier runs (every run: leave out --last)\n")
+                .contains("  r25  n=5  mean ")
+                .contains("  r29  n=5  mean ")
+                .doesNotContain("  r24  n=5")
+                .contains("  ↑ ×1.10 slower since run r20 ");
     }
 
     private void assertBad(String message, String... option) {
