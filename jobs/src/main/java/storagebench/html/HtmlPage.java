@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import storagebench.compare.ChangePoint;
+import storagebench.compare.ChangeSentence;
 import storagebench.compare.Comparison;
 import storagebench.compare.Direction;
 import storagebench.compare.Trend;
@@ -332,12 +333,12 @@ final class HtmlPage {
                         .append("\">")
                         .append(Html.text(view.name(t.variant(), t.host(), "")))
                         .append(": ")
-                        .append(Html.text(ChartSpecs.ratio(cp.ratio())))
-                        .append(" from run ")
-                        .append(Html.text(cp.runId()))
-                        .append(" on (")
-                        .append(cp.worse() ? "worse" : "better")
-                        .append(String.format(Locale.ROOT, ", p = %.2g", cp.p()))
+                        .append(
+                                Html.text(
+                                        ChangeSentence.of(
+                                                cp, Direction.higherIsBetter(t.metric()))))
+                        .append(" (")
+                        .append(ChangeSentence.p(cp.p()))
                         .append(")</li>");
             }
         }

@@ -162,7 +162,8 @@ class HtmlPageTest {
                 .contains(
                         "<li class=\"worse\" id=\""
                                 + anchor
-                                + "\">init=&lt;zero&gt;: ×1.05 from run r2 on (worse, p = 0.0040)</li>");
+                                + "\">init=&lt;zero&gt;: ×1.05 slower since run r2 2026-11-30 10:01"
+                                + " (p = 0.004)</li>");
     }
 
     @Test

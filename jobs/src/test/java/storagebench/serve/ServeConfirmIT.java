@@ -259,7 +259,7 @@ class ServeConfirmIT {
                                                     "[data-chart*='-trend-'][data-rendered]"))
                                     .isEmpty());
             assertThat(browser.findElement(By.cssSelector(".change-points li.worse")).getText())
-                    .contains("from run " + stepRun);
+                    .contains("since run " + stepRun);
             Object label =
                     browser.executeScript(
                             "var el = document.querySelector(\"[data-chart*='-trend-']\");"
