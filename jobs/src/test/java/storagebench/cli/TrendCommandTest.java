@@ -3,6 +3,8 @@ package storagebench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.report.TrialsFixture;
@@ -38,8 +40,7 @@ class TrendCommandTest {
         // given
         thirtyNights();
         // when
-        CommandOutput result =
-                CommandOutput.of("trend", "--data-dir", data.toString(), "--experiment", "nightly");
+        CommandOutput result = onNightly("trend");
         // then: before r20 the runs' means 1,020 … 1,029 ms, after 1,120 … 1,129 (means 1,024.5 and
         // 1,124.5, ×1.10, in the unit report would use); every run after above every run before:
         // p = 2 / C(30, 10) = 6.6e-8
@@ -59,15 +60,7 @@ class TrendCommandTest {
         // given
         thirtyNights();
         // when
-        CommandOutput result =
-                CommandOutput.of(
-                        "trend",
-                        "--data-dir",
-                        data.toString(),
-                        "--experiment",
-                        "nightly",
-                        "--format",
-                        "csv");
+        CommandOutput result = onNightly("trend", "--format", "csv");
         // then: today's columns, then the method and the change point's
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out())
@@ -90,15 +83,7 @@ class TrendCommandTest {
         // given
         thirtyNights();
         // when
-        CommandOutput result =
-                CommandOutput.of(
-                        "trend",
-                        "--data-dir",
-                        data.toString(),
-                        "--experiment",
-                        "nightly",
-                        "--method",
-                        "window");
+        CommandOutput result = onNightly("trend", "--method", "window");
         // then
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out())
@@ -120,16 +105,7 @@ class TrendCommandTest {
                 .startsWith("storagebench trend: no measured trials of experiment 'nighty' in ")
                 .endsWith("; the experiments there are: nightly\n");
         // and a host that is not there, with the experiment's hosts
-        assertThat(
-                        CommandOutput.of(
-                                        "trend",
-                                        "--data-dir",
-                                        data.toString(),
-                                        "--experiment",
-                                        "nightly",
-                                        "--host",
-                                        "db9")
-                                .err())
+        assertThat(onNightly("trend", "--host", "db9").err())
                 .endsWith(
                         "(--host db9) in "
                                 + data.resolve("parquet/trials")
@@ -139,8 +115,7 @@ class TrendCommandTest {
     @Test
     void aDatasetWithoutTrialsSaysWhatToRunFirst() {
         // when
-        CommandOutput result =
-                CommandOutput.of("trend", "--data-dir", data.toString(), "--experiment", "nightly");
+        CommandOutput result = onNightly("trend");
         // then
         assertThat(result.exitCode()).isEqualTo(Main.FAILED);
         assertThat(result.err())
@@ -155,33 +130,9 @@ class TrendCommandTest {
         // given: trials with their duration and the metric bytes
         thirtyNights();
         // when
-        CommandOutput trend =
-                CommandOutput.of(
-                        "trend",
-                        "--data-dir",
-                        data.toString(),
-                        "--experiment",
-                        "nightly",
-                        "--metric",
-                        "nopm");
-        CommandOutput compare =
-                CommandOutput.of(
-                        "compare",
-                        "--data-dir",
-                        data.toString(),
-                        "--experiment",
-                        "nightly",
-                        "--metric",
-                        "nopm");
-        CommandOutput compareOfOneVariant =
-                CommandOutput.of(
-                        "compare",
-                        "--data-dir",
-                        data.toString(),
-                        "--experiment",
-                        "nightly",
-                        "--metric",
-                        "bytes");
+        CommandOutput trend = onNightly("trend", "--metric", "nopm");
+        CommandOutput compare = onNightly("compare", "--metric", "nopm");
+        CommandOutput compareOfOneVariant = onNightly("compare", "--metric", "bytes");
         // then
         assertThat(trend.exitCode()).isEqualTo(Main.FAILED);
         assertThat(trend.err())
@@ -215,15 +166,7 @@ class TrendCommandTest {
         // given
         thirtyNights();
         // when
-        CommandOutput result =
-                CommandOutput.of(
-                        "trend",
-                        "--data-dir",
-                        data.toString(),
-                        "--experiment",
-                        "nightly",
-                        "--last",
-                        "5");
+        CommandOutput result = onNightly("trend", "--last", "5");
         // then: r25 to r29 printed; the change at r20, among the runs left out, still found
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out())
@@ -236,14 +179,17 @@ class TrendCommandTest {
                 .contains("  ↑ ×1.10 slower since run r20 ");
     }
 
+    /** {@code command --data-dir … --experiment nightly} and {@code options}. */
+    private CommandOutput onNightly(String command, String... options) {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(command, "--data-dir", data.toString(), "--experiment", "nightly"));
+        args.addAll(List.of(options));
+        return CommandOutput.of(args.toArray(String[]::new));
+    }
+
     private void assertBad(String message, String... option) {
-        String[] args = new String[4 + option.length];
-        args[0] = "trend";
-        args[1] = "--data-dir";
-        args[2] = data.toString();
-        args[3] = "--experiment=nightly";
-        System.arraycopy(option, 0, args, 4, option.length);
-        CommandOutput result = CommandOutput.of(args);
+        CommandOutput result = onNightly("trend", option);
         assertThat(result.exitCode()).as(result.err()).isEqualTo(Main.BAD_INPUT);
         assertThat(result.err()).contains(message);
     }
