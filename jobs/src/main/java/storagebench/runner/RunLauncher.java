@@ -56,13 +56,6 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
         try (ProcessLock lock = RunLock.take(run.runDir(), runId);
                 EventPublisher publisher = new EventPublisher(kafka, runId);
                 HostSampler sampler = hostSampler(run)) {
-            log.info(
-                    "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
-                    runId,
-                    run.experiment().name(),
-                    run.plan().variants().size(),
-                    run.plan().size(),
-                    run.plan().trials().stream().filter(t -> t.warmup()).count());
             // The publisher first: taking the run's transactional id ends what a killed process
             // left open, and the history read waits for other open transactions, so what it says is
             // done is final: the topic alone says which trials are left.
@@ -70,6 +63,13 @@ public record RunLauncher(Settings settings, KafkaConnection kafka) {
             if (history.completed()) {
                 throw new RunCompleted(runId, history.trialsDone().size());
             }
+            log.info(
+                    "run {}: experiment {}, {} variant(s), {} trial(s) ({} warm-up)",
+                    runId,
+                    run.experiment().name(),
+                    run.plan().variants().size(),
+                    run.plan().size(),
+                    run.plan().trials().stream().filter(t -> t.warmup()).count());
             if (run.restart()) {
                 RunEnds.closeEarlier(
                         run.runDir(),
