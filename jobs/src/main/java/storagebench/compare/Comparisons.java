@@ -311,7 +311,10 @@ public final class Comparisons {
                                         + factor
                                         + "="
                                         + value
-                                        + ": no such variant; the factors and their values are: "
+                                        + (known == null
+                                                ? ": no factor '" + factor + "'"
+                                                : ": no variant with " + factor + "=" + value)
+                                        + "; the factors and their values are: "
                                         + (levels.isEmpty() ? "none" : describe(levels)));
                     }
                 });

@@ -143,7 +143,8 @@ class CompareIT extends BrokerOnDataDir {
         assertThat(result.exit()).isEqualTo(2);
         assertThat(result.err())
                 .contains(
-                        "--baseline files=50: no such variant; the factors and their values are: files=5|500")
+                        "--baseline files=50: no variant with files=50; the factors and their values are:"
+                                + " files=5|500")
                 .doesNotContain("\tat ");
     }
 

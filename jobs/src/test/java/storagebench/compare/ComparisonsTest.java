@@ -248,7 +248,12 @@ class ComparisonsTest {
         assertThatThrownBy(() -> compare(Map.of("init", "fast")))
                 .isInstanceOf(BadInputException.class)
                 .hasMessage(
-                        "--baseline init=fast: no such variant; the factors and their values are:"
+                        "--baseline init=fast: no variant with init=fast; the factors and their"
+                                + " values are: init=zero|instant");
+        assertThatThrownBy(() -> compare(Map.of("files", "4")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage(
+                        "--baseline files=4: no factor 'files'; the factors and their values are:"
                                 + " init=zero|instant");
     }
 
