@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.UnaryOperator;
 import storagebench.config.ConfigNode;
 import storagebench.config.SecretReferences;
 import storagebench.config.Secrets;
@@ -189,18 +190,22 @@ public record DatabaseTarget(
             Thread.currentThread().interrupt();
             throw new TargetUnavailableException("interrupted while connecting to " + where);
         } catch (ExecutionException e) {
-            TargetUnavailableException failure =
-                    unavailable(where, e.getCause(), secret.orElse(null));
-            throw resolved.equals(jdbcUrl)
-                    ? failure
-                    : new TargetUnavailableException(
-                            failure.getMessage().replace(resolved, jdbcUrl));
+            // the driver's words name the URL as resolved: they get the URL as written instead
+            throw unavailable(
+                    where,
+                    e.getCause(),
+                    secret.orElse(null),
+                    reason -> resolved.isEmpty() ? reason : reason.replace(resolved, jdbcUrl));
         }
     }
 
-    private TargetUnavailableException unavailable(String where, Throwable cause, String secret) {
+    private TargetUnavailableException unavailable(
+            String where, Throwable cause, String secret, UnaryOperator<String> asWritten) {
         String reason =
-                cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+                asWritten.apply(
+                        cause.getMessage() == null
+                                ? cause.getClass().getSimpleName()
+                                : cause.getMessage());
         if (secret != null && !secret.isEmpty()) {
             reason = reason.replace(secret, "***");
         }

@@ -80,6 +80,26 @@ class DatabaseTargetIT {
     }
 
     @Test
+    void aUrlWrittenAsAReferenceIsNamedAsWrittenOnce() throws Exception {
+        // given: a port nobody listens on, behind a variable that is not set
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        String written =
+                "${env:STORAGEBENCH_TEST_NEVER_SET_URL:-jdbc:postgresql://127.0.0.1:"
+                        + port
+                        + "/x}";
+        DatabaseTarget pg = postgresAt(written, PasswordSource.NONE, Duration.ofSeconds(5));
+        // then: the URL as written, not put inside itself where the driver's words named it
+        assertThatThrownBy(pg::snapshot)
+                .isInstanceOf(TargetUnavailableException.class)
+                .hasMessageStartingWith(
+                        "cannot connect to postgres target " + written + " (connect-timeout 5s): ")
+                .satisfies(e -> assertThat(e.getMessage().split("\\$\\{env:", -1)).hasSize(2));
+    }
+
+    @Test
     void aServerThatNeverAnswersFailsWithinTheConnectTimeout() throws Exception {
         // given: a socket that accepts (the kernel's backlog) but never speaks
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
