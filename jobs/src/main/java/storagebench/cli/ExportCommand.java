@@ -1,15 +1,14 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.export.ArchiveExport;
+import storagebench.sink.SinkResult;
 
 /** {@code export}: the topic's events into one Avro object container file. */
 @Command(
@@ -74,9 +73,6 @@ public final class ExportCommand implements Callable<Integer> {
                     .map(e -> " (none of experiment '" + e + "' in the topic)")
                     .orElse(" (none in the topic)");
         }
-        return new TreeMap<>(result.events())
-                .entrySet().stream()
-                        .map(e -> e.getKey() + " " + e.getValue())
-                        .collect(Collectors.joining(", ", " (", ")"));
+        return " (" + SinkResult.byTable(result.events()) + ")";
     }
 }
