@@ -156,12 +156,13 @@ public final class TrendCommand implements Callable<Integer> {
             throw new BadInputException("--last: text only; csv has a row for every run");
         }
         HostScope scope = hosts.scope();
+        String asked = metric.strip();
         Path parquet = ReadableDataset.folder(settings.load());
         if (!Report.hasTrials(parquet)) {
             spec.commandLine().getErr().println("storagebench trend: " + Report.noTrials(parquet));
             return Main.FAILED;
         }
-        List<Trend> trends = Trends.of(parquet, scope, experiment, metric.strip(), options);
+        List<Trend> trends = Trends.of(parquet, scope, experiment, asked, options);
         if (trends.isEmpty()) {
             spec.commandLine()
                     .getErr()
@@ -170,9 +171,9 @@ public final class TrendCommand implements Callable<Integer> {
                                     + experiment
                                     + "'"
                                     + (scope.isAll() ? "" : " (" + scope.options() + ")")
-                                    + (CompareRequest.DURATION.equals(metric.strip())
+                                    + (CompareRequest.DURATION.equals(asked)
                                             ? ""
-                                            : " with the metric '" + metric.strip() + "'")
+                                            : " with the metric '" + asked + "'")
                                     + " in "
                                     + Report.trialsDir(parquet)
                                     + Report.whatIsThere(
@@ -180,7 +181,7 @@ public final class TrendCommand implements Callable<Integer> {
                                             experiment,
                                             scope.name().orElse(null),
                                             List.of(),
-                                            metric.strip()));
+                                            asked));
             return Main.FAILED;
         }
         spec.commandLine()

@@ -21,9 +21,6 @@ public final class Report {
     /** How many of the latest runs {@link #whatIsThere} names. */
     private static final int LATEST_RUNS = 5;
 
-    /** The metric every trial has: its measured steps' duration. */
-    private static final String DURATION = "duration";
-
     private Report() {}
 
     /** The trials table of a dataset: {@code <parquetRoot>/trials}. */
@@ -51,7 +48,7 @@ public final class Report {
      */
     public static String whatIsThere(
             Path parquetRoot, String experiment, String host, Collection<String> runIds) {
-        return whatIsThere(parquetRoot, experiment, host, runIds, DURATION);
+        return whatIsThere(parquetRoot, experiment, host, runIds, VariantStats.DURATION);
     }
 
     /**
@@ -69,11 +66,11 @@ public final class Report {
         String first = experimentHostOrRun(parquetRoot, experiment, host, runIds);
         if (!first.isEmpty()
                 || metric == null
-                || DURATION.equals(metric)
+                || VariantStats.DURATION.equals(metric)
                 || !hasTrials(parquetRoot)) {
             return first;
         }
-        List<String> metrics = new ArrayList<>(List.of(DURATION));
+        List<String> metrics = new ArrayList<>(List.of(VariantStats.DURATION));
         metrics.addAll(
                 Tables.query(
                         parquetRoot,
