@@ -17,6 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** Bad input gets a clear message and exit code, and nothing runs or is recorded. */
 class RunCommandIT {
     @TempDir Path tmp;
+
+    /** A run id no test's data directory holds. */
+    private static final String UNKNOWN_RUN = "20261130-101500-a3f9";
+
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private PrintStream originalErr;
 
@@ -101,15 +105,9 @@ class RunCommandIT {
         assertThat(err()).contains("storagebench run: no such file: " + tmp.resolve("nope.yaml"));
         assertThat(Main.execute("run", "--data-dir", tmp.toString())).isEqualTo(Main.BAD_INPUT);
         assertThat(err()).contains("give either an experiment YAML file or --restart RUN_ID");
-        assertThat(
-                        Main.execute(
-                                "run",
-                                "--restart",
-                                "20261130-101500-a3f9",
-                                "--data-dir",
-                                tmp.toString()))
+        assertThat(Main.execute("run", "--restart", UNKNOWN_RUN, "--data-dir", tmp.toString()))
                 .isEqualTo(Main.BAD_INPUT);
-        assertThat(err()).contains("no run 20261130-101500-a3f9").doesNotContain("latest runs");
+        assertThat(err()).contains("no run " + UNKNOWN_RUN).doesNotContain("latest runs");
         // with runs there to continue, the latest of them are named, newest first
         for (String id :
                 List.of(
@@ -123,13 +121,7 @@ class RunCommandIT {
             Files.writeString(tmp.resolve("runs").resolve(id).resolve("experiment.yaml"), "");
         }
         Files.createDirectories(tmp.resolve("runs/20261205-090000-0000"));
-        assertThat(
-                        Main.execute(
-                                "run",
-                                "--restart",
-                                "20261130-101500-a3f9",
-                                "--data-dir",
-                                tmp.toString()))
+        assertThat(Main.execute("run", "--restart", UNKNOWN_RUN, "--data-dir", tmp.toString()))
                 .isEqualTo(Main.BAD_INPUT);
         assertThat(err())
                 .contains(
