@@ -164,6 +164,19 @@ class EventArchiveIT {
                         "TrialTimed",
                         "TrialTimed",
                         "RunFinished");
+        // and an experiment the topic does not hold is an empty export that says so
+        CliOutput none =
+                CliOutput.run(
+                        "export",
+                        "--data-dir",
+                        source.toString(),
+                        "--to",
+                        tmp.resolve("none.avro").toString(),
+                        "--experiment",
+                        "archive-none");
+        assertThat(none.exit()).isZero();
+        assertThat(none.out())
+                .endsWith(": 0 event(s) (none of experiment 'archive-none' in the topic)\n");
     }
 
     @Test
