@@ -13,6 +13,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import storagebench.logformat.LineReader;
@@ -107,6 +108,8 @@ final class FioDocuments {
             throws IOException, FioFormatException {
         long line = skipped + json.currentTokenLocation().getLineNr();
         String version = null;
+        Instant reported = null;
+        Instant reportedSeconds = null;
         JsonNode global = MissingNode.getInstance();
         List<FioRun.Job> jobs = null;
         while (json.nextToken() == JsonToken.FIELD_NAME) {
@@ -115,6 +118,8 @@ final class FioDocuments {
             switch (name) {
                 case "fio version" ->
                         version = value.isScalarValue() ? json.getValueAsString() : null;
+                case "timestamp_ms" -> reported = epoch(json, value, 1);
+                case "timestamp" -> reportedSeconds = epoch(json, value, 1000);
                 case "global options" -> global = json.readValueAsTree();
                 case "jobs" -> jobs = value == JsonToken.START_ARRAY ? jobs(json, skipped) : null;
                 default -> {}
@@ -132,7 +137,18 @@ final class FioDocuments {
             throw new FioFormatException(
                     line, "fio JSON without a \"jobs\" array (fio --client output is not read)");
         }
-        return new FioRun(line, version, global, jobs);
+        return new FioRun(
+                line, version, reported != null ? reported : reportedSeconds, global, jobs);
+    }
+
+    /** A whole number of {@code unit}s of milliseconds since 1970 as an instant; null for anything else. */
+    private static Instant epoch(JsonParser json, JsonToken value, long unit) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT
+                || json.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            return null;
+        }
+        long n = json.getLongValue();
+        return n > 0 && n < Long.MAX_VALUE / unit ? Instant.ofEpochMilli(n * unit) : null;
     }
 
     private static List<FioRun.Job> jobs(JsonParser json, long skipped) throws IOException {

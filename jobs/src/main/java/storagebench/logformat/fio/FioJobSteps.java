@@ -1,6 +1,7 @@
 package storagebench.logformat.fio;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -12,7 +13,8 @@ import storagebench.logformat.Parsed;
 /**
  * Turns the jobs of a fio run into steps: one per job and direction that did IO ({@code read},
  * {@code write}, {@code trim}, and {@code sync} when fio counted fsyncs), all of a job in one trial. A
- * job that failed with no IO gives one step {@code io} carrying the error.
+ * job that failed with no IO gives one step {@code io} carrying the error. Every step of a job starts
+ * when the job began ({@link FioJobStarts}): its directions ran side by side.
  */
 final class FioJobSteps {
     private static final List<String> DIRECTIONS = List.of("read", "write", "trim");
@@ -23,8 +25,10 @@ final class FioJobSteps {
         Map<String, Integer> named = new HashMap<>();
         run.jobs().forEach(job -> named.merge(name(job), 1, Integer::sum));
         Map<String, Integer> seen = new HashMap<>();
+        List<Instant> starts = FioJobStarts.of(run);
         List<Parsed> steps = new ArrayList<>();
-        for (FioRun.Job job : run.jobs()) {
+        for (int j = 0; j < run.jobs().size(); j++) {
+            FioRun.Job job = run.jobs().get(j);
             String name = name(job);
             int index = seen.merge(name, 1, Integer::sum) - 1;
             String trial = named.get(name) > 1 ? name + "/" + index : name;
@@ -35,14 +39,14 @@ final class FioJobSteps {
                                 "a fio job that is not a JSON object",
                                 job.node().toString()));
             } else {
-                steps.addAll(steps(job, trial, factors(run, job.node(), name)));
+                steps.addAll(steps(job, trial, factors(run, job.node(), name), starts.get(j)));
             }
         }
         return steps;
     }
 
     private static List<Parsed.Step> steps(
-            FioRun.Job job, String trial, Map<String, String> factors) {
+            FioRun.Job job, String trial, Map<String, String> factors, Instant start) {
         JsonNode node = job.node();
         long error = node.path("error").asLong(0);
         String failed = error == 0 ? null : "fio reported error " + error + " (errno) for the job";
@@ -58,7 +62,7 @@ final class FioJobSteps {
                                 trial,
                                 factors,
                                 direction,
-                                null,
+                                start,
                                 nanos(runtimeMs, node),
                                 failed,
                                 FioMetrics.direction(d, node),
@@ -72,7 +76,7 @@ final class FioJobSteps {
                             trial,
                             factors,
                             "sync",
-                            null,
+                            start,
                             nanos(wall, node),
                             failed,
                             FioMetrics.sync(sync),
@@ -84,7 +88,7 @@ final class FioJobSteps {
                             trial,
                             factors,
                             "io",
-                            null,
+                            start,
                             nanos(0, node),
                             failed,
                             Map.of(),

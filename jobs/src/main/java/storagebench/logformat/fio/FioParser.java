@@ -18,8 +18,10 @@ import storagebench.logformat.ParserOptions;
  * {@code trim}, and {@code sync} when fio counted fsyncs — in one trial keyed by the job name
  * ({@code name/0}, {@code name/1} when several job entries share a name, as numjobs clones do without
  * group_reporting; with group_reporting a group is one entry). Duration: the direction's runtime.
- * Factors: global options, then the job's options, {@code job} and {@code fio_version}. Start: null,
- * fio's JSON does not say when a job started. Metrics: see {@link FioMetrics}.
+ * Factors: global options, then the job's options, {@code job} and {@code fio_version}. Start: when the job began,
+ * its own {@code job_start} where fio wrote one, else worked out from when fio wrote the report and how
+ * long it had run ({@link FioJobStarts}); null for a document without a time. Metrics: see
+ * {@link FioMetrics}.
  *
  * <p>The whole document is read, so files over {@code max-bytes} (option; default 256 MiB) give one
  * Malformed record and nothing else; so do a truncated or invalid document, and no steps come from it.

@@ -10,6 +10,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +68,6 @@ class FioParserTest extends LogParserContractTest {
         assertThat(steps).hasSize(1);
         assertThat(write.trial()).isEqualTo("randwrite");
         assertThat(write.step()).isEqualTo("write");
-        assertThat(write.start()).isNull();
         assertThat(write.durationNs()).isEqualTo(2_001_000_000L);
         assertThat(write.error()).isNull();
         assertThat(write.metrics())
@@ -318,6 +319,94 @@ class FioParserTest extends LogParserContractTest {
                 .singleElement()
                 .isInstanceOfSatisfying(
                         Parsed.Step.class, s -> assertThat(s.trial()).isEqualTo("\ufffdcriture"));
+    }
+
+    @Test
+    void aJobStartsWhenFioBeganTheReportTimeLessTheSecondsItHadRun() throws IOException {
+        // given a report written at timestamp_ms 1796014645794 after "elapsed" : 3
+        List<Parsed.Step> steps = steps("randwrite-8k-psync.json");
+        // then
+        assertThat(steps.get(0).start()).isEqualTo(Instant.ofEpochMilli(1796014642794L));
+    }
+
+    @Test
+    void jobsOfOneGroupStartTogetherAndSoDoAJobsDirections() throws IOException {
+        // when
+        List<Parsed.Step> sections = steps("two-jobs.json");
+        List<Parsed.Step> directions = steps("randrw-libaio-direct.json");
+        // then
+        assertThat(sections)
+                .extracting(Parsed.Step::start)
+                .doesNotContainNull()
+                .containsOnly(sections.get(0).start());
+        assertThat(directions)
+                .hasSize(2)
+                .extracting(Parsed.Step::start)
+                .containsOnly(directions.get(0).start());
+    }
+
+    @Test
+    void aGroupAfterAStonewallStartsWhenTheGroupBeforeItHadRun() throws IOException {
+        // given [first] for 1001 ms, then [second] after stonewall; fio ran 3 s (rounded up)
+        List<Parsed.Step> steps = steps("stonewall.json");
+        // then
+        assertThat(steps).extracting(Parsed.Step::trial).containsExactly("first", "second");
+        assertThat(steps.get(0).start()).isEqualTo(Instant.ofEpochMilli(1796605302047L - 3000));
+        assertThat(Duration.between(steps.get(0).start(), steps.get(1).start()))
+                .isEqualTo(Duration.ofMillis(1001));
+    }
+
+    @Test
+    void groupsThatDoNotFitOneAfterAnotherStartTogether() throws IOException {
+        // given the stonewall output as if fio had run 1 s: its groups' 2003 ms cannot have run in
+        // turn
+        String json =
+                Files.readString(fixture("stonewall.json"))
+                        .replace("\"elapsed\" : 3", "\"elapsed\" : 1");
+        // when
+        List<Parsed> records =
+                parse(write("new-group.json", json.getBytes(StandardCharsets.UTF_8)));
+        // then
+        assertThat(records)
+                .extracting(r -> ((Parsed.Step) r).start())
+                .containsExactly(
+                        Instant.ofEpochMilli(1796605301047L), Instant.ofEpochMilli(1796605301047L));
+    }
+
+    @Test
+    void aJobStartOfItsOwnWinsWhenItIsOfTheRealTimeClock() throws IOException {
+        // given fio's "job_start", as newer versions write it, once in real time and once monotonic
+        String fixture = Files.readString(fixture("randwrite-8k-psync.json"));
+        String real =
+                fixture.replace(
+                        "\"groupid\" : 0,", "\"groupid\" : 0, \"job_start\" : 1796014643100,");
+        String monotonic =
+                fixture.replace("\"groupid\" : 0,", "\"groupid\" : 0, \"job_start\" : 5123456,");
+        // when
+        List<Parsed> own = parse(write("own.json", real.getBytes(StandardCharsets.UTF_8)));
+        List<Parsed> uptime =
+                parse(write("uptime.json", monotonic.getBytes(StandardCharsets.UTF_8)));
+        // then
+        assertThat(((Parsed.Step) own.get(0)).start())
+                .isEqualTo(Instant.ofEpochMilli(1796014643100L));
+        assertThat(((Parsed.Step) uptime.get(0)).start())
+                .isEqualTo(Instant.ofEpochMilli(1796014642794L));
+    }
+
+    @Test
+    void aDocumentWithoutATimeGivesStepsWithoutAStart() throws IOException {
+        // given
+        String json =
+                Files.readString(fixture("randwrite-8k-psync.json"))
+                        .replaceFirst("\"timestamp\" : \\d+,", "")
+                        .replaceFirst("\"timestamp_ms\" : \\d+,", "");
+        // when
+        List<Parsed> records = parse(write("untimed.json", json.getBytes(StandardCharsets.UTF_8)));
+        // then
+        assertThat(json).doesNotContain("timestamp");
+        assertThat(records)
+                .singleElement()
+                .satisfies(r -> assertThat(((Parsed.Step) r).start()).isNull());
     }
 
     @Test
