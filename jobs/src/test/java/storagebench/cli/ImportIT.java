@@ -188,6 +188,48 @@ class ImportIT extends BrokerOnDataDir {
     }
 
     @Test
+    void importedFioRunsFollowOneAnotherInTheOrderTheyRanNotTheOrderGiven() throws Exception {
+        // given two nights of one fio job, the later night's file given first
+        String output = Files.readString(fixture("fio/randwrite-8k-psync.json"));
+        Path later = Files.writeString(tmp.resolve("later.json"), output);
+        Path earlier =
+                Files.writeString(
+                        tmp.resolve("earlier.json"),
+                        output.replace("1796014645794", "1795928245794")
+                                .replace("1796014645,", "1795928245,"));
+        // when
+        CliOutput result =
+                importing(
+                        "--format",
+                        "fio",
+                        "--experiment",
+                        "fio-nights",
+                        later.toString(),
+                        earlier.toString());
+        CliOutput trend =
+                CliOutput.run(
+                        "trend",
+                        "--data-dir",
+                        data.toString(),
+                        "--experiment",
+                        "fio-nights",
+                        "--format",
+                        "csv");
+        // then: each run starts when fio began (its report time less its 3 s), a day apart
+        assertThat(result.exit()).isZero();
+        assertThat(trend.exit()).as(trend.err()).isZero();
+        String laterRun =
+                result.out().replaceAll("(?s).*later.json imported as run (\\S+) .*", "$1");
+        String earlierRun =
+                result.out().replaceAll("(?s).*earlier.json imported as run (\\S+) .*", "$1");
+        assertThat(trend.out().lines().skip(1))
+                .map(l -> l.replaceAll(".*,(import-fio-\\w+),[^,]*,([^,]+),.*", "$1 $2"))
+                .containsExactly(
+                        earlierRun + " 2026-11-29T04:57:22.794Z",
+                        laterRun + " 2026-11-30T04:57:22.794Z");
+    }
+
+    @Test
     void importingTheSameFileAgainAddsNothingWhateverItsNameAndLabels() throws Exception {
         // given
         Path file = fixture("file-stats/throttled-100gb.csv");
