@@ -4,6 +4,8 @@ import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.UnsupportedCharsetException;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,6 +106,16 @@ public final class ParserOptions {
             return Charset.forName(name);
         } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
             throw bad(ENCODING, name, "a charset name such as UTF-8 or ISO-8859-1");
+        }
+    }
+
+    /** The zone id of option {@code key}, empty without it. */
+    public Optional<ZoneId> zone(String key) {
+        String zone = get(key).map(String::strip).orElse(null);
+        try {
+            return zone == null ? Optional.empty() : Optional.of(ZoneId.of(zone));
+        } catch (DateTimeException e) {
+            throw bad(key, zone, "a zone id such as Europe/Copenhagen or UTC");
         }
     }
 

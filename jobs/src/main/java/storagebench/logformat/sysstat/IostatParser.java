@@ -2,7 +2,6 @@ package storagebench.logformat.sysstat;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -128,11 +127,6 @@ public final class IostatParser implements LogParser {
 
     /** The {@code zone} option, UTC without it. */
     static ZoneId zone(ParserOptions options) {
-        String zone = options.get(ZONE).orElse(null);
-        try {
-            return zone == null ? ZoneOffset.UTC : ZoneId.of(zone);
-        } catch (DateTimeException e) {
-            throw options.bad(ZONE, zone, "a zone id such as Europe/Copenhagen or UTC");
-        }
+        return options.zone(ZONE).orElse(ZoneOffset.UTC);
     }
 }
