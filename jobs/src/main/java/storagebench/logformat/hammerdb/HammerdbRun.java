@@ -1,5 +1,8 @@
 package storagebench.logformat.hammerdb;
 
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -43,9 +46,15 @@ final class HammerdbRun {
     private static final Pattern PROCESSING =
             Pattern.compile("Processing \\d+ transactions with output suppressed.*");
 
-    private record Closed(String trial, Map<String, String> factors, Integer virtualUsers) {}
+    private record Closed(
+            String trial, Map<String, String> factors, Integer virtualUsers, Instant start) {}
 
     private final String trial;
+    private final ZoneId zone;
+
+    /** When the next test began: its log's header, or the end of the test before it; or null. */
+    private Instant nextBegins;
+
     private final List<Closed> closed = new ArrayList<>();
     private HammerdbTest current;
     private TimeProfileReport report;
@@ -53,8 +62,13 @@ final class HammerdbRun {
     private String lastDatabase;
     private long records;
 
-    HammerdbRun(String trial) {
+    /**
+     * @param trial the trial key
+     * @param zone the zone the log's times were written in, or null to read their abbreviations
+     */
+    HammerdbRun(String trial, ZoneId zone) {
         this.trial = trial;
+        this.zone = zone;
     }
 
     /** The records a line completes; lines that are too long never come here. */
@@ -128,7 +142,7 @@ final class HammerdbRun {
         if (reports <= closed.size()) {
             Closed test = closed.get(reports - 1);
             if (test.virtualUsers() == null || test.virtualUsers() == virtualUsers) {
-                return new TimeProfileReport.Owner(test.trial(), test.factors());
+                return new TimeProfileReport.Owner(test.trial(), test.factors(), test.start());
             }
         }
         Map<String, String> factors = new LinkedHashMap<>();
@@ -137,14 +151,20 @@ final class HammerdbRun {
             factors.put("database", of.database);
         }
         return new TimeProfileReport.Owner(
-                trial + "/profile-" + reports, Collections.unmodifiableMap(factors));
+                trial + "/profile-" + reports, Collections.unmodifiableMap(factors), null);
     }
 
     private void test(String message, LineReader.Line line, List<Parsed> out) {
         Matcher m;
-        if (message.startsWith("Hammerdb Log @")) {
+        if (message.startsWith(LogTime.HEADER)) {
             endReport(out);
             close("the log starts over before the TEST RESULT", out);
+            try {
+                nextBegins = LogTime.of(message, zone);
+            } catch (DateTimeException e) {
+                nextBegins = null;
+                out.add(malformed(line, e.getMessage()));
+            }
         } else if ((m = CREATED.matcher(message)).matches()) {
             endReport(out);
             close("the next test's virtual users were created before the TEST RESULT", out);
@@ -210,7 +230,9 @@ final class HammerdbRun {
     private HammerdbTest test(LineReader.Line line, List<Parsed> out) {
         endReport(out);
         if (current == null) {
-            current = new HammerdbTest(trial + "/" + (closed.size() + 1), line.number());
+            current =
+                    new HammerdbTest(trial + "/" + (closed.size() + 1), line.number(), nextBegins);
+            nextBegins = null;
         }
         return current;
     }
@@ -236,11 +258,13 @@ final class HammerdbRun {
         HammerdbTest test = current;
         current = null;
         Map<String, String> factors = test.factors(lastDatabase);
-        out.add(test.step(factors, cut));
+        Parsed.Step step = test.step(factors, cut);
+        out.add(step);
         if (test.database != null) {
             lastDatabase = test.database;
         }
-        closed.add(new Closed(test.trial, factors, test.virtualUsers()));
+        closed.add(new Closed(test.trial, factors, test.virtualUsers(), step.start()));
+        nextBegins = step.start() == null ? null : step.start().plusNanos(step.durationNs());
     }
 
     private static Parsed.Malformed malformed(LineReader.Line line, String reason) {

@@ -1,5 +1,6 @@
 package storagebench.logformat.hammerdb;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -20,6 +21,10 @@ final class HammerdbTest {
 
     final String trial;
     final long firstLine;
+
+    /** When the test began (its log's header, or the end of the test before it), or null. */
+    final Instant began;
+
     Integer created;
     boolean monitor;
     Integer active;
@@ -37,9 +42,10 @@ final class HammerdbTest {
     private int moreErrors;
     final Map<String, Double> clientTpm = new TreeMap<>();
 
-    HammerdbTest(String trial, long firstLine) {
+    HammerdbTest(String trial, long firstLine, Instant began) {
         this.trial = trial;
         this.firstLine = firstLine;
+        this.began = began;
     }
 
     boolean hasResult() {
@@ -88,7 +94,7 @@ final class HammerdbTest {
     }
 
     /**
-     * The run step.
+     * The run step: the timed period, which starts when the test began plus its ramp-up.
      *
      * @param ended how the test's lines ended: null when it finished (ALL VIRTUAL USERS COMPLETE, or the
      *     next test began), else why it is cut
@@ -117,7 +123,9 @@ final class HammerdbTest {
                 trial,
                 factors,
                 "run",
-                null,
+                began == null || rampup == null
+                        ? began
+                        : began.plusNanos(Math.round(rampup * 60e9)),
                 durationNs,
                 why(ended),
                 Collections.unmodifiableMap(metrics),

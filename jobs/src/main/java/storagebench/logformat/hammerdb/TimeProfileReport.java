@@ -1,5 +1,6 @@
 package storagebench.logformat.hammerdb;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,8 +18,11 @@ import storagebench.logformat.Parsed;
  */
 final class TimeProfileReport {
 
-    /** Whose sub-steps the summary's procedures are: a trial key and its factors. */
-    record Owner(String trial, Map<String, String> factors) {}
+    /**
+     * Whose sub-steps the summary's procedures are: a trial key, its factors, and when its test's timed
+     * period started (null when not known).
+     */
+    record Owner(String trial, Map<String, String> factors, Instant start) {}
 
     /** Finds the owner of a report once its summary says how many virtual users it had. */
     @FunctionalInterface
@@ -171,7 +175,7 @@ final class TimeProfileReport {
                 owner.trial(),
                 owner.factors(),
                 "run." + proc,
-                null,
+                owner.start(),
                 Math.max(0, Math.round(calls[2] * 1e6)),
                 null,
                 Collections.unmodifiableMap(metrics),

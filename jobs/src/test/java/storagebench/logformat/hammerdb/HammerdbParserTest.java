@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -54,7 +56,7 @@ class HammerdbParserTest extends LogParserContractTest {
 
     @Override
     protected List<Map<String, String>> optionExamples() {
-        return List.of(Map.of("trial", "seed-004"));
+        return List.of(Map.of("trial", "seed-004"), Map.of("zone", "Europe/Copenhagen"));
     }
 
     private List<Parsed> records(String fixture) throws IOException {
@@ -70,6 +72,109 @@ class HammerdbParserTest extends LogParserContractTest {
 
     private Path text(String name, String... lines) throws IOException {
         return write(name, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A one-user test of one minute's ramp-up and two timed minutes under a log header {@code at}. */
+    private static String[] testLoggedAt(String at) {
+        return new String[] {
+            "Hammerdb Log @ " + at,
+            "+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+",
+            "Vuser 1:RUNNING",
+            "Vuser 1:Beginning rampup time of 1 minutes",
+            "Vuser 2:RUNNING",
+            "Vuser 1:Timing test period of 2 in minutes",
+            "Vuser 1:1 Active Virtual Users configured",
+            "Vuser 1:TEST RESULT : System achieved 17029 NOPM from 39160 PostgreSQL TPM",
+            "Vuser 1:FINISHED SUCCESS",
+            "Vuser 2:FINISHED SUCCESS"
+        };
+    }
+
+    private Instant startOf(String at, Map<String, String> options) throws IOException {
+        List<Parsed> records = parse(text("at.log", testLoggedAt(at)), options);
+        assertThat(records).singleElement().isInstanceOf(Parsed.Step.class);
+        return ((Parsed.Step) records.get(0)).start();
+    }
+
+    @Test
+    void aTestsTimedPeriodStartsAtItsLogHeaderPlusItsRampUp() throws IOException {
+        // given "Hammerdb Log @ Wed Mar 08 14:40:05 CET 2023" and a 2 minute ramp-up
+        List<Parsed.Step> steps = steps("hammerdb-log-tpm-first.log");
+        // then
+        assertThat(steps)
+                .extracting(Parsed.Step::start)
+                .containsExactly(Instant.parse("2023-03-08T13:42:05Z"));
+    }
+
+    @Test
+    void theAbbreviationSaysTheOffsetAndTheZoneOptionOverridesIt() throws IOException {
+        assertThat(startOf("Tue Jun 04 12:00:01 CEST 2024", Map.of()))
+                .isEqualTo("2024-06-04T10:01:01Z");
+        // EST in June: a zone without summer time, as the abbreviation says
+        assertThat(startOf("Tue Jun 04 12:00:01 EST 2024", Map.of()))
+                .isEqualTo("2024-06-04T17:01:01Z");
+        assertThat(startOf("Tue Jun 04 12:00:01 BST 2024", Map.of()))
+                .isEqualTo("2024-06-04T11:01:01Z");
+        assertThat(startOf("Tue Jun 04 12:00:01 UTC 2024", Map.of()))
+                .isEqualTo("2024-06-04T12:01:01Z");
+        assertThat(startOf("Tue Jun 04 12:00:01 +03 2024", Map.of()))
+                .isEqualTo("2024-06-04T09:01:01Z");
+        assertThat(startOf("Tue Jun  4 12:00:01 -0330 2024", Map.of()))
+                .isEqualTo("2024-06-04T15:31:01Z");
+        assertThat(startOf("Tue Jun 04 12:00:01 CEST 2024", Map.of("zone", "UTC")))
+                .isEqualTo("2024-06-04T12:01:01Z");
+    }
+
+    @Test
+    void aHeaderWhoseZoneDoesNotReadIsQuarantinedNamingTheZoneOptionAndItsTestHasNoStart()
+            throws IOException {
+        // when
+        List<Parsed> records = parse(text("xyz.log", testLoggedAt("Tue Jun 04 12:00:01 XYZ 2024")));
+        List<Parsed> given =
+                parse(
+                        text("xyz.log", testLoggedAt("Tue Jun 04 12:00:01 XYZ 2024")),
+                        Map.of("zone", "Asia/Tokyo"));
+        // then
+        assertThat(records).hasSize(2);
+        assertThat(records.get(0))
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m -> {
+                            assertThat(m.line()).isEqualTo(1);
+                            assertThat(m.reason())
+                                    .contains("'XYZ'")
+                                    .contains("zone=Europe/Copenhagen");
+                        });
+        assertThat(((Parsed.Step) records.get(1)).start()).isNull();
+        assertThat(given)
+                .singleElement()
+                .satisfies(
+                        r ->
+                                assertThat(((Parsed.Step) r).start())
+                                        .isEqualTo("2024-06-04T03:01:01Z"));
+    }
+
+    @Test
+    void aTestWithoutAHeaderOfItsOwnStartsWhenTheOneBeforeItEnded() throws IOException {
+        // given two tests under one header
+        List<String> lines =
+                new ArrayList<>(List.of(testLoggedAt("Tue Jun 04 12:00:01 CEST 2024")));
+        lines.addAll(List.of(testLoggedAt("")).subList(2, 10));
+        // when
+        List<Parsed> steps = parse(text("two.log", lines.toArray(String[]::new)));
+        // then: the second one's ramp-up after the first one's timed period
+        assertThat(steps)
+                .extracting(r -> ((Parsed.Step) r).start())
+                .containsExactly(
+                        Instant.parse("2024-06-04T10:01:01Z"),
+                        Instant.parse("2024-06-04T10:04:01Z"));
+    }
+
+    @Test
+    void aConsoleOutputWithoutTimesGivesStepsWithoutAStart() throws IOException {
+        assertThat(steps("cli-vu-sequence-mssql.log"))
+                .extracting(Parsed.Step::start)
+                .containsOnlyNulls();
     }
 
     @Test
