@@ -75,6 +75,12 @@ class HammerdbImportIT extends BrokerOnDataDir {
                                 "factors['virtual-users'] || ' ' || step || ' ' || metrics['p99_ms']",
                                 "experiment = '" + EXPERIMENT + "' AND step = 'run.neword'"))
                 .containsExactly("1 run.neword 4.021", "2 run.neword 5.421");
+        // each test's timed period after its header (10:17:38 and 10:21:59 CEST) and 1 min ramp-up
+        assertThat(
+                        trials(
+                                "DISTINCT strftime(start_time AT TIME ZONE 'UTC', '%H:%M:%S')",
+                                "experiment = '" + EXPERIMENT + "'"))
+                .containsExactly("08:18:38", "08:22:59");
         List<SummaryRow> rows =
                 Report.summarize(
                         data.resolve("parquet"), ReportFilter.all().withExperiment(EXPERIMENT));
