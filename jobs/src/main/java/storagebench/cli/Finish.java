@@ -95,16 +95,13 @@ final class Finish {
             runIds.forEach(runId -> summarise(parquet, List.of(runId)));
             return;
         }
-        System.out.println();
-        System.out.println(
-                "the "
-                        + runIds.size()
-                        + " runs together (each run's summary: storagebench report --run RUN_ID;"
-                        + " run by run: storagebench trend --experiment NAME --last 20)");
         summarise(parquet, runIds);
     }
 
-    /** Prints the summary of the runs' trials, their headline metrics and their experiments' answers. */
+    /**
+     * Prints the summary of the runs' trials, their headline metrics and their experiments' answers;
+     * for several runs, first how to see them one by one.
+     */
     private static void summarise(Path parquet, List<String> runIds) {
         List<VariantStats> stats =
                 VariantStats.read(
@@ -119,6 +116,18 @@ final class Finish {
             return;
         }
         System.out.println();
+        if (runIds.size() > 1) {
+            List<String> experiments =
+                    stats.stream().map(VariantStats::experiment).distinct().toList();
+            System.out.println(
+                    "the "
+                            + runIds.size()
+                            + " runs together (each run's summary: storagebench report --run RUN_ID;"
+                            + " run by run: storagebench trend --experiment "
+                            + (experiments.size() == 1 ? experiments.get(0) : "NAME")
+                            + " --last 20)");
+            System.out.println();
+        }
         System.out.print(TextTable.render(rows));
         System.out.print(HeadlineTable.renderAll(stats));
         System.out.print(Unsteady.lines(Unsteady.read(parquet, null, runIds, null)));

@@ -178,7 +178,9 @@ class ImportIT extends BrokerOnDataDir {
         assertThat(result.exit()).isZero();
         String out = result.out();
         assertThat(out)
-                .contains("the 5 runs together (each run's summary: storagebench report --run");
+                .contains(
+                        "the 5 runs together (each run's summary: storagebench report --run RUN_ID;"
+                                + " run by run: storagebench trend --experiment five-nights --last 20)");
         assertThat(out.split("\n")).filteredOn(l -> l.startsWith("experiment ")).hasSize(1);
         assertThat(out.split("\n"))
                 .filteredOn(l -> l.startsWith("five-nights  imported "))
