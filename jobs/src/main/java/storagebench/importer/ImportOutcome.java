@@ -2,6 +2,7 @@ package storagebench.importer;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import storagebench.logformat.QuarantineFile;
 
 /**
  * How the import of one file ended.
@@ -53,8 +54,20 @@ public record ImportOutcome(
                 error);
     }
 
-    /** One line for the user. */
+    /**
+     * One line for the user; with records quarantined, a second saying why the first one was (the
+     * others are in the quarantine).
+     */
     public String summary() {
+        String line = line();
+        return quarantined > 0
+                ? QuarantineFile.first(quarantine)
+                        .map(first -> line + "\n  first quarantined record: " + first)
+                        .orElse(line)
+                : line;
+    }
+
+    private String line() {
         if (alreadyImported) {
             return file
                     + " already imported as run "

@@ -1,6 +1,8 @@
 package storagebench.logformat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import storagebench.DurableFiles;
 import storagebench.config.Secrets;
 
@@ -88,6 +91,30 @@ public final class QuarantineFile implements Closeable {
         }
         DurableFiles.commit(temp, target);
         return target;
+    }
+
+    /**
+     * The first record of a published quarantine, as {@code line N: reason} on one line; empty when there
+     * is none or it cannot be read.
+     */
+    public static Optional<String> first(Path quarantine) {
+        if (quarantine == null) {
+            return Optional.empty();
+        }
+        try (BufferedReader in = Files.newBufferedReader(quarantine, StandardCharsets.UTF_8)) {
+            String line = in.readLine();
+            if (line == null) {
+                return Optional.empty();
+            }
+            JsonNode record = JSON.readTree(line);
+            return Optional.of(
+                    "line "
+                            + record.path("line").asLong()
+                            + ": "
+                            + record.path("reason").asText().replaceAll("\\R", " "));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** Closes the temporary file without publishing it (a later attempt starts it afresh). */

@@ -325,7 +325,12 @@ class ImportIT extends BrokerOnDataDir {
         assertThat(json.readTree(lines.get(3)).get("reason").asText())
                 .contains("'many' is not a number");
         assertThat(json.readTree(lines.get(0)).get("file").asText()).endsWith("bad-values.csv");
-        assertThat(result.out()).contains("6 quarantined (" + quarantine + ")");
+        assertThat(result.out())
+                .contains("6 quarantined (" + quarantine + ")")
+                .contains(
+                        "\n  first quarantined record: line 3: "
+                                + json.readTree(lines.get(0)).get("reason").asText()
+                                + "\n");
         assertThat(where("trials", "count(*)", "experiment = 'bad-values'")).isEqualTo("2");
         assertThat(where("run_finished", "error", "experiment = 'bad-values'"))
                 .isEqualTo("quarantined=6");

@@ -50,6 +50,22 @@ class QuarantineFileTest {
         assertThat(second.get("reason").asText()).isEqualTo("truncated: \"quoted\"\nfield");
         assertThat(second.get("text").asText()).isEqualTo("A;\"restore\n");
         assertThat(new ObjectMapper().readTree(lines.get(0)).get("line").asLong()).isEqualTo(3);
+        assertThat(QuarantineFile.first(target))
+                .contains("line 3: column 'pages': 'many' is not a number");
+    }
+
+    @Test
+    void theFirstRecordIsOneLineAndNothingWithoutAQuarantine() throws Exception {
+        // given
+        Path target = dir.resolve("run-3.jsonl");
+        try (QuarantineFile file = QuarantineFile.create(target, dir.resolve("log.csv"))) {
+            file.add(new Parsed.Malformed(9, "truncated: \"quoted\"\nfield", "A;\"restore\n"));
+            file.publish();
+        }
+        // then
+        assertThat(QuarantineFile.first(target)).contains("line 9: truncated: \"quoted\" field");
+        assertThat(QuarantineFile.first(dir.resolve("none.jsonl"))).isEmpty();
+        assertThat(QuarantineFile.first(null)).isEmpty();
     }
 
     @Test

@@ -81,8 +81,8 @@ final class LogTime {
             throw new DateTimeException(
                     "a log time in '"
                             + named
-                            + "', which is not a zone abbreviation or offset Java knows: give the"
-                            + " option zone=ID, e.g. zone=Europe/Copenhagen");
+                            + "', which is not a zone abbreviation or offset Java knows: give"
+                            + " --option zone=ID, e.g. --option zone=Europe/Copenhagen");
         }
         ZoneOffset standard = zone.getRules().getStandardOffset(local.atZone(zone).toInstant());
         TimeZone names = TimeZone.getTimeZone(zone);
