@@ -11,7 +11,8 @@ import java.time.Instant;
  * @param id the identities derived from it
  * @param experiment the run's experiment
  * @param attempt 1 for the first import of the file, higher when continuing an unfinished one
- * @param runStart the first attempt's start: the origin of steps without a start of their own
+ * @param runStart when the run began: the log's first time ({@link LogStart}), else the first
+ *     attempt's start; the origin of steps without a start of their own
  * @param history what the topic already holds of the run
  * @param quarantine where malformed records go
  * @param progress counts and tells how far it got

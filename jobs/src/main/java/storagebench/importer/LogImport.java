@@ -212,7 +212,8 @@ public final class LogImport {
         Instant runStart =
                 history.firstStart() != null
                         ? history.firstStart()
-                        : Instant.now().truncatedTo(ChronoUnit.MICROS);
+                        : LogStart.of(request, source)
+                                .orElseGet(() -> Instant.now().truncatedTo(ChronoUnit.MICROS));
         return new ImportContext(
                 request,
                 source,

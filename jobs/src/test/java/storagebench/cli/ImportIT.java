@@ -229,6 +229,13 @@ class ImportIT extends BrokerOnDataDir {
                 .containsExactly(
                         earlierRun + " 2026-11-29T04:57:22.794Z",
                         laterRun + " 2026-11-30T04:57:22.794Z");
+        // and so do the runs themselves, as the page's and the service's lists of runs show them
+        assertThat(
+                        where(
+                                "runs",
+                                "string_agg(run_id || ' ' || epoch_ms(start_time), ', ' ORDER BY start_time)",
+                                "experiment = 'fio-nights'"))
+                .isEqualTo(earlierRun + " 1795928242794, " + laterRun + " 1796014642794");
     }
 
     @Test
