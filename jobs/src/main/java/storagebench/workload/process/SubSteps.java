@@ -19,7 +19,9 @@ import storagebench.logformat.ParsedEvents;
  * <li>each parsed step is a sub-step: a TrialTimed of the same trial (id, index, variant, repetition,
  * warm-up, host settings) named {@code run.<step>} (fio's {@code write} → {@code run.write}), with the
  * parser's duration, error and metrics; factors are the trial's plus the parser's (the trial's win);
- * start is the parser's, or the run step's start plus the durations of the sub-steps before it;
+ * start is the parser's, but never before the run step's (what the command printed ran inside it; fio's
+ * starts, worked out to the second, can come out early), or without one the run step's start plus
+ * the durations of the sub-steps before it;
  * <li>each parsed sample is an IoSample of the trial, step {@code run.<step>}; each host row a
  * HostSample of it (counted with the samples);
  * <li>the run step itself gets the metrics of every sub-step whose name occurs once, prefixed with it
@@ -45,10 +47,11 @@ public final class SubSteps {
     public void add(Parsed record) {
         ordinal++;
         if (record instanceof Parsed.Step step) {
+            Instant begun = measured.getStartTime();
             Instant start =
-                    step.start() != null
-                            ? step.start()
-                            : measured.getStartTime().plusNanos(elapsedNanos);
+                    step.start() == null
+                            ? begun.plusNanos(elapsedNanos)
+                            : step.start().isBefore(begun) ? begun : step.start();
             elapsedNanos += step.durationNs();
             emit.accept(
                     ParsedEvents.step(step, name(step.step()), identity(step.factors()), start));
