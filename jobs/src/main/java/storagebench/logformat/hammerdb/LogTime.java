@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 /**
  * The time of a {@code Hammerdb Log @ Tue Jun 04 12:00:01 CEST 2024} line, as Tcl's {@code clock format}
  * writes it: the weekday (not checked), month, day, time, the zone's abbreviation or offset, and the
- * year. Read in the {@code zone} option's zone when there is one; else in the zone the abbreviation names,
+ * year. Read in the {@code zone} option's zone when there is one (whatever the zone is called there, say
+ * {@code W. Europe Daylight Time}); else in the zone the abbreviation names,
  * with the offset it names (CET +01:00 and CEST +02:00 of the same zone). An abbreviation several zones
  * share is read as BST Europe/London, CST America/Chicago, IST Asia/Kolkata.
  */
@@ -27,7 +28,7 @@ final class LogTime {
             Pattern.compile(
                     Pattern.quote(HEADER)
                             + "\\s*\\p{Alpha}{3}\\s+(\\p{Alpha}{3}\\s+\\d{1,2}\\s+\\d{1,2}:\\d{2}:\\d{2})"
-                            + "\\s+(\\S+)\\s+(\\d{4})\\s*");
+                            + "\\s+(.+?)\\s+(\\d{4})\\s*");
     private static final DateTimeFormatter LOCAL =
             new DateTimeFormatterBuilder()
                     .parseCaseInsensitive()

@@ -123,6 +123,11 @@ class HammerdbParserTest extends LogParserContractTest {
                 .isEqualTo("2024-06-04T15:31:01Z");
         assertThat(startOf("Tue Jun 04 12:00:01 CEST 2024", Map.of("zone", "UTC")))
                 .isEqualTo("2024-06-04T12:01:01Z");
+        assertThat(
+                        startOf(
+                                "Tue Jun 04 12:00:01 W. Europe Daylight Time 2024",
+                                Map.of("zone", "Europe/Berlin")))
+                .isEqualTo("2024-06-04T10:01:01Z");
     }
 
     @Test
@@ -146,6 +151,19 @@ class HammerdbParserTest extends LogParserContractTest {
                                     .contains("zone=Europe/Copenhagen");
                         });
         assertThat(((Parsed.Step) records.get(1)).start()).isNull();
+        assertThat(
+                        parse(
+                                        text(
+                                                "windows.log",
+                                                testLoggedAt(
+                                                        "Tue Jun 04 12:00:01 W. Europe Daylight Time 2024")))
+                                .get(0))
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m ->
+                                assertThat(m.reason())
+                                        .contains("'W. Europe Daylight Time'")
+                                        .contains("--option zone=ID"));
         assertThat(given)
                 .singleElement()
                 .satisfies(
