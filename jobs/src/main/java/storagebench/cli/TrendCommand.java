@@ -1,6 +1,7 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -256,7 +257,7 @@ public final class TrendCommand implements Callable<Integer> {
                         String.format(
                                 Locale.ROOT,
                                 "  %s  %s  n=%d  mean %s%n",
-                                run.start(),
+                                run.start().truncatedTo(ChronoUnit.SECONDS),
                                 run.runId(),
                                 run.n(),
                                 figure.apply(run.mean())));

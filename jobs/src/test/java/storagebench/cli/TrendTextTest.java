@@ -18,7 +18,7 @@ class TrendTextTest {
                                 i ->
                                         new Trend.RunMean(
                                                 "r" + i,
-                                                T0.plusSeconds(86_400L * i),
+                                                T0.plusSeconds(86_400L * i).plusNanos(794_123_000L),
                                                 5,
                                                 means[i],
                                                 ""))
@@ -41,7 +41,8 @@ class TrendTextTest {
 
     @Test
     void durationsShareTheUnitOfTheirExperimentAndStep() {
-        // given: the slowest mean 0.0152 s, so milliseconds for both variants, as report has them
+        // given: the slowest mean 0.0152 s, so milliseconds for both variants, as report has them;
+        // runs that started at a fraction of a second, shown to the second so the lines align
         List<Trend> trends =
                 List.of(
                         trend("init=zero", "duration", 0.0101, 0.0152),
