@@ -1,9 +1,11 @@
 package storagebench.logformat.fio;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +26,25 @@ final class FioJobStarts {
 
     private FioJobStarts() {}
 
-    /** When each job began, in the order of {@code run.jobs()}; null where the output does not say. */
+    /**
+     * When each job began, in the order of {@code run.jobs()}; null where the output does not say, and for
+     * every job when its figures are out of any clock's range.
+     */
     static List<Instant> of(FioRun run) {
+        try {
+            return starts(run);
+        } catch (ArithmeticException | DateTimeException e) {
+            return Collections.nCopies(run.jobs().size(), null);
+        }
+    }
+
+    private static List<Instant> starts(FioRun run) {
         long elapsedMs = 0;
         for (FioRun.Job job : run.jobs()) {
-            elapsedMs = Math.max(elapsedMs, job.node().path("elapsed").asLong(0) * 1000);
+            elapsedMs =
+                    Math.max(
+                            elapsedMs,
+                            Math.multiplyExact(job.node().path("elapsed").asLong(0), 1000L));
         }
         Instant began =
                 run.reported() == null || elapsedMs == 0
@@ -58,13 +74,14 @@ final class FioJobStarts {
         for (FioRun.Job job : jobs) {
             longest.merge(groupId(job.node()), wallMs(job.node()), Math::max);
         }
-        long serial = longest.values().stream().mapToLong(Long::longValue).sum();
+        long serial =
+                longest.values().stream().mapToLong(Long::longValue).reduce(0, Math::addExact);
         Map<Long, Long> offsets = new HashMap<>();
         if (longest.size() > 1 && serial <= elapsedMs) {
             long at = 0;
             for (Map.Entry<Long, Long> group : longest.entrySet()) {
                 offsets.put(group.getKey(), at);
-                at += group.getValue();
+                at = Math.addExact(at, group.getValue());
             }
         }
         return offsets;

@@ -394,6 +394,20 @@ class FioParserTest extends LogParserContractTest {
     }
 
     @Test
+    void figuresOutOfAnyClocksRangeGiveNoStartNotAFailure() throws IOException {
+        // given
+        String json =
+                Files.readString(fixture("randwrite-8k-psync.json"))
+                        .replace("\"elapsed\" : 3", "\"elapsed\" : 9223372036854775807");
+        // when
+        List<Parsed> records = parse(write("huge.json", json.getBytes(StandardCharsets.UTF_8)));
+        // then
+        assertThat(records)
+                .singleElement()
+                .isInstanceOfSatisfying(Parsed.Step.class, s -> assertThat(s.start()).isNull());
+    }
+
+    @Test
     void aDocumentWithoutATimeGivesStepsWithoutAStart() throws IOException {
         // given
         String json =
