@@ -3,6 +3,13 @@ package storagebench.logformat.benchbase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.ResolverStyle;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -24,7 +31,9 @@ import storagebench.logformat.ParserOptions;
  * distribution ({@link SummaryJson});
  * <li>{@code <ts>.results.<Txn>.csv}: the sub-step {@code run.<txn>} (lower case) with that
  * transaction's figures folded over its windows; {@code <ts>.results.csv} and {@code <ts>.samples.csv},
- * which cover every transaction, {@code run.all} ({@link WindowSeries});
+ * which cover every transaction, {@code run.all} ({@link WindowSeries}), starting when the file's name
+ * says the run began ({@code <benchmark>_yyyy-MM-dd_HH-mm-ss}, in the zone of option {@code zone}, UTC
+ * by default) plus its first window's time;
  * <li>{@code <ts>.raw.csv}, a row per request, is recognised and refused: the summary and the
  * per-transaction files carry its figures.
  * </ul>
@@ -38,7 +47,16 @@ public final class BenchbaseParser implements LogParser {
     private static final String TRIAL = "trial";
     private static final String TRANSACTION = "transaction";
     private static final String WINDOW = "window-s";
+    private static final String ZONE = "zone";
     private static final Pattern PER_TRANSACTION = Pattern.compile(".*\\.results\\.(.+)\\.csv");
+
+    /** BenchBase's {@code <benchmark>_<yyyy-MM-dd_HH-mm-ss>.}: when the run began, in local time. */
+    private static final Pattern NAMED_AT =
+            Pattern.compile(".*_(\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2})\\..*");
+
+    private static final DateTimeFormatter NAME_TIME =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd_HH-mm-ss")
+                    .withResolverStyle(ResolverStyle.STRICT);
     private static final List<ParserOption> OPTIONS =
             List.of(
                     ParserOption.plain(TRIAL, "the trial key (default: the file's name)"),
@@ -49,7 +67,12 @@ public final class BenchbaseParser implements LogParser {
                     ParserOption.plain(
                             WINDOW,
                             "seconds per row of a results or samples CSV (default: the spacing of"
-                                    + " its Time column, 1 with a single row)"));
+                                    + " its Time column, 1 with a single row)"),
+                    ParserOption.plain(
+                            ZONE,
+                            "where the time in a results or samples CSV's name"
+                                    + " (<benchmark>_yyyy-MM-dd_HH-mm-ss, BenchBase's local time) was"
+                                    + " written, a zone id such as Europe/Copenhagen (default UTC)"));
 
     @Override
     public String name() {
@@ -123,7 +146,7 @@ public final class BenchbaseParser implements LogParser {
             return SummaryJson.read(file, trial).stream();
         }
         String step = "run." + transaction(file, form.get(), options);
-        return new WindowSeries(file, trial, step, window).stream();
+        return new WindowSeries(file, trial, step, window, namedAt(file, options)).stream();
     }
 
     private static String transaction(Path file, BenchbaseForm form, ParserOptions options) {
@@ -135,6 +158,20 @@ public final class BenchbaseParser implements LogParser {
         return form == BenchbaseForm.RESULTS && m.matches()
                 ? m.group(1).toLowerCase(Locale.ROOT)
                 : "all";
+    }
+
+    /** When the file's name says its run began; null when it does not say. */
+    static Instant namedAt(Path file, ParserOptions options) {
+        ZoneId zone = options.zone(ZONE).orElse(ZoneOffset.UTC);
+        Matcher m = NAMED_AT.matcher(String.valueOf(file.getFileName()));
+        if (!m.matches()) {
+            return null;
+        }
+        try {
+            return LocalDateTime.parse(m.group(1), NAME_TIME).atZone(zone).toInstant();
+        } catch (DateTimeException e) {
+            return null;
+        }
     }
 
     private static Double window(ParserOptions options) {

@@ -1,6 +1,7 @@
 package storagebench.logformat.benchbase;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -19,7 +20,8 @@ import storagebench.logformat.csv.CsvReader;
  * requests, {@code latency_min_ms}, {@code latency_max_ms} — and, since percentiles of windows do not
  * add up to a percentile of the run, the worst window's ({@code worst_window_p95_ms},
  * {@code worst_window_p99_ms}) and the spread of the windows' throughput ({@code window_tps_min},
- * {@code window_tps_max}); {@code windows}, {@code window_s}. The step lasts the mean latency. Rows
+ * {@code window_tps_max}); {@code windows}, {@code window_s}. The step lasts the mean latency and
+ * starts at its first window, when the run's start is known. Rows
  * that do not read are quarantined; the others are folded in.
  */
 final class WindowSeries extends LineRecords {
@@ -30,6 +32,7 @@ final class WindowSeries extends LineRecords {
     private final String trial;
     private final String step;
     private final Double windowOption;
+    private final Instant began;
     private List<String> header;
     private long headerLine;
     private boolean micros;
@@ -53,12 +56,14 @@ final class WindowSeries extends LineRecords {
     /**
      * @param step the step's name
      * @param window seconds per row when given, else null (the Time column's spacing)
+     * @param began when the run began, from the file's name; null when not known
      */
-    WindowSeries(Path file, String trial, String step, Double window) {
+    WindowSeries(Path file, String trial, String step, Double window, Instant began) {
         super(file);
         this.trial = trial;
         this.step = step;
         this.windowOption = window;
+        this.began = began;
     }
 
     /** A row has the header's fields: a cut-off last row that has them all is read. */
@@ -210,11 +215,17 @@ final class WindowSeries extends LineRecords {
                         trial,
                         Map.of(),
                         step,
-                        null,
+                        start(),
                         Math.round(avg * 1e6),
                         weight > 0 ? null : "no request in any window",
                         Collections.unmodifiableMap(metrics),
                         headerLine));
+    }
+
+    /** The run's start plus the first window's time (seconds, within a year; else the run's start). */
+    private Instant start() {
+        boolean plausible = firstTime >= 0 && firstTime <= 366 * 86_400.0;
+        return began == null || !plausible ? began : began.plusMillis(Math.round(firstTime * 1000));
     }
 
     private static Parsed.Malformed malformed(LineReader.Line line, String reason) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -60,7 +61,16 @@ class BenchbaseParserTest extends LogParserContractTest {
 
     @Override
     protected List<Map<String, String>> optionExamples() {
-        return List.of(Map.of("trial", "t", "transaction", "NewOrder", "window-s", "5"));
+        return List.of(
+                Map.of(
+                        "trial",
+                        "t",
+                        "transaction",
+                        "NewOrder",
+                        "window-s",
+                        "5",
+                        "zone",
+                        "Europe/Copenhagen"));
     }
 
     private Parsed.Step step(String fixture) throws IOException {
@@ -104,6 +114,44 @@ class BenchbaseParserTest extends LogParserContractTest {
                 .containsEntry("latency_avg_ms", 1185.045)
                 .containsEntry("latency_min_ms", 218.524)
                 .containsEntry("latency_max_ms", 8337.726);
+    }
+
+    @Test
+    void aWindowedCsvStartsWhenItsNameSaysTheRunBeganPlusItsFirstWindow() throws IOException {
+        // given BenchBase's name <benchmark>_<local time>; the summary of such a run started then
+        // too
+        String samples = Files.readString(fixture("temporal_2024-07-28_20-10-41.samples.csv"));
+        Path later =
+                text(
+                        "temporal_2024-07-28_20-10-41.samples.csv",
+                        samples.replaceFirst("\n0,", "\n5,"));
+        // when
+        Parsed.Step named = step("temporal_2024-07-28_20-10-41.samples.csv");
+        Parsed.Step copenhagen =
+                (Parsed.Step)
+                        parse(
+                                        fixture("temporal_2024-07-28_20-10-41.samples.csv"),
+                                        Map.of("zone", "Europe/Copenhagen"))
+                                .get(0);
+        Parsed.Step fromFiveSeconds = (Parsed.Step) parse(later).get(0);
+        Parsed.Step unnamed = step("bad-rows.results.NewOrder.csv");
+        Path underscored =
+                text(
+                        "my_tpcc_2024-07-28_20-10-41.results.New_Order.csv",
+                        Files.readString(
+                                fixture(
+                                        "temporal_2024-07-28_20-10-41.results.UpdateEmployee.csv")));
+        // then
+        assertThat(step("tpcc_2024-11-14_01-46-26.summary.json").start())
+                .isBetween(
+                        Instant.parse("2024-11-14T01:46:26Z"),
+                        Instant.parse("2024-11-14T01:46:27Z"));
+        assertThat(named.start()).isEqualTo("2024-07-28T20:10:41Z");
+        assertThat(copenhagen.start()).isEqualTo("2024-07-28T18:10:41Z");
+        assertThat(fromFiveSeconds.start()).isEqualTo("2024-07-28T20:10:46Z");
+        assertThat(unnamed.start()).isNull();
+        assertThat(((Parsed.Step) parse(underscored).get(0)).start())
+                .isEqualTo("2024-07-28T20:10:41Z");
     }
 
     @Test
