@@ -119,15 +119,25 @@ final class HammerdbRun {
             endReport(out);
         }
         if (report == null) {
+            boolean header = line.kind() == TimeProfileLine.Kind.HEADER;
             report =
                     new TimeProfileReport(
                             number,
-                            line.kind() == TimeProfileLine.Kind.HEADER && !line.name().isEmpty()
-                                    ? line.name()
-                                    : null);
+                            header && !line.name().isEmpty() ? line.name() : null,
+                            header ? written(text, number, out) : null);
             reports++;
         }
         out.addAll(report.accept(line, number, LineRecords.shown(text), this::owner));
+    }
+
+    /** When a report's header says it was written; null, with the header quarantined, when it does not read. */
+    private Instant written(String header, long number, List<Parsed> out) {
+        try {
+            return LogTime.of(header, zone);
+        } catch (DateTimeException e) {
+            out.add(new Parsed.Malformed(number, e.getMessage(), LineRecords.shown(header)));
+            return null;
+        }
     }
 
     private void endReport(List<Parsed> out) {
@@ -151,7 +161,7 @@ final class HammerdbRun {
             factors.put("database", of.database);
         }
         return new TimeProfileReport.Owner(
-                trial + "/profile-" + reports, Collections.unmodifiableMap(factors), null);
+                trial + "/profile-" + reports, Collections.unmodifiableMap(factors), of.written);
     }
 
     private void test(String message, LineReader.Line line, List<Parsed> out) {

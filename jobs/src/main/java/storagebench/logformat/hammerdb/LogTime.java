@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The time of a {@code Hammerdb Log @ Tue Jun 04 12:00:01 CEST 2024} line, as Tcl's {@code clock format}
- * writes it: the weekday (not checked), month, day, time, the zone's abbreviation or offset, and the
+ * The time of a {@code Hammerdb Log @ Tue Jun 04 12:00:01 CEST 2024} line, or of a time profile report's
+ * header, as Tcl's {@code clock format} writes it after the {@code @}: the weekday (not checked), month, day, time, the zone's abbreviation or offset, and the
  * year. Read in the {@code zone} option's zone when there is one (whatever the zone is called there, say
  * {@code W. Europe Daylight Time}); else in the zone the abbreviation names,
  * with the offset it names (CET +01:00 and CEST +02:00 of the same zone). An abbreviation several zones
@@ -26,8 +26,7 @@ final class LogTime {
     static final String HEADER = "Hammerdb Log @";
     private static final Pattern AT =
             Pattern.compile(
-                    Pattern.quote(HEADER)
-                            + "\\s*\\p{Alpha}{3}\\s+(\\p{Alpha}{3}\\s+\\d{1,2}\\s+\\d{1,2}:\\d{2}:\\d{2})"
+                    ".*@\\s*\\p{Alpha}{3}\\s+(\\p{Alpha}{3}\\s+\\d{1,2}\\s+\\d{1,2}:\\d{2}:\\d{2})"
                             + "\\s+(.+?)\\s+(\\d{4})\\s*");
     private static final DateTimeFormatter LOCAL =
             new DateTimeFormatterBuilder()
@@ -48,7 +47,8 @@ final class LogTime {
     private LogTime() {}
 
     /**
-     * When a log header says the log began.
+     * The time of a log header ({@code Hammerdb Log @ …}, when the log began) or of a time profile
+     * report's ({@code … Hammerdb Time Profile Report @ …}, when it was written).
      *
      * @param zone the {@code zone} option, or null to read the header's own abbreviation
      * @throws DateTimeException with the reason, when the header's time does not read
@@ -57,7 +57,7 @@ final class LogTime {
         Matcher m = AT.matcher(header);
         if (!m.matches()) {
             throw new DateTimeException(
-                    "a log header without a time as HammerDB writes it, e.g. '"
+                    "a header without a time as HammerDB writes it, e.g. '"
                             + HEADER
                             + " Tue Jun 04 12:00:01 CEST 2024'");
         }

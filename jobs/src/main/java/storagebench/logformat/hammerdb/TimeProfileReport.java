@@ -32,6 +32,10 @@ final class TimeProfileReport {
 
     final long line;
     final String database;
+
+    /** When the report was written, from its header; null when not known. */
+    final Instant written;
+
     private boolean inSummary;
     private Owner owner;
     private String proc;
@@ -40,9 +44,10 @@ final class TimeProfileReport {
     private boolean dropped;
     private final Map<String, double[]> vuAvgSpread = new HashMap<>();
 
-    TimeProfileReport(long line, String database) {
+    TimeProfileReport(long line, String database, Instant written) {
         this.line = line;
         this.database = database;
+        this.written = written;
     }
 
     boolean hasSummary() {

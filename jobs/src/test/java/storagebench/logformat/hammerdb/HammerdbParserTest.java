@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -186,6 +187,27 @@ class HammerdbParserTest extends LogParserContractTest {
                 .containsExactly(
                         Instant.parse("2024-06-04T10:01:01Z"),
                         Instant.parse("2024-06-04T10:04:01Z"));
+    }
+
+    @Test
+    void aTimeProfileOfNoTestStartsWhenItsReportWasWritten() throws IOException {
+        // given hdbxtprofile.log alone: "PostgreSQL Hammerdb Time Profile Report @ Tue Jun 04
+        // 10:21:40
+        // CEST 2024", then a second report at 10:26:02
+        List<Parsed.Step> steps = steps("hdbxtprofile.log");
+        String header = Files.readAllLines(fixture("hdbxtprofile.log")).get(0);
+        List<Parsed> unread = parse(text("cut.log", header.replace("CEST 2024", "CEST")));
+        // then
+        assertThat(steps)
+                .extracting(Parsed.Step::start)
+                .containsOnly(
+                        Instant.parse("2024-06-04T08:21:40Z"),
+                        Instant.parse("2024-06-04T08:26:02Z"));
+        assertThat(unread)
+                .first()
+                .isInstanceOfSatisfying(
+                        Parsed.Malformed.class,
+                        m -> assertThat(m.reason()).startsWith("a header without a time"));
     }
 
     @Test
