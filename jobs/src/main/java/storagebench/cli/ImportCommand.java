@@ -1,5 +1,6 @@
 package storagebench.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +20,7 @@ import storagebench.DataDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
 import storagebench.importer.ImportOutcome;
+import storagebench.importer.ImportPreview;
 import storagebench.importer.ImportRequest;
 import storagebench.importer.LogImport;
 import storagebench.importer.SourceFile;
@@ -45,12 +47,13 @@ import storagebench.logformat.ParserOption;
             "Examples:",
             "  storagebench import --format fio --host db1 --factor disk=nvme results/fio-randwrite.json",
             "  storagebench import --format pgbench --experiment pg-wal pgbench-*.log",
+            "  storagebench import --format hammerdb --experiment nightly --dry-run logs/*.log",
             "  storagebench import --format csv --option mapping=setup-map.yaml --strict seed000-setup.csv",
             "  storagebench import --format events history-2026.avro"
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:imported (or already imported); malformed records quarantined",
+            "0:imported (or already imported); malformed records quarantined; with --dry-run, read",
             "1:an import did not complete, or --strict and records were quarantined (the good records' events "
                     + "are published all the same)",
             "2:bad input: unknown format, a file in another format (judged on its first 20 lines), a missing "
@@ -118,8 +121,21 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Do not print the summaries at the end.")
     boolean noReport;
 
+    @Option(
+            names = "--dry-run",
+            description =
+                    "Read the files as the import would and print what each would become (its run,"
+                            + " trials, variants, steps, when it starts, what would be quarantined and"
+                            + " why); publish nothing, start no broker.")
+    boolean dryRun;
+
     @Override
     public Integer call() throws Exception {
+        if (EVENTS.equals(format) && dryRun) {
+            throw new BadInputException(
+                    "--dry-run reads logs; an events export is checked as it is imported (events the"
+                            + " topic holds are skipped)");
+        }
         if (EVENTS.equals(format)) {
             return new EventsImport(settingsOptions, files, noSink)
                     .call(experiment, host, hostLabels, factors, options, strict);
@@ -144,6 +160,9 @@ public final class ImportCommand implements Callable<Integer> {
         List<SourceFile> sources = new ArrayList<>();
         for (Path file : files) {
             sources.add(LogImport.check(request, file));
+        }
+        if (dryRun) {
+            return preview(request, sources);
         }
         Settings settings = settingsOptions.load();
         DataDir.prepare(settings.dataDir());
@@ -173,6 +192,18 @@ public final class ImportCommand implements Callable<Integer> {
                             + "the good records are published)");
         }
         return failed || (strict && quarantined) ? Main.FAILED : 0;
+    }
+
+    /** {@code --dry-run}: each file as the import would read it; nothing published. */
+    private int preview(ImportRequest request, List<SourceFile> sources) throws IOException {
+        boolean quarantined = false;
+        for (SourceFile source : sources) {
+            ImportPreview preview = ImportPreview.of(request, source);
+            System.out.print(preview.text());
+            quarantined |= preview.quarantined() > 0;
+        }
+        System.out.println("dry run: nothing was imported (leave out --dry-run to import)");
+        return strict && quarantined ? Main.FAILED : 0;
     }
 
     /** Lists every format with its description at the top of the help's footer (the registry decides them). */

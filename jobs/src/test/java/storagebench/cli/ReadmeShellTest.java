@@ -29,15 +29,16 @@ class ReadmeShellTest {
     }
 
     @Test
-    void readmesImportSectionGivesItsFourCommands() throws Exception {
+    void readmesImportSectionGivesItsFiveCommands() throws Exception {
         // when
         List<List<String>> commands = ReadmeShell.commands("## Import, replay, export");
 
         // then
         assertThat(commands)
                 .extracting(c -> c.get(0))
-                .containsExactly("import", "replay", "export", "import");
-        assertThat(commands.get(1))
+                .containsExactly("import", "import", "replay", "export", "import");
+        assertThat(commands.get(0)).contains("--dry-run").doesNotContain("#");
+        assertThat(commands.get(2))
                 .containsExactly(
                         "replay", "--to", "/tmp/rebuilt", "--from", "2026-11-30T00:00:00Z");
     }

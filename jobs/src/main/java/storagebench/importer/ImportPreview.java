@@ -1,0 +1,129 @@
+package storagebench.importer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.stream.Stream;
+import storagebench.logformat.Parsed;
+import storagebench.logformat.QuarantineFile;
+
+/**
+ * What the import of one file would give, read as the import reads it (the same parser, ledger and
+ * identities) and published nowhere: for {@code import --dry-run}, to see a log's trials, variants and
+ * times before they are on the topic for good.
+ *
+ * @param file the file's name
+ * @param runId the run it would be
+ * @param experiment its experiment
+ * @param started when the run would start: the log's first time, or null for the import's
+ * @param records records read
+ * @param trials trials with a step
+ * @param failures trials with a failed step
+ * @param quarantined records that would be quarantined
+ * @param firstQuarantined the first of them, {@code line N: reason}, or null
+ * @param variants the trials' variants, in order of appearance
+ * @param steps the steps, in order of appearance
+ */
+public record ImportPreview(
+        String file,
+        String runId,
+        String experiment,
+        Instant started,
+        long records,
+        int trials,
+        int failures,
+        long quarantined,
+        String firstQuarantined,
+        Set<String> variants,
+        Set<String> steps) {
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+
+    /** Reads {@code source} as {@code request} would import it. */
+    public static ImportPreview of(ImportRequest request, SourceFile source) throws IOException {
+        ImportIdentity id =
+                ImportIdentity.of(source.sha256(), request.parser().name(), request.options());
+        Instant started = LogStart.of(request, source).orElse(null);
+        Path scratch = Files.createTempDirectory("storagebench-preview");
+        Path quarantined = scratch.resolve("quarantine.jsonl");
+        try (QuarantineFile quarantine = QuarantineFile.create(quarantined, source.path());
+                Stream<Parsed> records =
+                        request.parser().records(source.path(), request.options())) {
+            TrialLedger ledger =
+                    new TrialLedger(
+                            started != null ? started : Instant.EPOCH,
+                            request.factors(),
+                            quarantine);
+            Set<String> variants = new LinkedHashSet<>();
+            Set<String> steps = new LinkedHashSet<>();
+            Iterator<Parsed> it = records.iterator();
+            while (it.hasNext()) {
+                Parsed record = it.next();
+                TrialLedger.Placement placement = ledger.place(record);
+                if (placement != null) {
+                    variants.add(placement.variant());
+                }
+                if (record instanceof Parsed.Step step) {
+                    steps.add(step.step());
+                }
+            }
+            TrialLedger.Totals totals = ledger.totals();
+            Path published = quarantine.publish();
+            return new ImportPreview(
+                    source.name(),
+                    id.runId(),
+                    request.experimentFor(source),
+                    started,
+                    totals.records(),
+                    totals.trials(),
+                    totals.failures(),
+                    totals.quarantined(),
+                    QuarantineFile.first(published).orElse(null),
+                    variants,
+                    steps);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } finally {
+            Files.deleteIfExists(quarantined);
+            Files.deleteIfExists(scratch.resolve(".quarantine.jsonl.tmp"));
+            Files.deleteIfExists(scratch);
+        }
+    }
+
+    /** What the file would become, for the user: a line, then its variants and steps indented. */
+    public String text() {
+        StringBuilder out =
+                new StringBuilder(file)
+                        .append(" would be run ")
+                        .append(runId)
+                        .append(" (experiment ")
+                        .append(experiment)
+                        .append("): ")
+                        .append(records)
+                        .append(" records, ")
+                        .append(trials)
+                        .append(" trial(s), ")
+                        .append(failures)
+                        .append(" failed, ")
+                        .append(quarantined)
+                        .append(" quarantined; it starts ")
+                        .append(
+                                started == null
+                                        ? "when imported (the log says no time)"
+                                        : TIME.format(started))
+                        .append('\n');
+        out.append("  variants: ").append(String.join("; ", variants)).append('\n');
+        out.append("  steps: ").append(String.join(", ", steps)).append('\n');
+        if (firstQuarantined != null) {
+            out.append("  first quarantined record: ").append(firstQuarantined).append('\n');
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,78 @@
+package storagebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code import --dry-run}: what each file would become, with no broker and nothing written. */
+class ImportDryRunTest {
+    @TempDir Path dir;
+
+    private static Path fixture(String name) throws Exception {
+        return Path.of(ImportDryRunTest.class.getResource("/importer/" + name).toURI());
+    }
+
+    @Test
+    void eachFileSaysWhatItWouldBecomeAndNothingIsWritten() throws Exception {
+        // given
+        Path data = dir.resolve("data");
+        Path bad =
+                Files.writeString(
+                        dir.resolve("bad.csv"), "step,seconds\nrestore,10\nrestore,eleven\n");
+        // when
+        CommandOutput logs =
+                CommandOutput.of(
+                        "import",
+                        "--data-dir",
+                        data.toString(),
+                        "--format",
+                        "hammerdb",
+                        "--experiment",
+                        "nightly",
+                        "--factor",
+                        "plan=balanced",
+                        "--dry-run",
+                        fixture("hammerdb/log-then-profile.log").toString());
+        CommandOutput strict =
+                CommandOutput.of(
+                        "import",
+                        "--data-dir",
+                        data.toString(),
+                        "--format",
+                        "csv",
+                        "--option",
+                        "map.duration_s=seconds",
+                        "--strict",
+                        "--dry-run",
+                        bad.toString());
+        // then
+        assertThat(logs.exitCode()).as(logs.err()).isZero();
+        assertThat(logs.out())
+                .contains("log-then-profile.log would be run import-hammerdb-")
+                .contains(
+                        " (experiment nightly): 12 records, 2 trial(s), 0 failed, 0 quarantined; it"
+                                + " starts 2024-06-04 08:18:38 UTC\n")
+                .contains(
+                        "  variants: virtual-users=1, database=PostgreSQL, plan=balanced;"
+                                + " virtual-users=2, database=PostgreSQL, plan=balanced\n")
+                .contains(
+                        "  steps: run, run.neword, run.payment, run.delivery, run.slev, run.ostat\n")
+                .endsWith("dry run: nothing was imported (leave out --dry-run to import)\n");
+        assertThat(strict.exitCode()).isEqualTo(Main.FAILED);
+        assertThat(strict.out())
+                .contains("1 quarantined; it starts when imported (the log says no time)\n")
+                .contains("  first quarantined record: line 3: ");
+        assertThat(data).doesNotExist();
+    }
+
+    @Test
+    void anEventsExportIsNotDryRun() {
+        CommandOutput result =
+                CommandOutput.of("import", "--format", "events", "--dry-run", "history.avro");
+        assertThat(result.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(result.err()).contains("--dry-run reads logs");
+    }
+}
