@@ -97,7 +97,7 @@ public record ImportPreview(
         }
     }
 
-    /** What the file would become, for the user: a line, then its variants and steps indented. */
+    /** What the file would become, for the user: a line, then its variants (one a line) and steps indented. */
     public String text() {
         StringBuilder out =
                 new StringBuilder(file)
@@ -119,7 +119,12 @@ public record ImportPreview(
                                         ? "when imported (the log says no time)"
                                         : TIME.format(started))
                         .append('\n');
-        out.append("  variants: ").append(String.join("; ", variants)).append('\n');
+        if (variants.size() == 1) {
+            out.append("  variant: ").append(variants.iterator().next()).append('\n');
+        } else {
+            out.append("  variants (").append(variants.size()).append("):\n");
+            variants.forEach(v -> out.append("    ").append(v).append('\n'));
+        }
         out.append("  steps: ").append(String.join(", ", steps)).append('\n');
         if (firstQuarantined != null) {
             out.append("  first quarantined record: ").append(firstQuarantined).append('\n');

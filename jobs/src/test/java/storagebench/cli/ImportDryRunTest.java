@@ -56,14 +56,16 @@ class ImportDryRunTest {
                         " (experiment nightly): 12 records, 2 trial(s), 0 failed, 0 quarantined; it"
                                 + " starts 2024-06-04 08:18:38 UTC\n")
                 .contains(
-                        "  variants: virtual-users=1, database=PostgreSQL, plan=balanced;"
-                                + " virtual-users=2, database=PostgreSQL, plan=balanced\n")
+                        "  variants (2):\n"
+                                + "    virtual-users=1, database=PostgreSQL, plan=balanced\n"
+                                + "    virtual-users=2, database=PostgreSQL, plan=balanced\n")
                 .contains(
                         "  steps: run, run.neword, run.payment, run.delivery, run.slev, run.ostat\n")
                 .endsWith("dry run: nothing was imported (leave out --dry-run to import)\n");
         assertThat(strict.exitCode()).isEqualTo(Main.FAILED);
         assertThat(strict.out())
                 .contains("1 quarantined; it starts when imported (the log says no time)\n")
+                .contains("  variant: default\n")
                 .contains("  first quarantined record: line 3: ");
         assertThat(data).doesNotExist();
     }
