@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
-import storagebench.events.Outcome;
 import storagebench.events.TrialTimed;
 import storagebench.logformat.Parsed;
+import storagebench.sink.TestEvents;
 
 class SubStepsTest {
     private static final Instant BEGUN = Instant.parse("2026-11-30T08:00:00Z");
@@ -24,26 +24,7 @@ class SubStepsTest {
         // given
         List<SpecificRecord> emitted = new ArrayList<>();
         SubSteps subSteps =
-                new SubSteps(
-                        TrialTimed.newBuilder()
-                                .setEventId("trial-0/run")
-                                .setRunId("run-0")
-                                .setExperiment("sub-steps")
-                                .setHost("host")
-                                .setTrialId("trial-0")
-                                .setTrialIndex(0)
-                                .setVariant("default")
-                                .setFactors(Map.of())
-                                .setRepetition(1)
-                                .setWarmup(false)
-                                .setStep("run")
-                                .setStartTime(BEGUN)
-                                .setEndTime(BEGUN.plusSeconds(10))
-                                .setDurationNs(10_000_000_000L)
-                                .setOutcome(Outcome.OK)
-                                .setMetrics(Map.of())
-                                .build(),
-                        emitted::add);
+                new SubSteps(TestEvents.trial("run-0", "sub-steps", 0, BEGUN), emitted::add);
         // when: a start inside the step, one a second before it (fio's, to the second), none
         subSteps.add(step("write", BEGUN.plusSeconds(3)));
         subSteps.add(step("read", BEGUN.minusSeconds(1)));
