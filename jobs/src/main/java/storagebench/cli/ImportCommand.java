@@ -194,13 +194,23 @@ public final class ImportCommand implements Callable<Integer> {
         return failed || (strict && quarantined) ? Main.FAILED : 0;
     }
 
-    /** {@code --dry-run}: each file as the import would read it; nothing published. */
+    /**
+     * {@code --dry-run}: each file as the import would read it, in full for up to {@value
+     * Finish#EACH_RUN_UP_TO} files, else a line each and their variants and steps together; nothing
+     * published.
+     */
     private int preview(ImportRequest request, List<SourceFile> sources) throws IOException {
+        boolean many = sources.size() > Finish.EACH_RUN_UP_TO;
         boolean quarantined = false;
+        List<ImportPreview> previews = new ArrayList<>(sources.size());
         for (SourceFile source : sources) {
             ImportPreview preview = ImportPreview.of(request, source);
-            System.out.print(preview.text());
+            System.out.print(many ? preview.brief() : preview.text());
             quarantined |= preview.quarantined() > 0;
+            previews.add(preview);
+        }
+        if (many) {
+            System.out.print(ImportPreview.together(previews));
         }
         System.out.println("dry run: nothing was imported (leave out --dry-run to import)");
         return strict && quarantined ? Main.FAILED : 0;

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import storagebench.logformat.Parsed;
@@ -99,13 +100,42 @@ public record ImportPreview(
 
     /** What the file would become, for the user: a line, then its variants (one a line) and steps indented. */
     public String text() {
+        StringBuilder out = new StringBuilder(line());
+        details(out, variants, steps);
+        return out.append(quarantineLine()).toString();
+    }
+
+    /** Its first line, and the first quarantined record under it: what each of many files shows. */
+    public String brief() {
+        return line() + quarantineLine();
+    }
+
+    /** What several files would become together: totals, when their runs start, variants and steps. */
+    public static String together(List<ImportPreview> previews) {
+        long records = 0;
+        long trials = 0;
+        long failures = 0;
+        long quarantined = 0;
+        Instant first = null;
+        Instant last = null;
+        Set<String> variants = new LinkedHashSet<>();
+        Set<String> steps = new LinkedHashSet<>();
+        for (ImportPreview p : previews) {
+            records += p.records;
+            trials += p.trials;
+            failures += p.failures;
+            quarantined += p.quarantined;
+            if (p.started != null) {
+                first = first == null || p.started.isBefore(first) ? p.started : first;
+                last = last == null || p.started.isAfter(last) ? p.started : last;
+            }
+            variants.addAll(p.variants);
+            steps.addAll(p.steps);
+        }
         StringBuilder out =
-                new StringBuilder(file)
-                        .append(" would be run ")
-                        .append(runId)
-                        .append(" (experiment ")
-                        .append(experiment)
-                        .append("): ")
+                new StringBuilder("the ")
+                        .append(previews.size())
+                        .append(" files together: ")
                         .append(records)
                         .append(" records, ")
                         .append(trials)
@@ -113,12 +143,42 @@ public record ImportPreview(
                         .append(failures)
                         .append(" failed, ")
                         .append(quarantined)
-                        .append(" quarantined; it starts ")
+                        .append(" quarantined; their runs start ")
                         .append(
-                                started == null
-                                        ? "when imported (the log says no time)"
-                                        : TIME.format(started))
+                                first == null
+                                        ? "when imported (the logs say no time)"
+                                        : "from " + TIME.format(first) + " to " + TIME.format(last))
                         .append('\n');
+        details(out, variants, steps);
+        return out.toString();
+    }
+
+    private String line() {
+        return file
+                + " would be run "
+                + runId
+                + " (experiment "
+                + experiment
+                + "): "
+                + records
+                + " records, "
+                + trials
+                + " trial(s), "
+                + failures
+                + " failed, "
+                + quarantined
+                + " quarantined; it starts "
+                + (started == null ? "when imported (the log says no time)" : TIME.format(started))
+                + "\n";
+    }
+
+    private String quarantineLine() {
+        return firstQuarantined == null
+                ? ""
+                : "  first quarantined record: " + firstQuarantined + "\n";
+    }
+
+    private static void details(StringBuilder out, Set<String> variants, Set<String> steps) {
         if (variants.size() == 1) {
             out.append("  variant: ").append(variants.iterator().next()).append('\n');
         } else {
@@ -126,9 +186,5 @@ public record ImportPreview(
             variants.forEach(v -> out.append("    ").append(v).append('\n'));
         }
         out.append("  steps: ").append(String.join(", ", steps)).append('\n');
-        if (firstQuarantined != null) {
-            out.append("  first quarantined record: ").append(firstQuarantined).append('\n');
-        }
-        return out.toString();
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +70,35 @@ class ImportDryRunTest {
                 .contains("  variant: default\n")
                 .contains("  first quarantined record: line 3: ");
         assertThat(data).doesNotExist();
+    }
+
+    @Test
+    void moreThanThreeFilesAreALineEachAndTheirVariantsTogether() throws Exception {
+        // given five nights of one HammerDB test, a day apart
+        String log = Files.readString(fixture("hammerdb/hammerdb-log-tpm-first.log"));
+        List<String> args = new ArrayList<>(List.of("import", "--format", "hammerdb", "--dry-run"));
+        for (int night = 1; night <= 5; night++) {
+            args.add(
+                    Files.writeString(
+                                    dir.resolve("night-" + night + ".log"),
+                                    log.replace(
+                                            "Wed Mar 08 14:40:05",
+                                            "Wed Mar 0" + night + " 14:40:05"))
+                            .toString());
+        }
+        // when
+        CommandOutput result = CommandOutput.of(args.toArray(String[]::new));
+        // then
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out().lines().filter(l -> l.contains(" would be run "))).hasSize(5);
+        assertThat(result.out())
+                .doesNotContain("  variant: virtual-users=70, database=SQL Server\nnight-")
+                .contains(
+                        "the 5 files together: 5 records, 5 trial(s), 0 failed, 0 quarantined; their"
+                                + " runs start from 2023-03-01 13:42:05 UTC to 2023-03-05 13:42:05 UTC\n"
+                                + "  variant: virtual-users=70, database=SQL Server\n"
+                                + "  steps: run\n"
+                                + "dry run: nothing was imported");
     }
 
     @Test
