@@ -2,11 +2,10 @@ package storagebench.importer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,18 +51,19 @@ public record ImportPreview(
         ImportIdentity id =
                 ImportIdentity.of(source.sha256(), request.parser().name(), request.options());
         Instant started = LogStart.of(request, source).orElse(null);
-        Path scratch = Files.createTempDirectory("storagebench-preview");
-        Path quarantined = scratch.resolve("quarantine.jsonl");
-        try (QuarantineFile quarantine = QuarantineFile.create(quarantined, source.path());
-                Stream<Parsed> records =
-                        request.parser().records(source.path(), request.options())) {
-            TrialLedger ledger =
-                    new TrialLedger(
-                            started != null ? started : Instant.EPOCH,
-                            request.factors(),
-                            quarantine);
-            Set<String> variants = new LinkedHashSet<>();
-            Set<String> steps = new LinkedHashSet<>();
+        List<Parsed.Malformed> quarantined = new ArrayList<>(1);
+        TrialLedger ledger =
+                new TrialLedger(
+                        started != null ? started : Instant.EPOCH,
+                        request.factors(),
+                        m -> {
+                            if (quarantined.isEmpty()) {
+                                quarantined.add(m);
+                            }
+                        });
+        Set<String> variants = new LinkedHashSet<>();
+        Set<String> steps = new LinkedHashSet<>();
+        try (Stream<Parsed> records = request.parser().records(source.path(), request.options())) {
             Iterator<Parsed> it = records.iterator();
             while (it.hasNext()) {
                 Parsed record = it.next();
@@ -75,27 +75,22 @@ public record ImportPreview(
                     steps.add(step.step());
                 }
             }
-            TrialLedger.Totals totals = ledger.totals();
-            Path published = quarantine.publish();
-            return new ImportPreview(
-                    source.name(),
-                    id.runId(),
-                    request.experimentFor(source),
-                    started,
-                    totals.records(),
-                    totals.trials(),
-                    totals.failures(),
-                    totals.quarantined(),
-                    QuarantineFile.first(published).orElse(null),
-                    variants,
-                    steps);
         } catch (UncheckedIOException e) {
             throw e.getCause();
-        } finally {
-            Files.deleteIfExists(quarantined);
-            Files.deleteIfExists(scratch.resolve(".quarantine.jsonl.tmp"));
-            Files.deleteIfExists(scratch);
         }
+        TrialLedger.Totals totals = ledger.totals();
+        return new ImportPreview(
+                source.name(),
+                id.runId(),
+                request.experimentFor(source),
+                started,
+                totals.records(),
+                totals.trials(),
+                totals.failures(),
+                totals.quarantined(),
+                quarantined.isEmpty() ? null : QuarantineFile.shown(quarantined.get(0)),
+                variants,
+                steps);
     }
 
     /** What the file would become, for the user: a line, then its variants (one a line) and steps indented. */

@@ -69,7 +69,7 @@ final class ImportReader implements ItemStreamReader<ImportItem> {
     private void openFile() throws IOException {
         number = 0;
         quarantine = QuarantineFile.create(run.quarantine(), run.source().path());
-        ledger = new TrialLedger(run.runStart(), run.request().factors(), quarantine);
+        ledger = new TrialLedger(run.runStart(), run.request().factors(), quarantine::add);
         stream = run.request().parser().records(run.source().path(), run.request().options());
         records = stream.iterator();
     }

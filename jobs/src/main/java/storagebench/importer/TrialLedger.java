@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import storagebench.events.VariantLabel;
 import storagebench.logformat.Parsed;
-import storagebench.logformat.QuarantineFile;
 
 /**
  * Places each record of a file in its trial, in the order the parser gives them, so that the same
@@ -58,15 +58,23 @@ final class TrialLedger {
 
     private final Instant runStart;
     private final Map<String, String> extraFactors;
-    private final QuarantineFile quarantine;
+    private final Consumer<Parsed.Malformed> quarantine;
     private final Map<String, Trial> trials = new HashMap<>();
     private final Map<String, Integer> trialsPerVariant = new HashMap<>();
     private long records;
     private long elapsedNanos;
+    private long quarantined;
     private int stepped;
     private int failed;
 
-    TrialLedger(Instant runStart, Map<String, String> extraFactors, QuarantineFile quarantine) {
+    /**
+     * @param quarantine where malformed records go: the run's quarantine file, or what a dry run
+     *     keeps of them
+     */
+    TrialLedger(
+            Instant runStart,
+            Map<String, String> extraFactors,
+            Consumer<Parsed.Malformed> quarantine) {
         this.runStart = runStart;
         this.extraFactors = extraFactors;
         this.quarantine = quarantine;
@@ -97,7 +105,8 @@ final class TrialLedger {
         } else if (record instanceof Parsed.HostRow row) {
             return placement(row.trial(), row.factors(), null);
         }
-        quarantine.add((Parsed.Malformed) record);
+        quarantined++;
+        quarantine.accept((Parsed.Malformed) record);
         return null;
     }
 
@@ -120,6 +129,6 @@ final class TrialLedger {
     }
 
     Totals totals() {
-        return new Totals(records, stepped, failed, quarantine.count());
+        return new Totals(records, stepped, failed, quarantined);
     }
 }

@@ -107,14 +107,19 @@ public final class QuarantineFile implements Closeable {
                 return Optional.empty();
             }
             JsonNode record = JSON.readTree(line);
-            return Optional.of(
-                    "line "
-                            + record.path("line").asLong()
-                            + ": "
-                            + record.path("reason").asText().replaceAll("\\R", " "));
+            return Optional.of(shown(record.path("line").asLong(), record.path("reason").asText()));
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /** A malformed record as {@code line N: reason} on one line, its reason as the quarantine keeps it. */
+    public static String shown(Parsed.Malformed record) {
+        return shown(record.line(), Secrets.redactText(record.reason()));
+    }
+
+    private static String shown(long line, String reason) {
+        return "line " + line + ": " + reason.replaceAll("\\R", " ");
     }
 
     /** Closes the temporary file without publishing it (a later attempt starts it afresh). */

@@ -37,7 +37,7 @@ class TrialLedgerTest {
         Map<String, String> added = new LinkedHashMap<>(Map.of("disk", "ssd"));
         try (QuarantineFile quarantine =
                 QuarantineFile.create(dir.resolve("q.jsonl"), dir.resolve("log"))) {
-            TrialLedger ledger = new TrialLedger(RUN_START, added, quarantine);
+            TrialLedger ledger = new TrialLedger(RUN_START, added, quarantine::add);
             // when
             TrialLedger.Placement first = ledger.place(step("t1", a, "setup", null, 10, null, 2));
             TrialLedger.Placement sample =
@@ -82,7 +82,7 @@ class TrialLedgerTest {
                 QuarantineFile.create(dir.resolve("q.jsonl"), dir.resolve("log"))) {
             // given
             TrialLedger ledger =
-                    new TrialLedger(RUN_START, Map.of("server", "renamed"), quarantine);
+                    new TrialLedger(RUN_START, Map.of("server", "renamed"), quarantine::add);
             // when
             TrialLedger.Placement place =
                     ledger.place(step("t", Map.of("server", "A"), "s", null, 1, null, 1));
