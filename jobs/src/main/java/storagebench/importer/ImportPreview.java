@@ -131,14 +131,8 @@ public record ImportPreview(
                 new StringBuilder("the ")
                         .append(previews.size())
                         .append(" files together: ")
-                        .append(records)
-                        .append(" records, ")
-                        .append(trials)
-                        .append(" trial(s), ")
-                        .append(failures)
-                        .append(" failed, ")
-                        .append(quarantined)
-                        .append(" quarantined; their runs start ")
+                        .append(counts(records, trials, failures, quarantined))
+                        .append("; their runs start ")
                         .append(
                                 first == null
                                         ? "when imported (the logs say no time)"
@@ -155,16 +149,21 @@ public record ImportPreview(
                 + " (experiment "
                 + experiment
                 + "): "
-                + records
+                + counts(records, trials, failures, quarantined)
+                + "; it starts "
+                + (started == null ? "when imported (the log says no time)" : TIME.format(started))
+                + "\n";
+    }
+
+    private static String counts(long records, long trials, long failures, long quarantined) {
+        return records
                 + " records, "
                 + trials
                 + " trial(s), "
                 + failures
                 + " failed, "
                 + quarantined
-                + " quarantined; it starts "
-                + (started == null ? "when imported (the log says no time)" : TIME.format(started))
-                + "\n";
+                + " quarantined";
     }
 
     private String quarantineLine() {
