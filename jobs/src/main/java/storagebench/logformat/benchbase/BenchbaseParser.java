@@ -161,7 +161,7 @@ public final class BenchbaseParser implements LogParser {
     }
 
     /** When the file's name says its run began; null when it does not say. */
-    static Instant namedAt(Path file, ParserOptions options) {
+    private static Instant namedAt(Path file, ParserOptions options) {
         ZoneId zone = options.zone(ZONE).orElse(ZoneOffset.UTC);
         Matcher m = NAMED_AT.matcher(String.valueOf(file.getFileName()));
         if (!m.matches()) {
