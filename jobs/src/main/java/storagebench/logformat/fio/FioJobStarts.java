@@ -18,7 +18,10 @@ import java.util.TreeMap;
  * time less the elapsed seconds, up to a second early. Every job began then, unless the jobs' groups
  * ({@code groupid}: {@code stonewall} starts a new one) fit one after another into the elapsed time:
  * then each group began when the one before it had run its longest job. A document without a time says
- * nothing, and its jobs' starts are null.
+ * nothing, and its jobs' starts are null. A job's {@code startdelay} and {@code ramp_time} (its own option,
+ * else the global one) come after its group began and before what fio measured, so they are added to
+ * the worked-out start and to its group's length; a {@code job_start} is already of the measured phase
+ * (fio sets it again when the ramp ends).
  */
 final class FioJobStarts {
     /** 2000-01-01: a {@code job_start} before it is not of the real-time clock. */
@@ -50,29 +53,38 @@ final class FioJobStarts {
                 run.reported() == null || elapsedMs == 0
                         ? run.reported()
                         : run.reported().minusMillis(elapsedMs);
-        Map<Long, Long> offsets = groupOffsets(run.jobs(), elapsedMs);
-        List<Instant> starts = new ArrayList<>();
+        List<Long> leads = new ArrayList<>();
         for (FioRun.Job job : run.jobs()) {
-            Instant own = ownStart(job.node(), run.reported(), elapsedMs);
+            leads.add(leadMs(run.globalOptions(), job.node()));
+        }
+        Map<Long, Long> offsets = groupOffsets(run.jobs(), leads, elapsedMs);
+        List<Instant> starts = new ArrayList<>();
+        for (int j = 0; j < run.jobs().size(); j++) {
+            JsonNode job = run.jobs().get(j).node();
+            Instant own = ownStart(job, run.reported(), elapsedMs);
             if (own != null) {
                 starts.add(own);
             } else if (began == null) {
                 starts.add(null);
             } else {
-                starts.add(began.plusMillis(offsets.getOrDefault(groupId(job.node()), 0L)));
+                long offset = offsets.getOrDefault(groupId(job), 0L);
+                starts.add(began.plusMillis(Math.addExact(offset, leads.get(j))));
             }
         }
         return starts;
     }
 
     /**
-     * Each group's start after fio began: the longest jobs of the groups before it, when all the groups'
-     * longest jobs fit one after another into the elapsed time; nothing (all at once) when they do not.
+     * Each group's start after fio began: the longest jobs of the groups before it (lead included), when
+     * all the groups' longest jobs fit one after another into the elapsed time; nothing (all at once) when
+     * they do not.
      */
-    private static Map<Long, Long> groupOffsets(List<FioRun.Job> jobs, long elapsedMs) {
+    private static Map<Long, Long> groupOffsets(
+            List<FioRun.Job> jobs, List<Long> leads, long elapsedMs) {
         Map<Long, Long> longest = new TreeMap<>();
-        for (FioRun.Job job : jobs) {
-            longest.merge(groupId(job.node()), wallMs(job.node()), Math::max);
+        for (int j = 0; j < jobs.size(); j++) {
+            JsonNode job = jobs.get(j).node();
+            longest.merge(groupId(job), Math.addExact(leads.get(j), wallMs(job)), Math::max);
         }
         long serial =
                 longest.values().stream().mapToLong(Long::longValue).reduce(0, Math::addExact);
@@ -100,6 +112,23 @@ final class FioJobStarts {
                                 && !at.isBefore(
                                         reported.minus(Duration.ofMillis(elapsedMs + 1000)));
         return at.isAfter(PLAUSIBLE) && within ? at : null;
+    }
+
+    /**
+     * How long the job waited and ramped before fio measured: {@code startdelay} (a range's low end) and
+     * {@code ramp_time}, each the job's own option else the global one; 0 for what does not read as a
+     * time.
+     */
+    private static long leadMs(JsonNode globalOptions, JsonNode job) {
+        long lead = 0;
+        for (String option : List.of("startdelay", "ramp_time")) {
+            JsonNode value = job.path("job options").path(option);
+            if (value.isMissingNode()) {
+                value = globalOptions.path(option);
+            }
+            lead = Math.addExact(lead, FioTime.millis(value.asText("")));
+        }
+        return lead;
     }
 
     private static long groupId(JsonNode job) {

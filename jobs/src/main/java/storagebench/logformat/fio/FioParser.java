@@ -20,7 +20,8 @@ import storagebench.logformat.ParserOptions;
  * group_reporting; with group_reporting a group is one entry). Duration: the direction's runtime.
  * Factors: global options, then the job's options, {@code job} and {@code fio_version}. Start: when the job began,
  * its own {@code job_start} where fio wrote one, else worked out from when fio wrote the report and how
- * long it had run ({@link FioJobStarts}); null for a document without a time. Metrics: see
+ * long it had run, after its {@code startdelay} and {@code ramp_time} ({@link FioJobStarts}); null for a
+ * document without a time. Metrics: see
  * {@link FioMetrics}.
  *
  * <p>The whole document is read, so files over {@code max-bytes} (option; default 256 MiB) give one

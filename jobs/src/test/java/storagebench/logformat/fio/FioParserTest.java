@@ -357,6 +357,22 @@ class FioParserTest extends LogParserContractTest {
     }
 
     @Test
+    void aJobsStartDelayAndRampTimeComeBeforeWhatFioMeasured() throws IOException {
+        // given ramp_time=1 for all; [first] ran 1001 ms after it, then [second] after stonewall
+        // and
+        // startdelay=500ms; fio ran 5 s (rounded up) before 1796616736844
+        List<Parsed.Step> steps = steps("ramp-startdelay.json");
+        // then first is measured from its ramp's end, second from first's end, its delay and its
+        // ramp
+        long began = 1796616736844L - 5000;
+        assertThat(steps)
+                .extracting(Parsed.Step::start)
+                .containsExactly(
+                        Instant.ofEpochMilli(began + 1000),
+                        Instant.ofEpochMilli(began + 1000 + 1001 + 500 + 1000));
+    }
+
+    @Test
     void groupsThatDoNotFitOneAfterAnotherStartTogether() throws IOException {
         // given the stonewall output as if fio had run 1 s: its groups' 2003 ms cannot have run in
         // turn
