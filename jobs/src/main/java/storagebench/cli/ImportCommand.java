@@ -80,7 +80,9 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(
             names = "--experiment",
             paramLabel = "NAME",
-            description = "The experiment of the runs (default: <format>-<file name>).")
+            description =
+                    "The experiment of the runs (default: <format>-<file name> without its"
+                            + " extensions, dates and ids, so that nightly logs are one experiment).")
     String experiment;
 
     @Option(

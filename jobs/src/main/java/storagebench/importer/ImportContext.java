@@ -45,6 +45,26 @@ record ImportContext(
                 totals == null ? 0 : totals.quarantined(),
                 quarantine,
                 progress.seconds(),
-                completed ? null : error == null ? "stopped" : error);
+                completed ? null : error == null ? "stopped" : error,
+                ignoredExperiment(request, experiment));
+    }
+
+    /**
+     * What to tell a user whose {@code --experiment} names another experiment than the run's: a run keeps
+     * the one it was first imported with (its events in the topic carry it); null when there is nothing
+     * to tell.
+     */
+    static String ignoredExperiment(ImportRequest request, String experiment) {
+        return request.experiment()
+                .filter(asked -> !asked.equals(experiment))
+                .map(
+                        asked ->
+                                "--experiment "
+                                        + asked
+                                        + " is not applied: a run keeps the experiment it was first"
+                                        + " imported with ("
+                                        + experiment
+                                        + "); events in the topic are kept as written")
+                .orElse(null);
     }
 }

@@ -22,13 +22,20 @@ import storagebench.events.TrialTimed;
  *
  * @param starts RunStarted events of the run
  * @param firstStart the first attempt's start, or null
+ * @param firstExperiment the first attempt's experiment, or null: a run's events keep the one it began
+ *     with
  * @param completed the RunFinished of a completed import, or null
  * @param lastRecord the highest record number with an event in the topic, 0 when none
  */
-record ImportHistory(int starts, Instant firstStart, RunFinished completed, long lastRecord) {
+record ImportHistory(
+        int starts,
+        Instant firstStart,
+        String firstExperiment,
+        RunFinished completed,
+        long lastRecord) {
     private static final Pattern QUARANTINED = Pattern.compile("quarantined=(\\d+)");
 
-    static final ImportHistory NONE = new ImportHistory(0, null, null, 0);
+    static final ImportHistory NONE = new ImportHistory(0, null, null, null, 0);
 
     /** The histories of several imports from one scan of the topic, by run id (NONE for a run it lacks). */
     static Map<String, ImportHistory> readAll(
@@ -57,6 +64,7 @@ record ImportHistory(int starts, Instant firstStart, RunFinished completed, long
         private final ImportIdentity id;
         private int starts;
         private Instant first;
+        private String experiment;
         private RunFinished completed;
         private long last;
 
@@ -69,6 +77,7 @@ record ImportHistory(int starts, Instant firstStart, RunFinished completed, long
                 starts++;
                 if (first == null || started.getStartTime().isBefore(first)) {
                     first = started.getStartTime();
+                    experiment = started.getExperiment();
                 }
             } else if (event instanceof RunFinished finished
                     && finished.getStatus() == RunStatus.COMPLETED) {
@@ -83,7 +92,7 @@ record ImportHistory(int starts, Instant firstStart, RunFinished completed, long
         ImportHistory history() {
             return starts == 0 && completed == null && last == 0
                     ? NONE
-                    : new ImportHistory(starts, first, completed, last);
+                    : new ImportHistory(starts, first, experiment, completed, last);
         }
     }
 }

@@ -20,6 +20,7 @@ import storagebench.logformat.QuarantineFile;
  * @param quarantine the quarantine file, or null when none
  * @param seconds how long it took
  * @param error why it did not complete, or null
+ * @param note what the user asked for that the import could not do, or null
  */
 public record ImportOutcome(
         String runId,
@@ -34,7 +35,8 @@ public record ImportOutcome(
         long quarantined,
         Path quarantine,
         double seconds,
-        String error) {
+        String error,
+        String note) {
 
     /** The outcome of a file with the same content as this one's, given later to the same command. */
     ImportOutcome sameContent(String otherFile) {
@@ -51,7 +53,8 @@ public record ImportOutcome(
                 quarantined,
                 quarantine,
                 0,
-                error);
+                error,
+                note);
     }
 
     /**
@@ -59,12 +62,16 @@ public record ImportOutcome(
      * others are in the quarantine).
      */
     public String summary() {
-        String line = line();
-        return quarantined > 0
-                ? QuarantineFile.first(quarantine)
-                        .map(first -> line + "\n  first quarantined record: " + first)
-                        .orElse(line)
-                : line;
+        StringBuilder text = new StringBuilder(line());
+        if (quarantined > 0) {
+            QuarantineFile.first(quarantine)
+                    .ifPresent(
+                            first -> text.append("\n  first quarantined record: ").append(first));
+        }
+        if (note != null) {
+            text.append("\n  ").append(note);
+        }
+        return text.toString();
     }
 
     private String line() {

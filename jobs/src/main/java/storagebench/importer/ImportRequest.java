@@ -71,10 +71,9 @@ public record ImportRequest(
                 p -> new BadInputException("--host-label " + p.entry() + ": " + p.reason()));
     }
 
-    /** The run's experiment: as given, else {@code <format>-<file name>} with unusual characters as {@code _}. */
+    /** The run's experiment: as given, else named for what the file is ({@link FileExperiment}). */
     public String experimentFor(SourceFile source) {
-        return experiment.orElseGet(
-                () -> (parser.name() + "-" + source.name()).replaceAll("[^A-Za-z0-9._-]", "_"));
+        return experiment.orElseGet(() -> FileExperiment.of(parser.name(), source.name()));
     }
 
     /**

@@ -122,7 +122,7 @@ public final class LogImport {
                     if (outcomes.containsKey(id.runId()) || pending.containsKey(id.runId())) {
                         continue;
                     } else if (history.completed() != null) {
-                        told.accept(already(settings, sources.get(i), id, history));
+                        told.accept(already(settings, request, sources.get(i), id, history));
                     } else {
                         pending.put(
                                 id.runId(),
@@ -180,7 +180,11 @@ public final class LogImport {
     }
 
     private static ImportOutcome already(
-            Settings settings, SourceFile source, ImportIdentity id, ImportHistory history) {
+            Settings settings,
+            ImportRequest request,
+            SourceFile source,
+            ImportIdentity id,
+            ImportHistory history) {
         return new ImportOutcome(
                 id.runId(),
                 history.completed().getExperiment(),
@@ -194,7 +198,8 @@ public final class LogImport {
                 history.quarantined(),
                 quarantine(settings, id),
                 0,
-                null);
+                null,
+                ImportContext.ignoredExperiment(request, history.completed().getExperiment()));
     }
 
     private static ImportContext context(
@@ -218,7 +223,9 @@ public final class LogImport {
                 request,
                 source,
                 id,
-                request.experimentFor(source),
+                history.firstExperiment() != null
+                        ? history.firstExperiment()
+                        : request.experimentFor(source),
                 history.starts() + 1,
                 runStart,
                 history,

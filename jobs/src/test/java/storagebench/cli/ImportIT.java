@@ -136,14 +136,16 @@ class ImportIT extends BrokerOnDataDir {
                                                 + data.resolve("parquet/trials")
                                                 + "/**/*.parquet', hive_partitioning = true)) WHERE experiment LIKE 'fio-two-jobs%' --"))
                 .containsExactlyInAnyOrder(
-                        "fio-two-jobs.json imported read false",
-                        "fio-two-jobs.json imported write false");
+                        "fio-two-jobs imported read false", "fio-two-jobs imported write false");
         assertThat(
                         Report.summarize(
                                 data.resolve("parquet"),
-                                ReportFilter.all().withExperiment("fio-write-fsync.json")))
+                                ReportFilter.all().withExperiment("fio-write-fsync")))
                 .isNotEmpty();
-        assertThat(result.out()).contains("fio-two-jobs.json").contains("fio-write-fsync.json");
+        assertThat(result.out())
+                .contains("two-jobs.json imported as run")
+                .contains("(experiment fio-two-jobs)")
+                .contains("(experiment fio-write-fsync)");
     }
 
     @Test
@@ -191,39 +193,34 @@ class ImportIT extends BrokerOnDataDir {
 
     @Test
     void importedFioRunsFollowOneAnotherInTheOrderTheyRanNotTheOrderGiven() throws Exception {
-        // given two nights of one fio job, the later night's file given first
+        // given two nights of one fio job, the later night's file given first; named for their
+        // nights,
+        // they are one experiment without --experiment
         String output = Files.readString(fixture("fio/randwrite-8k-psync.json"));
-        Path later = Files.writeString(tmp.resolve("later.json"), output);
+        Path later = Files.writeString(tmp.resolve("nightly-2026-11-30.json"), output);
         Path earlier =
                 Files.writeString(
-                        tmp.resolve("earlier.json"),
+                        tmp.resolve("nightly-2026-11-29.json"),
                         output.replace("1796014645794", "1795928245794")
                                 .replace("1796014645,", "1795928245,"));
         // when
-        CliOutput result =
-                importing(
-                        "--format",
-                        "fio",
-                        "--experiment",
-                        "fio-nights",
-                        later.toString(),
-                        earlier.toString());
+        CliOutput result = importing("--format", "fio", later.toString(), earlier.toString());
         CliOutput trend =
                 CliOutput.run(
                         "trend",
                         "--data-dir",
                         data.toString(),
                         "--experiment",
-                        "fio-nights",
+                        "fio-nightly",
                         "--format",
                         "csv");
         // then: each run starts when fio began (its report time less its 3 s), a day apart
         assertThat(result.exit()).isZero();
         assertThat(trend.exit()).as(trend.err()).isZero();
         String laterRun =
-                result.out().replaceAll("(?s).*later.json imported as run (\\S+) .*", "$1");
+                result.out().replaceAll("(?s).*11-30.json imported as run (\\S+) .*", "$1");
         String earlierRun =
-                result.out().replaceAll("(?s).*earlier.json imported as run (\\S+) .*", "$1");
+                result.out().replaceAll("(?s).*11-29.json imported as run (\\S+) .*", "$1");
         assertThat(trend.out().lines().skip(1))
                 .map(l -> l.replaceAll(".*,(import-fio-\\w+),[^,]*,([^,]+),.*", "$1 $2"))
                 .containsExactly(
@@ -234,7 +231,7 @@ class ImportIT extends BrokerOnDataDir {
                         where(
                                 "runs",
                                 "string_agg(run_id || ' ' || epoch_ms(start_time), ', ' ORDER BY start_time)",
-                                "experiment = 'fio-nights'"))
+                                "experiment = 'fio-nightly'"))
                 .isEqualTo(earlierRun + " 1795928242794, " + laterRun + " 1796014642794");
     }
 
@@ -267,7 +264,14 @@ class ImportIT extends BrokerOnDataDir {
         assertThat(renamed.exit()).isZero();
         String runId = first.out().replaceAll("(?s).*imported as run (\\S+) .*", "$1");
         assertThat(again.out()).contains("throttled-100gb.csv already imported as run " + runId);
-        assertThat(renamed.out()).contains("renamed-copy.csv already imported as run " + runId);
+        assertThat(renamed.out())
+                .contains(
+                        "renamed-copy.csv already imported as run "
+                                + runId
+                                + " (experiment seed003)")
+                .contains(
+                        "--experiment other is not applied: a run keeps the experiment it was first"
+                                + " imported with (seed003)");
         assertThat(dataset().rows("trials")).isEqualTo(trials);
         assertThat(dataset().rows("io_samples")).isEqualTo(samples).isGreaterThan(0);
         assertThat(dataset().rows("runs")).isEqualTo(runs);

@@ -111,7 +111,7 @@ class ImportRestartIT {
                                     "--bootstrap-servers",
                                     servers));
             again.addAll(List.of(options));
-            again.add(csv.toString());
+            again.addAll(List.of("--experiment", "renamed", csv.toString()));
             CliOutput result = CliOutput.run(again.toArray(String[]::new));
             // then
             assertThat(result.exit()).isZero();
@@ -140,6 +140,14 @@ class ImportRestartIT {
             assertThat(finished.get(0).getStatus()).isEqualTo(RunStatus.COMPLETED);
             assertThat(finished.get(0).getTrials()).isEqualTo(ROWS / 4);
             assertThat(finished.get(0).getAttempt()).isEqualTo(2);
+            // and the run keeps the experiment it began with, saying that --experiment is not
+            // applied
+            assertThat(events.stream().map(e -> e.get(e.getSchema().getField("experiment").pos())))
+                    .allMatch(e -> "csv-large".equals(String.valueOf(e)));
+            assertThat(result.out())
+                    .contains(
+                            "--experiment renamed is not applied: a run keeps the experiment it was"
+                                    + " first imported with (csv-large)");
             // and the steps follow each other as in one uninterrupted import
             List<TrialTimed> inOrder =
                     trials.stream()

@@ -221,7 +221,7 @@ class ReplayIT {
         assertThat(since.exit()).isZero();
         assertThat(new Dataset(recent).column("runs", "experiment"))
                 .doesNotContain("replay-a", "seed003")
-                .contains("replay-b", "fio-two-jobs.json");
+                .contains("replay-b", "fio-two-jobs");
     }
 
     @Test
