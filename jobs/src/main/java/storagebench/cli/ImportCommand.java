@@ -3,6 +3,7 @@ package storagebench.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -205,7 +206,20 @@ public final class ImportCommand implements Callable<Integer> {
         boolean many = sources.size() > Finish.EACH_RUN_UP_TO;
         boolean quarantined = false;
         List<ImportPreview> previews = new ArrayList<>(sources.size());
+        Map<String, String> firstOfRun = new HashMap<>();
         for (SourceFile source : sources) {
+            String runId = ImportPreview.runId(request, source);
+            String first = firstOfRun.putIfAbsent(runId, source.name());
+            if (first != null) {
+                System.out.println(
+                        source.name()
+                                + ": the same content as "
+                                + first
+                                + ", so the same run "
+                                + runId
+                                + ": nothing more would be imported");
+                continue;
+            }
             ImportPreview preview = ImportPreview.of(request, source);
             System.out.print(many ? preview.brief() : preview.text());
             quarantined |= preview.quarantined() > 0;

@@ -46,10 +46,14 @@ public record ImportPreview(
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
+    /** The run {@code source} would be: files of the same content, format and options are one. */
+    public static String runId(ImportRequest request, SourceFile source) {
+        return ImportIdentity.of(source.sha256(), request.parser().name(), request.options())
+                .runId();
+    }
+
     /** Reads {@code source} as {@code request} would import it. */
     public static ImportPreview of(ImportRequest request, SourceFile source) throws IOException {
-        ImportIdentity id =
-                ImportIdentity.of(source.sha256(), request.parser().name(), request.options());
         Instant started = LogStart.of(request, source).orElse(null);
         List<Parsed.Malformed> quarantined = new ArrayList<>(1);
         TrialLedger ledger =
@@ -81,7 +85,7 @@ public record ImportPreview(
         TrialLedger.Totals totals = ledger.totals();
         return new ImportPreview(
                 source.name(),
-                id.runId(),
+                runId(request, source),
                 request.experimentFor(source),
                 started,
                 totals.records(),
@@ -105,7 +109,10 @@ public record ImportPreview(
         return line() + quarantineLine();
     }
 
-    /** What several files would become together: totals, when their runs start, variants and steps. */
+    /**
+     * What several files would become together: totals, when their runs start, their experiments (to see
+     * that nightly logs are one), variants and steps.
+     */
     public static String together(List<ImportPreview> previews) {
         long records = 0;
         long trials = 0;
@@ -113,9 +120,11 @@ public record ImportPreview(
         long quarantined = 0;
         Instant first = null;
         Instant last = null;
+        Set<String> experiments = new LinkedHashSet<>();
         Set<String> variants = new LinkedHashSet<>();
         Set<String> steps = new LinkedHashSet<>();
         for (ImportPreview p : previews) {
+            experiments.add(p.experiment);
             records += p.records;
             trials += p.trials;
             failures += p.failures;
@@ -138,6 +147,7 @@ public record ImportPreview(
                                         ? "when imported (the logs say no time)"
                                         : "from " + TIME.format(first) + " to " + TIME.format(last))
                         .append('\n');
+        listed(out, "experiment", experiments);
         details(out, variants, steps);
         return out.toString();
     }
@@ -173,12 +183,18 @@ public record ImportPreview(
     }
 
     private static void details(StringBuilder out, Set<String> variants, Set<String> steps) {
-        if (variants.size() == 1) {
-            out.append("  variant: ").append(variants.iterator().next()).append('\n');
-        } else {
-            out.append("  variants (").append(variants.size()).append("):\n");
-            variants.forEach(v -> out.append("    ").append(v).append('\n'));
-        }
+        listed(out, "variant", variants);
         out.append("  steps: ").append(String.join(", ", steps)).append('\n');
+    }
+
+    /** {@code  variant: v} for one, else {@code  variants (n):} and one a line. */
+    private static void listed(StringBuilder out, String what, Set<String> values) {
+        if (values.size() == 1) {
+            out.append("  ").append(what).append(": ").append(values.iterator().next());
+            out.append('\n');
+        } else {
+            out.append("  ").append(what).append("s (").append(values.size()).append("):\n");
+            values.forEach(v -> out.append("    ").append(v).append('\n'));
+        }
     }
 }

@@ -74,28 +74,35 @@ class ImportDryRunTest {
 
     @Test
     void moreThanThreeFilesAreALineEachAndTheirVariantsTogether() throws Exception {
-        // given five nights of one HammerDB test, a day apart
+        // given five nights of one HammerDB test, a day apart, named for their nights, and a copy
+        // of
+        // the first
         String log = Files.readString(fixture("hammerdb/hammerdb-log-tpm-first.log"));
         List<String> args = new ArrayList<>(List.of("import", "--format", "hammerdb", "--dry-run"));
         for (int night = 1; night <= 5; night++) {
             args.add(
                     Files.writeString(
-                                    dir.resolve("night-" + night + ".log"),
+                                    dir.resolve("hammerdb-2023-03-0" + night + ".log"),
                                     log.replace(
                                             "Wed Mar 08 14:40:05",
                                             "Wed Mar 0" + night + " 14:40:05"))
                             .toString());
         }
+        args.add(Files.copy(Path.of(args.get(4)), dir.resolve("copy-of-the-first.log")).toString());
         // when
         CommandOutput result = CommandOutput.of(args.toArray(String[]::new));
         // then
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out().lines().filter(l -> l.contains(" would be run "))).hasSize(5);
         assertThat(result.out())
-                .doesNotContain("  variant: virtual-users=70, database=SQL Server\nnight-")
+                .doesNotContain("  variant: virtual-users=70, database=SQL Server\nhammerdb-")
+                .containsPattern(
+                        "copy-of-the-first.log: the same content as hammerdb-2023-03-01.log, so the"
+                                + " same run import-hammerdb-\\w+: nothing more would be imported\n")
                 .contains(
                         "the 5 files together: 5 records, 5 trial(s), 0 failed, 0 quarantined; their"
                                 + " runs start from 2023-03-01 13:42:05 UTC to 2023-03-05 13:42:05 UTC\n"
+                                + "  experiment: hammerdb\n"
                                 + "  variant: virtual-users=70, database=SQL Server\n"
                                 + "  steps: run\n"
                                 + "dry run: nothing was imported");
