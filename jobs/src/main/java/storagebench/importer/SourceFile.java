@@ -9,14 +9,16 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import storagebench.BadInputException;
+import storagebench.logformat.LogFiles;
 
 /**
  * A file to import, checked before anything runs: it exists, is a regular file and can be read;
- * its size and SHA-256 are what its identity derives from.
+ * its size and SHA-256 are what its identity derives from. A gzip file's are those of the text it holds
+ * ({@link LogFiles}), so it is the same run as that text uncompressed.
  *
  * @param path the file as given
- * @param size its length in bytes
- * @param sha256 its content's SHA-256, hex
+ * @param size its length in bytes (uncompressed)
+ * @param sha256 its content's SHA-256, hex (uncompressed)
  */
 public record SourceFile(Path path, long size, String sha256) {
 
@@ -26,7 +28,7 @@ public record SourceFile(Path path, long size, String sha256) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             long size = 0;
-            try (InputStream in = new DigestInputStream(Files.newInputStream(path), digest)) {
+            try (InputStream in = new DigestInputStream(LogFiles.open(path), digest)) {
                 byte[] buffer = new byte[64 * 1024];
                 for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
                     size += n;

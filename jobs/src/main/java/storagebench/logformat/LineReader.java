@@ -7,7 +7,6 @@ import java.io.PushbackReader;
 import java.io.Reader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +77,7 @@ public final class LineReader implements Closeable {
      */
     public static Reader text(Path file, Charset charset) throws IOException {
         PushbackReader reader =
-                new PushbackReader(new InputStreamReader(Files.newInputStream(file), charset), 1);
+                new PushbackReader(new InputStreamReader(LogFiles.open(file), charset), 1);
         try {
             int first = reader.read();
             if (first >= 0 && first != BOM) {

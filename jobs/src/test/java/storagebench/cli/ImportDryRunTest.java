@@ -2,10 +2,15 @@ package storagebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,6 +111,45 @@ class ImportDryRunTest {
                                 + "  variant: virtual-users=70, database=SQL Server\n"
                                 + "  steps: run\n"
                                 + "dry run: nothing was imported");
+    }
+
+    @Test
+    void aGzippedLogIsReadAsItsTextAndIsTheSameRunAsIt() throws Exception {
+        // given a HammerDB log, the same gzipped, and a gzip cut short
+        Path log = fixture("hammerdb/hammerdb-log-tpm-first.log");
+        byte[] gzipped = gzip(Files.readAllBytes(log));
+        Path gz = Files.write(dir.resolve("hammerdb-log-tpm-first.log.gz"), gzipped);
+        Path cut =
+                Files.write(dir.resolve("cut.log.gz"), Arrays.copyOf(gzipped, gzipped.length - 20));
+        // when
+        CommandOutput both =
+                CommandOutput.of(
+                        "import",
+                        "--format",
+                        "hammerdb",
+                        "--dry-run",
+                        log.toString(),
+                        gz.toString());
+        CommandOutput damaged =
+                CommandOutput.of("import", "--format", "hammerdb", "--dry-run", cut.toString());
+        // then
+        assertThat(both.exitCode()).as(both.err()).isZero();
+        assertThat(both.out())
+                .containsPattern(
+                        "hammerdb-log-tpm-first.log.gz: the same content as"
+                                + " hammerdb-log-tpm-first.log, so the same run import-hammerdb-\\w+");
+        assertThat(damaged.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(damaged.err())
+                .contains(cut + ": cannot be read: a gzip file cut short or damaged (")
+                .doesNotContain("\tat ");
+    }
+
+    private static byte[] gzip(byte[] bytes) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (OutputStream gzip = new GZIPOutputStream(out)) {
+            gzip.write(bytes);
+        }
+        return out.toByteArray();
     }
 
     @Test

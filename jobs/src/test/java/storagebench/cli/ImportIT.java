@@ -3,11 +3,13 @@ package storagebench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.zip.GZIPOutputStream;
 import org.assertj.core.api.Assertions;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
@@ -236,13 +238,17 @@ class ImportIT extends BrokerOnDataDir {
     }
 
     @Test
-    void importingTheSameFileAgainAddsNothingWhateverItsNameAndLabels() throws Exception {
+    void importingTheSameFileAgainAddsNothingWhateverItsNameLabelsOrCompression() throws Exception {
         // given
         Path file = fixture("file-stats/throttled-100gb.csv");
         CliOutput first =
                 importing("--format", "file-stats", "--experiment", "seed003", file.toString());
         assertThat(first.exit()).isZero();
         Path copy = Files.copy(file, tmp.resolve("renamed-copy.csv"));
+        Path gz = tmp.resolve("throttled-100gb.csv.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(file, out);
+        }
         long trials = dataset().rows("trials");
         long samples = dataset().rows("io_samples");
         long runs = dataset().rows("runs");
@@ -259,6 +265,8 @@ class ImportIT extends BrokerOnDataDir {
                         "--host",
                         "h9",
                         copy.toString());
+        CliOutput archived =
+                importing("--format", "file-stats", "--experiment", "seed003", gz.toString());
         // then
         assertThat(again.exit()).isZero();
         assertThat(renamed.exit()).isZero();
@@ -272,6 +280,8 @@ class ImportIT extends BrokerOnDataDir {
                 .contains(
                         "--experiment other is not applied: a run keeps the experiment it was first"
                                 + " imported with (seed003)");
+        assertThat(archived.out())
+                .contains("throttled-100gb.csv.gz already imported as run " + runId);
         assertThat(dataset().rows("trials")).isEqualTo(trials);
         assertThat(dataset().rows("io_samples")).isEqualTo(samples).isGreaterThan(0);
         assertThat(dataset().rows("runs")).isEqualTo(runs);

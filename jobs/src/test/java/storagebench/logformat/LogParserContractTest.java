@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Reader;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -277,6 +279,40 @@ public abstract class LogParserContractTest {
                                             assertThat(lf(rendered(fromCrlf)))
                                                     .containsExactlyElementsOf(
                                                             lf(rendered(fromFixture)));
+                                        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> aGzippedFixtureGivesTheSameRecords() throws IOException {
+        return files(fixtures).stream()
+                .map(
+                        fixture ->
+                                dynamicTest(
+                                        fixture.getFileName().toString(),
+                                        () -> {
+                                            // given the fixture gzipped, as a log archived
+                                            ByteArrayOutputStream bytes =
+                                                    new ByteArrayOutputStream();
+                                            try (OutputStream gzip = new GZIPOutputStream(bytes)) {
+                                                Files.copy(fixture, gzip);
+                                            }
+                                            Path gz =
+                                                    write(
+                                                            "gz/" + fixture.getFileName() + ".gz",
+                                                            bytes.toByteArray());
+
+                                            // when
+                                            List<Parsed> fromGz = parse(gz, options(fixture));
+
+                                            // then it is recognised and read as the text it holds
+                                            assertThat(parser().mismatch(LineReader.head(gz)))
+                                                    .isEmpty();
+                                            assertThat(rendered(fromGz))
+                                                    .containsExactlyElementsOf(
+                                                            rendered(
+                                                                    parse(
+                                                                            fixture,
+                                                                            options(fixture))));
                                         }));
     }
 

@@ -1,7 +1,6 @@
 package storagebench.logformat.benchbase;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -18,6 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
+import storagebench.logformat.LogFiles;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
@@ -116,7 +116,7 @@ public final class BenchbaseParser implements LogParser {
 
     @Override
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
-        String trial = options.get(TRIAL).orElse(String.valueOf(file.getFileName()));
+        String trial = options.get(TRIAL).orElse(LogFiles.name(file));
         Double window = window(options);
         List<String> head = LineReader.head(file);
         Optional<BenchbaseForm> form = BenchbaseForm.detect(head);
@@ -131,7 +131,7 @@ public final class BenchbaseParser implements LogParser {
                             first));
         }
         if (form.get() == BenchbaseForm.SUMMARY) {
-            long size = Files.size(file);
+            long size = LogFiles.size(file);
             if (size > MAX_SUMMARY_BYTES) {
                 return Stream.of(
                         new Parsed.Malformed(
@@ -154,7 +154,7 @@ public final class BenchbaseParser implements LogParser {
         if (given.isPresent()) {
             return given.get().toLowerCase(Locale.ROOT);
         }
-        Matcher m = PER_TRANSACTION.matcher(String.valueOf(file.getFileName()));
+        Matcher m = PER_TRANSACTION.matcher(LogFiles.name(file));
         return form == BenchbaseForm.RESULTS && m.matches()
                 ? m.group(1).toLowerCase(Locale.ROOT)
                 : "all";
@@ -163,7 +163,7 @@ public final class BenchbaseParser implements LogParser {
     /** When the file's name says its run began; null when it does not say. */
     private static Instant namedAt(Path file, ParserOptions options) {
         ZoneId zone = options.zone(ZONE).orElse(ZoneOffset.UTC);
-        Matcher m = NAMED_AT.matcher(String.valueOf(file.getFileName()));
+        Matcher m = NAMED_AT.matcher(LogFiles.name(file));
         if (!m.matches()) {
             return null;
         }

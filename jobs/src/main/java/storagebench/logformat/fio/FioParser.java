@@ -1,11 +1,11 @@
 package storagebench.logformat.fio;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import storagebench.logformat.LogFiles;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
@@ -79,7 +79,7 @@ public final class FioParser implements LogParser {
     @Override
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         long max = maxBytes(options);
-        long size = Files.size(file);
+        long size = LogFiles.size(file);
         if (size == 0) {
             return Stream.of(new Parsed.Malformed(1, "empty file: no fio JSON output", ""));
         }

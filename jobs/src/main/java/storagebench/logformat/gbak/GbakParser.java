@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
+import storagebench.logformat.LogFiles;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
@@ -113,7 +114,7 @@ public final class GbakParser implements LogParser {
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         GbakRun run =
                 new GbakRun(
-                        options.get(TRIAL).orElse(file.getFileName().toString()),
+                        options.get(TRIAL).orElse(LogFiles.name(file)),
                         GbakFactors.of(LineReader.head(file, GbakFactors.HEAD_LINES)),
                         options.get(COLUMNS).map(GbakColumns::letters).orElse(null),
                         start(options.get(START).orElse(null)));

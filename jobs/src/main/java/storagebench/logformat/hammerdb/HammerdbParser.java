@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import storagebench.logformat.LineRecords;
+import storagebench.logformat.LogFiles;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
@@ -91,7 +92,7 @@ public final class HammerdbParser implements LogParser {
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         HammerdbRun run =
                 new HammerdbRun(
-                        options.get(TRIAL).orElse(String.valueOf(file.getFileName())),
+                        options.get(TRIAL).orElse(LogFiles.name(file)),
                         options.zone(ZONE).orElse(null));
         return LineRecords.of(file, run::accept, run::finish).stream();
     }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
+import storagebench.logformat.LogFiles;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
@@ -81,7 +82,7 @@ public final class PgbenchParser implements LogParser {
                     new Parsed.Malformed(
                             1, mismatch(head).orElseThrow(), LineRecords.shown(head.get(0))));
         }
-        String trial = options.get(TRIAL).orElse(String.valueOf(file.getFileName()));
+        String trial = options.get(TRIAL).orElse(LogFiles.name(file));
         return switch (form.get()) {
             case SUMMARY -> new SummaryRecords(file, SummaryScan.runs(file), trial).stream();
             case AGGREGATE_LOG -> new AggregateLogRecords(file, trial, interval(options)).stream();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import storagebench.logformat.LineRecords;
+import storagebench.logformat.LogFiles;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
@@ -118,7 +119,7 @@ public final class IostatParser implements LogParser {
         }
         IostatRun run =
                 new IostatRun(
-                        options.get(TRIAL).orElse(String.valueOf(file.getFileName())),
+                        options.get(TRIAL).orElse(LogFiles.name(file)),
                         zone(options),
                         first.equals("interval"),
                         interval);

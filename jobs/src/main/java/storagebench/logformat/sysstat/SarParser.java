@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
+import storagebench.logformat.LogFiles;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
@@ -87,7 +88,7 @@ public final class SarParser implements LogParser {
     public Stream<Parsed> parse(Path file, ParserOptions options) throws IOException {
         SarRun run =
                 new SarRun(
-                        options.get(TRIAL).orElse(String.valueOf(file.getFileName())),
+                        options.get(TRIAL).orElse(LogFiles.name(file)),
                         IostatParser.zone(options),
                         hasFrequency(file));
         return new LineRecords(file) {
