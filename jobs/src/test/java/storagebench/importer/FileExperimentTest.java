@@ -29,7 +29,11 @@ class FileExperimentTest {
         "timing-log, setup 2026-11-30 (copy).log, timing-log-setup_copy",
         "iostat, iostat-1796616736.log, iostat",
         "csv, inserts-1000000.csv, csv-inserts-1000000",
-        "csv, .hidden.csv, csv-hidden"
+        "csv, .hidden.csv, csv-hidden",
+        "pgbench, pg15.2-results.txt, pgbench-pg15.2-results",
+        "iostat, db1.example.com-iostat.log, iostat-db1.example.com-iostat",
+        "benchbase, tpcc_2024-06-04_12-00-01.results.NewOrder.csv, benchbase-tpcc",
+        "fio, nightly-2026-11-01.json.gz, fio-nightly"
     })
     void aFilesExperimentIsWhatTheFileIsNotWhenItWasWritten(
             String format, String file, String experiment) {
