@@ -26,6 +26,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.BadInputException;
 
@@ -214,121 +215,84 @@ public abstract class LogParserContractTest {
         assertThat(parser().description()).isNotBlank().doesNotContain("\n");
     }
 
+    /** One test a fixture, named for it. */
+    private Stream<DynamicTest> eachFixture(ThrowingConsumer<Path> test) throws IOException {
+        return DynamicTest.stream(
+                files(fixtures).stream(), fixture -> fixture.getFileName().toString(), test);
+    }
+
     @TestFactory
     Stream<DynamicTest> everyFixtureMatchesItsGoldenFile() throws IOException {
-        return files(fixtures).stream()
-                .map(
-                        fixture ->
-                                dynamicTest(
-                                        fixture.getFileName().toString(),
-                                        () -> {
-                                            // given
-                                            Path golden =
-                                                    fixture.resolveSibling(
-                                                            fixture.getFileName() + ".golden");
+        return eachFixture(
+                fixture -> {
+                    // given
+                    Path golden = fixture.resolveSibling(fixture.getFileName() + ".golden");
 
-                                            // when
-                                            List<String> lines =
-                                                    rendered(parse(fixture, options(fixture)));
+                    // when
+                    List<String> lines = rendered(parse(fixture, options(fixture)));
 
-                                            // then
-                                            if (UPDATE) {
-                                                Files.write(golden, lines, StandardCharsets.UTF_8);
-                                            }
-                                            assertThat(golden)
-                                                    .as(
-                                                            "golden file; write it with -Dgolden.update=true")
-                                                    .exists();
-                                            assertThat(lines)
-                                                    .containsExactlyElementsOf(
-                                                            Files.readAllLines(
-                                                                    golden,
-                                                                    StandardCharsets.UTF_8));
-                                        }));
+                    // then
+                    if (UPDATE) {
+                        Files.write(golden, lines, StandardCharsets.UTF_8);
+                    }
+                    assertThat(golden)
+                            .as("golden file; write it with -Dgolden.update=true")
+                            .exists();
+                    assertThat(lines)
+                            .containsExactlyElementsOf(
+                                    Files.readAllLines(golden, StandardCharsets.UTF_8));
+                });
     }
 
     @TestFactory
     Stream<DynamicTest> crlfLineEndsGiveTheSameRecords() throws IOException {
-        return files(fixtures).stream()
-                .map(
-                        fixture ->
-                                dynamicTest(
-                                        fixture.getFileName().toString(),
-                                        () -> {
-                                            // given the fixture with CRLF line ends, under the same
-                                            // name
-                                            String text =
-                                                    Files.readString(
-                                                            fixture, StandardCharsets.ISO_8859_1);
-                                            Path crlf =
-                                                    write(
-                                                            "crlf/" + fixture.getFileName(),
-                                                            text.replace("\r\n", "\n")
-                                                                    .replace("\n", "\r\n")
-                                                                    .getBytes(
-                                                                            StandardCharsets
-                                                                                    .ISO_8859_1));
+        return eachFixture(
+                fixture -> {
+                    // given the fixture with CRLF line ends, under the same name
+                    String text = Files.readString(fixture, StandardCharsets.ISO_8859_1);
+                    Path crlf =
+                            write(
+                                    "crlf/" + fixture.getFileName(),
+                                    text.replace("\r\n", "\n")
+                                            .replace("\n", "\r\n")
+                                            .getBytes(StandardCharsets.ISO_8859_1));
 
-                                            // when
-                                            List<Parsed> fromCrlf = parse(crlf, options(fixture));
-                                            List<Parsed> fromFixture =
-                                                    parse(fixture, options(fixture));
+                    // when
+                    List<Parsed> fromCrlf = parse(crlf, options(fixture));
+                    List<Parsed> fromFixture = parse(fixture, options(fixture));
 
-                                            // then the same records, but for line ends inside a
-                                            // quoted CSV value: they are kept as written
-                                            assertThat(lf(rendered(fromCrlf)))
-                                                    .containsExactlyElementsOf(
-                                                            lf(rendered(fromFixture)));
-                                        }));
+                    // then the same records, but for line ends inside a quoted CSV value: they are
+                    // kept as written
+                    assertThat(lf(rendered(fromCrlf)))
+                            .containsExactlyElementsOf(lf(rendered(fromFixture)));
+                });
     }
 
     @TestFactory
     Stream<DynamicTest> aGzippedFixtureGivesTheSameRecords() throws IOException {
-        return files(fixtures).stream()
-                .map(
-                        fixture ->
-                                dynamicTest(
-                                        fixture.getFileName().toString(),
-                                        () -> {
-                                            // given the fixture gzipped, as a log archived
-                                            ByteArrayOutputStream bytes =
-                                                    new ByteArrayOutputStream();
-                                            try (OutputStream gzip = new GZIPOutputStream(bytes)) {
-                                                Files.copy(fixture, gzip);
-                                            }
-                                            Path gz =
-                                                    write(
-                                                            "gz/" + fixture.getFileName() + ".gz",
-                                                            bytes.toByteArray());
+        return eachFixture(
+                fixture -> {
+                    // given the fixture gzipped, as a log archived
+                    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                    try (OutputStream gzip = new GZIPOutputStream(bytes)) {
+                        Files.copy(fixture, gzip);
+                    }
+                    Path gz = write("gz/" + fixture.getFileName() + ".gz", bytes.toByteArray());
 
-                                            // when
-                                            List<Parsed> fromGz = parse(gz, options(fixture));
+                    // when
+                    List<Parsed> fromGz = parse(gz, options(fixture));
 
-                                            // then it is recognised and read as the text it holds
-                                            assertThat(parser().mismatch(LineReader.head(gz)))
-                                                    .isEmpty();
-                                            assertThat(rendered(fromGz))
-                                                    .containsExactlyElementsOf(
-                                                            rendered(
-                                                                    parse(
-                                                                            fixture,
-                                                                            options(fixture))));
-                                        }));
+                    // then it is recognised and read as the text it holds
+                    assertThat(parser().mismatch(LineReader.head(gz))).isEmpty();
+                    assertThat(rendered(fromGz))
+                            .containsExactlyElementsOf(rendered(parse(fixture, options(fixture))));
+                });
     }
 
     @TestFactory
     Stream<DynamicTest> everyFixtureIsRecognisedFromItsFirstLines() throws IOException {
-        return files(fixtures).stream()
-                .map(
-                        fixture ->
-                                dynamicTest(
-                                        fixture.getFileName().toString(),
-                                        () ->
-                                                assertThat(
-                                                                parser().mismatch(
-                                                                                LineReader.head(
-                                                                                        fixture)))
-                                                        .isEmpty()));
+        return eachFixture(
+                fixture -> assertThat(parser().mismatch(LineReader.head(fixture))).isEmpty());
     }
 
     @TestFactory
