@@ -2,9 +2,11 @@ package storagebench.broker;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +32,7 @@ public final class BrokerProcess {
     public static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     private static final long POLL_MS = 50;
+    private static final int BIND_ATTEMPTS = 3;
     private static final List<BrokerFiles> USED = new ArrayList<>();
 
     private BrokerProcess() {}
@@ -76,12 +79,31 @@ public final class BrokerProcess {
         }
     }
 
+    /**
+     * Launches the broker; again on other ports, up to {@value #BIND_ATTEMPTS} times, when another
+     * process took one of its ports between their choice and the broker's listening on them.
+     */
     private static void start(BrokerFiles files, Duration idleStop, long deadline)
             throws IOException {
         long begun = System.nanoTime();
-        Process process = launch(files, BrokerLauncher.command(files, idleStop.toSeconds()));
-        if (!awaitAnswer(files, process, deadline)) {
-            return;
+        Process process;
+        for (int attempt = 1; ; attempt++) {
+            long written = Files.exists(files.output()) ? Files.size(files.output()) : 0;
+            process = launch(files, BrokerLauncher.command(files, idleStop.toSeconds()));
+            try {
+                if (!awaitAnswer(files, process, deadline)) {
+                    return;
+                }
+                break;
+            } catch (BrokerException e) {
+                if (attempt == BIND_ATTEMPTS || !portTaken(files.output(), written)) {
+                    throw e;
+                }
+                log.info(
+                        "the broker of {} could not listen: another process took one of its ports"
+                                + " meantime; starting it on others",
+                        files.dir());
+            }
         }
         log.info(
                 "started the broker of {} (pid {}) on {} in {} ms; it keeps running for the next commands (stop it"
@@ -220,6 +242,22 @@ public final class BrokerProcess {
                     1000);
             return true;
         } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether the broker's output after byte {@code from} says a port it was to listen on was taken
+     * (its next start chooses others: {@code BrokerPorts.reuseOrChoose}).
+     */
+    static boolean portTaken(Path output, long from) {
+        try (InputStream in = Files.newInputStream(output)) {
+            in.skipNBytes(from);
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return text.contains("Address already in use")
+                    || text.contains("Unable to start acceptor")
+                    || text.contains("failed to bind");
+        } catch (IOException e) {
             return false;
         }
     }
