@@ -35,7 +35,8 @@ import storagebench.logformat.ParserOption;
         mixinStandardHelpOptions = true,
         description = {
             "Imports logs of runs made by hand or by other tools as runs: one run per file, a TrialTimed "
-                    + "per step the log holds, an IoSample per sample. Records that cannot be read are quarantined "
+                    + "per step the log holds, an IoSample per sample; a gzipped log is read as the text it "
+                    + "holds. Records that cannot be read are quarantined "
                     + "(<data-dir>/quarantine/<run-id>.jsonl: file, line, reason, text). Importing the same file again "
                     + "adds nothing; an interrupted import is continued by importing the file again.",
             "With --format events, puts an export (storagebench export) back on the topic; events the topic "
