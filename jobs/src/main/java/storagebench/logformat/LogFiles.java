@@ -35,15 +35,18 @@ public final class LogFiles {
      * read with an {@link IOException} that says so.
      */
     public static InputStream open(Path file) throws IOException {
-        if (!gzipped(file)) {
-            return Files.newInputStream(file);
-        }
         InputStream raw = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
         try {
-            return new Damaged(new GZIPInputStream(raw, 64 * 1024));
-        } catch (IOException e) {
+            raw.mark(2);
+            boolean gzip = raw.read() == GZIP_MAGIC_1 && raw.read() == GZIP_MAGIC_2;
+            raw.reset();
+            return gzip ? new Damaged(new GZIPInputStream(raw, 64 * 1024)) : raw;
+        } catch (EOFException | ZipException e) {
             raw.close();
             throw damaged(e);
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            throw e;
         }
     }
 
