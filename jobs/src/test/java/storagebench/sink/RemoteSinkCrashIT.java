@@ -11,15 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.avro.specific.SpecificRecord;
@@ -92,10 +89,7 @@ abstract class RemoteSinkCrashIT {
                                     "--set",
                                     "dataset.url=" + remote.url()));
             remote.settings().forEach((k, v) -> args.addAll(List.of("--set", k + "=" + v)));
-            List<SpecificRecord> published = new CopyOnWriteArrayList<>();
-            AtomicBoolean publishing = new AtomicBoolean(true);
-            Thread publisher =
-                    new Thread(() -> publishUntilStopped(kafka, topic, published, publishing));
+            BackgroundPublisher publisher = BackgroundPublisher.crashRuns(kafka, topic);
             publisher.start();
             Map<String, String> inProcess = new HashMap<>(remote.inProcessSettings());
             inProcess.put("data-dir", tmp.resolve("test").toString());
@@ -115,9 +109,8 @@ abstract class RemoteSinkCrashIT {
                 Thread.sleep(50 + random.nextInt(600));
                 sink.kill();
             }
-            assertThat(publisher.isAlive()).as("still publishing at the last kill").isTrue();
-            publishing.set(false);
-            publisher.join();
+            publisher.assertPublishing("before the last kill");
+            publisher.end();
             args.add("--until-idle");
             SinkProcess last =
                     SinkProcess.start(
@@ -133,7 +126,11 @@ abstract class RemoteSinkCrashIT {
                     .contains("sink: ")
                     .doesNotContain("ERROR")
                     .doesNotContain("WARN");
-            assertThat(published).hasSizeGreaterThan(200);
+            List<SpecificRecord> published = BackgroundPublisher.committed(kafka, topic);
+            assertThat((long) published.size())
+                    .as("committed events in the topic, against those the publisher saw committed")
+                    .isGreaterThanOrEqualTo(publisher.sent())
+                    .isGreaterThan(200);
             Path copy = copyOf(remote, tmp.resolve("copy"));
             SinkIT.assertExactlyOnce(new Dataset(copy), published);
             try (DatasetStore store = Stores.open(remoteSettings)) {
@@ -236,27 +233,5 @@ abstract class RemoteSinkCrashIT {
             System.setOut(original);
         }
         return "exit " + exit + "\n" + out.toString(StandardCharsets.UTF_8);
-    }
-
-    private static void publishUntilStopped(
-            KafkaConnection kafka,
-            String topic,
-            List<SpecificRecord> published,
-            AtomicBoolean publishing) {
-        Instant start = Instant.parse("2024-02-01T00:00:00Z");
-        for (int run = 0; publishing.get(); run++) {
-            List<SpecificRecord> events =
-                    TestEvents.run("crash-" + run % 3, 10, start.plusSeconds(run * 3600L));
-            TestEvents.publish(kafka, topic, events, 4);
-            published.addAll(events);
-            try {
-                // a steady stream rather than a flood: fewer files for each start's id index to
-                // read
-                Thread.sleep(30);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
     }
 }

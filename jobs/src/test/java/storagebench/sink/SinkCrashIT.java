@@ -14,9 +14,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,13 +42,8 @@ class SinkCrashIT {
                 "--set",
                 "sink.idle-roll-seconds=1"
             };
-            List<SpecificRecord> published = new CopyOnWriteArrayList<>();
-            AtomicBoolean publishing = new AtomicBoolean(true);
-            Thread publisher =
-                    new Thread(
-                            () ->
-                                    publishUntilStopped(
-                                            kafka, brokerSettings.topic(), published, publishing));
+            BackgroundPublisher publisher =
+                    BackgroundPublisher.crashRuns(kafka, brokerSettings.topic());
             publisher.start();
             Path marker =
                     OffsetMarker.fileOf(sinkData.resolve("parquet"), brokerSettings.topic(), 0);
@@ -66,9 +59,8 @@ class SinkCrashIT {
                 Thread.sleep(ThreadLocalRandom.current().nextInt(50, 400));
                 sink.kill();
             }
-            assertThat(publisher.isAlive()).as("still publishing at the last kill").isTrue();
-            publishing.set(false);
-            publisher.join();
+            publisher.assertPublishing("before the last kill");
+            publisher.end();
             SinkProcess last =
                     SinkProcess.start(
                             tmp.resolve("logs"), "sink-last", append(args, "--until-idle"));
@@ -76,7 +68,12 @@ class SinkCrashIT {
 
             // then
             assertThat(exit).as(last.output()).isZero();
-            assertThat(published).hasSizeGreaterThan(200);
+            List<SpecificRecord> published =
+                    BackgroundPublisher.committed(kafka, brokerSettings.topic());
+            assertThat((long) published.size())
+                    .as("committed events in the topic, against those the publisher saw committed")
+                    .isGreaterThanOrEqualTo(publisher.sent())
+                    .isGreaterThan(200);
             SinkIT.assertExactlyOnce(new Dataset(sinkData.resolve("parquet")), published);
             assertThat(last.output()).contains("sink: ").doesNotContain("ERROR");
         }
@@ -222,20 +219,6 @@ class SinkCrashIT {
         try (var paths = Files.walk(dataset)) {
             return paths.filter(p -> p.getFileName().toString().endsWith(DataFile.TEMP_SUFFIX))
                     .count();
-        }
-    }
-
-    private static void publishUntilStopped(
-            KafkaConnection kafka,
-            String topic,
-            List<SpecificRecord> published,
-            AtomicBoolean publishing) {
-        Instant start = Instant.parse("2024-02-01T00:00:00Z");
-        for (int run = 0; publishing.get(); run++) {
-            List<SpecificRecord> events =
-                    TestEvents.run("crash-" + run % 3, 10, start.plusSeconds(run * 3600L));
-            TestEvents.publish(kafka, topic, events, 4);
-            published.addAll(events);
         }
     }
 

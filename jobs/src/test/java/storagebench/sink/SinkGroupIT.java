@@ -2,32 +2,21 @@ package storagebench.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.KafkaConnection;
 import storagebench.config.Settings;
-import storagebench.events.EventCodec;
 
 /**
  * Several {@code storagebench sink} processes on one dataset: one consumer group sharing the topic's
@@ -47,7 +36,7 @@ class SinkGroupIT {
         Random random = new Random(seed);
         String topic = "group-faults";
         try (KafkaConnection kafka = withPartitions(topic, 6)) {
-            Publisher publisher = new Publisher(kafka, topic, 300_000, 1_600);
+            BackgroundPublisher publisher = publisher(kafka, topic, 300_000, 1_600);
             publisher.start();
             String[] args = sinkArgs(kafka, topic, "sink.roll-rows=4000");
             SinkProcess[] sinks = new SinkProcess[3];
@@ -83,12 +72,11 @@ class SinkGroupIT {
                         SinkProcess.start(
                                 tmp.resolve("logs"), "sink-" + i + "-" + ++generation[i], args);
             }
-            assertThat(publisher.isAlive()).as("still publishing at the last fault").isTrue();
+            publisher.assertPublishing("before the last fault");
             // the restarted sink takes events while they still come, then the stream ends: the
             // 20 faults, not the publisher's pace, set how long this takes
             Thread.sleep(3000);
-            publisher.finish();
-            publisher.join();
+            publisher.end();
             // the orderly end stops sinks that run: one restarted at the last fault may still be a
             // JVM starting, which SIGTERM ends with 143 before the sink's own hook is in place
             for (SinkProcess sink : sinks) {
@@ -118,7 +106,7 @@ class SinkGroupIT {
         // given: two sinks sharing 2 partitions while events keep coming, rolling every 300 rows
         String topic = "group-fence";
         try (KafkaConnection kafka = withPartitions(topic, 2)) {
-            Publisher publisher = new Publisher(kafka, topic, 40_000, 1_500);
+            BackgroundPublisher publisher = publisher(kafka, topic, 40_000, 1_500);
             publisher.start();
             String[] args = sinkArgs(kafka, topic, "sink.roll-rows=300");
             SinkProcess a = SinkProcess.start(tmp.resolve("logs"), "a", args);
@@ -136,7 +124,7 @@ class SinkGroupIT {
             // then: a discards what it had not published, and b takes the partition once a let go
             awaitOutput(a, "not published");
             awaitOutput(b, "its lock came free");
-            publisher.join();
+            publisher.await();
             a.terminate();
             b.terminate();
             assertThat(a.waitFor(120)).as(a.output()).isZero();
@@ -154,9 +142,10 @@ class SinkGroupIT {
         // given: 30,000 events on 6 partitions
         String topic = "group-idle";
         try (KafkaConnection kafka = withPartitions(topic, 6)) {
-            Publisher publisher = new Publisher(kafka, topic, 30_000, 0);
+            BackgroundPublisher publisher = publisher(kafka, topic, 30_000, 0);
             long start = System.nanoTime();
-            publisher.run();
+            publisher.start();
+            publisher.await();
             System.out.printf("published in %d ms%n", (System.nanoTime() - start) / 1_000_000);
             String[] args = append(sinkArgs(kafka, topic, "sink.roll-rows=2000"), "--until-idle");
             // when: two sinks until idle at once
@@ -254,106 +243,15 @@ class SinkGroupIT {
         }
     }
 
-    /**
-     * Publishes whole runs of 100 events, one transaction per 25 (as a runner does per trial), keyed
-     * by run id, at about {@code perSecond} events a second (0: as fast as it goes).
-     */
-    private static final class Publisher extends Thread {
-        private final KafkaConnection kafka;
-        private final String topic;
-        private final long total;
-        private final long perSecond;
-        private final AtomicLong sent = new AtomicLong();
-        private volatile boolean finishing;
-
-        Publisher(KafkaConnection kafka, String topic, long total, long perSecond) {
-            super("publisher");
-            this.kafka = kafka;
-            this.topic = topic;
-            this.total = total;
-            this.perSecond = perSecond;
-        }
-
-        long sent() {
-            return sent.get();
-        }
-
-        /** Ends the stream after the run under way, short of {@code total} events. */
-        void finish() {
-            finishing = true;
-        }
-
-        @Override
-        public void run() {
-            Map<String, Object> props = new HashMap<>(kafka.clientProperties());
-            props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "test-" + UUID.randomUUID());
-            EventCodec codec = new EventCodec();
-            long start = System.nanoTime();
-            KafkaProducer<byte[], byte[]> producer = producer(props);
-            try {
-                int run = 0;
-                while (sent.get() < total && !finishing) {
-                    List<SpecificRecord> events =
-                            TestEvents.run("group " + run % 7, 98, DAY.plusSeconds(run));
-                    run++;
-                    events = events.subList(0, (int) Math.min(events.size(), total - sent.get()));
-                    for (int i = 0; i < events.size(); i += 25) {
-                        List<SpecificRecord> batch =
-                                events.subList(i, Math.min(events.size(), i + 25));
-                        while (true) {
-                            try {
-                                producer.beginTransaction();
-                                for (SpecificRecord event : batch) {
-                                    producer.send(
-                                            new ProducerRecord<>(
-                                                    topic,
-                                                    TestEvents.runId(event)
-                                                            .getBytes(StandardCharsets.UTF_8),
-                                                    codec.encode(event)));
-                                }
-                                producer.commitTransaction();
-                                break;
-                            } catch (KafkaException e) {
-                                // a producer the broker put in a fatal state (a transaction the
-                                // broker refused as INVALID_TXN_STATE): a new one with the same
-                                // transactional id ends the failed transaction, and the batch is
-                                // sent again; the counts are taken against the topic's committed
-                                // events, so what never committed is in neither
-                                System.out.println("publisher: a new producer after " + e);
-                                producer.close(Duration.ZERO);
-                                producer = producer(props);
-                            }
-                        }
-                        sent.addAndGet(batch.size());
-                        pace(start);
-                    }
-                }
-            } finally {
-                producer.close();
-            }
-        }
-
-        private static KafkaProducer<byte[], byte[]> producer(Map<String, Object> props) {
-            KafkaProducer<byte[], byte[]> producer =
-                    new KafkaProducer<>(
-                            props, new ByteArraySerializer(), new ByteArraySerializer());
-            producer.initTransactions();
-            return producer;
-        }
-
-        private void pace(long start) {
-            if (perSecond <= 0) {
-                return;
-            }
-            long due = start + sent.get() * 1_000_000_000L / perSecond;
-            long wait = due - System.nanoTime();
-            if (wait > 0) {
-                try {
-                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }
+    /** Whole runs of 100 events, one transaction per 25, as a runner does per trial. */
+    private static BackgroundPublisher publisher(
+            KafkaConnection kafka, String topic, long total, long perSecond) {
+        return new BackgroundPublisher(
+                kafka,
+                topic,
+                run -> TestEvents.run("group " + run % 7, 98, DAY.plusSeconds(run)),
+                25,
+                total,
+                perSecond);
     }
 }
