@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import storagebench.broker.KafkaConnection;
@@ -18,6 +19,7 @@ import storagebench.html.HtmlReport;
 import storagebench.report.HeadlineTable;
 import storagebench.report.Report;
 import storagebench.report.ReportFilter;
+import storagebench.report.RunOverview;
 import storagebench.report.SummaryRow;
 import storagebench.report.TextTable;
 import storagebench.report.Unsteady;
@@ -93,9 +95,49 @@ final class Finish {
         Path parquet = ReadableDataset.folder(settings);
         if (runIds.size() <= EACH_RUN_UP_TO) {
             runIds.forEach(runId -> summarise(parquet, List.of(runId)));
+            System.out.print(trendHint(parquet, runIds));
             return;
         }
         summarise(parquet, runIds);
+    }
+
+    /**
+     * For each experiment of the runs that has more runs in the dataset than these, how to see them
+     * run by run; nothing for an experiment whose only runs these are.
+     */
+    static String trendHint(Path parquet, List<String> runIds) {
+        Map<String, Long> theirs =
+                runIds.stream()
+                        .flatMap(id -> RunOverview.read(parquet, ReportFilter.run(id), 1).stream())
+                        .collect(
+                                Collectors.groupingBy(
+                                        RunOverview::experiment,
+                                        LinkedHashMap::new,
+                                        Collectors.counting()));
+        StringBuilder hint = new StringBuilder();
+        theirs.forEach(
+                (experiment, these) -> {
+                    int runs =
+                            RunOverview.read(
+                                            parquet,
+                                            ReportFilter.all().withExperiment(experiment),
+                                            Integer.MAX_VALUE)
+                                    .size();
+                    if (runs > these) {
+                        hint.append(
+                                String.format(
+                                        "\n%s has %d runs in the dataset; run by run, and where its"
+                                                + " level changed: storagebench trend --experiment"
+                                                + " %s\n",
+                                        experiment, runs, quoted(experiment)));
+                    }
+                });
+        return hint.toString();
+    }
+
+    /** {@code text} as one word of a shell command. */
+    private static String quoted(String text) {
+        return "'" + text.replace("'", "'\\''") + "'";
     }
 
     /**
@@ -170,9 +212,9 @@ final class Finish {
             return "";
         }
         return "\ncomparisons (the other factors held fixed;"
-                + " all steps and metrics: storagebench compare --experiment '"
-                + experiment.replace("'", "'\\''")
-                + "')\n"
+                + " all steps and metrics: storagebench compare --experiment "
+                + quoted(experiment)
+                + ")\n"
                 + CompareFormat.TEXT.render(comparisons);
     }
 

@@ -144,5 +144,15 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
                                 + " (with file-size=1MB): ");
         assertThat(Files.readString(tmp.resolve("main/out.html")))
                 .contains("init=instant, file-size=1MB");
+        assertThat(out.out()).doesNotContain("runs in the dataset");
+
+        // and: run again, it says how to follow the experiment run by run
+        scaled.subList(scaled.size() - 2, scaled.size()).clear();
+        CliOutput again = CliOutput.run(located(scaled, tmp.resolve("main")));
+        assertThat(again.exit()).as(again.err()).isZero();
+        assertThat(again.out())
+                .endsWith(
+                        "\nlocal-file-init has 2 runs in the dataset; run by run, and where its level"
+                                + " changed: storagebench trend --experiment 'local-file-init'\n");
     }
 }
