@@ -62,6 +62,14 @@ public final class QueryViews {
         public Optional<String> missing(SQLException e) {
             return missingOf(e, leftOut);
         }
+
+        /** The table {@code e} says does not exist, where it is none of the views left out. */
+        public Optional<String> unknown(SQLException e) {
+            Matcher m = MISSING.matcher(String.valueOf(e.getMessage()));
+            return m.find() && !leftOut.contains(m.group(1))
+                    ? Optional.of(m.group(1))
+                    : Optional.empty();
+        }
     }
 
     private static boolean noFiles(SQLException e) {

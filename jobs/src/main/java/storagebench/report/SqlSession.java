@@ -6,12 +6,17 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * DuckDB over one dataset with README's views defined ({@link QueryViews}), for statements a user
  * writes. A database of its own, not the report's ({@link DuckDb}): what a user creates stays in it.
  */
 public final class SqlSession implements AutoCloseable {
+    /** DuckDB's guess at the table meant; one of its own catalog (pg_enum) is left out. */
+    private static final Pattern GUESS = Pattern.compile(" Did you mean \"(\\w+)\"\\?");
+
     private final Connection duckdb;
     private final QueryViews.Defined views;
 
@@ -55,13 +60,23 @@ public final class SqlSession implements AutoCloseable {
 
     /**
      * A failure as one line: DuckDB's reason without the SQL it quotes, and why a view the dataset has
-     * no files for yet does not exist.
+     * no files for yet does not exist; for a table that is none of the views, the views there are (in
+     * place of DuckDB's guess when it guessed a table of its own catalog).
      */
     public String message(SQLException e) {
-        return line(e)
-                + views.missing(e)
-                        .map(v -> " (the dataset has no files for the view " + v + " yet)")
-                        .orElse("");
+        String line = line(e);
+        Optional<String> missing = views.missing(e);
+        if (missing.isPresent()) {
+            return line + " (the dataset has no files for the view " + missing.get() + " yet)";
+        }
+        if (views.unknown(e).isEmpty() || views.views().isEmpty()) {
+            return line;
+        }
+        Matcher guess = GUESS.matcher(line);
+        if (guess.find() && guess.group(1).matches("(pg|duckdb|sqlite)_\\w*")) {
+            line = line.substring(0, guess.start()) + line.substring(guess.end());
+        }
+        return line + " The views: " + String.join(", ", views.views());
     }
 
     private static String line(SQLException e) {

@@ -156,8 +156,27 @@ class SqlCommandTest {
         assertThat(out.err().lines())
                 .singleElement()
                 .asString()
+                .startsWith("storagebench sql: Catalog Error: Table with name nope does not exist!")
+                .contains(" The views: trials, ")
+                .doesNotContain("Did you mean");
+    }
+
+    @Test
+    void aTableNearlyNamedAsAViewKeepsDuckDbsGuessAndListsTheViews() throws Exception {
+        // given
+        ViewsDataset.write(data);
+
+        // when
+        CliOutput out = sql("SELECT * FROM trial");
+
+        // then
+        assertThat(out.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(out.err().lines())
+                .singleElement()
+                .asString()
                 .startsWith(
-                        "storagebench sql: Catalog Error: Table with name nope does not exist!");
+                        "storagebench sql: Catalog Error: Table with name trial does not exist!"
+                                + " Did you mean \"trials\"? The views: trials, ");
     }
 
     @Test
