@@ -62,10 +62,14 @@ public final class ReplayCommand implements Callable<Integer> {
     public Integer call() {
         Replay.Request request = new Replay.Request(to, start(from), experimentFilter.experiment());
         Settings settings = settingsOptions.load();
-        Replay.prepare(settings, request);
+        boolean continued = Replay.prepare(settings, request);
         try (KafkaConnection kafka = KafkaConnection.open(settings)) {
             SinkResult result = Replay.run(settings, kafka, request);
-            System.out.println("replay into " + to + ": " + result.summary());
+            System.out.println(
+                    "replay into "
+                            + to
+                            + (continued ? " continued the earlier replay there, adding " : ": ")
+                            + result.summary());
         }
         return 0;
     }

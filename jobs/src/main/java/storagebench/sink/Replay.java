@@ -58,8 +58,12 @@ public final class Replay {
 
     private Replay() {}
 
-    /** Checks the target folder and records what it is a replay of; nothing is consumed yet. */
-    public static void prepare(Settings settings, Request request) {
+    /**
+     * Checks the target folder and records what it is a replay of; nothing is consumed yet.
+     *
+     * @return whether the folder holds an earlier replay of the same, which the replay continues
+     */
+    public static boolean prepare(Settings settings, Request request) {
         Path target = request.target();
         if (Files.exists(target) && !Files.isDirectory(target)) {
             throw new BadInputException(
@@ -81,7 +85,7 @@ public final class Replay {
                                 + wanted
                                 + "; give an empty folder");
             }
-            return;
+            return true;
         }
         if (!empty(target)) {
             throw new BadInputException(
@@ -98,6 +102,7 @@ public final class Replay {
         } catch (IOException e) {
             throw new BadInputException(target + ": cannot be written: " + e.getMessage());
         }
+        return false;
     }
 
     /** Replays the topic up to its current end into the prepared folder. */

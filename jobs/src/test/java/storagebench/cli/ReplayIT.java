@@ -183,7 +183,7 @@ class ReplayIT {
         CliOutput result = replay(to);
         // then
         assertThat(result.exit()).isZero();
-        assertThat(result.out()).contains("1 dead letters");
+        assertThat(result.out()).contains("replay into " + to + ": ").contains("1 dead letters");
         Dataset live = new Dataset(data.resolve("parquet"));
         Dataset replayed = new Dataset(to);
         assertSameRows(replayed, live);
@@ -201,6 +201,12 @@ class ReplayIT {
         CliOutput again = replay(to);
         // then: it continued where it stopped
         assertThat(again.exit()).isZero();
+        assertThat(again.out())
+                .contains(
+                        "replay into "
+                                + to
+                                + " continued the earlier replay there, adding 3 rows (run_finished 1,"
+                                + " runs 1, trials 1) in ");
         assertThat(replayed.rows("trials")).isEqualTo(before + 1);
         assertThat(replayed.distinctEventIds("trials")).isEqualTo(before + 1);
     }
