@@ -22,6 +22,7 @@ import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
 import storagebench.logformat.ParserOptions;
+import storagebench.logformat.Throughput;
 
 /**
  * BenchBase (the OLTP benchmark framework), one file of its results folder at a time:
@@ -143,10 +144,11 @@ public final class BenchbaseParser implements LogParser {
                                         + " are read",
                                 ""));
             }
-            return SummaryJson.read(file, trial).stream();
+            return SummaryJson.read(file, trial).stream().map(Throughput::withTpm);
         }
         String step = "run." + transaction(file, form.get(), options);
-        return new WindowSeries(file, trial, step, window, namedAt(file, options)).stream();
+        return new WindowSeries(file, trial, step, window, namedAt(file, options))
+                .stream().map(Throughput::withTpm);
     }
 
     private static String transaction(Path file, BenchbaseForm form, ParserOptions options) {

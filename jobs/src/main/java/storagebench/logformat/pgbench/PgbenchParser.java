@@ -12,6 +12,7 @@ import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.ParserOption;
 import storagebench.logformat.ParserOptions;
+import storagebench.logformat.Throughput;
 
 /**
  * pgbench, in any of the three files it writes (told apart by their first lines, see {@link PgbenchForm}):
@@ -21,6 +22,7 @@ import storagebench.logformat.ParserOptions;
  * scaling_factor, query_mode, clients, threads, duration_s or transactions_per_client, max_tries…;
  * metrics: tps, latency_avg_ms, stmt_&lt;n&gt;_latency_ms…, see {@link SummaryLines}) and a
  * {@code progress} step per -P line (tps, lat_ms, stddev_ms, failed, elapsed_s; lasting the interval);
+ * every step with tps also has tpm, tps × 60 (oltp's headline metric);
  * <li>an --aggregate-interval log: a {@code progress} step per interval ({@link AggregateLogRecords});
  * <li>a per-transaction -l log: a {@code progress} step per second ({@link TransactionLogRecords}).
  * </ul>
@@ -83,11 +85,15 @@ public final class PgbenchParser implements LogParser {
                             1, mismatch(head).orElseThrow(), LineRecords.shown(head.get(0))));
         }
         String trial = options.get(TRIAL).orElse(LogFiles.name(file));
-        return switch (form.get()) {
-            case SUMMARY -> new SummaryRecords(file, SummaryScan.runs(file), trial).stream();
-            case AGGREGATE_LOG -> new AggregateLogRecords(file, trial, interval(options)).stream();
-            case TRANSACTION_LOG -> new TransactionLogRecords(file, trial).stream();
-        };
+        Stream<Parsed> records =
+                switch (form.get()) {
+                    case SUMMARY ->
+                            new SummaryRecords(file, SummaryScan.runs(file), trial).stream();
+                    case AGGREGATE_LOG ->
+                            new AggregateLogRecords(file, trial, interval(options)).stream();
+                    case TRANSACTION_LOG -> new TransactionLogRecords(file, trial).stream();
+                };
+        return records.map(Throughput::withTpm);
     }
 
     /** 0 when not given: the log's own spacing decides. */

@@ -165,7 +165,10 @@ class BenchbaseParserTest extends LogParserContractTest {
         assertThat(run.factors())
                 .containsEntry("isolation", "TRANSACTION_SERIALIZABLE")
                 .containsEntry("dbms", "POSTGRES");
-        assertThat(run.metrics()).containsEntry("tps", 33.4328738168708).hasSize(11);
+        assertThat(run.metrics())
+                .containsEntry("tps", 33.4328738168708)
+                .containsEntry("tpm", 33.4328738168708 * 60)
+                .hasSize(12);
     }
 
     @Test

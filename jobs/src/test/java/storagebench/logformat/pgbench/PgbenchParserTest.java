@@ -113,10 +113,13 @@ class PgbenchParserTest extends LogParserContractTest {
                                 "stddev_ms",
                                 2.52,
                                 "failed",
-                                0.0));
+                                0.0,
+                                "tpm",
+                                835.9 * 60));
         Parsed.Step run = last(steps);
         assertThat(run.metrics())
                 .containsEntry("tps", 945.411226)
+                .containsEntry("tpm", 945.411226 * 60)
                 .containsEntry("transactions", 4714.0)
                 .containsEntry("failed_transactions", 0.0)
                 .containsEntry("latency_avg_ms", 2.113)
