@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -12,6 +13,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import storagebench.broker.KafkaConnection;
+import storagebench.broker.TopicSetup;
 import storagebench.events.EventCodec;
 import storagebench.events.TrialTimed;
 
@@ -29,6 +31,7 @@ final class BenchTopic {
         create(kafka, topic, 1);
     }
 
+    /** Creates the topic and waits until its partitions are hosted, so that it can be written at once. */
     static void create(KafkaConnection kafka, String topic, int partitions)
             throws InterruptedException, ExecutionException {
         try (Admin admin = kafka.admin()) {
@@ -39,6 +42,9 @@ final class BenchTopic {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) replicas)))
                     .all()
                     .get();
+            TopicSetup.awaitHosted(admin, topic, partitions);
+        } catch (TimeoutException e) {
+            throw new ExecutionException(topic + ": its partitions were not hosted in time", e);
         }
     }
 

@@ -103,8 +103,10 @@ public final class ImportBenchmark {
         }
     }
 
-    /** An import measured on a new topic of its own (created untimed), so that nothing is imported yet. */
-    /** The seconds one import of the files takes, on a topic of its own. */
+    /**
+     * The seconds one import of the files takes, on a new topic of its own (created untimed), so that
+     * nothing is imported yet.
+     */
     private static double importOnTopic(
             Settings settings,
             String topic,

@@ -28,7 +28,7 @@ import storagebench.config.TopicLayout;
  * checked, and one weaker than asked (fewer replicas, or fewer in-sync replicas needed for a write) is
  * warned about — or refused with {@code kafka.require-durable=true}.
  */
-final class TopicSetup {
+public final class TopicSetup {
     private static final Logger log = LoggerFactory.getLogger(TopicSetup.class);
     static final String MIN_INSYNC = "min.insync.replicas";
     private static final long TIMEOUT_S = KafkaConnection.REACH_TIMEOUT.toSeconds();
@@ -103,7 +103,7 @@ final class TopicSetup {
                                         String.valueOf(asked.minInsync())));
         try {
             admin.createTopics(List.of(topicSpec)).all().get(TIMEOUT_S, TimeUnit.SECONDS);
-            awaitHosted(topic, asked.partitions());
+            awaitHosted(admin, topic, asked.partitions());
             log.info(
                     "created topic {}: {} partition(s), replication factor {},"
                             + " min.insync.replicas {}, unlimited retention",
@@ -123,9 +123,10 @@ final class TopicSetup {
     /**
      * Waits until every partition of a topic just created answers a ListOffsets: the creation is
      * acknowledged once the controller records it, a moment before the leaders host the partitions, and
-     * a read or write in that moment fails with "This server does not host this topic-partition".
+     * a read or write in that moment fails with "This server does not host this topic-partition" (or,
+     * for a transactional write, with a fatal INVALID_TXN_STATE).
      */
-    private void awaitHosted(String topic, int partitions)
+    public static void awaitHosted(Admin admin, String topic, int partitions)
             throws InterruptedException, ExecutionException, TimeoutException {
         Map<TopicPartition, OffsetSpec> all = new HashMap<>();
         for (int p = 0; p < partitions; p++) {
