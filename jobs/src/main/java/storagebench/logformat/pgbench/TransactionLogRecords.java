@@ -6,15 +6,18 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LineRecords;
 import storagebench.logformat.Parsed;
 
 /**
  * A per-transaction -l log, summed up while streaming into one {@code progress} step per second of
- * completion time (time_epoch), so only the current second is held. The 7th field is read as
- * schedule_lag (--rate), the 8th as retries. A -j N run writes one log per thread: each file gives the
- * tps of its own clients. The first and last seconds are partial.
+ * completion time (time_epoch), so only the current second is held: its counts, sums and a histogram
+ * of its latencies (HdrHistogram, three significant digits), whose 50th, 95th and 99th percentiles are
+ * those of the transactions completed in that second ({@code latency_p95_ms}, as an oltp run names
+ * them). The 7th field is read as schedule_lag (--rate), the 8th as retries. A -j N run writes one log
+ * per thread: each file gives the tps of its own clients. The first and last seconds are partial.
  */
 final class TransactionLogRecords extends LineRecords {
     private static final long NO_SECOND = Long.MIN_VALUE;
@@ -31,10 +34,12 @@ final class TransactionLogRecords extends LineRecords {
     private double max;
     private double lag = Double.NaN;
     private double retries = Double.NaN;
+    private final Histogram latencies = new Histogram(3);
 
     TransactionLogRecords(Path file, String trial) {
         super(file);
         this.trial = trial;
+        latencies.setAutoResize(true);
     }
 
     @Override
@@ -92,6 +97,9 @@ final class TransactionLogRecords extends LineRecords {
             m.put("stddev_ms", Math.sqrt(Math.max(0, sum2 / done - mean * mean)) / 1000);
             m.put("lat_min_ms", min / 1000);
             m.put("lat_max_ms", max / 1000);
+            m.put("latency_p50_ms", latencies.getValueAtPercentile(50) / 1000.0);
+            m.put("latency_p95_ms", latencies.getValueAtPercentile(95) / 1000.0);
+            m.put("latency_p99_ms", latencies.getValueAtPercentile(99) / 1000.0);
         }
         if (!Double.isNaN(lag) && done + failed > 0) {
             m.put("lag_ms", lag / (done + failed) / 1000);
@@ -119,6 +127,7 @@ final class TransactionLogRecords extends LineRecords {
         min = Double.POSITIVE_INFINITY;
         max = 0;
         lag = retries = Double.NaN;
+        latencies.reset();
     }
 
     private void add(String[] f) {
@@ -132,6 +141,7 @@ final class TransactionLogRecords extends LineRecords {
                 sum2 += us * us;
                 min = Math.min(min, us);
                 max = Math.max(max, us);
+                latencies.recordValue((long) us);
             }
         }
         if (f.length >= 7 && !f[2].equals("skipped")) {

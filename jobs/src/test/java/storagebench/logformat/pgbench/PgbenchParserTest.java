@@ -3,6 +3,7 @@ package storagebench.logformat.pgbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -394,6 +396,30 @@ class PgbenchParserTest extends LogParserContractTest {
                 .containsEntry("skipped", 0.0)
                 .doesNotContainKeys("lag_ms", "retries");
         assertThat(steps.get(0).line()).isEqualTo(1);
+    }
+
+    @Test
+    void eachSecondOfATransactionLogHasThePercentilesOfItsOwnTransactions() throws IOException {
+        // given: 100 transactions of 1 to 100 ms in one second, 10 of 5 ms in the next
+        List<String> lines = new ArrayList<>();
+        for (int i = 1; i <= 100; i++) {
+            lines.add("0 " + i + " " + i * 1000 + " 0 1796014742 " + i * 1000);
+        }
+        for (int i = 1; i <= 10; i++) {
+            lines.add("1 " + i + " 5000 0 1796014743 " + i * 1000);
+        }
+        Path file = text("percentiles.log", lines.toArray(String[]::new));
+        // when
+        List<Parsed.Step> steps = steps(file, Map.of());
+        // then: each second's own, not carried into the next (to HdrHistogram's three digits)
+        assertPercentiles(steps.get(0), 50, 95, 99);
+        assertPercentiles(steps.get(1), 5, 5, 5);
+    }
+
+    private static void assertPercentiles(Parsed.Step step, double p50, double p95, double p99) {
+        assertThat(step.metrics().get("latency_p50_ms")).isCloseTo(p50, withinPercentage(0.1));
+        assertThat(step.metrics().get("latency_p95_ms")).isCloseTo(p95, withinPercentage(0.1));
+        assertThat(step.metrics().get("latency_p99_ms")).isCloseTo(p99, withinPercentage(0.1));
     }
 
     @Test
