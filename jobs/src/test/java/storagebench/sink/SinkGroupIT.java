@@ -16,6 +16,7 @@ import org.apache.kafka.clients.admin.NewPartitions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.broker.KafkaConnection;
+import storagebench.broker.TopicSetup;
 import storagebench.config.Settings;
 
 /**
@@ -184,6 +185,9 @@ class SinkGroupIT {
                 admin.createPartitions(Map.of(topic, NewPartitions.increaseTo(partitions)))
                         .all()
                         .get();
+                // written only once they answer: a transaction that reaches a partition before
+                // its leader hosts it fails as INVALID_TXN_STATE
+                TopicSetup.awaitHosted(admin, topic, partitions);
             }
         }
         return kafka;
