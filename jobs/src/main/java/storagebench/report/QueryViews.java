@@ -65,10 +65,7 @@ public final class QueryViews {
 
         /** The table {@code e} says does not exist, where it is none of the views left out. */
         public Optional<String> unknown(SQLException e) {
-            Matcher m = MISSING.matcher(String.valueOf(e.getMessage()));
-            return m.find() && !leftOut.contains(m.group(1))
-                    ? Optional.of(m.group(1))
-                    : Optional.empty();
+            return missingTable(e).filter(table -> !leftOut.contains(table));
         }
     }
 
@@ -77,10 +74,13 @@ public final class QueryViews {
     }
 
     private static Optional<String> missingOf(SQLException e, List<String> leftOut) {
+        return missingTable(e).filter(leftOut::contains);
+    }
+
+    /** The table {@code e} says does not exist, if it says so of one. */
+    private static Optional<String> missingTable(SQLException e) {
         Matcher m = MISSING.matcher(String.valueOf(e.getMessage()));
-        return m.find() && leftOut.contains(m.group(1))
-                ? Optional.of(m.group(1))
-                : Optional.empty();
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     private static void run(Connection duckdb, String sql) throws SQLException {
