@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -106,30 +108,37 @@ final class Finish {
      * run by run; nothing for an experiment whose only runs these are.
      */
     static String trendHint(Path parquet, List<String> runIds) {
-        Map<String, Long> theirs =
-                runIds.stream()
-                        .flatMap(id -> RunOverview.read(parquet, ReportFilter.run(id), 1).stream())
+        List<RunOverview> all = RunOverview.read(parquet, ReportFilter.all(), Integer.MAX_VALUE);
+        Map<String, Long> runs =
+                all.stream()
                         .collect(
                                 Collectors.groupingBy(
-                                        RunOverview::experiment,
+                                        RunOverview::experiment, Collectors.counting()));
+        Map<String, String> experimentOf =
+                all.stream()
+                        .collect(
+                                Collectors.toMap(
+                                        RunOverview::runId, RunOverview::experiment, (a, b) -> a));
+        Map<String, Long> theirs =
+                runIds.stream()
+                        .map(experimentOf::get)
+                        .filter(Objects::nonNull)
+                        .collect(
+                                Collectors.groupingBy(
+                                        Function.identity(),
                                         LinkedHashMap::new,
                                         Collectors.counting()));
         StringBuilder hint = new StringBuilder();
         theirs.forEach(
                 (experiment, these) -> {
-                    int runs =
-                            RunOverview.read(
-                                            parquet,
-                                            ReportFilter.all().withExperiment(experiment),
-                                            Integer.MAX_VALUE)
-                                    .size();
-                    if (runs > these) {
+                    long inDataset = runs.get(experiment);
+                    if (inDataset > these) {
                         hint.append(
                                 String.format(
                                         "\n%s has %d runs in the dataset; run by run, and where its"
                                                 + " level changed: storagebench trend --experiment"
                                                 + " %s\n",
-                                        experiment, runs, quoted(experiment)));
+                                        experiment, inDataset, quoted(experiment)));
                     }
                 });
         return hint.toString();
