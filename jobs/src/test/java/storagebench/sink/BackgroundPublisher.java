@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -174,19 +175,25 @@ final class BackgroundPublisher extends Thread {
 
     /** Every committed event of {@code topic}, decoded, in order within each partition. */
     static List<SpecificRecord> committed(KafkaConnection kafka, String topic) {
-        EventCodec codec = new EventCodec();
         List<SpecificRecord> events = new ArrayList<>();
+        eachCommitted(kafka, topic, events::add);
+        return events;
+    }
+
+    /** Hands every committed event of {@code topic}, decoded, to {@code visitor}. */
+    static void eachCommitted(
+            KafkaConnection kafka, String topic, Consumer<SpecificRecord> visitor) {
+        EventCodec codec = new EventCodec();
         TopicScan.each(
                 kafka,
                 topic,
                 record -> {
                     try {
-                        events.add(codec.decode(record.value()));
+                        visitor.accept(codec.decode(record.value()));
                     } catch (UndecodableEventException e) {
                         throw new AssertionError("the topic holds an undecodable message", e);
                     }
                 });
-        return events;
     }
 
     private static KafkaProducer<byte[], byte[]> producer(Map<String, Object> props) {

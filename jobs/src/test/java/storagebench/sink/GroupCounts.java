@@ -13,13 +13,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import storagebench.broker.KafkaConnection;
-import storagebench.events.EventCodec;
-import storagebench.events.TopicScan;
-import storagebench.events.UndecodableEventException;
 
 /**
  * Counts a dataset against its topic independently of the sink: every committed event of the topic
- * (read_committed, decoded here) against every row of every table, joined by event id in DuckDB.
+ * (read_committed, decoded by the test) against every row of every table, joined by event id in DuckDB.
  */
 final class GroupCounts {
     private GroupCounts() {}
@@ -27,19 +24,10 @@ final class GroupCounts {
     /** Asserts: as many rows as the topic has events, none twice, none missing, none extra. */
     static void assertExactlyOnce(KafkaConnection kafka, String topic, Path dataset, Path scratch)
             throws Exception {
-        EventCodec codec = new EventCodec();
         List<String> ids = new ArrayList<>();
         ids.add("event_id");
-        TopicScan.each(
-                kafka,
-                topic,
-                record -> {
-                    try {
-                        ids.add(TestEvents.eventId(codec.decode(record.value())));
-                    } catch (UndecodableEventException e) {
-                        throw new AssertionError("the topic holds an undecodable message", e);
-                    }
-                });
+        BackgroundPublisher.eachCommitted(
+                kafka, topic, event -> ids.add(TestEvents.eventId(event)));
         Path csv = Files.createTempFile(scratch, "topic-ids", ".csv");
         Files.write(csv, ids, StandardCharsets.UTF_8);
         String topicIds =
