@@ -23,7 +23,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunOverview;
 import storagebench.report.SummaryRow;
-import storagebench.report.TextTable;
+import storagebench.report.SummaryText;
 import storagebench.report.Unsteady;
 import storagebench.report.VariantStats;
 import storagebench.runner.ExperimentRun;
@@ -179,8 +179,7 @@ final class Finish {
                             + " --last 20)");
             System.out.println();
         }
-        System.out.print(TextTable.render(rows));
-        System.out.print(HeadlineTable.renderAll(stats));
+        System.out.print(SummaryText.render(stats, false));
         System.out.print(Unsteady.lines(Unsteady.read(parquet, null, runIds, null)));
         Map<String, List<VariantStats>> byExperiment = new LinkedHashMap<>();
         stats.forEach(

@@ -20,6 +20,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.ReportFormat;
 import storagebench.report.SummaryRow;
+import storagebench.report.SummaryText;
 import storagebench.report.TopWait;
 import storagebench.report.Unsteady;
 import storagebench.report.VariantStats;
@@ -118,24 +119,22 @@ public final class ReportCommand implements Callable<Integer> {
         if (html != null || png != null) {
             return files(parquet, filter);
         }
-        List<String> metrics =
-                format == ReportFormat.TEXT
-                        ? HeadlineTable.metrics()
-                        : List.of(VariantStats.DURATION);
+        boolean people = format == ReportFormat.TEXT || format == ReportFormat.MARKDOWN;
+        List<String> metrics = people ? HeadlineTable.metrics() : List.of(VariantStats.DURATION);
         List<VariantStats> stats =
                 VariantStats.read(parquet, VariantStats.Query.of(filter).withMetrics(metrics));
         List<SummaryRow> rows = Report.summary(stats);
         if (rows.isEmpty()) {
             return nothing(noMatch(parquet, filter));
         }
-        PoolOption.say(
-                pool,
-                format == ReportFormat.TEXT || format == ReportFormat.MARKDOWN
-                        ? spec.commandLine().getOut()
-                        : spec.commandLine().getErr());
-        spec.commandLine().getOut().print(format.render(rows));
+        PoolOption.say(pool, people ? spec.commandLine().getOut() : spec.commandLine().getErr());
+        spec.commandLine()
+                .getOut()
+                .print(
+                        people
+                                ? SummaryText.render(stats, format == ReportFormat.MARKDOWN)
+                                : format.render(rows));
         if (format == ReportFormat.TEXT) {
-            spec.commandLine().getOut().print(HeadlineTable.renderAll(stats));
             spec.commandLine().getOut().print(Unsteady.lines(Unsteady.read(parquet, filter)));
             spec.commandLine().getOut().print(TopWait.render(TopWait.read(parquet, filter)));
         }

@@ -1,8 +1,12 @@
 package storagebench.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import storagebench.workload.Metric;
 import storagebench.workload.Workloads;
 
@@ -36,11 +40,49 @@ public final class HeadlineTable {
 
     /** A table per headline metric that some trial among {@code stats} has, in the workloads' order. */
     public static String renderAll(List<VariantStats> stats) {
+        return renderAll(stats, Map.of(), false);
+    }
+
+    /**
+     * As {@link #renderAll(List)}, each row with the failed and warm-up trials of its group as {@code
+     * counts} gives them ({@link #key}: the duration's summary rows, which every trial has), else as its
+     * own metric's rows count them; as Markdown tables where {@code markdown}.
+     */
+    static String renderAll(
+            List<VariantStats> stats, Map<String, SummaryRow> counts, boolean markdown) {
         StringBuilder out = new StringBuilder();
         for (Metric m : present(stats)) {
-            out.append(render(m.name(), m.higherIsBetter(), stats));
+            out.append(render(m.name(), m.higherIsBetter(), stats, counts, markdown));
         }
         return out.toString();
+    }
+
+    /** The group of a summary row: experiment, host, configuration, variant and step. */
+    static String key(SummaryRow r) {
+        return String.join(
+                "\n", r.experiment(), r.host(), r.configuration(), r.variant(), r.step());
+    }
+
+    /**
+     * The groups (as {@link #key}) that some headline metric measures: a measured trial of theirs has
+     * one.
+     */
+    static Set<String> measured(List<VariantStats> stats) {
+        Set<String> names = present(stats).stream().map(Metric::name).collect(Collectors.toSet());
+        Set<String> keys = new HashSet<>();
+        for (VariantStats s : stats) {
+            if (names.contains(s.metric()) && s.runId() == null && s.n() > 0) {
+                keys.add(
+                        String.join(
+                                "\n",
+                                s.experiment(),
+                                s.host(),
+                                s.configuration(),
+                                s.variant(),
+                                s.step()));
+            }
+        }
+        return keys;
     }
 
     /**
@@ -49,6 +91,15 @@ public final class HeadlineTable {
      * @return the table, or empty text when no trial has the metric
      */
     public static String render(String metric, boolean higherIsBetter, List<VariantStats> stats) {
+        return render(metric, higherIsBetter, stats, Map.of(), false);
+    }
+
+    private static String render(
+            String metric,
+            boolean higherIsBetter,
+            List<VariantStats> stats,
+            Map<String, SummaryRow> counts,
+            boolean markdown) {
         List<SummaryRow> rows =
                 Report.summary(stats, metric, higherIsBetter).stream()
                         .filter(r -> r.n() > 0)
@@ -73,6 +124,7 @@ public final class HeadlineTable {
                                 "max",
                                 "ci95"));
         ratios.forEach(f -> header.add("×" + f));
+        header.addAll(List.of("failed", "warmups"));
         lines.add(header.toArray(String[]::new));
         for (SummaryRow r : rows) {
             List<String> cells =
@@ -90,13 +142,20 @@ public final class HeadlineTable {
                                     number(r.max()),
                                     r.ci95() == null ? TextTable.NONE : "±" + number(r.ci95())));
             cells.addAll(TextTable.ratioCells(r, ratios));
+            SummaryRow all = counts.getOrDefault(key(r), r);
+            cells.add(String.valueOf(all.failed()));
+            cells.add(String.valueOf(all.warmups()));
             lines.add(cells.toArray(String[]::new));
         }
-        return "\n"
-                + metric
-                + (higherIsBetter ? " (higher is better)" : " (lower is better)")
-                + "\n"
-                + TextTable.alignedWithoutEmpty(lines, 5);
+        String better = higherIsBetter ? " (higher is better)" : " (lower is better)";
+        return markdown
+                ? "\n**"
+                        + metric
+                        + "**"
+                        + better
+                        + "\n\n"
+                        + TextTable.markdownWithoutEmpty(lines, 5)
+                : "\n" + metric + better + "\n" + TextTable.alignedWithoutEmpty(lines, 5);
     }
 
     /** A figure with as many decimals as its size calls for: 15,137; 231.4; 16.72; 0.0831. */

@@ -168,6 +168,14 @@ public final class TextTable {
         return aligned(columns.lines(), columns.numbersFrom());
     }
 
+    /**
+     * As {@link #alignedWithoutEmpty}, as a Markdown table: the numbers aligned right, a | in a cell
+     * escaped.
+     */
+    static String markdownWithoutEmpty(List<String[]> lines, int firstNumber) {
+        return Columns.withoutEmpty(lines, firstNumber).markdown();
+    }
+
     /** Lines of cells, a header first, whose columns from {@code numbersFrom} on are numbers. */
     private record Columns(List<String[]> lines, int numbersFrom) {
         /** {@code lines} without the columns that are {@value #NONE} in every line after the header. */

@@ -40,16 +40,17 @@ class HeadlineTableTest {
         // when
         String table = HeadlineTable.render("nopm", true, stats);
 
-        // then: the better variant ×1.00, the other its share of it
+        // then: the better variant ×1.00, the other its share of it; then the failed and warm-up
+        // trials
         assertThat(table)
                 .startsWith("\nnopm (higher is better)\n")
                 .contains("×virtual-users")
-                .containsPattern("virtual-users=1 +run +2 +11,222 .* ×0\\.74\n")
-                .containsPattern("virtual-users=4 +run +2 +15,137 .* ×1\\.00\n");
+                .containsPattern("virtual-users=1 +run +2 +11,222 .* ×0\\.74 +0 +1\n")
+                .containsPattern("virtual-users=4 +run +2 +15,137 .* ×1\\.00 +0 +1\n");
         // and lower is better the other way round
         assertThat(HeadlineTable.render("nopm", false, stats))
-                .containsPattern("virtual-users=1 .* ×1\\.00\n")
-                .containsPattern("virtual-users=4 .* ×1\\.35\n");
+                .containsPattern("virtual-users=1 .* ×1\\.00 +0 +1\n")
+                .containsPattern("virtual-users=4 .* ×1\\.35 +0 +1\n");
     }
 
     @Test

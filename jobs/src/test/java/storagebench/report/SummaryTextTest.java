@@ -1,0 +1,98 @@
+package storagebench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryTextTest {
+    private static VariantStats stats(
+            String variant, String step, String metric, long n, double mean, long failed) {
+        return new VariantStats(
+                "pg",
+                "db1",
+                "",
+                "clients=" + variant,
+                Map.of("clients", variant),
+                step,
+                metric,
+                null,
+                1,
+                null,
+                n,
+                n == 0 ? null : mean,
+                n < 2 ? null : 4.0,
+                n == 0 ? null : mean,
+                n == 0 ? null : mean - 1,
+                n == 0 ? null : mean + 1,
+                n == 0 ? null : mean + 1,
+                null,
+                null,
+                failed,
+                1);
+    }
+
+    /**
+     * A pgbench log's one-second intervals with their throughput, a load step timed alone, and a
+     * variant whose every interval failed: no throughput at all.
+     */
+    private static List<VariantStats> pgbench() {
+        return List.of(
+                stats("2", "load", VariantStats.DURATION, 3, 12.5, 0),
+                stats("2", "progress", VariantStats.DURATION, 5, 1.0, 2),
+                stats("2", "progress", "tpm", 5, 56_555, 0),
+                stats("8", "load", VariantStats.DURATION, 3, 13.5, 0),
+                stats("8", "progress", VariantStats.DURATION, 0, 1.0, 5),
+                stats("8", "progress", "tpm", 0, 0, 0));
+    }
+
+    @Test
+    void aStepItsHeadlineMetricMeasuresIsInThatMetricsTableWithItsFailures() {
+        // when
+        String text = SummaryText.render(pgbench(), false);
+
+        // then: the durations: the load step, and the variant with no throughput, whose failures
+        // show
+        String durations = text.substring(0, text.indexOf("\ntpm (higher is better)\n"));
+        assertThat(durations)
+                .containsPattern("clients=2 +load ")
+                .containsPattern("clients=8 +load ")
+                .containsPattern("clients=8 +progress .* 5 +1\n")
+                .doesNotContainPattern("clients=2 +progress");
+        // and the intervals' throughput, with the failed intervals their durations count
+        String tpm = text.substring(text.indexOf("\ntpm (higher is better)\n"));
+        assertThat(tpm)
+                .containsPattern("step +n +mean .* failed +warmups\n")
+                .containsPattern("clients=2 +progress +5 +56,555 .* 2 +1\n")
+                .doesNotContain("clients=8");
+    }
+
+    @Test
+    void stepsAllMeasuredByHeadlineMetricsLeaveNoDurationTable() {
+        // given: only the intervals
+        List<VariantStats> stats =
+                List.of(
+                        stats("2", "progress", VariantStats.DURATION, 5, 1.0, 0),
+                        stats("2", "progress", "tpm", 5, 56_555, 0));
+
+        // when
+        String text = SummaryText.render(stats, false);
+
+        // then: the throughput table first, with no blank line above it
+        assertThat(text).startsWith("tpm (higher is better)\n").doesNotContain(" ms ");
+    }
+
+    @Test
+    void asMarkdownEveryTableIsOne() {
+        // when
+        String markdown = SummaryText.render(pgbench(), true);
+
+        // then
+        assertThat(markdown)
+                .startsWith("| experiment | host |")
+                .contains("\n**tpm** (higher is better)\n\n| experiment |")
+                .containsPattern(
+                        "\\| clients=2 \\| progress \\| 5 \\| 56,555 \\|.*\\| 2 \\| 1 \\|\n");
+    }
+}
