@@ -96,11 +96,12 @@ final class Finish {
         }
         Path parquet = ReadableDataset.folder(settings);
         if (runIds.size() <= EACH_RUN_UP_TO) {
-            runIds.forEach(runId -> summarise(parquet, List.of(runId)));
+            // each under its run's id where there are several, which the lines above name
+            runIds.forEach(runId -> summarise(parquet, List.of(runId), runIds.size() > 1));
             System.out.print(trendHint(parquet, runIds));
             return;
         }
-        summarise(parquet, runIds);
+        summarise(parquet, runIds, false);
     }
 
     /**
@@ -151,9 +152,10 @@ final class Finish {
 
     /**
      * Prints the summary of the runs' trials, their headline metrics and their experiments' answers;
-     * for several runs, first how to see them one by one.
+     * for several runs, first how to see them one by one; a run's own under its id where {@code
+     * named}.
      */
-    private static void summarise(Path parquet, List<String> runIds) {
+    private static void summarise(Path parquet, List<String> runIds, boolean named) {
         List<VariantStats> stats =
                 VariantStats.read(
                         parquet,
@@ -167,6 +169,9 @@ final class Finish {
             return;
         }
         System.out.println();
+        if (named) {
+            System.out.println("run " + runIds.get(0) + ":");
+        }
         if (runIds.size() > 1) {
             List<String> experiments =
                     stats.stream().map(VariantStats::experiment).distinct().toList();

@@ -155,6 +155,12 @@ class ImportIT extends BrokerOnDataDir {
                 .contains("two-jobs.json imported as run")
                 .contains("(experiment fio-two-jobs)")
                 .contains("(experiment fio-write-fsync)");
+        // and each run's summary is under its id, in the order the files were given
+        assertThat(result.out())
+                .containsPattern(
+                        "(?s)two-jobs\\.json imported as run (import-fio-[0-9a-f]+) .*"
+                                + "write-fsync\\.json imported as run (import-fio-[0-9a-f]+) .*"
+                                + "\n\nrun \\1:\n.*\n\nrun \\2:\n");
     }
 
     @Test
