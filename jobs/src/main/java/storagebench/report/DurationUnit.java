@@ -33,4 +33,13 @@ enum DurationUnit {
     String format(double seconds) {
         return String.format(Locale.ROOT, "%." + decimals + "f", seconds * perSecond);
     }
+
+    /**
+     * As {@link #format}, a positive value below one unit with three significant digits: a log-normal
+     * interval's lower bound is above zero, and shows so ({@code 0.0412}, not {@code 0.0}).
+     */
+    String bound(double seconds) {
+        double value = seconds * perSecond;
+        return value > 0 && value < 1 ? String.format(Locale.ROOT, "%.3g", value) : format(seconds);
+    }
 }

@@ -105,9 +105,9 @@ public final class TextTable {
     private static String interval(SummaryRow row, DurationUnit unit) {
         return row.logScale()
                 ? ", ["
-                        + unit.format(row.ciLow())
+                        + unit.bound(row.ciLow())
                         + ", "
-                        + unit.format(row.ciHigh())
+                        + unit.bound(row.ciHigh())
                         + "] "
                         + unit.symbol()
                 : "";
