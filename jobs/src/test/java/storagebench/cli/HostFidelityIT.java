@@ -53,7 +53,10 @@ class HostFidelityIT {
 
     @Test
     void aCorePinnedToABurnerIsSampledBusyAndTheComparisonNamesTheCpu() throws Exception {
-        // given: trials of 2 s that keep the last core busy, or sleep
+        // given: trials of 2 s that keep the last core busy, or sleep; four of each, alternating,
+        // so that another test's burst of disk writes beside them (tests run three at a time) falls
+        // on both arms rather than outweighing the burner in one (with two of each, once: "why: vda
+        // throughput 2.8 vs 14.9 MiB/s")
         int cores = Runtime.getRuntime().availableProcessors();
         int pinned = cores - 1;
         Path yaml =
@@ -71,7 +74,7 @@ class HostFidelityIT {
                             else sleep 2; fi; true
                         factors: {load: [idle, burn]}
                         baseline: {load: idle}
-                        repetitions: 2
+                        repetitions: 4
                         warmups: 0
                         """
                                 .formatted(tmp.resolve("work"), pinned));
