@@ -94,6 +94,14 @@ public final class ImportCommand implements Callable<Integer> {
     String host;
 
     @Option(
+            names = "--host-from-log",
+            description =
+                    "Each file's host is the one it names (iostat's banner, sadf -d's hostname"
+                            + " column), so that logs of several machines are told apart; a file that"
+                            + " names none is refused.")
+    boolean hostFromLog;
+
+    @Option(
             names = "--host-label",
             paramLabel = "KEY=VALUE",
             description =
@@ -135,6 +143,16 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (hostFromLog && host != null) {
+            throw new BadInputException(
+                    "--host and --host-from-log: give one (the host of every file, or each file's"
+                            + " own)");
+        }
+        if (EVENTS.equals(format) && hostFromLog) {
+            throw new BadInputException(
+                    "--host-from-log reads logs; an events export keeps the hosts it was exported"
+                            + " with");
+        }
         if (EVENTS.equals(format) && dryRun) {
             throw new BadInputException(
                     "--dry-run reads logs; an events export is checked as it is imported (events the"
@@ -163,7 +181,7 @@ public final class ImportCommand implements Callable<Integer> {
                         ImportRequest.hostLabels(hostLabels));
         List<SourceFile> sources = new ArrayList<>();
         for (Path file : files) {
-            sources.add(LogImport.check(request, file));
+            sources.add(LogImport.check(request, file, hostFromLog));
         }
         if (dryRun) {
             return preview(request, sources);

@@ -28,6 +28,11 @@ record ImportContext(
         Path quarantine,
         ImportProgress progress) {
 
+    /** The host of the file's run ({@link ImportRequest#hostFor}). */
+    String host() {
+        return request.hostFor(source);
+    }
+
     /** How the file's import ended: completed once its RunFinished is in the topic, else with {@code error}. */
     ImportOutcome outcome(String error) {
         TrialLedger.Totals totals = progress.finished();

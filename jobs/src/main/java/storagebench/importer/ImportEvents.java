@@ -66,7 +66,7 @@ final class ImportEvents {
                 .setEventId(run.id().finishedId(run.attempt()))
                 .setRunId(run.id().runId())
                 .setExperiment(run.experiment())
-                .setHost(run.request().hostName())
+                .setHost(run.host())
                 .setAttempt(run.attempt())
                 .setStatus(status)
                 .setEndTime(now());
@@ -78,7 +78,7 @@ final class ImportEvents {
      */
     private static HostSnapshot host(ImportContext run) {
         return HostSnapshot.newBuilder()
-                .setHostname(run.request().hostName())
+                .setHostname(run.host())
                 .setLabels(run.request().hostLabels())
                 .setOsName(UNKNOWN)
                 .setOsVersion(UNKNOWN)

@@ -22,6 +22,7 @@ import storagebench.logformat.QuarantineFile;
  * @param file the file's name
  * @param runId the run it would be
  * @param experiment its experiment
+ * @param host its host: {@code --host}, else the one the log names, else {@code imported}
  * @param started when the run would start: the log's first time, or null for the import's
  * @param records records read
  * @param trials trials with a step
@@ -35,6 +36,7 @@ public record ImportPreview(
         String file,
         String runId,
         String experiment,
+        String host,
         Instant started,
         long records,
         int trials,
@@ -87,6 +89,7 @@ public record ImportPreview(
                 source.name(),
                 runId(request, source),
                 request.experimentFor(source),
+                request.hostFor(source),
                 started,
                 totals.records(),
                 totals.trials(),
@@ -158,6 +161,8 @@ public record ImportPreview(
                 + runId
                 + " (experiment "
                 + experiment
+                + ", host "
+                + host
                 + "): "
                 + counts(records, trials, failures, quarantined)
                 + "; it starts "

@@ -56,7 +56,7 @@ final class ImportProcessor implements ItemProcessor<ImportItem, ImportProcessor
                         new TrialRef(
                                 run.id().runId(),
                                 run.experiment(),
-                                run.request().hostName(),
+                                run.host(),
                                 run.id().trialId(place.trialIndex()),
                                 place.trialIndex(),
                                 place.variant(),

@@ -113,7 +113,12 @@ public record ImportRequest(
                 });
     }
 
-    public String hostName() {
-        return host.orElse(DEFAULT_HOST);
+    /**
+     * The host of a file's run: as given ({@code --host}), else the one the log names where {@code
+     * --host-from-log} took it (sysstat's banner, sadf's hostname column), else {@value
+     * #DEFAULT_HOST}.
+     */
+    public String hostFor(SourceFile source) {
+        return host.or(() -> Optional.ofNullable(source.loggedHost())).orElse(DEFAULT_HOST);
     }
 }

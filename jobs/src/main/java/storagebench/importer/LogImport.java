@@ -26,8 +26,10 @@ import storagebench.batch.BatchContext;
 import storagebench.batch.BatchJob;
 import storagebench.batch.RunLock;
 import storagebench.broker.KafkaConnection;
+import storagebench.config.HostIdentity;
 import storagebench.config.Settings;
 import storagebench.events.EventPublisher;
+import storagebench.logformat.ControlCharacters;
 import storagebench.logformat.LineReader;
 import storagebench.logformat.LogParser;
 import storagebench.logformat.Parsed;
@@ -50,6 +52,15 @@ public final class LogImport {
      * {@value LogParser#SNIFF_LINES} lines, so a wrong file fails fast), readable, options accepted.
      */
     public static SourceFile check(ImportRequest request, Path file) {
+        return check(request, file, false);
+    }
+
+    /**
+     * As {@link #check(ImportRequest, Path)}; where {@code hostFromLog}, the file's run is of the host
+     * its first lines name ({@link LogParser#hostIn}), and a file that names none, or a name the
+     * setting {@code host.name} refuses, is refused.
+     */
+    public static SourceFile check(ImportRequest request, Path file, boolean hostFromLog) {
         LogParser parser = request.parser();
         SourceFile.checkReadable(file);
         List<String> head;
@@ -71,7 +82,33 @@ public final class LogImport {
         } catch (IOException | UncheckedIOException e) {
             throw new BadInputException(file + ": cannot be read: " + e.getMessage());
         }
-        return SourceFile.check(file);
+        SourceFile source = SourceFile.check(file);
+        if (!hostFromLog) {
+            return source;
+        }
+        String host =
+                parser.hostIn(head)
+                        .orElseThrow(
+                                () ->
+                                        new BadInputException(
+                                                file
+                                                        + ": --host-from-log: names no host in its"
+                                                        + " first "
+                                                        + LogParser.SNIFF_LINES
+                                                        + " lines (iostat's and sar's logs name"
+                                                        + " theirs); give --host"));
+        HostIdentity.nameProblem(host)
+                .ifPresent(
+                        problem -> {
+                            throw new BadInputException(
+                                    file
+                                            + ": --host-from-log: names host '"
+                                            + ControlCharacters.escape(host)
+                                            + "': "
+                                            + problem
+                                            + "; give --host");
+                        });
+        return source.withLoggedHost(host);
     }
 
     /**

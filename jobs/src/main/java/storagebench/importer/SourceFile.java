@@ -19,8 +19,10 @@ import storagebench.logformat.LogFiles;
  * @param path the file as given
  * @param size its length in bytes (uncompressed)
  * @param sha256 its content's SHA-256, hex (uncompressed)
+ * @param loggedHost the host its first lines name (sysstat's banner), taken as its run's host with
+ *     {@code import --host-from-log}; else null
  */
-public record SourceFile(Path path, long size, String sha256) {
+public record SourceFile(Path path, long size, String sha256, String loggedHost) {
 
     /** Checks and hashes the file; anything wrong is a {@link BadInputException} naming the path. */
     public static SourceFile check(Path path) {
@@ -34,7 +36,7 @@ public record SourceFile(Path path, long size, String sha256) {
                     size += n;
                 }
             }
-            return new SourceFile(path, size, HexFormat.of().formatHex(digest.digest()));
+            return new SourceFile(path, size, HexFormat.of().formatHex(digest.digest()), null);
         } catch (IOException e) {
             throw new BadInputException(path + ": cannot be read: " + e.getMessage());
         } catch (NoSuchAlgorithmException e) {
@@ -56,6 +58,11 @@ public record SourceFile(Path path, long size, String sha256) {
         if (!Files.isReadable(path)) {
             throw new BadInputException(path + ": cannot be read (permission denied)");
         }
+    }
+
+    /** This file, of the host its first lines name. */
+    SourceFile withLoggedHost(String host) {
+        return new SourceFile(path, size, sha256, host);
     }
 
     public String name() {

@@ -34,6 +34,15 @@ public interface LogParser {
         return mismatchIn(head.subList(0, Math.min(SNIFF_LINES, head.size())));
     }
 
+    /**
+     * The host a file of this format names in its first lines (at most {@link #SNIFF_LINES}), which
+     * {@code import --host-from-log} takes as its run's host (sysstat's banner); empty when it names
+     * none, or the format never does.
+     */
+    default Optional<String> hostIn(List<String> head) {
+        return Optional.empty();
+    }
+
     /** {@link #mismatch} of the first lines only, at most {@link #SNIFF_LINES}. */
     Optional<String> mismatchIn(List<String> lines);
 

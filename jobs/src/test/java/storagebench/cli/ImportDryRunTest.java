@@ -60,7 +60,7 @@ class ImportDryRunTest {
         assertThat(logs.out())
                 .contains("log-then-profile.log would be run import-hammerdb-")
                 .contains(
-                        " (experiment nightly): 12 records, 2 trial(s), 0 failed, 0 quarantined; it"
+                        " (experiment nightly, host imported): 12 records, 2 trial(s), 0 failed, 0 quarantined; it"
                                 + " starts 2024-06-04 08:18:38 UTC\n")
                 .contains(
                         "  variants (2):\n"
@@ -158,5 +158,46 @@ class ImportDryRunTest {
                 CommandOutput.of("import", "--format", "events", "--dry-run", "history.avro");
         assertThat(result.exitCode()).isEqualTo(Main.BAD_INPUT);
         assertThat(result.err()).contains("--dry-run reads logs");
+    }
+
+    @Test
+    void hostFromLogTakesEachFilesOwnAndRefusesANameTheSettingRefuses() throws Exception {
+        // given: two iostat logs of two machines, the second's name not a host's
+        Path db1 = dir.resolve("db1-iostat.txt");
+        Path bad = dir.resolve("bad-iostat.txt");
+        String log = Files.readString(fixture("iostat/x-t-iso.txt"));
+        Files.writeString(db1, log.replaceFirst("\\(vm\\)", "(db1)"));
+        Files.writeString(bad, log.replaceFirst("\\(vm\\)", "(db 2)"));
+        // when
+        CommandOutput one =
+                CommandOutput.of(
+                        "import",
+                        "--data-dir",
+                        dir.resolve("data").toString(),
+                        "--format",
+                        "iostat",
+                        "--host-from-log",
+                        "--dry-run",
+                        db1.toString());
+        CommandOutput both =
+                CommandOutput.of(
+                        "import",
+                        "--data-dir",
+                        dir.resolve("data").toString(),
+                        "--format",
+                        "iostat",
+                        "--host-from-log",
+                        "--dry-run",
+                        db1.toString(),
+                        bad.toString());
+        // then
+        assertThat(one.exitCode()).as(one.err()).isZero();
+        assertThat(one.out()).contains("(experiment iostat-db1-iostat, host db1)");
+        assertThat(both.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(both.err())
+                .contains("bad-iostat.txt: --host-from-log: names host 'db 2': a host's name holds")
+                .contains("give --host")
+                .doesNotContain("Exception");
+        assertThat(both.out()).doesNotContain("would be run");
     }
 }

@@ -130,4 +130,72 @@ class SysstatImportIT extends BrokerOnDataDir {
         assertThat(refused.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(refused.err()).contains("sadf-d.txt").contains("not iostat -x -t output");
     }
+
+    @Test
+    void withHostFromLogEachRunIsOfTheHostItsLogNames() throws Exception {
+        // when: another iostat and sar log of host vm, their hosts taken from them
+        CliOutput preview =
+                importing(
+                        "--format",
+                        "iostat",
+                        "--experiment",
+                        "logged-host",
+                        "--host-from-log",
+                        "--dry-run",
+                        fixture("iostat/x-t-once.txt"));
+        CliOutput iostat =
+                importing(
+                        "--format",
+                        "iostat",
+                        "--experiment",
+                        "logged-host",
+                        "--host-from-log",
+                        fixture("iostat/x-t-once.txt"));
+        CliOutput sar =
+                importing(
+                        "--format",
+                        "sar",
+                        "--experiment",
+                        "logged-host",
+                        "--host-from-log",
+                        fixture("sar/sadf-d-m-cpu.txt"));
+
+        // then: the dry run says so, and each run, its trial and its samples are of host vm
+        assertThat(preview.exit()).as(preview.err()).isZero();
+        assertThat(preview.out()).contains("(experiment logged-host, host vm)");
+        assertThat(iostat.exit()).as(iostat.err()).isZero();
+        assertThat(sar.exit()).as(sar.err()).isZero();
+        String ofTheExperiment = "WHERE experiment = 'logged-host' ORDER BY 1";
+        assertThat(
+                        query(
+                                "runs",
+                                "split_part(run_id, '-', 2) || ' ' || host.hostname",
+                                ofTheExperiment))
+                .containsExactly("iostat vm", "sar vm");
+        assertThat(query("trials", "split_part(run_id, '-', 2) || ' ' || host", ofTheExperiment))
+                .containsExactly("iostat vm", "sar vm");
+        assertThat(query("host_samples", "DISTINCT host", ofTheExperiment)).containsExactly("vm");
+
+        // and a log that names no host, or --host beside it, is refused before anything runs
+        CliOutput nameless =
+                importing(
+                        "--format",
+                        "pgbench",
+                        "--host-from-log",
+                        fixture("pgbench/summary-pg15-progress-r.txt"));
+        assertThat(nameless.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(nameless.err())
+                .contains("summary-pg15-progress-r.txt: --host-from-log: names no host")
+                .contains("give --host");
+        CliOutput both =
+                importing(
+                        "--format",
+                        "iostat",
+                        "--host-from-log",
+                        "--host",
+                        "db1",
+                        fixture("iostat/x-t-once.txt"));
+        assertThat(both.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(both.err()).contains("--host and --host-from-log: give one");
+    }
 }

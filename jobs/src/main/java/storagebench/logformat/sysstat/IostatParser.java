@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.stream.Stream;
 import storagebench.logformat.LineRecords;
 import storagebench.logformat.LogFiles;
@@ -56,6 +57,18 @@ public final class IostatParser implements LogParser {
     @Override
     public List<ParserOption> options() {
         return OPTIONS;
+    }
+
+    /** The host in the banner: {@code Linux 6.1.0-18-amd64 (db1) 2026-12-05 _x86_64_ (2 CPU)}. */
+    @Override
+    public Optional<String> hostIn(List<String> head) {
+        return head.stream()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .findFirst()
+                .map(IostatRun.BANNER::matcher)
+                .filter(Matcher::matches)
+                .map(m -> m.group(1).strip());
     }
 
     @Override

@@ -23,7 +23,7 @@ import storagebench.logformat.Parsed;
  */
 final class IostatRun {
     /** The banner iostat prints first: {@code Linux 6.1.0 (host) 2026-12-05 _x86_64_ (2 CPU)}. */
-    static final Pattern BANNER = Pattern.compile("\\S+ \\S+ \\(.*\\)\\s.*\\(\\d+ CPU\\)");
+    static final Pattern BANNER = Pattern.compile("\\S+ \\S+ \\((.*)\\)\\s.*\\(\\d+ CPU\\)");
 
     private enum Section {
         NONE,

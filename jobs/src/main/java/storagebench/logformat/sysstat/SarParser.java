@@ -50,6 +50,15 @@ public final class SarParser implements LogParser {
         return OPTIONS;
     }
 
+    /** The host in sadf's first column: {@code db1;10;2026-12-05 10:27:34 UTC;…}. */
+    @Override
+    public Optional<String> hostIn(List<String> head) {
+        return head.stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#") && l.indexOf(';') > 0)
+                .findFirst()
+                .map(l -> l.substring(0, l.indexOf(';')).strip());
+    }
+
     @Override
     public Optional<String> mismatchIn(List<String> lines) {
         if (lines.stream().anyMatch(l -> l.startsWith(SarSection.HEADER))) {

@@ -284,4 +284,20 @@ class IostatParserTest extends LogParserContractTest {
                 .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("zone='Mars/Olympus'");
     }
+
+    @Test
+    void theHostIsTheBannersName() throws IOException {
+        // given: the fixture's banner, Linux 6.18.44-fc-v1272 (vm) 2026-12-05 _x86_64_ (2 CPU)
+        assertThat(parser().hostIn(LineReader.head(fixture("x-t-iso.txt")))).contains("vm");
+        // and after blank lines, a name with a dot
+        assertThat(
+                        parser().hostIn(
+                                        List.of(
+                                                "",
+                                                "Linux 6.1.0-18-amd64 (db1.example) \t12/05/26"
+                                                        + " \t_x86_64_\t(8 CPU)")))
+                .contains("db1.example");
+        // and a file that does not start with the banner names none
+        assertThat(parser().hostIn(List.of("2026-12-05T10:22:46+0000"))).isEmpty();
+    }
 }

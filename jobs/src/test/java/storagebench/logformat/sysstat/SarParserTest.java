@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import storagebench.logformat.LineReader;
 import storagebench.logformat.LogParserContractTest;
 import storagebench.logformat.Parsed;
 
@@ -276,5 +277,19 @@ class SarParserTest extends LogParserContractTest {
                         "",
                         "10:23:14        CPU     %user     %nice   %system   %iowait    %steal     %idle");
         assertThat(parser().mismatch(sar)).get().asString().contains("sadf -d FILE");
+    }
+
+    @Test
+    void theHostIsSadfsHostnameColumn() throws IOException {
+        // given: the fixture's rows, of host vm
+        List<String> head = LineReader.head(fixture("sadf-d.txt"));
+        assertThat(parser().hostIn(head)).contains("vm");
+        // and a file with no row yet names none
+        assertThat(
+                        parser().hostIn(
+                                        List.of(
+                                                "# hostname;interval;timestamp;CPU;%user;%nice;%system;"
+                                                        + "%iowait;%steal;%idle")))
+                .isEmpty();
     }
 }
