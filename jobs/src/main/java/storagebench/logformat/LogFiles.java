@@ -1,58 +1,114 @@
 package storagebench.logformat;
 
+import io.airlift.compress.MalformedInputException;
+import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.BufferedInputStream;
-import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 
 /**
- * A log file as its parser reads it: a gzip file (known by its first two bytes, whatever its name) is
- * read as the text it holds, so nightly logs archived as {@code .gz} import as they are, and as the
- * same runs as their uncompressed text.
+ * A log file as its parser reads it: a gzip or zstd file (known by its first bytes, whatever its name)
+ * is read as the text it holds, so nightly logs archived as {@code .gz} or {@code .zst} (logrotate's
+ * {@code compresscmd zstd}) import as they are, and as the same runs as their uncompressed text.
  */
 public final class LogFiles {
-    private static final int GZIP_MAGIC_1 = 0x1f;
-    private static final int GZIP_MAGIC_2 = 0x8b;
-
     private LogFiles() {}
 
-    /** Whether the file starts as a gzip file does. */
-    public static boolean gzipped(Path file) throws IOException {
+    /** How a log file is compressed, by its first bytes. */
+    private enum Compression {
+        NONE("", new byte[0]),
+        GZIP("gzip", new byte[] {0x1f, (byte) 0x8b}),
+        ZSTD("zstd", new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd}),
+        /** Not read: said so, rather than read as a log of binary lines. */
+        XZ("xz", new byte[] {(byte) 0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00});
+
+        static final int LONGEST_MAGIC = 6;
+
+        private final String name;
+        private final byte[] magic;
+
+        Compression(String name, byte[] magic) {
+            this.name = name;
+            this.magic = magic;
+        }
+
+        static Compression of(byte[] head, int length) {
+            for (Compression c : List.of(GZIP, ZSTD, XZ)) {
+                if (length >= c.magic.length
+                        && Arrays.equals(head, 0, c.magic.length, c.magic, 0, c.magic.length)) {
+                    return c;
+                }
+            }
+            return NONE;
+        }
+
+        InputStream decompressed(InputStream raw) throws IOException {
+            return switch (this) {
+                case GZIP -> new GZIPInputStream(raw, 64 * 1024);
+                case ZSTD -> new ZstdInputStream(raw);
+                case NONE -> raw;
+                case XZ ->
+                        throw new NotRead(
+                                "an xz file, which is not read: unpack it first (xz -dc FILE >"
+                                        + " LOG)");
+            };
+        }
+
+        /** What an error of the decompressing stream means, as the IOException a read fails with. */
+        IOException damaged(Exception e) {
+            return new IOException(
+                    "a " + name + " file cut short or damaged (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Whether the file starts as a gzip or zstd file does. */
+    public static boolean compressed(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
-            return in.read() == GZIP_MAGIC_1 && in.read() == GZIP_MAGIC_2;
+            byte[] head = new byte[Compression.LONGEST_MAGIC];
+            return Compression.of(head, in.readNBytes(head, 0, head.length)) != Compression.NONE;
         }
     }
 
     /**
-     * The file's bytes, those it holds when it is a gzip file; a gzip file cut short or damaged fails a
+     * The file's bytes, those it holds when it is a gzip or zstd file; one cut short or damaged fails a
      * read with an {@link IOException} that says so.
      */
     public static InputStream open(Path file) throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
         try {
-            raw.mark(2);
-            boolean gzip = raw.read() == GZIP_MAGIC_1 && raw.read() == GZIP_MAGIC_2;
+            raw.mark(Compression.LONGEST_MAGIC);
+            byte[] head = new byte[Compression.LONGEST_MAGIC];
+            Compression compression = Compression.of(head, raw.readNBytes(head, 0, head.length));
             raw.reset();
-            return gzip ? new Damaged(new GZIPInputStream(raw, 64 * 1024)) : raw;
-        } catch (EOFException | ZipException e) {
-            raw.close();
-            throw damaged(e);
+            if (compression == Compression.NONE) {
+                return raw;
+            }
+            try {
+                return new Damaged(compression.decompressed(new Source(raw)), compression);
+            } catch (NotRead e) {
+                throw e;
+            } catch (SourceException e) {
+                throw (IOException) e.getCause();
+            } catch (IOException | MalformedInputException e) {
+                throw compression.damaged(e);
+            }
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
         }
     }
 
-    /** The number of bytes {@link #open} gives: a gzip file's read through once. */
+    /** The number of bytes {@link #open} gives: a compressed file's read through once. */
     public static long size(Path file) throws IOException {
-        if (!gzipped(file)) {
+        if (!compressed(file)) {
             return Files.size(file);
         }
         try (InputStream in = open(file)) {
@@ -60,21 +116,37 @@ public final class LogFiles {
         }
     }
 
-    /** The file's name without a trailing {@code .gz}: the log's name as its tool wrote it. */
+    /** The file's name without a trailing {@code .gz} or {@code .zst}: the log's name as its tool wrote it. */
     public static String name(Path file) {
         String name = String.valueOf(file.getFileName());
-        return name.length() > 3 && name.toLowerCase(Locale.ROOT).endsWith(".gz")
-                ? name.substring(0, name.length() - 3)
-                : name;
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (String suffix : List.of(".gz", ".zst")) {
+            if (name.length() > suffix.length() && lower.endsWith(suffix)) {
+                return name.substring(0, name.length() - suffix.length());
+            }
+        }
+        return name;
     }
 
-    private static IOException damaged(IOException e) {
-        return new IOException("a gzip file cut short or damaged (" + e.getMessage() + ")", e);
+    /** A compressed file whose compression is not read. */
+    private static final class NotRead extends IOException {
+        NotRead(String message) {
+            super(message);
+        }
     }
 
-    /** Says what an error of the gzip stream means. */
-    private static final class Damaged extends FilterInputStream {
-        Damaged(InputStream in) {
+    /**
+     * A read error of the file itself, told apart from what a decompressor says of the bytes it read.
+     */
+    private static final class SourceException extends IOException {
+        SourceException(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    /** The compressed file's bytes, its read errors as {@link SourceException}s. */
+    private static final class Source extends FilterInputStream {
+        Source(InputStream in) {
             super(in);
         }
 
@@ -82,8 +154,8 @@ public final class LogFiles {
         public int read() throws IOException {
             try {
                 return super.read();
-            } catch (EOFException | ZipException e) {
-                throw damaged(e);
+            } catch (IOException e) {
+                throw new SourceException(e);
             }
         }
 
@@ -91,8 +163,43 @@ public final class LogFiles {
         public int read(byte[] b, int off, int len) throws IOException {
             try {
                 return super.read(b, off, len);
-            } catch (EOFException | ZipException e) {
-                throw damaged(e);
+            } catch (IOException e) {
+                throw new SourceException(e);
+            }
+        }
+    }
+
+    /**
+     * Says what an error of the decompressing stream means: the file cut short or damaged, unless the
+     * file itself could not be read.
+     */
+    private static final class Damaged extends FilterInputStream {
+        private final Compression compression;
+
+        Damaged(InputStream in, Compression compression) {
+            super(in);
+            this.compression = compression;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (SourceException e) {
+                throw (IOException) e.getCause();
+            } catch (IOException | MalformedInputException e) {
+                throw compression.damaged(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (SourceException e) {
+                throw (IOException) e.getCause();
+            } catch (IOException | MalformedInputException e) {
+                throw compression.damaged(e);
             }
         }
     }

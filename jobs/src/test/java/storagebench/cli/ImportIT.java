@@ -262,6 +262,11 @@ class ImportIT extends BrokerOnDataDir {
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
             Files.copy(file, out);
         }
+        Path zst = tmp.resolve("throttled-100gb.csv.zst");
+        try (OutputStream out =
+                new com.github.luben.zstd.ZstdOutputStream(Files.newOutputStream(zst))) {
+            Files.copy(file, out);
+        }
         long trials = dataset().rows("trials");
         long samples = dataset().rows("io_samples");
         long runs = dataset().rows("runs");
@@ -280,6 +285,8 @@ class ImportIT extends BrokerOnDataDir {
                         copy.toString());
         CliOutput archived =
                 importing("--format", "file-stats", "--experiment", "seed003", gz.toString());
+        CliOutput zstd =
+                importing("--format", "file-stats", "--experiment", "seed003", zst.toString());
         // then
         assertThat(again.exit()).isZero();
         assertThat(renamed.exit()).isZero();
@@ -295,6 +302,7 @@ class ImportIT extends BrokerOnDataDir {
                                 + " imported with (seed003)");
         assertThat(archived.out())
                 .contains("throttled-100gb.csv.gz already imported as run " + runId);
+        assertThat(zstd.out()).contains("throttled-100gb.csv.zst already imported as run " + runId);
         assertThat(dataset().rows("trials")).isEqualTo(trials);
         assertThat(dataset().rows("io_samples")).isEqualTo(samples).isGreaterThan(0);
         assertThat(dataset().rows("runs")).isEqualTo(runs);

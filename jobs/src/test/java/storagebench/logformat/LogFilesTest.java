@@ -27,8 +27,8 @@ class LogFilesTest {
         Path unnamed = Files.write(dir.resolve("nightly.log"), gzip(TEXT));
         Path plain = Files.writeString(dir.resolve("plain.log.gz"), TEXT);
         // then
-        assertThat(LogFiles.gzipped(gz)).isTrue();
-        assertThat(LogFiles.gzipped(plain)).isFalse();
+        assertThat(LogFiles.compressed(gz)).isTrue();
+        assertThat(LogFiles.compressed(plain)).isFalse();
         for (Path file : new Path[] {gz, unnamed, plain}) {
             try (InputStream in = LogFiles.open(file)) {
                 assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(TEXT);
@@ -49,11 +49,65 @@ class LogFilesTest {
     }
 
     @Test
+    void aZstdFileIsReadAsTheTextItHoldsWhateverItsName() throws IOException {
+        // given: written by another implementation of zstd than the one that reads it
+        Path zst = Files.write(dir.resolve("nightly.log.zst"), zstd(TEXT));
+        Path unnamed = Files.write(dir.resolve("nightly-zstd.log"), zstd(TEXT));
+        // then
+        for (Path file : new Path[] {zst, unnamed}) {
+            assertThat(LogFiles.compressed(file)).isTrue();
+            try (InputStream in = LogFiles.open(file)) {
+                assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(TEXT);
+            }
+            assertThat(LogFiles.size(file)).isEqualTo(TEXT.length());
+        }
+    }
+
+    @Test
+    void aZstdFileCutShortOrDamagedFailsItsReadSayingSo() throws IOException {
+        // given: one copied while it was written, one with a byte changed in its data
+        byte[] whole = zstd("line\n".repeat(100_000) + "another line\n".repeat(100_000));
+        Path cut = Files.write(dir.resolve("cut.log.zst"), Arrays.copyOf(whole, whole.length / 2));
+        byte[] changed = whole.clone();
+        changed[whole.length / 2] ^= (byte) 0xff;
+        Path damaged = Files.write(dir.resolve("damaged.log.zst"), changed);
+        // then
+        for (Path file : new Path[] {cut, damaged}) {
+            assertThatThrownBy(() -> LogFiles.size(file))
+                    .as(file.toString())
+                    .isInstanceOf(IOException.class)
+                    .hasMessageStartingWith("a zstd file cut short or damaged (");
+        }
+    }
+
+    @Test
+    void anXzFileIsRefusedSayingHowToReadIt() throws IOException {
+        // given: xz's stream header, then anything
+        Path xz =
+                Files.write(
+                        dir.resolve("nightly.log.xz"),
+                        new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0, 0, 4, (byte) 0xe6});
+        // then
+        assertThatThrownBy(() -> LogFiles.open(xz))
+                .isInstanceOf(IOException.class)
+                .hasMessage("an xz file, which is not read: unpack it first (xz -dc FILE > LOG)");
+    }
+
+    @Test
     void aLogsNameIsTheNameItsToolWroteWithoutGz() {
         assertThat(LogFiles.name(Path.of("logs/hammerdb.log.gz"))).isEqualTo("hammerdb.log");
         assertThat(LogFiles.name(Path.of("results.GZ"))).isEqualTo("results");
         assertThat(LogFiles.name(Path.of("fio.json"))).isEqualTo("fio.json");
         assertThat(LogFiles.name(Path.of(".gz"))).isEqualTo(".gz");
+        assertThat(LogFiles.name(Path.of("logs/sar.txt.zst"))).isEqualTo("sar.txt");
+    }
+
+    private static byte[] zstd(String text) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (OutputStream out = new com.github.luben.zstd.ZstdOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
     }
 
     private static byte[] gzip(String text) throws IOException {
