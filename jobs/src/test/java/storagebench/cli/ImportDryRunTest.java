@@ -169,27 +169,8 @@ class ImportDryRunTest {
         Files.writeString(db1, log.replaceFirst("\\(vm\\)", "(db1)"));
         Files.writeString(bad, log.replaceFirst("\\(vm\\)", "(db 2)"));
         // when
-        CommandOutput one =
-                CommandOutput.of(
-                        "import",
-                        "--data-dir",
-                        dir.resolve("data").toString(),
-                        "--format",
-                        "iostat",
-                        "--host-from-log",
-                        "--dry-run",
-                        db1.toString());
-        CommandOutput both =
-                CommandOutput.of(
-                        "import",
-                        "--data-dir",
-                        dir.resolve("data").toString(),
-                        "--format",
-                        "iostat",
-                        "--host-from-log",
-                        "--dry-run",
-                        db1.toString(),
-                        bad.toString());
+        CommandOutput one = dryRunWithHostsFromLogs(db1);
+        CommandOutput both = dryRunWithHostsFromLogs(db1, bad);
         // then
         assertThat(one.exitCode()).as(one.err()).isZero();
         assertThat(one.out()).contains("(experiment iostat-db1-iostat, host db1)");
@@ -199,5 +180,20 @@ class ImportDryRunTest {
                 .contains("give --host")
                 .doesNotContain("Exception");
         assertThat(both.out()).doesNotContain("would be run");
+    }
+
+    private CommandOutput dryRunWithHostsFromLogs(Path... iostatLogs) throws Exception {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "import",
+                                "--data-dir",
+                                dir.resolve("data").toString(),
+                                "--format",
+                                "iostat",
+                                "--host-from-log",
+                                "--dry-run"));
+        Arrays.stream(iostatLogs).map(Path::toString).forEach(args::add);
+        return CommandOutput.of(args.toArray(String[]::new));
     }
 }

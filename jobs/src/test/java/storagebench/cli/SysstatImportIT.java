@@ -134,23 +134,18 @@ class SysstatImportIT extends BrokerOnDataDir {
     @Test
     void withHostFromLogEachRunIsOfTheHostItsLogNames() throws Exception {
         // when: another iostat and sar log of host vm, their hosts taken from them
-        CliOutput preview =
-                importing(
-                        "--format",
-                        "iostat",
-                        "--experiment",
-                        "logged-host",
-                        "--host-from-log",
-                        "--dry-run",
-                        fixture("iostat/x-t-once.txt"));
-        CliOutput iostat =
-                importing(
+        List<String> iostatArgs =
+                List.of(
                         "--format",
                         "iostat",
                         "--experiment",
                         "logged-host",
                         "--host-from-log",
                         fixture("iostat/x-t-once.txt"));
+        List<String> dryRun = new ArrayList<>(List.of("--dry-run"));
+        dryRun.addAll(iostatArgs);
+        CliOutput preview = importing(dryRun.toArray(String[]::new));
+        CliOutput iostat = importing(iostatArgs.toArray(String[]::new));
         CliOutput sar =
                 importing(
                         "--format",
