@@ -114,7 +114,7 @@ public record ImportPreview(
 
     /**
      * What several files would become together: totals, when their runs start, their experiments (to see
-     * that nightly logs are one), variants and steps.
+     * that nightly logs are one), hosts (several with {@code --host-from-log}), variants and steps.
      */
     public static String together(List<ImportPreview> previews) {
         long records = 0;
@@ -124,10 +124,12 @@ public record ImportPreview(
         Instant first = null;
         Instant last = null;
         Set<String> experiments = new LinkedHashSet<>();
+        Set<String> hosts = new LinkedHashSet<>();
         Set<String> variants = new LinkedHashSet<>();
         Set<String> steps = new LinkedHashSet<>();
         for (ImportPreview p : previews) {
             experiments.add(p.experiment);
+            hosts.add(p.host);
             records += p.records;
             trials += p.trials;
             failures += p.failures;
@@ -151,6 +153,7 @@ public record ImportPreview(
                                         : "from " + TIME.format(first) + " to " + TIME.format(last))
                         .append('\n');
         listed(out, "experiment", experiments);
+        listed(out, "host", hosts);
         details(out, variants, steps);
         return out.toString();
     }

@@ -108,6 +108,7 @@ class ImportDryRunTest {
                         "the 5 files together: 5 records, 5 trial(s), 0 failed, 0 quarantined; their"
                                 + " runs start from 2023-03-01 13:42:05 UTC to 2023-03-05 13:42:05 UTC\n"
                                 + "  experiment: hammerdb\n"
+                                + "  host: imported\n"
                                 + "  variant: virtual-users=70, database=SQL Server\n"
                                 + "  steps: run\n"
                                 + "dry run: nothing was imported");
@@ -180,6 +181,24 @@ class ImportDryRunTest {
                 .contains("give --host")
                 .doesNotContain("Exception");
         assertThat(both.out()).doesNotContain("would be run");
+    }
+
+    @Test
+    void moreThanThreeFilesWithHostsFromTheirLogsListTheHostsTogether() throws Exception {
+        // given: four machines' iostat logs
+        String log = Files.readString(fixture("iostat/x-t-iso.txt"));
+        List<Path> logs = new ArrayList<>();
+        for (int n = 1; n <= 4; n++) {
+            logs.add(
+                    Files.writeString(
+                            dir.resolve("iostat-db" + n + ".txt"),
+                            log.replaceFirst("\\(vm\\)", "(db" + n + ")")));
+        }
+        // when
+        CommandOutput result = dryRunWithHostsFromLogs(logs.toArray(Path[]::new));
+        // then
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).contains("  hosts (4):\n    db1\n    db2\n    db3\n    db4\n");
     }
 
     private CommandOutput dryRunWithHostsFromLogs(Path... iostatLogs) throws Exception {
