@@ -59,8 +59,12 @@ public final class HeadlineTable {
 
     /** The group of a summary row: experiment, host, configuration, variant and step. */
     static String key(SummaryRow r) {
-        return String.join(
-                "\n", r.experiment(), r.host(), r.configuration(), r.variant(), r.step());
+        return key(r.experiment(), r.host(), r.configuration(), r.variant(), r.step());
+    }
+
+    private static String key(
+            String experiment, String host, String configuration, String variant, String step) {
+        return String.join("\n", experiment, host, configuration, variant, step);
     }
 
     /**
@@ -72,14 +76,7 @@ public final class HeadlineTable {
         Set<String> keys = new HashSet<>();
         for (VariantStats s : stats) {
             if (names.contains(s.metric()) && s.runId() == null && s.n() > 0) {
-                keys.add(
-                        String.join(
-                                "\n",
-                                s.experiment(),
-                                s.host(),
-                                s.configuration(),
-                                s.variant(),
-                                s.step()));
+                keys.add(key(s.experiment(), s.host(), s.configuration(), s.variant(), s.step()));
             }
         }
         return keys;
