@@ -40,7 +40,13 @@ public final class LogFiles {
             this.magic = magic;
         }
 
-        static Compression of(byte[] head, int length) {
+        /** The compression of the stream's first bytes, read from it. */
+        static Compression read(InputStream in) throws IOException {
+            byte[] head = new byte[LONGEST_MAGIC];
+            return of(head, in.readNBytes(head, 0, head.length));
+        }
+
+        private static Compression of(byte[] head, int length) {
             for (Compression c : List.of(GZIP, ZSTD, XZ)) {
                 if (length >= c.magic.length
                         && Arrays.equals(head, 0, c.magic.length, c.magic, 0, c.magic.length)) {
@@ -69,11 +75,10 @@ public final class LogFiles {
         }
     }
 
-    /** Whether the file starts as a gzip or zstd file does. */
+    /** Whether the file starts as a gzip, zstd or xz file does. */
     public static boolean compressed(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
-            byte[] head = new byte[Compression.LONGEST_MAGIC];
-            return Compression.of(head, in.readNBytes(head, 0, head.length)) != Compression.NONE;
+            return Compression.read(in) != Compression.NONE;
         }
     }
 
@@ -85,8 +90,7 @@ public final class LogFiles {
         InputStream raw = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
         try {
             raw.mark(Compression.LONGEST_MAGIC);
-            byte[] head = new byte[Compression.LONGEST_MAGIC];
-            Compression compression = Compression.of(head, raw.readNBytes(head, 0, head.length));
+            Compression compression = Compression.read(raw);
             raw.reset();
             if (compression == Compression.NONE) {
                 return raw;
