@@ -10,7 +10,8 @@ import storagebench.report.Cells;
 
 /**
  * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
- * step and metric, naming the test; the host's mechanism on a line under a pair's first verdict that found a
+ * step and metric, naming the test; each side by the factors that tell it apart, the held-fixed ones
+ * once after them; the host's mechanism on a line under a pair's first verdict that found a
  * difference, else its first, where there is one), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
  * tools (every figure at full precision, one column per held-fixed factor as {@code fixed.NAME}).
  */
@@ -49,9 +50,9 @@ public enum CompareFormat {
                     group = heading;
                 }
                 out.append("  ")
-                        .append(c.variant())
+                        .append(VerdictSentence.distinct(c.variant(), c.fixed()))
                         .append(" vs ")
-                        .append(c.baseline())
+                        .append(VerdictSentence.distinct(c.baseline(), c.fixed()))
                         .append(c.fixed().isEmpty() ? "" : " (with " + fixed(c) + ")")
                         .append(": ")
                         .append(c.verdict())

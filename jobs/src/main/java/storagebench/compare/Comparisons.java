@@ -39,7 +39,11 @@ public final class Comparisons {
 
     private Comparisons() {}
 
-    /** The metrics compared when none is asked for: the duration and the workloads' headline metrics. */
+    /**
+     * The metrics compared when none is asked for: the duration and the workloads' headline metrics.
+     * Asked for together, the duration is compared for the steps that no headline metric measures
+     * (a step that {@code iops} or {@code tpm} measures ran for the length it was set to).
+     */
     public static List<String> defaultMetrics() {
         return List.copyOf(HeadlineTable.metrics());
     }
@@ -91,7 +95,12 @@ public final class Comparisons {
     }
 
     private static List<Comparison> of(
-            Tables tables, List<VariantStats> stats, CompareRequest request, List<String> metrics) {
+            Tables tables, List<VariantStats> all, CompareRequest request, List<String> metrics) {
+        // beside the headline metrics, the duration of the steps they do not measure
+        List<VariantStats> stats =
+                metrics.size() > 1 && metrics.contains(CompareRequest.DURATION)
+                        ? HeadlineTable.withoutMeasuredDurations(all)
+                        : all;
         Map<String, Map<String, String>> declared =
                 request.baseline().isEmpty() && !request.byHost()
                         ? Baselines.declared(LatestConfigs.read(tables, request.experiment()))

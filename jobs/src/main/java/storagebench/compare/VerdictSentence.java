@@ -49,7 +49,7 @@ public final class VerdictSentence {
     }
 
     /** The label's factors that the held-fixed ones do not name, or the whole label. */
-    private static String distinct(String label, Map<String, String> fixed) {
+    static String distinct(String label, Map<String, String> fixed) {
         List<String> kept = new ArrayList<>();
         for (String part : label.split(", ")) {
             int eq = part.indexOf('=');

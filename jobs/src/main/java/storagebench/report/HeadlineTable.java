@@ -83,6 +83,30 @@ public final class HeadlineTable {
     }
 
     /**
+     * {@code stats} without the duration's rows of the groups that some headline metric measures
+     * ({@link #measured}): such a step ran for the length it was set to, so its duration answers
+     * nothing where the metric is there to answer.
+     */
+    public static List<VariantStats> withoutMeasuredDurations(List<VariantStats> stats) {
+        Set<String> measured = measured(stats);
+        if (measured.isEmpty()) {
+            return stats;
+        }
+        return stats.stream()
+                .filter(
+                        s ->
+                                !(s.metric().equals(VariantStats.DURATION)
+                                        && measured.contains(
+                                                key(
+                                                        s.experiment(),
+                                                        s.host(),
+                                                        s.configuration(),
+                                                        s.variant(),
+                                                        s.step()))))
+                .toList();
+    }
+
+    /**
      * @param metric the metric's name, shown in the heading
      * @param higherIsBetter which way is better, shown in the heading and the ratios' best
      * @return the table, or empty text when no trial has the metric

@@ -139,9 +139,7 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
                 .contains("local-file-init")
                 .contains("×init")
                 .contains("comparisons (the other factors held fixed;")
-                .contains(
-                        "init=instant, file-size=1MB vs init=zero, file-size=1MB"
-                                + " (with file-size=1MB): ");
+                .contains("init=instant vs init=zero (with file-size=1MB): ");
         assertThat(Files.readString(tmp.resolve("main/out.html")))
                 .contains("init=instant, file-size=1MB");
         assertThat(out.out()).doesNotContain("runs in the dataset");

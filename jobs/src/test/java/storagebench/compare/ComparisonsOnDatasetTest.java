@@ -136,4 +136,79 @@ class ComparisonsOnDatasetTest {
                         "not steady: fio · vm · io · threads=2: 1 of 3 trials never reached steady"
                                 + " state (measured after the longest ramp)\n");
     }
+
+    @Test
+    void beside_aHeadlineMetric_theDurationIsComparedOnlyForTheStepsItDoesNotMeasure()
+            throws Exception {
+        // given: pgbench-like trials, each one-second interval measured by its tpm, and a load step
+        // measured by its duration
+        TrialsFixture fixture = new TrialsFixture();
+        double[] one = {38_000, 39_000, 40_000};
+        double[] four = {56_000, 57_000, 58_000};
+        int index = 0;
+        for (int i = 0; i < 3; i++) {
+            fixture.trial(
+                    "r1",
+                    "pgb",
+                    "vm",
+                    "clients=1, scale=2",
+                    "load",
+                    index++,
+                    false,
+                    "OK",
+                    2.0 + i / 10.0);
+            fixture.trial(
+                    "r1",
+                    "pgb",
+                    "vm",
+                    "clients=4, scale=2",
+                    "load",
+                    index++,
+                    false,
+                    "OK",
+                    3.0 + i / 10.0);
+            fixture.trial(
+                    "r1",
+                    "pgb",
+                    "vm",
+                    "clients=1, scale=2",
+                    "progress",
+                    index++,
+                    false,
+                    "OK",
+                    1.0,
+                    Map.of("tpm", one[i]));
+            fixture.trial(
+                    "r1",
+                    "pgb",
+                    "vm",
+                    "clients=4, scale=2",
+                    "progress",
+                    index++,
+                    false,
+                    "OK",
+                    1.0,
+                    Map.of("tpm", four[i]));
+        }
+        fixture.write(parquet, "pgb", "2026-11-30", "r1");
+        CompareRequest request = CompareRequest.of("pgb");
+
+        // when: compared on the default metrics, then on the duration alone
+        List<Comparison> byDefault = Comparisons.of(parquet, request, Comparisons.defaultMetrics());
+        List<Comparison> durations =
+                Comparisons.of(parquet, request, List.of(CompareRequest.DURATION));
+
+        // then: the interval's set length is not compared beside its tpm, unless asked for
+        assertThat(byDefault)
+                .extracting(c -> c.step() + " " + c.metric())
+                .containsExactly("load duration", "progress tpm");
+        assertThat(durations)
+                .extracting(c -> c.step() + " " + c.metric())
+                .containsExactly("load duration", "progress duration");
+        // and each side is named by the factor that tells it apart, the held-fixed one once
+        assertThat(CompareFormat.TEXT.render(byDefault))
+                .contains("  clients=4 vs clients=1 (with scale=2): slower by ×")
+                .contains("  clients=1 vs clients=4 (with scale=2): lower tpm (worse) by ×")
+                .doesNotContain("clients=1, scale=2");
+    }
 }
