@@ -3,6 +3,7 @@ package storagebench.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A comparison as one sentence that names both sides by what tells them apart, e.g. {@code
@@ -13,8 +14,17 @@ public final class VerdictSentence {
     private VerdictSentence() {}
 
     public static String of(Comparison c) {
+        return of(c, Set.of());
+    }
+
+    /**
+     * As {@link #of(Comparison)}, leaving out of the held-fixed factors those {@code said} names (the
+     * page says once the factors every variant shares).
+     */
+    public static String of(Comparison c, Set<String> said) {
+        String held = fixed(c, said);
         String at =
-                (c.fixed().isEmpty() ? "" : ", at " + fixed(c))
+                (held.isEmpty() ? "" : ", at " + held)
                         + (c.configuration().isEmpty()
                                 ? ""
                                 : " (configuration " + c.configuration() + ")");
@@ -49,7 +59,7 @@ public final class VerdictSentence {
     }
 
     /** The label's factors that the held-fixed ones do not name, or the whole label. */
-    static String distinct(String label, Map<String, String> fixed) {
+    public static String distinct(String label, Map<String, String> fixed) {
         List<String> kept = new ArrayList<>();
         for (String part : label.split(", ")) {
             int eq = part.indexOf('=');
@@ -65,8 +75,19 @@ public final class VerdictSentence {
 
     /** The held-fixed factors as {@code name=value, …}. */
     static String fixed(Comparison c) {
+        return fixed(c, Set.of());
+    }
+
+    /** The held-fixed factors but those {@code said} names, as {@code name=value, …}. */
+    public static String fixed(Comparison c, Set<String> said) {
         List<String> parts = new ArrayList<>();
-        c.fixed().forEach((k, v) -> parts.add(k + "=" + v));
+        c.fixed()
+                .forEach(
+                        (k, v) -> {
+                            if (!said.contains(k)) {
+                                parts.add(k + "=" + v);
+                            }
+                        });
         return String.join(", ", parts);
     }
 }

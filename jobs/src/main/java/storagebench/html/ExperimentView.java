@@ -25,6 +25,7 @@ import storagebench.report.Report;
 import storagebench.report.ReportFilter;
 import storagebench.report.RunFacts;
 import storagebench.report.RunMean;
+import storagebench.report.SharedFactors;
 import storagebench.report.SummaryRow;
 import storagebench.report.Tables;
 import storagebench.report.ThroughputPoint;
@@ -53,10 +54,43 @@ record ExperimentView(
         Measures measures,
         List<TopWait> waits,
         List<Comparison> hostComparisons,
-        List<Trend> trends) {
+        List<Trend> trends,
+        SharedFactors shared) {
 
     /** The window of the trends' window method, which the marks do not use. */
     private static final int WINDOW = 5;
+
+    /** As the canonical one, the factors every variant shares found among {@code summary}'s rows. */
+    ExperimentView(
+            String experiment,
+            List<RunFacts> runs,
+            List<SummaryRow> summary,
+            List<Comparison> comparisons,
+            List<IoPoint> io,
+            List<ThroughputPoint> throughput,
+            List<HostPoint> host,
+            List<RunMean> runMeans,
+            String question,
+            Measures measures,
+            List<TopWait> waits,
+            List<Comparison> hostComparisons,
+            List<Trend> trends) {
+        this(
+                experiment,
+                runs,
+                summary,
+                comparisons,
+                io,
+                throughput,
+                host,
+                runMeans,
+                question,
+                measures,
+                waits,
+                hostComparisons,
+                trends,
+                SharedFactors.among(summary));
+    }
 
     /** Every experiment with trials that match, in the report's order. */
     static List<ExperimentView> read(Path parquetRoot, ReportFilter filter) {
@@ -164,7 +198,8 @@ record ExperimentView(
                 measures,
                 waits,
                 hostComparisons,
-                List.copyOf(found));
+                List.copyOf(found),
+                shared);
     }
 
     /**
@@ -300,12 +335,19 @@ record ExperimentView(
         return false;
     }
 
+    /** The names of the factors every variant shares, which the page says once, with its question. */
+    Set<String> sharedFactors() {
+        return shared.names(experiment);
+    }
+
     /**
-     * A variant's name in a chart: its label, its host's where the experiment ran on several, and its
-     * configuration's where it ran several ({@code files=5 · rows=1000}).
+     * A variant's name in a chart: its label by the factors that tell it apart from the experiment's
+     * others ({@code default} for its one variant: the heading's line has the factors every variant
+     * shares), its host's where the experiment ran on several, and its configuration's where it ran
+     * several ({@code files=5 · rows=1000}).
      */
     String name(String variant, String host, String configuration) {
-        return variant
+        return shared.name(experiment, variant)
                 + (manyHosts() ? " @ " + host : "")
                 + (configuration.isEmpty() ? "" : " · " + configuration);
     }

@@ -242,6 +242,13 @@ final class HtmlPage {
         body.append("<div class=\"answer\"><p class=\"question\">")
                 .append(Html.text(Question.of(view, measure)))
                 .append("</p>\n");
+        String shared = view.shared().of(view.experiment());
+        if (!shared.isEmpty()) {
+            // what the verdicts and charts no longer repeat
+            body.append("<p class=\"shared-factors\">Every variant: ")
+                    .append(Html.text(shared))
+                    .append("</p>\n");
+        }
         List<Comparison> verdicts =
                 view.comparisons().stream()
                         .filter(c -> c.metric().equals(view.measures().of(c.step())))
@@ -254,7 +261,10 @@ final class HtmlPage {
             boolean named = steps.size() > 1;
             for (Comparison c : verdicts) {
                 body.append("<li>")
-                        .append(Html.text((named ? c.step() + ": " : "") + VerdictSentence.of(c)));
+                        .append(
+                                Html.text(
+                                        (named ? c.step() + ": " : "")
+                                                + VerdictSentence.of(c, view.sharedFactors())));
                 if (c.mechanism() != null) {
                     body.append("<span class=\"why\">why: ")
                             .append(Html.text(c.mechanism()))
@@ -389,7 +399,7 @@ final class HtmlPage {
         if (view.comparisons().isEmpty()) {
             body.append("<p class=\"none comparisons\">no comparisons</p>\n");
         } else {
-            body.append(TableRows.comparisons(view.comparisons()).html());
+            body.append(TableRows.comparisons(view.comparisons(), view.sharedFactors()).html());
         }
     }
 }

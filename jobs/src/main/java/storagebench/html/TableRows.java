@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import storagebench.compare.Comparison;
+import storagebench.compare.VerdictSentence;
 import storagebench.report.RunFacts;
 import storagebench.report.SummaryRow;
 import storagebench.report.TextTable;
@@ -66,8 +67,8 @@ final class TableRows {
         List<String> header =
                 new ArrayList<>(
                         List.of(
-                                "host", "variant", "step", "unit", "n", "mean", "median", "stddev",
-                                "95% CI", "min", "max", "p95"));
+                                "host", "step", "unit", "n", "mean", "median", "stddev", "95% CI",
+                                "min", "max", "p95"));
         ratios.forEach(r -> header.add("×" + r));
         header.addAll(List.of("failed", "warm-ups"));
         List<List<String>> rows = new ArrayList<>();
@@ -79,7 +80,6 @@ final class TableRows {
                     new ArrayList<>(
                             List.of(
                                     r.host(),
-                                    r.variant(),
                                     r.step(),
                                     seconds ? s.symbol() : metric,
                                     Long.toString(r.n()),
@@ -99,15 +99,21 @@ final class TableRows {
             rows.add(row);
         }
         Set<Integer> numeric = new LinkedHashSet<>();
-        for (int i = 4; i < header.size(); i++) {
+        for (int i = 3; i < header.size(); i++) {
             numeric.add(i);
         }
+        // the variant by the factors that tell it apart: none where the experiment has one variant
         return new Table("summary", header, rows, numeric)
+                .withColumn(1, "variant", shown.stream().map(view.shared()::variant).toList())
                 .withColumn(
                         1, "configuration", shown.stream().map(SummaryRow::configuration).toList());
     }
 
-    static Table comparisons(List<Comparison> comparisons) {
+    /**
+     * The comparisons, each side by the factors that tell it apart and the factors held fixed beside
+     * them, but those every variant shares ({@code said}, under the page's heading).
+     */
+    static Table comparisons(List<Comparison> comparisons, Set<String> said) {
         List<String> header =
                 List.of(
                         "host",
@@ -132,8 +138,8 @@ final class TableRows {
                             c.host(),
                             c.step(),
                             c.metric(),
-                            c.variant(),
-                            c.baseline(),
+                            VerdictSentence.distinct(c.variant(), c.fixed()),
+                            VerdictSentence.distinct(c.baseline(), c.fixed()),
                             Long.toString(c.n()),
                             Long.toString(c.baselineN()),
                             number("×%s", c.ratioOfMeans()),
@@ -148,6 +154,10 @@ final class TableRows {
                             c.verdict() == null ? "" : c.verdict()));
         }
         return new Table("comparisons", header, rows, Set.of(5, 6, 7, 9, 11, 12, 13))
+                .withColumn(
+                        5,
+                        "held fixed",
+                        comparisons.stream().map(c -> VerdictSentence.fixed(c, said)).toList())
                 .withColumn(
                         1,
                         "configuration",

@@ -40,19 +40,23 @@ public final class HeadlineTable {
 
     /** A table per headline metric that some trial among {@code stats} has, in the workloads' order. */
     public static String renderAll(List<VariantStats> stats) {
-        return renderAll(stats, Map.of(), false);
+        return renderAll(stats, Map.of(), false, SharedFactors.none());
     }
 
     /**
      * As {@link #renderAll(List)}, each row with the failed and warm-up trials of its group as {@code
      * counts} gives them ({@link #key}: the duration's summary rows, which every trial has), else as its
-     * own metric's rows count them; as Markdown tables where {@code markdown}.
+     * own metric's rows count them; as Markdown tables where {@code markdown}; each variant named as
+     * {@code shared} names it.
      */
     static String renderAll(
-            List<VariantStats> stats, Map<String, SummaryRow> counts, boolean markdown) {
+            List<VariantStats> stats,
+            Map<String, SummaryRow> counts,
+            boolean markdown,
+            SharedFactors shared) {
         StringBuilder out = new StringBuilder();
         for (Metric m : present(stats)) {
-            out.append(render(m.name(), m.higherIsBetter(), stats, counts, markdown));
+            out.append(render(m.name(), m.higherIsBetter(), stats, counts, markdown, shared));
         }
         return out.toString();
     }
@@ -112,7 +116,7 @@ public final class HeadlineTable {
      * @return the table, or empty text when no trial has the metric
      */
     public static String render(String metric, boolean higherIsBetter, List<VariantStats> stats) {
-        return render(metric, higherIsBetter, stats, Map.of(), false);
+        return render(metric, higherIsBetter, stats, Map.of(), false, SharedFactors.none());
     }
 
     private static String render(
@@ -120,7 +124,8 @@ public final class HeadlineTable {
             boolean higherIsBetter,
             List<VariantStats> stats,
             Map<String, SummaryRow> counts,
-            boolean markdown) {
+            boolean markdown,
+            SharedFactors shared) {
         List<SummaryRow> rows =
                 Report.summary(stats, metric, higherIsBetter).stream()
                         .filter(r -> r.n() > 0)
@@ -154,7 +159,7 @@ public final class HeadlineTable {
                                     TextTable.escape(r.experiment()),
                                     TextTable.escape(r.host()),
                                     TextTable.configuration(r),
-                                    TextTable.escape(r.variant()),
+                                    TextTable.variant(r, shared),
                                     TextTable.escape(r.step()),
                                     String.valueOf(r.n()),
                                     number(r.mean()),

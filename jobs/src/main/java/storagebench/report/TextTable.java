@@ -50,7 +50,7 @@ public final class TextTable {
 
     /** The table, one per experiment where rows of several are shown: each has its own factors. */
     public static String render(List<SummaryRow> rows) {
-        return render(rows, false);
+        return render(rows, false, SharedFactors.none());
     }
 
     /**
@@ -58,17 +58,21 @@ public final class TextTable {
      * the numbers aligned right, each note a list item.
      */
     public static String markdown(List<SummaryRow> rows) {
-        return render(rows, true);
+        return render(rows, true, SharedFactors.none());
     }
 
-    private static String render(List<SummaryRow> rows, boolean markdown) {
+    /**
+     * As {@link #render} or, where {@code markdown}, {@link #markdown}, each variant named by the
+     * factors that tell it apart from the others of its experiment ({@code shared} has the rest).
+     */
+    static String render(List<SummaryRow> rows, boolean markdown, SharedFactors shared) {
         Map<String, DurationUnit> units = units(rows);
         Map<String, List<SummaryRow>> byExperiment = new LinkedHashMap<>();
         rows.forEach(
                 r -> byExperiment.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r));
         List<String> tables = new ArrayList<>();
         for (List<SummaryRow> experimentRows : byExperiment.values()) {
-            Columns table = table(experimentRows, units);
+            Columns table = table(experimentRows, units, shared);
             tables.add(markdown ? table.markdown() : aligned(table.lines(), table.numbersFrom()));
         }
         StringBuilder out = new StringBuilder(String.join("\n", tables));
@@ -88,7 +92,7 @@ public final class TextTable {
                                                                 row.experiment(),
                                                                 row.host(),
                                                                 row.configuration(),
-                                                                row.variant(),
+                                                                shared.variant(row),
                                                                 row.step())
                                                         .filter(s -> !s.isEmpty())
                                                         .toList())))
@@ -113,7 +117,8 @@ public final class TextTable {
                 : "";
     }
 
-    private static Columns table(List<SummaryRow> rows, Map<String, DurationUnit> units) {
+    private static Columns table(
+            List<SummaryRow> rows, Map<String, DurationUnit> units, SharedFactors shared) {
         List<String> ratios = ratioNames(rows);
         List<String> header = new ArrayList<>(List.of(HEADER));
         ratios.forEach(r -> header.add("×" + escape(r)));
@@ -121,7 +126,7 @@ public final class TextTable {
         List<String[]> cells = new ArrayList<>();
         cells.add(header.toArray(String[]::new));
         for (SummaryRow row : rows) {
-            cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S), ratios));
+            cells.add(cells(row, units.getOrDefault(unitKey(row), DurationUnit.S), ratios, shared));
         }
         return Columns.withoutEmpty(cells, FIRST_NUMBER);
     }
@@ -225,7 +230,8 @@ public final class TextTable {
         }
     }
 
-    private static String[] cells(SummaryRow row, DurationUnit unit, List<String> ratios) {
+    private static String[] cells(
+            SummaryRow row, DurationUnit unit, List<String> ratios, SharedFactors shared) {
         Function<Double, String> duration = v -> v == null ? NONE : unit.format(v);
         List<String> cells = new ArrayList<>();
         Collections.addAll(
@@ -233,7 +239,7 @@ public final class TextTable {
                 escape(row.experiment()),
                 escape(row.host()),
                 configuration(row),
-                escape(row.variant()),
+                variant(row, shared),
                 escape(row.step()),
                 unit.symbol(),
                 String.valueOf(row.n()),
@@ -253,6 +259,15 @@ public final class TextTable {
     /** The row's configuration label, or {@value #NONE} where its experiment ran one. */
     static String configuration(SummaryRow row) {
         return row.configuration().isEmpty() ? NONE : escape(row.configuration());
+    }
+
+    /**
+     * The row's variant by the factors that tell it apart ({@link SharedFactors}), or {@value #NONE}
+     * where it has none but the shared ones.
+     */
+    static String variant(SummaryRow row, SharedFactors shared) {
+        String shown = shared.variant(row);
+        return shown.isEmpty() ? NONE : escape(shown);
     }
 
     /** The row's ratio in each of {@code names}, as {@code ×1.23}, or "-" where it has none. */

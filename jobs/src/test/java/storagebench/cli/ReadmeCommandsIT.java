@@ -140,8 +140,11 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
                 .contains("×init")
                 .contains("comparisons (the other factors held fixed;")
                 .contains("init=instant vs init=zero (with file-size=1MB): ");
+        // the one file size said once, each variant named by its init
+        assertThat(out.out()).contains("local-file-init: every variant has file-size=1MB\n");
         assertThat(Files.readString(tmp.resolve("main/out.html")))
-                .contains("init=instant, file-size=1MB");
+                .contains("Every variant: file-size=1MB</p>")
+                .contains("init=instant is ");
         assertThat(out.out()).doesNotContain("runs in the dataset");
 
         // and: run again, it says how to follow the experiment run by run

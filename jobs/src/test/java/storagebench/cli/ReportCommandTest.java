@@ -48,11 +48,12 @@ class ReportCommandTest {
                 .startsWith("experiment,host,configuration,variant,step,n,mean_s")
                 .contains("e1,h1,,\"init=zero, files=4\",setup,2,1.5,1.5,");
         assertThat(text.exitCode()).isZero();
-        // a header, the row, and a note that three widely spread trials have the log-normal
-        // interval
-        assertThat(text.out().lines()).hasSize(3);
+        // the one variant's factors, a header, the row, and a note that three widely spread
+        // trials have the log-normal interval
+        assertThat(text.out().lines()).hasSize(5);
         assertThat(text.out())
-                .contains("note: e1 · h1 · init=zero, files=4 · setup: skewed values (n = 3)");
+                .startsWith("e1: every variant has init=zero, files=4\n\nexperiment  host  step ")
+                .contains("note: e1 · h1 · setup: skewed values (n = 3)");
         // one variant: nothing to hold a ratio against
         assertThat(text.out()).doesNotContain("×");
     }
@@ -271,10 +272,12 @@ class ReportCommandTest {
         // then: the summary and its notes, nothing of what comes under the text table
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out())
-                .startsWith("| experiment | host | variant | step | unit | n | mean |")
-                .contains("\n|---|---|---|---|---|---:|")
-                .contains("| e1 | h1 | init=zero, files=4 | setup | ms | 3 | 2000.0 |")
-                .contains("\n\n- note: e1 · h1 · init=zero, files=4 · setup: skewed values");
+                .startsWith(
+                        "- e1: every variant has init=zero, files=4\n\n"
+                                + "| experiment | host | step | unit | n | mean |")
+                .contains("\n|---|---|---|---|---:|")
+                .contains("| e1 | h1 | setup | ms | 3 | 2000.0 |")
+                .contains("\n\n- note: e1 · h1 · setup: skewed values");
     }
 
     @Test

@@ -398,4 +398,116 @@ class HtmlPageTest {
                         "[{name=users=1: run, data=[[5.0, 1.2], [10.0, 1.5]], dashed=false},"
                                 + " {name=users=1: load, data=[[5.0, 0.0]], dashed=false}]");
     }
+
+    /** An imported pgbench log's interval: its header values are its variant's factors. */
+    private static VariantStats interval(String clients, String metric, double mean) {
+        Map<String, String> factors = new java.util.LinkedHashMap<>();
+        factors.put("clients", clients);
+        factors.put("scaling_factor", "2");
+        VariantStats s = stats("threads=1", metric, mean);
+        return new VariantStats(
+                "pgb",
+                s.host(),
+                s.configuration(),
+                "clients=" + clients + ", scaling_factor=2",
+                factors,
+                "progress",
+                metric,
+                s.runId(),
+                s.firstTrial(),
+                s.started(),
+                s.n(),
+                s.mean(),
+                s.variance(),
+                s.median(),
+                s.min(),
+                s.max(),
+                s.p95(),
+                s.logMean(),
+                s.logVariance(),
+                s.failed(),
+                s.warmups());
+    }
+
+    private static ExperimentView pgbench(List<VariantStats> stats) {
+        return pgbench(stats, List.of());
+    }
+
+    private static ExperimentView pgbench(List<VariantStats> stats, List<Comparison> comparisons) {
+        return new ExperimentView(
+                "pgb",
+                List.of(),
+                storagebench.report.Report.summary(stats),
+                comparisons,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                null,
+                Measures.of(stats),
+                List.of(),
+                List.of(),
+                List.of());
+    }
+
+    @Test
+    void theFactorsEveryVariantSharesAreSaidOnceAndEachVariantIsNamedByTheRest() {
+        // given: two logs of different clients at the same scale
+        List<VariantStats> two =
+                List.of(
+                        interval("2", "duration", 1.0),
+                        interval("2", "tpm", 56_555),
+                        interval("8", "duration", 1.0),
+                        interval("8", "tpm", 61_000));
+
+        Comparison tpm =
+                new Comparison(
+                        "pgb",
+                        "h1",
+                        "",
+                        "progress",
+                        "tpm",
+                        true,
+                        "clients=2, scaling_factor=2",
+                        "clients=8, scaling_factor=2",
+                        Map.of("scaling_factor", "2"),
+                        3,
+                        3,
+                        56_555.0,
+                        61_000.0,
+                        0.927,
+                        0.9,
+                        0.95,
+                        0.927,
+                        "Welch's t-test on log values",
+                        0.001,
+                        0.001,
+                        3,
+                        "lower tpm (worse) by ×1.08 [×1.05, ×1.11], p = 0.001",
+                        null);
+
+        // when
+        ExperimentView view = pgbench(two, List.of(tpm));
+        String page = HtmlPage.render(List.of(view), "", T0);
+
+        // then: the shared factor with the question, the verdict and each variant by its clients
+        assertThat(page)
+                .contains(
+                        "change tpm?</p>\n<p class=\"shared-factors\">Every variant:"
+                                + " scaling_factor=2</p>\n<ul class=\"verdicts\"><li>clients=2 has"
+                                + " lower tpm (worse) than clients=8 by ×1.08 [×1.05, ×1.11], p ="
+                                + " 0.001</li>")
+                .contains("<td>clients=8</td>")
+                .doesNotContain("clients=8, scaling_factor=2")
+                .doesNotContain("<th>held fixed</th>");
+        assertThat(view.name("clients=8, scaling_factor=2", "h1", "")).isEqualTo("clients=8");
+
+        // and: one log alone, whose one variant needs no column
+        ExperimentView one = pgbench(two.subList(0, 2));
+        String alone = HtmlPage.render(List.of(one), "", T0);
+        assertThat(alone)
+                .contains("Every variant: clients=2, scaling_factor=2</p>")
+                .doesNotContain("<th>variant</th>");
+        assertThat(one.name("clients=2, scaling_factor=2", "h1", "")).isEqualTo("default");
+    }
 }

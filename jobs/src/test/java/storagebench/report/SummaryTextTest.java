@@ -74,13 +74,89 @@ class SummaryTextTest {
         List<VariantStats> stats =
                 List.of(
                         stats("2", "progress", VariantStats.DURATION, 5, 1.0, 0),
-                        stats("2", "progress", "tpm", 5, 56_555, 0));
+                        stats("2", "progress", "tpm", 5, 56_555, 0),
+                        stats("8", "progress", VariantStats.DURATION, 5, 1.0, 0),
+                        stats("8", "progress", "tpm", 5, 61_000, 0));
 
         // when
         String text = SummaryText.render(stats, false);
 
         // then: the throughput table first, with no blank line above it
         assertThat(text).startsWith("tpm (higher is better)\n").doesNotContain(" ms ");
+    }
+
+    /**
+     * An imported pgbench log's header values: factors of its one variant, or of two; the map in
+     * another order than the label, as the dataset's maps come back.
+     */
+    private static VariantStats header(String clients, String step, String metric, double mean) {
+        Map<String, String> factors = new java.util.LinkedHashMap<>();
+        factors.put("scaling_factor", "2");
+        factors.put("clients", clients);
+        factors.put("pgbench_version", "15.18 (Debian 15.18-0+deb12u1)");
+        VariantStats s = stats(clients, step, metric, 3, mean, 0);
+        return new VariantStats(
+                s.experiment(),
+                s.host(),
+                s.configuration(),
+                "clients="
+                        + clients
+                        + ", pgbench_version=15.18 (Debian 15.18-0+deb12u1), scaling_factor=2",
+                factors,
+                s.step(),
+                s.metric(),
+                s.runId(),
+                s.firstTrial(),
+                s.started(),
+                s.n(),
+                s.mean(),
+                s.variance(),
+                s.median(),
+                s.min(),
+                s.max(),
+                s.p95(),
+                s.logMean(),
+                s.logVariance(),
+                s.failed(),
+                s.warmups());
+    }
+
+    @Test
+    void theFactorsEveryVariantSharesAreSaidOnceAndEachVariantIsNamedByTheRest() {
+        // given: two logs of different clients, the same version and scale
+        List<VariantStats> two =
+                List.of(
+                        header("2", "load", VariantStats.DURATION, 12.5),
+                        header("2", "progress", VariantStats.DURATION, 1.0),
+                        header("2", "progress", "tpm", 56_555),
+                        header("8", "load", VariantStats.DURATION, 13.5),
+                        header("8", "progress", VariantStats.DURATION, 1.0),
+                        header("8", "progress", "tpm", 61_000));
+
+        // when
+        String text = SummaryText.render(two, false);
+        String markdown = SummaryText.render(two, true);
+
+        // then
+        assertThat(text)
+                .startsWith(
+                        "pg: every variant has pgbench_version=15.18 (Debian 15.18-0+deb12u1),"
+                                + " scaling_factor=2\n\nexperiment ")
+                .containsPattern(" clients=2 +load ")
+                .containsPattern(" clients=8 +progress +3 +61,000 ")
+                .doesNotContain("clients=2, ");
+        assertThat(markdown)
+                .startsWith("- pg: every variant has pgbench_version=15.18")
+                .contains("| clients=8 | progress | 3 | 61,000 |");
+
+        // and: one log alone is its one variant, whose column is left out
+        String one = SummaryText.render(two.subList(0, 3), false);
+        assertThat(one)
+                .startsWith(
+                        "pg: every variant has clients=2, pgbench_version=15.18 (Debian"
+                                + " 15.18-0+deb12u1), scaling_factor=2\n\nexperiment ")
+                .doesNotContain("variant  ")
+                .containsPattern("\npg +db1 +progress +3 +56,555 ");
     }
 
     @Test
