@@ -11,7 +11,7 @@ import storagebench.report.Cells;
 /**
  * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
  * step and metric, naming the test; each side by the factors that tell it apart, the held-fixed ones
- * once after them; the host's mechanism on a line under a pair's first verdict that found a
+ * after them, those held in every comparison of an experiment once above its first; the host's mechanism on a line under a pair's first verdict that found a
  * difference, else its first, where there is one), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
  * tools (every figure at full precision, one column per held-fixed factor as {@code fixed.NAME}).
  */
@@ -32,7 +32,21 @@ public enum CompareFormat {
                     }
                 }
             }
+            Map<String, Map<String, String>> shared = sharedFixed(rows);
+            String experiment = null;
             for (Comparison c : rows) {
+                Map<String, String> said = shared.getOrDefault(c.experiment(), Map.of());
+                if (!c.experiment().equals(experiment)) {
+                    experiment = c.experiment();
+                    if (!said.isEmpty()) {
+                        out.append(group == null ? "" : "\n")
+                                .append(experiment)
+                                .append(": every variant compared has ")
+                                .append(String.join(", ", pairs(said)))
+                                .append('\n');
+                        group = "";
+                    }
+                }
                 String heading =
                         c.experiment()
                                 + " · "
@@ -46,14 +60,17 @@ public enum CompareFormat {
                                 + c.metric()
                                 + (c.test() == null ? "" : " (" + c.test() + ", Holm-adjusted)");
                 if (!heading.equals(group)) {
-                    out.append(group == null ? "" : "\n").append(heading).append('\n');
+                    out.append(group == null || group.isEmpty() ? "" : "\n")
+                            .append(heading)
+                            .append('\n');
                     group = heading;
                 }
+                String held = VerdictSentence.fixed(c, said.keySet());
                 out.append("  ")
                         .append(VerdictSentence.distinct(c.variant(), c.fixed()))
                         .append(" vs ")
                         .append(VerdictSentence.distinct(c.baseline(), c.fixed()))
-                        .append(c.fixed().isEmpty() ? "" : " (with " + fixed(c) + ")")
+                        .append(held.isEmpty() ? "" : " (with " + held + ")")
                         .append(": ")
                         .append(c.verdict())
                         .append('\n');
@@ -206,8 +223,27 @@ public enum CompareFormat {
         return keys;
     }
 
-    private static String fixed(Comparison c) {
-        return VerdictSentence.fixed(c);
+    /**
+     * Per experiment, the held-fixed factors that every one of its comparisons holds, with one value:
+     * every variant compared has them, so the text says them once.
+     */
+    private static Map<String, Map<String, String>> sharedFixed(List<Comparison> rows) {
+        Map<String, Map<String, String>> shared = new LinkedHashMap<>();
+        for (Comparison c : rows) {
+            Map<String, String> common = shared.get(c.experiment());
+            if (common == null) {
+                shared.put(c.experiment(), new LinkedHashMap<>(c.fixed()));
+            } else {
+                common.entrySet().removeIf(e -> !e.getValue().equals(c.fixed().get(e.getKey())));
+            }
+        }
+        return shared;
+    }
+
+    private static List<String> pairs(Map<String, String> factors) {
+        List<String> parts = new ArrayList<>();
+        factors.forEach((k, v) -> parts.add(k + "=" + v));
+        return parts;
     }
 
     private static String cell(String text) {

@@ -73,11 +73,6 @@ public final class VerdictSentence {
         return kept.isEmpty() ? label : String.join(", ", kept);
     }
 
-    /** The held-fixed factors as {@code name=value, …}. */
-    static String fixed(Comparison c) {
-        return fixed(c, Set.of());
-    }
-
     /** The held-fixed factors but those {@code said} names, as {@code name=value, …}. */
     public static String fixed(Comparison c, Set<String> said) {
         List<String> parts = new ArrayList<>();

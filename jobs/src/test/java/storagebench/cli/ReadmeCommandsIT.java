@@ -139,12 +139,15 @@ class ReadmeCommandsIT extends BrokerOnDataDir {
                 .contains("local-file-init")
                 .contains("×init")
                 .contains("comparisons (the other factors held fixed;")
-                .contains("init=instant vs init=zero (with file-size=1MB): ");
+                .contains(
+                        "local-file-init: every variant compared has file-size=1MB\n"
+                                + "local-file-init · ")
+                .contains("  init=instant vs init=zero: ");
         // the one file size said once, each variant named by its init
         assertThat(out.out()).contains("local-file-init: every variant has file-size=1MB\n");
         assertThat(Files.readString(tmp.resolve("main/out.html")))
                 .contains("Every variant: file-size=1MB</p>")
-                .contains("init=instant is ");
+                .contains("<li>init=instant ");
         assertThat(out.out()).doesNotContain("runs in the dataset");
 
         // and: run again, it says how to follow the experiment run by run

@@ -85,9 +85,11 @@ class Seed004MechanismIT extends BrokerOnDataDir {
         assertThat(nopm).as(compare).isNotNegative();
         assertThat(lines.get(nopm + 1))
                 .as(compare)
+                .startsWith("  plan=high vs plan=balanced: higher nopm (better) by ×1.25 ");
+        assertThat(compare)
                 .startsWith(
-                        "  plan=high vs plan=balanced (with database=PostgreSQL,"
-                                + " virtual-users=10): higher nopm (better) by ×1.25 ");
+                        "seed-004: every variant compared has database=PostgreSQL,"
+                                + " virtual-users=10\n");
         assertThat(lines.get(nopm + 2))
                 .as(compare)
                 .startsWith("    why: CPU frequency 3.40 vs 1.20 GHz");
