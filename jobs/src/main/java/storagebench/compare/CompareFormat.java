@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import storagebench.report.Cells;
@@ -12,7 +13,8 @@ import storagebench.report.Cells;
  * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
  * step and metric, naming the test; each side by the factors that tell it apart, the held-fixed ones
  * after them, those held in every comparison of an experiment once above its first; the host's mechanism on a line under a pair's first verdict that found a
- * difference, else its first, where there is one), {@code MARKDOWN} for tickets, {@code CSV} and {@code JSON} for
+ * difference, else its first, where there is one), {@code MARKDOWN} for tickets (each side likewise, the
+ * held-fixed factors in a column), {@code CSV} and {@code JSON} for
  * tools (every figure at full precision, one column per held-fixed factor as {@code fixed.NAME}).
  */
 public enum CompareFormat {
@@ -84,32 +86,50 @@ public enum CompareFormat {
     MARKDOWN {
         @Override
         public String render(List<Comparison> rows) {
+            // each side by what tells it apart, the held-fixed factors in a column of their own
+            boolean held = rows.stream().anyMatch(c -> !c.fixed().isEmpty());
             StringBuilder out =
                     new StringBuilder(
-                            "| experiment | host | step | metric | variant | baseline | verdict | test |\n"
-                                    + "|---|---|---|---|---|---|---|---|\n");
+                            "| experiment | host | step | metric | variant | baseline |"
+                                    + (held ? " held fixed |" : "")
+                                    + " verdict | test |\n"
+                                    + "|---|---|---|---|---|---|"
+                                    + (held ? "---|" : "")
+                                    + "---|---|\n");
             for (Comparison c : rows) {
                 out.append("| ")
                         .append(
                                 String.join(
-                                        " | ",
-                                        cell(
-                                                c.configuration().isEmpty()
-                                                        ? c.experiment()
-                                                        : c.experiment()
-                                                                + " ("
-                                                                + c.configuration()
-                                                                + ")"),
-                                        cell(c.host()),
-                                        cell(c.step()),
-                                        cell(c.metric()),
-                                        cell(c.variant()),
-                                        cell(c.baseline()),
-                                        cell(
-                                                c.mechanism() == null
-                                                        ? c.verdict()
-                                                        : c.verdict() + "; why: " + c.mechanism()),
-                                        cell(c.test() == null ? "" : c.test())))
+                                                " | ",
+                                                cell(
+                                                        c.configuration().isEmpty()
+                                                                ? c.experiment()
+                                                                : c.experiment()
+                                                                        + " ("
+                                                                        + c.configuration()
+                                                                        + ")"),
+                                                cell(c.host()),
+                                                cell(c.step()),
+                                                cell(c.metric()),
+                                                cell(
+                                                        VerdictSentence.distinct(
+                                                                c.variant(), c.fixed())),
+                                                cell(
+                                                        VerdictSentence.distinct(
+                                                                c.baseline(), c.fixed())))
+                                        + (held
+                                                ? " | " + cell(VerdictSentence.fixed(c, Set.of()))
+                                                : "")
+                                        + " | "
+                                        + String.join(
+                                                " | ",
+                                                cell(
+                                                        c.mechanism() == null
+                                                                ? c.verdict()
+                                                                : c.verdict()
+                                                                        + "; why: "
+                                                                        + c.mechanism()),
+                                                cell(c.test() == null ? "" : c.test())))
                         .append(" |\n");
             }
             return out.toString();

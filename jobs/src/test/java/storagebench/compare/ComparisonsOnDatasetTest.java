@@ -213,5 +213,12 @@ class ComparisonsOnDatasetTest {
                 .contains("  clients=1 vs clients=4: lower tpm (worse) by ×")
                 .doesNotContain("scale=2)")
                 .doesNotContain("clients=1, scale=2");
+        // and as Markdown, the held-fixed factors in a column of their own
+        assertThat(CompareFormat.MARKDOWN.render(byDefault))
+                .startsWith(
+                        "| experiment | host | step | metric | variant | baseline | held fixed |"
+                                + " verdict | test |\n|---|---|---|---|---|---|---|---|---|\n")
+                .contains(
+                        "| pgb | vm | progress | tpm | clients=1 | clients=4 | scale=2 | lower tpm");
     }
 }
