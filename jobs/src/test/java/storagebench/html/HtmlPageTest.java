@@ -288,8 +288,17 @@ class HtmlPageTest {
                         stats("threads=8", "duration", 10.0),
                         stats("threads=1", "iops", 150.0),
                         stats("threads=8", "iops", 9000.0));
+        return view("fio", stats, comparisons, io);
+    }
+
+    /** An experiment of these statistics, comparisons and IO samples, and nothing else. */
+    private static ExperimentView view(
+            String experiment,
+            List<VariantStats> stats,
+            List<Comparison> comparisons,
+            List<IoPoint> io) {
         return new ExperimentView(
-                "fio",
+                experiment,
                 List.of(),
                 storagebench.report.Report.summary(stats),
                 comparisons,
@@ -404,29 +413,12 @@ class HtmlPageTest {
         Map<String, String> factors = new java.util.LinkedHashMap<>();
         factors.put("clients", clients);
         factors.put("scaling_factor", "2");
-        VariantStats s = stats("threads=1", metric, mean);
-        return new VariantStats(
+        return storagebench.report.StatsRows.moved(
+                stats("threads=1", metric, mean),
                 "pgb",
-                s.host(),
-                s.configuration(),
                 "clients=" + clients + ", scaling_factor=2",
                 factors,
-                "progress",
-                metric,
-                s.runId(),
-                s.firstTrial(),
-                s.started(),
-                s.n(),
-                s.mean(),
-                s.variance(),
-                s.median(),
-                s.min(),
-                s.max(),
-                s.p95(),
-                s.logMean(),
-                s.logVariance(),
-                s.failed(),
-                s.warmups());
+                "progress");
     }
 
     private static ExperimentView pgbench(List<VariantStats> stats) {
@@ -434,20 +426,7 @@ class HtmlPageTest {
     }
 
     private static ExperimentView pgbench(List<VariantStats> stats, List<Comparison> comparisons) {
-        return new ExperimentView(
-                "pgb",
-                List.of(),
-                storagebench.report.Report.summary(stats),
-                comparisons,
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                null,
-                Measures.of(stats),
-                List.of(),
-                List.of(),
-                List.of());
+        return view("pgb", stats, comparisons, List.of());
     }
 
     @Test

@@ -94,31 +94,14 @@ class SummaryTextTest {
         factors.put("scaling_factor", "2");
         factors.put("clients", clients);
         factors.put("pgbench_version", "15.18 (Debian 15.18-0+deb12u1)");
-        VariantStats s = stats(clients, step, metric, 3, mean, 0);
-        return new VariantStats(
-                s.experiment(),
-                s.host(),
-                s.configuration(),
+        return StatsRows.moved(
+                stats(clients, step, metric, 3, mean, 0),
+                "pg",
                 "clients="
                         + clients
                         + ", pgbench_version=15.18 (Debian 15.18-0+deb12u1), scaling_factor=2",
                 factors,
-                s.step(),
-                s.metric(),
-                s.runId(),
-                s.firstTrial(),
-                s.started(),
-                s.n(),
-                s.mean(),
-                s.variance(),
-                s.median(),
-                s.min(),
-                s.max(),
-                s.p95(),
-                s.logMean(),
-                s.logVariance(),
-                s.failed(),
-                s.warmups());
+                step);
     }
 
     @Test
