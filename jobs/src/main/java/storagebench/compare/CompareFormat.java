@@ -12,10 +12,11 @@ import storagebench.report.Cells;
 /**
  * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
  * step and metric, naming the test; each side by the factors that tell it apart, the held-fixed ones
- * after them, those held in every comparison of an experiment once above its first; the host's mechanism on a line under a pair's first verdict that found a
- * difference, else its first, where there is one), {@code MARKDOWN} for tickets (each side likewise, the
- * held-fixed factors in a column), {@code CSV} and {@code JSON} for
- * tools (every figure at full precision, one column per held-fixed factor as {@code fixed.NAME}).
+ * after them, those held in every comparison of an experiment once above its first; the host's
+ * mechanism on a line under a pair's first verdict that found a difference, else its first, where
+ * there is one), {@code MARKDOWN} for tickets (each side likewise, the held-fixed factors in a
+ * column), {@code CSV} and {@code JSON} for tools (every figure at full precision, one column per
+ * held-fixed factor as {@code fixed.NAME}).
  */
 public enum CompareFormat {
     TEXT {
