@@ -29,6 +29,7 @@ import storagebench.report.Cells;
 import storagebench.report.HostScope;
 import storagebench.report.MetricFigures;
 import storagebench.report.Report;
+import storagebench.report.SharedFactors;
 import storagebench.storage.ReadableDataset;
 
 /** Each variant's mean run by run, its change points, and whether the latest run regressed. */
@@ -223,17 +224,40 @@ public final class TrendCommand implements Callable<Integer> {
                                     means.computeIfAbsent(unitKey(t), k -> new ArrayList<>())
                                             .add(run.mean()));
         }
+        // the factors every series of an experiment has, said once above its first
+        Map<String, List<String>> shared = new HashMap<>();
+        for (Trend t : trends) {
+            shared.computeIfAbsent(
+                    t.experiment(),
+                    e ->
+                            SharedFactors.sharedParts(
+                                    trends.stream()
+                                            .filter(o -> o.experiment().equals(e))
+                                            .map(Trend::variant)
+                                            .toList()));
+        }
         StringBuilder out = new StringBuilder();
+        String experiment = null;
         for (Trend t : trends) {
             DoubleFunction<String> figure = MetricFigures.of(t.metric(), means.get(unitKey(t)));
+            List<String> said = shared.get(t.experiment());
+            if (!t.experiment().equals(experiment)) {
+                experiment = t.experiment();
+                if (!said.isEmpty()) {
+                    out.append(experiment)
+                            .append(": every variant has ")
+                            .append(String.join(", ", said))
+                            .append('\n');
+                }
+            }
+            String own = SharedFactors.without(t.variant(), said);
             out.append(t.experiment())
                     .append(" · ")
                     .append(t.host())
                     .append(" · ")
                     .append(t.step())
                     .append(" · ")
-                    .append(t.variant())
-                    .append(" · ")
+                    .append(own.isEmpty() ? "" : own + " · ")
                     .append(t.metric())
                     .append('\n');
             int hidden = Math.max(0, t.runs().size() - last);

@@ -135,6 +135,37 @@ public final class SharedFactors {
     }
 
     /**
+     * The parts ({@code k=v}) that every one of {@code labels} has, for labels whose factors are not at
+     * hand (a trend's series): none where a label has a part that is not {@code k=v} (a label alone,
+     * or a value with {@code ", "} in it, which no split can tell apart).
+     */
+    public static List<String> sharedParts(Collection<String> labels) {
+        List<String> shared = null;
+        for (String label : labels) {
+            List<String> parts = List.of(label.split(", "));
+            if (parts.stream().anyMatch(p -> p.indexOf('=') <= 0)) {
+                return List.of();
+            }
+            if (shared == null) {
+                shared = new ArrayList<>(parts);
+            } else {
+                shared.retainAll(parts);
+            }
+        }
+        return shared == null ? List.of() : shared;
+    }
+
+    /** The label without {@code parts} ({@link #sharedParts}): empty where it has no other. */
+    public static String without(String label, List<String> parts) {
+        if (parts.isEmpty()) {
+            return label;
+        }
+        List<String> own = new ArrayList<>(List.of(label.split(", ")));
+        own.removeAll(parts);
+        return String.join(", ", own);
+    }
+
+    /**
      * A line per experiment with shared factors, {@code EXPERIMENT: every variant has k=v, …}; each a
      * list item where {@code markdown}; empty where there are none.
      */

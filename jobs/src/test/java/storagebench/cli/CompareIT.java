@@ -221,7 +221,7 @@ class CompareIT extends BrokerOnDataDir {
         // then
         assertThat(result.exit()).as(result.err()).isEqualTo(3);
         assertThat(result.out())
-                .contains("nightly · vm · create · init=zero · duration")
+                .contains("nightly: every variant has init=zero\nnightly · vm · create · duration")
                 .contains("REGRESSION: latest run ")
                 .contains("+50.6% against the mean of the 3 run(s) before it")
                 .contains("[Mann-Whitney U test of the latest run's trials against the window's]");
