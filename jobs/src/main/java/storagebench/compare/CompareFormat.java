@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import storagebench.report.Cells;
+import storagebench.report.SharedFactors;
 
 /**
  * How comparisons are written: {@code TEXT} for people (a verdict a line, grouped by experiment, host,
@@ -45,7 +46,7 @@ public enum CompareFormat {
                         out.append(group == null ? "" : "\n")
                                 .append(experiment)
                                 .append(": every variant compared has ")
-                                .append(String.join(", ", pairs(said)))
+                                .append(SharedFactors.label(said))
                                 .append('\n');
                         group = "";
                     }
@@ -249,22 +250,12 @@ public enum CompareFormat {
      * every variant compared has them, so the text says them once.
      */
     private static Map<String, Map<String, String>> sharedFixed(List<Comparison> rows) {
+        Map<String, List<Map<String, String>>> fixed = new LinkedHashMap<>();
+        rows.forEach(
+                c -> fixed.computeIfAbsent(c.experiment(), e -> new ArrayList<>()).add(c.fixed()));
         Map<String, Map<String, String>> shared = new LinkedHashMap<>();
-        for (Comparison c : rows) {
-            Map<String, String> common = shared.get(c.experiment());
-            if (common == null) {
-                shared.put(c.experiment(), new LinkedHashMap<>(c.fixed()));
-            } else {
-                common.entrySet().removeIf(e -> !e.getValue().equals(c.fixed().get(e.getKey())));
-            }
-        }
+        fixed.forEach((experiment, maps) -> shared.put(experiment, SharedFactors.common(maps)));
         return shared;
-    }
-
-    private static List<String> pairs(Map<String, String> factors) {
-        List<String> parts = new ArrayList<>();
-        factors.forEach((k, v) -> parts.add(k + "=" + v));
-        return parts;
     }
 
     private static String cell(String text) {

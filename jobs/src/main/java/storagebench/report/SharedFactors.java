@@ -89,7 +89,14 @@ public final class SharedFactors {
         return VariantLabel.of(ordered).equals(label) ? ordered : null;
     }
 
-    private static Map<String, String> common(Collection<Map<String, String>> variants) {
+    /**
+     * The factors that every one of {@code variants} has, with one value, in the first's order; none
+     * where there are no variants.
+     */
+    public static Map<String, String> common(Collection<Map<String, String>> variants) {
+        if (variants.isEmpty()) {
+            return Map.of();
+        }
         Map<String, String> common = new LinkedHashMap<>(variants.iterator().next());
         for (Map<String, String> factors : variants) {
             common.entrySet().removeIf(e -> !e.getValue().equals(factors.get(e.getKey())));
@@ -130,8 +137,12 @@ public final class SharedFactors {
      * clients=2, scaling_factor=2}); empty where it has none.
      */
     public String of(String experiment) {
-        Map<String, String> shared = common.get(experiment);
-        return shared == null ? "" : VariantLabel.of(shared);
+        return label(common.getOrDefault(experiment, Map.of()));
+    }
+
+    /** Factors as one label, {@code k=v, …}; empty where there are none. */
+    public static String label(Map<String, String> factors) {
+        return factors.isEmpty() ? "" : VariantLabel.of(factors);
     }
 
     /**
@@ -176,7 +187,7 @@ public final class SharedFactors {
                         out.append(markdown ? "- " : "")
                                 .append(TextTable.escape(experiment))
                                 .append(": every variant has ")
-                                .append(TextTable.escape(VariantLabel.of(shared)))
+                                .append(TextTable.escape(label(shared)))
                                 .append('\n'));
         return out.toString();
     }
