@@ -66,6 +66,11 @@ public final class HeadlineTable {
         return key(r.experiment(), r.host(), r.configuration(), r.variant(), r.step());
     }
 
+    /** The group of a statistics row, as {@link #key(SummaryRow)}. */
+    private static String key(VariantStats s) {
+        return key(s.experiment(), s.host(), s.configuration(), s.variant(), s.step());
+    }
+
     private static String key(
             String experiment, String host, String configuration, String variant, String step) {
         return String.join("\n", experiment, host, configuration, variant, step);
@@ -80,7 +85,7 @@ public final class HeadlineTable {
         Set<String> keys = new HashSet<>();
         for (VariantStats s : stats) {
             if (names.contains(s.metric()) && s.runId() == null && s.n() > 0) {
-                keys.add(key(s.experiment(), s.host(), s.configuration(), s.variant(), s.step()));
+                keys.add(key(s));
             }
         }
         return keys;
@@ -100,13 +105,7 @@ public final class HeadlineTable {
                 .filter(
                         s ->
                                 !(s.metric().equals(VariantStats.DURATION)
-                                        && measured.contains(
-                                                key(
-                                                        s.experiment(),
-                                                        s.host(),
-                                                        s.configuration(),
-                                                        s.variant(),
-                                                        s.step()))))
+                                        && measured.contains(key(s))))
                 .toList();
     }
 

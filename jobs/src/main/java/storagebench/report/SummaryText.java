@@ -9,11 +9,11 @@ import java.util.stream.Collectors;
 /**
  * The summary as people read it, after a run and from {@code report}: the factors every variant of an
  * experiment shares, once ({@link SharedFactors}: each variant is then named by what tells it apart),
- * a table of durations for the steps their duration measures, then a table per headline metric. A step that a headline metric
- * measures (file-io's IOPS over a fixed run time, an oltp run's NOPM, a pgbench log's one-second
- * intervals) is in that metric's tables only, with its failed and warm-up trials: its duration is the
- * length it was set to run, which answers nothing. A variant none of whose trials has the metric keeps
- * its duration row, so that its failures still show.
+ * a table of durations for the steps their duration measures, then a table per headline metric. A
+ * step that a headline metric measures (file-io's IOPS over a fixed run time, an oltp run's NOPM, a
+ * pgbench log's one-second intervals) is in that metric's tables only, with its failed and warm-up
+ * trials: its duration is the length it was set to run, which answers nothing. A variant none of
+ * whose trials has the metric keeps its duration row, so that its failures still show.
  */
 public final class SummaryText {
     private SummaryText() {}
