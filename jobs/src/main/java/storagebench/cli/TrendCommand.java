@@ -19,7 +19,6 @@ import picocli.CommandLine.Spec;
 import storagebench.BadInputException;
 import storagebench.compare.ChangePoint;
 import storagebench.compare.ChangeSentence;
-import storagebench.compare.CompareRequest;
 import storagebench.compare.Direction;
 import storagebench.compare.Trend;
 import storagebench.compare.TrendMethod;
@@ -115,8 +114,11 @@ public final class TrendCommand implements Callable<Integer> {
     @Option(
             names = "--metric",
             paramLabel = "duration|NAME",
-            defaultValue = CompareRequest.DURATION,
-            description = "duration (seconds, default) or any metric of the trials.")
+            description =
+                    "duration (seconds) or any metric of the trials, e.g. tpm; by default each step's"
+                            + " headline metrics (file-io: iops, mb_per_s, latencies, queued_ms; oltp:"
+                            + " nopm, tpm, latency_p95_ms; a pgbench log: tpm), and its duration where"
+                            + " none of them measures it.")
     String metric;
 
     @Mixin HostOptions hosts;
@@ -158,13 +160,16 @@ public final class TrendCommand implements Callable<Integer> {
             throw new BadInputException("--last: text only; csv has a row for every run");
         }
         HostScope scope = hosts.scope();
-        String asked = metric.strip();
+        String asked = metric == null ? null : metric.strip();
         Path parquet = ReadableDataset.folder(settings.load());
         if (!Report.hasTrials(parquet)) {
             spec.commandLine().getErr().println("storagebench trend: " + Report.noTrials(parquet));
             return Main.FAILED;
         }
-        List<Trend> trends = Trends.of(parquet, scope, experiment, asked, options);
+        List<Trend> trends =
+                asked == null
+                        ? Trends.ofMeasures(parquet, scope, experiment, options)
+                        : Trends.of(parquet, scope, experiment, asked, options);
         if (trends.isEmpty()) {
             spec.commandLine()
                     .getErr()
@@ -173,9 +178,7 @@ public final class TrendCommand implements Callable<Integer> {
                                     + experiment
                                     + "'"
                                     + (scope.isAll() ? "" : " (" + scope.options() + ")")
-                                    + (CompareRequest.DURATION.equals(asked)
-                                            ? ""
-                                            : " with the metric '" + asked + "'")
+                                    + (asked == null ? "" : " with the metric '" + asked + "'")
                                     + " in "
                                     + Report.trialsDir(parquet)
                                     + Report.whatIsThere(

@@ -4,16 +4,20 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.commons.statistics.descriptive.Mean;
+import storagebench.report.HeadlineTable;
 import storagebench.report.HostScope;
 import storagebench.report.RunMean;
 import storagebench.report.Tables;
 import storagebench.report.TrialValue;
 import storagebench.report.TrialValues;
+import storagebench.report.VariantStats;
 
 /**
  * Each variant's mean per run of an experiment, host and step, in the order the runs started, judged
@@ -58,6 +62,70 @@ public final class Trends {
                             metric,
                             options);
         }
+    }
+
+    /**
+     * The trends of each step's measures, judged as {@code options} say: every headline metric its
+     * trials have (file-io's IOPS, an oltp run's NOPM, a pgbench log's tpm), and its duration only
+     * where none of them measures it ({@link #measured}), in one read of the trials. The trends come
+     * per experiment, host and step, the duration first, then the headline metrics in the workloads'
+     * order.
+     */
+    public static List<Trend> ofMeasures(
+            Path parquetRoot, HostScope hosts, String experiment, TrendOptions options) {
+        List<String> metrics = HeadlineTable.metrics();
+        List<Trend> trends = new ArrayList<>();
+        try (Tables tables = Tables.open(parquetRoot, hosts, experiment)) {
+            if (options.method() == TrendMethod.CHANGEPOINT) {
+                measured(RunMean.read(tables, metrics, experiment), Trends::meanSeries)
+                        .forEach(
+                                (metric, means) ->
+                                        trends.addAll(ofRunMeans(means, metric, options)));
+            } else {
+                measured(TrialValues.read(tables, metrics, experiment, false), Trends::valueSeries)
+                        .forEach((metric, values) -> trends.addAll(of(values, metric, options)));
+            }
+        }
+        // stable: within a step, the metrics in the order read
+        trends.sort(
+                Comparator.comparing(Trend::experiment)
+                        .thenComparing(Trend::host)
+                        .thenComparing(Trend::step));
+        return List.copyOf(trends);
+    }
+
+    /**
+     * {@code byMetric} (a metric's name, {@code duration} or a headline metric, to its rows) without
+     * the duration's rows of the series that some headline metric's rows are of: such a step ran for
+     * the length it was set to, so its duration answers nothing where the metric is there to answer
+     * (as {@link HeadlineTable#withoutMeasuredDurations} for the summary and {@code compare}).
+     *
+     * @param series a row's series: experiment, host, step and variant
+     */
+    public static <T> Map<String, List<T>> measured(
+            Map<String, List<T>> byMetric, Function<T, List<String>> series) {
+        Set<List<String>> measured = new HashSet<>();
+        byMetric.forEach(
+                (metric, rows) -> {
+                    if (!metric.equals(VariantStats.DURATION)) {
+                        rows.forEach(r -> measured.add(series.apply(r)));
+                    }
+                });
+        Map<String, List<T>> kept = new LinkedHashMap<>(byMetric);
+        kept.computeIfPresent(
+                VariantStats.DURATION,
+                (metric, rows) ->
+                        rows.stream().filter(r -> !measured.contains(series.apply(r))).toList());
+        return kept;
+    }
+
+    private static List<String> meanSeries(RunMean m) {
+        return List.of(m.experiment(), m.host(), m.step(), m.variant());
+    }
+
+    /** A trial value's series: experiment, host, step and variant. */
+    public static List<String> valueSeries(TrialValue v) {
+        return List.of(v.experiment(), v.host(), v.step(), v.variant());
     }
 
     /** The trends of {@code runs} only (a schedule's), judged as {@code options} say. */

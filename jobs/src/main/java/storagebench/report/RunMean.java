@@ -2,8 +2,12 @@ package storagebench.report;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import storagebench.events.EventType;
 
@@ -25,6 +29,7 @@ public record RunMean(
         Instant started,
         long n,
         double mean) {
+    private static final String READ = "read the runs' means";
 
     /**
      * The means per run among {@code stats} (read {@link VariantStats.Query#withRunRows()}) of the rows
@@ -63,27 +68,55 @@ public record RunMean(
      * what a trend by change points judges, without a trial's value leaving DuckDB.
      */
     public static List<RunMean> read(Tables tables, String metric, String experiment) {
-        return tables.rows(
-                EventType.TRIAL_TIMED,
-                Tables.resource("/report/run-means.sql")
-                        .replace("{{metric}}", Tables.literal(metric)),
-                "read the runs' means",
-                false,
-                q -> q.setString(1, experiment),
-                rs -> {
-                    long start = rs.getLong("start_us");
-                    Instant started =
-                            rs.wasNull() ? null : Instant.EPOCH.plus(start, ChronoUnit.MICROS);
-                    return new RunMean(
-                            rs.getString("experiment"),
-                            rs.getString("host"),
-                            rs.getString("configuration"),
-                            rs.getString("variant"),
-                            rs.getString("step"),
-                            rs.getString("run_id"),
-                            started,
-                            rs.getLong("n"),
-                            rs.getDouble("mean"));
-                });
+        return read(tables, List.of(metric), experiment).get(metric);
+    }
+
+    /**
+     * Per metric of {@code metrics}, in their order, the runs' means as {@link #read(Tables, String,
+     * String)} reads them, in one read of the trials; a key that no trial of the files read can hold
+     * ({@link Tables#metricsPossible}) is not looked for and has no means.
+     */
+    public static Map<String, List<RunMean>> read(
+            Tables tables, List<String> metrics, String experiment) {
+        List<String> keys = metrics.stream().filter(m -> !m.equals(VariantStats.DURATION)).toList();
+        Set<String> possible = keys.isEmpty() ? Set.of() : tables.metricsPossible(keys, READ);
+        List<String> asked =
+                metrics.stream()
+                        .filter(m -> m.equals(VariantStats.DURATION) || possible.contains(m))
+                        .toList();
+        Map<String, List<RunMean>> means = new LinkedHashMap<>();
+        metrics.forEach(m -> means.put(m, new ArrayList<>()));
+        if (asked.isEmpty()) {
+            return means;
+        }
+        tables.rows(
+                        EventType.TRIAL_TIMED,
+                        Tables.resource("/report/run-means.sql")
+                                .replace("{{metrics}}", Tables.textList(asked)),
+                        READ,
+                        false,
+                        q -> q.setString(1, experiment),
+                        rs -> {
+                            long start = rs.getLong("start_us");
+                            Instant started =
+                                    rs.wasNull()
+                                            ? null
+                                            : Instant.EPOCH.plus(start, ChronoUnit.MICROS);
+                            return Map.entry(
+                                    rs.getString("metric"),
+                                    new RunMean(
+                                            rs.getString("experiment"),
+                                            rs.getString("host"),
+                                            rs.getString("configuration"),
+                                            rs.getString("variant"),
+                                            rs.getString("step"),
+                                            rs.getString("run_id"),
+                                            started,
+                                            rs.getLong("n"),
+                                            rs.getDouble("mean")));
+                        })
+                .forEach(e -> means.get(e.getKey()).add(e.getValue()));
+        means.replaceAll((metric, list) -> List.copyOf(list));
+        return means;
     }
 }

@@ -26,8 +26,8 @@ import storagebench.report.TrialValues;
 
 /**
  * After a scheduled run: the schedule's runs, the judged one among them, as series per host, step,
- * variant and metric (the duration and the workloads' headline metrics, {@link Trends}); a {@link
- * Regression} event for each series whose trend raises one. With the change-point method (trend's
+ * variant and metric (each step's headline metrics, and its duration where none measures it, as
+ * trend follows them by default: {@link Trends#measured}); a {@link Regression} event for each series whose trend raises one. With the change-point method (trend's
  * default) that is a worse change point within the last {@link #RECENT} runs, raised once: its event
  * is named by the change point's run, so a second check of it (a replay, a continuation) makes the
  * same event, and the runs after it are its new level, not new regressions. An improvement is logged,
@@ -58,7 +58,10 @@ final class RegressionCheck {
         Set<String> schedule = Set.copyOf(runs);
         List<Trend> trends = new ArrayList<>();
         try (Tables tables = Tables.open(parquetRoot, HostScope.ALL, experiment)) {
-            TrialValues.read(tables, Comparisons.defaultMetrics(), experiment, false)
+            Trends.measured(
+                            TrialValues.read(
+                                    tables, Comparisons.defaultMetrics(), experiment, false),
+                            Trends::valueSeries)
                     .forEach(
                             (metric, all) -> {
                                 List<TrialValue> values =

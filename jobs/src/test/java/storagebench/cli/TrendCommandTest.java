@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.report.TrialsFixture;
@@ -179,6 +180,65 @@ class TrendCommandTest {
                 .contains("  r29  n=5  mean ")
                 .doesNotContain("  r24  n=5")
                 .contains("  ↑ ×1.10 slower since run r20 ");
+    }
+
+    @Test
+    void byDefaultAStepIsFollowedByItsHeadlineMetricNotTheLengthItWasSetTo() throws Exception {
+        // given: six nightly pgbench-like runs: a load step timed, then one-second progress
+        // intervals
+        // whose tpm drops by a third from r3 on
+        TrialsFixture fixture = new TrialsFixture();
+        for (int r = 0; r < 6; r++) {
+            String run = String.format("r%02d", r);
+            int first = 10 * r;
+            fixture.trial(
+                    run,
+                    "nightly",
+                    "vm",
+                    "clients=4",
+                    "load",
+                    first,
+                    false,
+                    "OK",
+                    2.0 + r % 2 * 0.01);
+            for (int t = 1; t <= 5; t++) {
+                double tpm = (r < 3 ? 60_000 : 40_000) + 100 * t;
+                fixture.trial(
+                        run,
+                        "nightly",
+                        "vm",
+                        "clients=4",
+                        "progress",
+                        first + t,
+                        false,
+                        "OK",
+                        1.0,
+                        Map.of("tpm", tpm));
+            }
+        }
+        fixture.write(data.resolve("parquet"), "nightly", "2026-11-30", "trials");
+        // when
+        CommandOutput byDefault = onNightly("trend");
+        CommandOutput window = onNightly("trend", "--method", "window", "--window", "3");
+        CommandOutput durations = onNightly("trend", "--metric", "duration");
+        // then: the load step by its duration, the progress by its tpm, never its one second
+        assertThat(byDefault.exitCode()).as(byDefault.err()).isZero();
+        assertThat(byDefault.out())
+                .contains("nightly · vm · load · duration\n")
+                .contains("nightly · vm · progress · tpm\n")
+                .contains("  r05  n=5  mean 40,300\n")
+                .doesNotContain("progress · duration");
+        assertThat(byDefault.out().indexOf("· load ·"))
+                .isLessThan(byDefault.out().indexOf("· progress ·"));
+        assertThat(window.out())
+                .contains("nightly · vm · load · duration\n")
+                .contains("nightly · vm · progress · tpm\n")
+                .doesNotContain("progress · duration");
+        // and --metric duration follows every step's duration, as before
+        assertThat(durations.out())
+                .contains("nightly · vm · load · duration\n")
+                .contains("nightly · vm · progress · duration\n")
+                .doesNotContain("· tpm");
     }
 
     /** {@code command --data-dir … --experiment nightly} and {@code options}. */

@@ -5,18 +5,22 @@ import static storagebench.schedule.SeriesFixture.at;
 import static storagebench.schedule.SeriesFixture.runs;
 import static storagebench.schedule.SeriesFixture.trend;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import storagebench.compare.ChangePoint;
 import storagebench.compare.Trend;
 import storagebench.compare.TrendOptions;
 import storagebench.compare.Trends;
 import storagebench.events.Regression;
 import storagebench.report.TrialValue;
+import storagebench.report.TrialsFixture;
 
 /** The check after each run: a change point in the worse direction is one Regression, once. */
 class RegressionCheckTest {
@@ -198,6 +202,42 @@ class RegressionCheckTest {
         // then
         assertThat(faster.worse()).isFalse();
         assertThat(raised).isEmpty();
+    }
+
+    @Test
+    void aStepAHeadlineMetricMeasuresIsJudgedByItNotByItsLength(@TempDir Path parquet)
+            throws Exception {
+        // given: 12 scheduled runs; the progress intervals' tpm is steady, while their length steps
+        // from 1.0 to 1.5 s at r08 (a longer set interval, not a slower database); a load step has
+        // no headline metric
+        TrialsFixture fixture = new TrialsFixture();
+        List<String> runs = new ArrayList<>();
+        for (int r = 0; r < 12; r++) {
+            String run = String.format("r%02d", r);
+            runs.add(run);
+            fixture.trial(run, "nightly", "vm", "clients=4", "load", 10 * r, false, "OK", 2.0);
+            for (int t = 1; t <= 5; t++) {
+                fixture.trial(
+                        run,
+                        "nightly",
+                        "vm",
+                        "clients=4",
+                        "progress",
+                        10 * r + t,
+                        false,
+                        "OK",
+                        r < 8 ? 1.0 : 1.5,
+                        Map.of("tpm", 60_000.0 + 100 * t));
+            }
+        }
+        fixture.write(parquet, "nightly", "2026-11-30", "trials");
+        // when
+        List<Trend> trends = RegressionCheck.trends(parquet, "nightly", runs, 5);
+        // then: the load by its duration, the progress by its tpm; nothing raised
+        assertThat(trends)
+                .extracting(t -> t.step() + " " + t.metric())
+                .containsExactly("load duration", "progress tpm");
+        assertThat(RegressionCheck.of(trends, "nightly", "r11", NOW)).isEmpty();
     }
 
     @Test
