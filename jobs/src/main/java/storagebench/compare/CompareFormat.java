@@ -247,14 +247,24 @@ public enum CompareFormat {
 
     /**
      * Per experiment, the held-fixed factors that every one of its comparisons holds, with one value:
-     * every variant compared has them, so the text says them once.
+     * every variant compared has them, so the text says them once, in the order its first variant's
+     * label names them.
      */
     private static Map<String, Map<String, String>> sharedFixed(List<Comparison> rows) {
         Map<String, List<Map<String, String>>> fixed = new LinkedHashMap<>();
+        Map<String, String> first = new LinkedHashMap<>();
         rows.forEach(
-                c -> fixed.computeIfAbsent(c.experiment(), e -> new ArrayList<>()).add(c.fixed()));
+                c -> {
+                    fixed.computeIfAbsent(c.experiment(), e -> new ArrayList<>()).add(c.fixed());
+                    first.putIfAbsent(c.experiment(), c.variant());
+                });
         Map<String, Map<String, String>> shared = new LinkedHashMap<>();
-        fixed.forEach((experiment, maps) -> shared.put(experiment, SharedFactors.common(maps)));
+        fixed.forEach(
+                (experiment, maps) ->
+                        shared.put(
+                                experiment,
+                                SharedFactors.inOrderOf(
+                                        first.get(experiment), SharedFactors.common(maps))));
         return shared;
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import storagebench.report.SharedFactors;
 
 /**
  * A comparison as one sentence that names both sides by what tells them apart, e.g. {@code
@@ -73,10 +74,13 @@ public final class VerdictSentence {
         return kept.isEmpty() ? label : String.join(", ", kept);
     }
 
-    /** The held-fixed factors but those {@code said} names, as {@code name=value, …}. */
+    /**
+     * The held-fixed factors but those {@code said} names, as {@code name=value, …}, in the order the
+     * variant's label names them.
+     */
     public static String fixed(Comparison c, Set<String> said) {
         List<String> parts = new ArrayList<>();
-        c.fixed()
+        SharedFactors.inOrderOf(c.variant(), c.fixed())
                 .forEach(
                         (k, v) -> {
                             if (!said.contains(k)) {

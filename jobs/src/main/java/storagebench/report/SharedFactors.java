@@ -78,15 +78,25 @@ public final class SharedFactors {
         if (factors.isEmpty()) {
             return null;
         }
+        Map<String, String> ordered = inOrderOf(label, factors);
+        return VariantLabel.of(ordered).equals(label) ? ordered : null;
+    }
+
+    /**
+     * {@code factors} in the order {@code label} names them ({@code k=v}), those it does not name
+     * last, in their own order: the dataset's maps keep no order, a variant's label does.
+     */
+    public static Map<String, String> inOrderOf(String label, Map<String, String> factors) {
         List<Map.Entry<String, String>> entries = new ArrayList<>(factors.entrySet());
         Map<Map.Entry<String, String>, Integer> at = new HashMap<>();
         for (Map.Entry<String, String> e : entries) {
-            at.put(e, label.indexOf(e.getKey() + "=" + e.getValue()));
+            int i = label.indexOf(e.getKey() + "=" + e.getValue());
+            at.put(e, i < 0 ? Integer.MAX_VALUE : i);
         }
         entries.sort(Comparator.comparing(at::get));
         Map<String, String> ordered = new LinkedHashMap<>();
         entries.forEach(e -> ordered.put(e.getKey(), e.getValue()));
-        return VariantLabel.of(ordered).equals(label) ? ordered : null;
+        return ordered;
     }
 
     /**

@@ -88,8 +88,8 @@ class Seed004MechanismIT extends BrokerOnDataDir {
                 .startsWith("  plan=high vs plan=balanced: higher nopm (better) by ×1.25 ");
         assertThat(compare)
                 .startsWith(
-                        "seed-004: every variant compared has database=PostgreSQL,"
-                                + " virtual-users=10\n");
+                        "seed-004: every variant compared has virtual-users=10,"
+                                + " database=PostgreSQL\n");
         assertThat(lines.get(nopm + 2))
                 .as(compare)
                 .startsWith("    why: CPU frequency 3.40 vs 1.20 GHz");

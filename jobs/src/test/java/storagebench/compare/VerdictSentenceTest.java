@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class VerdictSentenceTest {
@@ -34,6 +35,24 @@ class VerdictSentenceTest {
                 .isEqualTo(
                         "init=instant is faster than init=zero by ×229 [×119, ×439], p < 0.001, at"
                                 + " file-size=256MB");
+    }
+
+    @Test
+    void theFactorsHeldFixedComeInTheOrderTheLabelNamesThem() {
+        // given: the dataset's map in another order than the label
+        Map<String, String> fixed = new LinkedHashMap<>();
+        fixed.put("threads", "1");
+        fixed.put("duration_s", "2");
+        Comparison c =
+                comparison(
+                        "tpm",
+                        "clients=1, duration_s=2, threads=1",
+                        "clients=4, duration_s=2, threads=1",
+                        fixed,
+                        "lower tpm (worse) by ×1.36 [×1.13, ×1.63], p = 0.009");
+        // when / then
+        assertThat(VerdictSentence.fixed(c, Set.of())).isEqualTo("duration_s=2, threads=1");
+        assertThat(VerdictSentence.of(c)).endsWith(", at duration_s=2, threads=1");
     }
 
     @Test

@@ -2,7 +2,9 @@ package storagebench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SharedFactorsTest {
@@ -22,5 +24,18 @@ class SharedFactorsTest {
         assertThat(SharedFactors.sharedParts(List.of("mode=a, b, scale=2", "mode=c, scale=2")))
                 .isEmpty();
         assertThat(SharedFactors.without("mode=a", List.of())).isEqualTo("mode=a");
+    }
+
+    @Test
+    void factorsArePutInTheOrderTheLabelNamesThemTheOthersLast() {
+        Map<String, String> factors = new LinkedHashMap<>();
+        factors.put("other", "x");
+        factors.put("threads", "1");
+        factors.put("clients", "4");
+        assertThat(SharedFactors.inOrderOf("clients=4, threads=1", factors))
+                .containsExactly(
+                        Map.entry("clients", "4"),
+                        Map.entry("threads", "1"),
+                        Map.entry("other", "x"));
     }
 }
