@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /**
  * What {@code bench changepoints} measured: the validation table, the time to find the change points
- * of many long series, and {@code trend} on a large dataset beside the query that reads its trials.
+ * of many long series, and {@code trend} on a large dataset beside the query it reads the runs' means
+ * with.
  *
  * @param seed the seed of the synthetic series
  * @param series the validation's series
@@ -14,7 +15,7 @@ import java.util.Locale;
  * @param oneThread seconds to find their change points on one thread, per repeat
  * @param allThreads the same on every core, per repeat
  * @param datasetRuns runs of the dataset, 0 for none
- * @param dataset (a) the DuckDB query that reads the trials, (b) {@code trend}, in nanoseconds per
+ * @param dataset (a) the DuckDB query that reads the runs' means, (b) {@code trend}, in nanoseconds per
  *     ABBA pair; null without a dataset
  */
 public record ChangePointBenchReport(
@@ -68,7 +69,7 @@ public record ChangePointBenchReport(
                     String.format(
                             Locale.ROOT,
                             "trend on %,d runs of 2 variants (%,d trials): %.2f s; the DuckDB query"
-                                    + " that reads its trials %.2f s; trend's own work %.2f s (medians"
+                                    + " that reads its runs' means %.2f s; trend's own work %.2f s (medians"
                                     + " of %d ABBA pairs; target < %.0f s)%n",
                             datasetRuns,
                             datasetRuns * 2L * SyntheticSeries.TRIALS,

@@ -17,8 +17,10 @@ import storagebench.config.Settings;
 import storagebench.events.Outcome;
 import storagebench.events.TrialRef;
 import storagebench.events.TrialTimed;
+import storagebench.report.HeadlineTable;
 import storagebench.report.HostScope;
-import storagebench.report.TrialValues;
+import storagebench.report.RunMean;
+import storagebench.report.Tables;
 import storagebench.sink.RecordWriter;
 import storagebench.sink.RollPolicy;
 
@@ -26,7 +28,7 @@ import storagebench.sink.RollPolicy;
  * {@code bench changepoints}: the validation table of {@code trend}'s two methods on synthetic series
  * from a fixed seed ({@link ChangePointValidation}); the change points of 1,000 series of 500 runs,
  * timed; and {@code trend} on a dataset of 10,000 runs (written as the sink writes them to a temporary
- * folder, removed afterwards) beside the DuckDB query that reads the same trials, in ABBA pairs.
+ * folder, removed afterwards) beside the DuckDB query it reads the runs' means with, in ABBA pairs.
  */
 public final class ChangePointBenchmark {
     /** The seed of every synthetic series. */
@@ -131,7 +133,11 @@ public final class ChangePointBenchmark {
         return seconds;
     }
 
-    /** (a) the DuckDB query {@code trend} reads the trials with, then (b) {@code trend}, per pair. */
+    /**
+     * (a) the DuckDB query {@code trend} reads the runs' means with, then (b) {@code trend} as a user
+     * runs it (each step's measures, {@link Trends#ofMeasures}: that query, then the series judged),
+     * per pair.
+     */
     private static Abba.Paired<Long> dataset(Settings settings, int runs, int pairs)
             throws Exception {
         Path root = SinkBenchmark.tempFolder();
@@ -141,27 +147,27 @@ public final class ChangePointBenchmark {
             return Abba.run(
                     pairs,
                     true,
+                    pair -> nanos(() -> runMeans(parquet)),
                     pair ->
                             nanos(
                                     () ->
-                                            TrialValues.read(
-                                                            parquet,
-                                                            "duration",
-                                                            EXPERIMENT,
-                                                            List.of())
-                                                    .size()),
-                    pair ->
-                            nanos(
-                                    () ->
-                                            Trends.of(
+                                            Trends.ofMeasures(
                                                             parquet,
                                                             HostScope.ALL,
                                                             EXPERIMENT,
-                                                            "duration",
                                                             TrendOptions.DEFAULT)
                                                     .size()));
         } finally {
             SinkBenchmark.deleteRecursively(root);
+        }
+    }
+
+    /** The runs' means of every metric {@code trend} follows by default, as it reads them. */
+    private static int runMeans(Path parquet) {
+        try (Tables tables = Tables.open(parquet, HostScope.ALL, EXPERIMENT)) {
+            return RunMean.read(tables, HeadlineTable.metrics(), EXPERIMENT).values().stream()
+                    .mapToInt(List::size)
+                    .sum();
         }
     }
 

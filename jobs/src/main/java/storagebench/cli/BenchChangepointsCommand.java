@@ -18,7 +18,7 @@ import storagebench.bench.ChangePointBenchmark;
                     + " with trend's change point method, the same with Student's t-test, and the window"
                     + " method, and prints the validation table in Markdown (docs/trend.md).",
             "Then times the change points of 1,000 series of 500 runs (target < 2 s), and trend on a"
-                    + " dataset of 10,000 runs beside the DuckDB query that reads the same trials, in"
+                    + " dataset of 10,000 runs beside the DuckDB query it reads the runs' means with, in"
                     + " ABBA pairs (target < 1 s for trend's own work)."
         })
 public final class BenchChangepointsCommand implements Callable<Integer> {
