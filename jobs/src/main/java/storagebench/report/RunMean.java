@@ -7,7 +7,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Predicate;
 import storagebench.events.EventType;
 
@@ -74,16 +73,11 @@ public record RunMean(
     /**
      * Per metric of {@code metrics}, in their order, the runs' means as {@link #read(Tables, String,
      * String)} reads them, in one read of the trials; a key that no trial of the files read can hold
-     * ({@link Tables#metricsPossible}) is not looked for and has no means.
+     * ({@link Tables#metricsToRead}) is not looked for and has no means.
      */
     public static Map<String, List<RunMean>> read(
             Tables tables, List<String> metrics, String experiment) {
-        List<String> keys = metrics.stream().filter(m -> !m.equals(VariantStats.DURATION)).toList();
-        Set<String> possible = keys.isEmpty() ? Set.of() : tables.metricsPossible(keys, READ);
-        List<String> asked =
-                metrics.stream()
-                        .filter(m -> m.equals(VariantStats.DURATION) || possible.contains(m))
-                        .toList();
+        List<String> asked = tables.metricsToRead(metrics, READ);
         Map<String, List<RunMean>> means = new LinkedHashMap<>();
         metrics.forEach(m -> means.put(m, new ArrayList<>()));
         if (asked.isEmpty()) {

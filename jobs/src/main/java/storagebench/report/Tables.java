@@ -217,6 +217,18 @@ public final class Tables implements AutoCloseable {
         return storedMetrics.possible(names);
     }
 
+    /**
+     * Of {@code metrics} ({@code duration} and keys of the trials' metrics), in their order, those a
+     * query need look for: the duration, and the keys {@link #metricsPossible} keeps.
+     */
+    List<String> metricsToRead(List<String> metrics, String doing) {
+        List<String> keys = metrics.stream().filter(m -> !m.equals(VariantStats.DURATION)).toList();
+        Set<String> possible = keys.isEmpty() ? Set.of() : metricsPossible(keys, doing);
+        return metrics.stream()
+                .filter(m -> m.equals(VariantStats.DURATION) || possible.contains(m))
+                .toList();
+    }
+
     /** Whether the table of {@code type} has files, looked at once per command. */
     boolean hasFiles(EventType type) {
         return hasFiles.computeIfAbsent(type, t -> hasFiles(read(t)));

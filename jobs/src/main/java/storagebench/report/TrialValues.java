@@ -11,12 +11,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import storagebench.events.EventType;
 
 /** The values of measured trials, one per trial and step, for comparisons and charts. */
 public final class TrialValues {
-    private static final String DURATION = "duration";
     private static final String READ = "read the trials";
 
     private TrialValues() {}
@@ -50,14 +48,11 @@ public final class TrialValues {
      * Per metric of {@code metrics} ({@code duration} or keys of the trials' metrics), in their order,
      * the values of every run of {@code experiment} (null: of every one), as {@link #read(Tables,
      * String, String, List, boolean)} reads them, in one read of the trials; a key that no trial of the
-     * files read can hold ({@link Tables#metricsPossible}) is not looked for and has no values.
+     * files read can hold ({@link Tables#metricsToRead}) is not looked for and has no values.
      */
     public static Map<String, List<TrialValue>> read(
             Tables tables, List<String> metrics, String experiment, boolean pool) {
-        List<String> keys = metrics.stream().filter(m -> !m.equals(DURATION)).toList();
-        Set<String> possible = keys.isEmpty() ? Set.of() : tables.metricsPossible(keys, READ);
-        List<String> asked =
-                metrics.stream().filter(m -> m.equals(DURATION) || possible.contains(m)).toList();
+        List<String> asked = tables.metricsToRead(metrics, READ);
         Map<String, List<TrialValue>> found = values(tables, asked, experiment, List.of(), pool);
         Map<String, List<TrialValue>> values = new LinkedHashMap<>();
         metrics.forEach(m -> values.put(m, found.getOrDefault(m, List.of())));
