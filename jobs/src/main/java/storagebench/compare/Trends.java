@@ -119,6 +119,7 @@ public final class Trends {
         return kept;
     }
 
+    /** A run mean's series: experiment, host, step and variant. */
     private static List<String> meanSeries(RunMean m) {
         return List.of(m.experiment(), m.host(), m.step(), m.variant());
     }
@@ -152,9 +153,7 @@ public final class Trends {
         boolean higher = Direction.higherIsBetter(metric);
         Map<List<String>, Map<String, List<TrialValue>>> groups = new LinkedHashMap<>();
         for (TrialValue v : values) {
-            groups.computeIfAbsent(
-                            List.of(v.experiment(), v.host(), v.step(), v.variant()),
-                            k -> new LinkedHashMap<>())
+            groups.computeIfAbsent(valueSeries(v), k -> new LinkedHashMap<>())
                     .computeIfAbsent(v.runId(), r -> new ArrayList<>())
                     .add(v);
         }
@@ -177,9 +176,7 @@ public final class Trends {
         boolean higher = Direction.higherIsBetter(metric);
         Map<List<String>, List<Trend.RunMean>> groups = new LinkedHashMap<>();
         for (RunMean m : means) {
-            groups.computeIfAbsent(
-                            List.of(m.experiment(), m.host(), m.step(), m.variant()),
-                            k -> new ArrayList<>())
+            groups.computeIfAbsent(meanSeries(m), k -> new ArrayList<>())
                     .add(
                             new Trend.RunMean(
                                     m.runId(),
