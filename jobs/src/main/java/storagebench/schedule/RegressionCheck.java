@@ -27,11 +27,11 @@ import storagebench.report.TrialValues;
 /**
  * After a scheduled run: the schedule's runs, the judged one among them, as series per host, step,
  * variant and metric (each step's headline metrics, and its duration where none measures it, as
- * trend follows them by default: {@link Trends#measured}); a {@link Regression} event for each series whose trend raises one. With the change-point method (trend's
- * default) that is a worse change point within the last {@link #RECENT} runs, raised once: its event
- * is named by the change point's run, so a second check of it (a replay, a continuation) makes the
- * same event, and the runs after it are its new level, not new regressions. An improvement is logged,
- * never raised.
+ * trend follows them by default: {@link Trends#measured}); a {@link Regression} event for each series
+ * whose trend raises one. With the change-point method (trend's default) that is a worse change point
+ * within the last {@link #RECENT} runs, raised once: its event is named by the change point's run, so
+ * a second check of it (a replay, a continuation) makes the same event, and the runs after it are its
+ * new level, not new regressions. An improvement is logged, never raised.
  */
 final class RegressionCheck {
     private static final Logger log = LoggerFactory.getLogger(RegressionCheck.class);
