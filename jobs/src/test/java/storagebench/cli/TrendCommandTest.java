@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.report.TrialsFixture;
@@ -189,32 +188,12 @@ class TrendCommandTest {
         // whose tpm drops by a third from r3 on
         TrialsFixture fixture = new TrialsFixture();
         for (int r = 0; r < 6; r++) {
-            String run = String.format("r%02d", r);
-            int first = 10 * r;
-            fixture.trial(
-                    run,
-                    "nightly",
-                    "vm",
-                    "clients=4",
-                    "load",
-                    first,
-                    false,
-                    "OK",
-                    2.0 + r % 2 * 0.01);
-            for (int t = 1; t <= 5; t++) {
-                double tpm = (r < 3 ? 60_000 : 40_000) + 100 * t;
-                fixture.trial(
-                        run,
-                        "nightly",
-                        "vm",
-                        "clients=4",
-                        "progress",
-                        first + t,
-                        false,
-                        "OK",
-                        1.0,
-                        Map.of("tpm", tpm));
-            }
+            fixture.pgbenchNight(
+                    String.format("r%02d", r),
+                    10 * r,
+                    2.0 + r % 2 * 0.01,
+                    1.0,
+                    r < 3 ? 60_000 : 40_000);
         }
         fixture.write(data.resolve("parquet"), "nightly", "2026-11-30", "trials");
         // when

@@ -74,6 +74,30 @@ public final class TrialsFixture {
         return this;
     }
 
+    /**
+     * One night of a pgbench-like experiment {@code nightly} on host {@code vm}, variant {@code
+     * clients=4}: a timed {@code load} step at {@code first}, then five progress intervals of {@code
+     * intervalSeconds} each, their tpm {@code tpm} + 100, + 200, … + 500.
+     */
+    public TrialsFixture pgbenchNight(
+            String runId, int first, double loadSeconds, double intervalSeconds, double tpm) {
+        trial(runId, "nightly", "vm", "clients=4", "load", first, false, "OK", loadSeconds);
+        for (int t = 1; t <= 5; t++) {
+            trial(
+                    runId,
+                    "nightly",
+                    "vm",
+                    "clients=4",
+                    "progress",
+                    first + t,
+                    false,
+                    "OK",
+                    intervalSeconds,
+                    Map.of("tpm", tpm + 100 * t));
+        }
+        return this;
+    }
+
     /** Leaves the metrics column out, like a file written before the column existed. */
     public TrialsFixture withoutMetrics() {
         withMetrics = false;

@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -215,20 +214,7 @@ class RegressionCheckTest {
         for (int r = 0; r < 12; r++) {
             String run = String.format("r%02d", r);
             runs.add(run);
-            fixture.trial(run, "nightly", "vm", "clients=4", "load", 10 * r, false, "OK", 2.0);
-            for (int t = 1; t <= 5; t++) {
-                fixture.trial(
-                        run,
-                        "nightly",
-                        "vm",
-                        "clients=4",
-                        "progress",
-                        10 * r + t,
-                        false,
-                        "OK",
-                        r < 8 ? 1.0 : 1.5,
-                        Map.of("tpm", 60_000.0 + 100 * t));
-            }
+            fixture.pgbenchNight(run, 10 * r, 2.0, r < 8 ? 1.0 : 1.5, 60_000);
         }
         fixture.write(parquet, "nightly", "2026-11-30", "trials");
         // when
