@@ -33,7 +33,7 @@ final class WorkloadBench {
         this.out = out;
     }
 
-    /** Zero-fill of one 256 MiB file in 1 MiB blocks, fsync at the end: MiB/s of ours and fio's. */
+    /** Zero-fill of one file in 1 MiB blocks, fsync at the end: MiB/s of ours and fio's. */
     Abba.Paired<Double> zeroFill(String fio, long bytes) throws Exception {
         Experiment init =
                 experiment(
@@ -71,28 +71,30 @@ final class WorkloadBench {
         return fioMetrics.get("bw_bytes") / 1048576.0;
     }
 
-    /** Random 8 KiB dsync writes on one 256 MiB file by C threads: IOPS of ours and fio's. */
-    Abba.Paired<Double> randomWrites(String fio, int threads, String duration) throws Exception {
+    /** Random 8 KiB dsync writes on one file of the size by C threads: IOPS of ours and fio's. */
+    Abba.Paired<Double> randomWrites(String fio, int threads, String duration, long bytes)
+            throws Exception {
         Experiment io =
                 experiment(
                         """
                 experiment: bench-file-io
                 target: {kind: local, directory: %s}
-                workload: {type: file-io, files: 1, file-size: 256MB, io-size: 8KiB, read-percent: 0,
+                workload: {type: file-io, files: 1, file-size: %d, io-size: 8KiB, read-percent: 0,
                   sync: dsync, threads: %d, duration: %s, caps: none}
                 """
-                                .formatted(dir, threads, duration));
+                                .formatted(dir, bytes, threads, duration));
         long seconds = Values.parseDuration(duration).toSeconds();
         return Abba.run(
                 pairs,
                 false,
                 pair -> run(io, Map.of()).get("io").getMetrics().get("iops"),
-                pair -> fioRandomWrites(fio, threads, seconds));
+                pair -> fioRandomWrites(fio, threads, seconds, bytes));
     }
 
-    private double fioRandomWrites(String fio, int threads, long seconds) throws Exception {
+    private double fioRandomWrites(String fio, int threads, long seconds, long bytes)
+            throws Exception {
         Path file = dir.resolve("fio-rand");
-        zero(file, 256L << 20);
+        zero(file, bytes);
         double iops =
                 FioRun.write(
                                 fio,
@@ -100,7 +102,7 @@ final class WorkloadBench {
                                 List.of(
                                         "--name=rand",
                                         "--filename=fio-rand",
-                                        "--size=256M",
+                                        "--size=" + bytes,
                                         "--bs=8k",
                                         "--rw=randwrite",
                                         "--ioengine=psync",

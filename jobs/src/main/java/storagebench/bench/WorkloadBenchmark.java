@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.stream.Stream;
+import storagebench.config.Values;
 
 /**
  * {@code bench workloads}: our workloads vs fio on the same disk, the harness's overhead beside its
@@ -15,8 +16,20 @@ import java.util.stream.Stream;
 public final class WorkloadBenchmark {
     private WorkloadBenchmark() {}
 
-    public static int run(Path parent, int pairs, int trials, String duration, PrintStream out)
-            throws Exception {
+    /**
+     * What one run of the bench does (the command's defaults: 5 pairs, 50 trials, 5 s, 256 MiB,
+     * 1,500).
+     *
+     * @param pairs ABBA pairs per comparison
+     * @param trials trials per run of the harness's overhead measurement
+     * @param duration each random-write run's length, as {@code 5s}
+     * @param fileBytes the zero-filled file's size and the random writes' file size
+     * @param warmUp trials (and floor transactions) of the harness measurement's warm-up pair
+     */
+    public record Plan(int pairs, int trials, String duration, long fileBytes, int warmUp) {}
+
+    public static int run(Path parent, Plan plan, PrintStream out) throws Exception {
+        int pairs = plan.pairs();
         Files.createDirectories(parent);
         Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "bench-workloads-");
         try {
@@ -35,23 +48,21 @@ public final class WorkloadBenchmark {
                 out.printf(
                         Locale.ROOT, "%-44s %12s %12s %8s%n", "comparison", "ours", "fio", "ratio");
                 bench.row(
-                        "file-init zero-fill 256 MiB, 1 MiB blocks",
-                        bench.zeroFill(fio.get(), 256L << 20),
+                        "file-init zero-fill "
+                                + Values.formatSize(plan.fileBytes())
+                                + ", 1 MiB blocks",
+                        bench.zeroFill(fio.get(), plan.fileBytes()),
                         "MiB/s (target ratio >= 0.9)");
                 for (int threads : new int[] {1, 8}) {
                     bench.row(
                             "file-io 8 KiB random dsync writes, C=" + threads,
-                            bench.randomWrites(fio.get(), threads, duration),
+                            bench.randomWrites(
+                                    fio.get(), threads, plan.duration(), plan.fileBytes()),
                             "IOPS (target ratio >= 0.9)");
                 }
             }
             out.print(
-                    HarnessBenchmark.run(
-                                    dir,
-                                    trials,
-                                    pairs,
-                                    HarnessBenchmark.DEFAULT_WARM_UP,
-                                    FloorPace.PACED)
+                    HarnessBenchmark.run(dir, plan.trials(), pairs, plan.warmUp(), FloorPace.PACED)
                             .format());
             double ratio = HarnessBench.calibratedRatio(2000);
             out.printf(

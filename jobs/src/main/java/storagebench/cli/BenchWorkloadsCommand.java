@@ -1,10 +1,14 @@
 package storagebench.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import storagebench.BadInputException;
+import storagebench.bench.HarnessBenchmark;
 import storagebench.bench.WorkloadBenchmark;
+import storagebench.config.Values;
 
 /** {@code bench workloads}: the workloads against fio, and the harness overhead beside its floor. */
 @Command(
@@ -44,12 +48,48 @@ public final class BenchWorkloadsCommand implements Callable<Integer> {
             description = "Duration of each random-write run (default: ${DEFAULT-VALUE}).")
     String duration;
 
+    @Option(
+            names = "--size",
+            paramLabel = "SIZE",
+            defaultValue = "256MiB",
+            description =
+                    "The zero-filled file's size and the random writes' file size, whole MiB"
+                            + " (default: ${DEFAULT-VALUE}).")
+    String size;
+
+    @Option(
+            names = "--warm-up",
+            paramLabel = "W",
+            defaultValue = "" + HarnessBenchmark.DEFAULT_WARM_UP,
+            description =
+                    "Trials and floor transactions of the overhead measurement's warm-up pair, as"
+                            + " in `bench harness` (default: ${DEFAULT-VALUE}).")
+    int warmUp;
+
     @Override
     public Integer call() throws Exception {
-        if (pairs < 1 || trials < 3) {
-            throw new storagebench.BadInputException(
-                    "--pairs must be at least 1 and --trials at least 3");
+        if (pairs < 1 || trials < 3 || warmUp < 3) {
+            throw new BadInputException(
+                    "--pairs must be at least 1, --trials and --warm-up at least 3");
         }
-        return WorkloadBenchmark.run(dir, pairs, trials, duration, System.out);
+        Duration length = Values.parseDuration(duration);
+        if (length == null || length.toMillis() % 1000 != 0 || length.isZero()) {
+            throw new BadInputException(
+                    "--duration: expected whole seconds such as 5s or 1m, got '" + duration + "'");
+        }
+        long bytes = Values.parseSize(size);
+        if (bytes < MIB || bytes % MIB != 0 || bytes > MAX_BYTES) {
+            throw new BadInputException(
+                    "--size: expected whole MiB from 1MiB to 64GiB such as 256MiB, got '"
+                            + size
+                            + "'");
+        }
+        return WorkloadBenchmark.run(
+                dir,
+                new WorkloadBenchmark.Plan(pairs, trials, duration, bytes, warmUp),
+                System.out);
     }
+
+    private static final long MIB = 1L << 20;
+    private static final long MAX_BYTES = 64L << 30;
 }
