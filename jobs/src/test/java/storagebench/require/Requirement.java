@@ -81,7 +81,11 @@ public enum Requirement {
             "s3",
             Probes::present,
             "the test starts its own S3Proxy from its Maven artifact: .ci/run has nothing to"
-                    + " install, the test reports why it did not start");
+                    + " install, the test reports why it did not start"),
+    FIO(
+            "fio",
+            () -> Probes.onPath("fio"),
+            ".ci/run installs Debian's fio (apt-get), which `bench workloads` finds on the PATH");
 
     /** The system property naming what a run promises: a comma list of labels, empty locally. */
     public static final String PROPERTY = "storagebench.require";
