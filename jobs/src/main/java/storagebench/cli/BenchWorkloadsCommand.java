@@ -38,14 +38,17 @@ public final class BenchWorkloadsCommand implements Callable<Integer> {
 
     @Option(
             names = "--trials",
+            paramLabel = "N",
             defaultValue = "50",
             description = "Trials per run of the overhead measurement (default: ${DEFAULT-VALUE}).")
     int trials;
 
     @Option(
             names = "--duration",
+            paramLabel = "D",
             defaultValue = "5s",
-            description = "Duration of each random-write run (default: ${DEFAULT-VALUE}).")
+            description =
+                    "Duration of each random-write run, whole seconds (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(
