@@ -9,7 +9,7 @@ import java.util.Locale;
  * @param events N, the events published and read by each stage
  * @param valueBytes bytes of the encoded events
  * @param topic the benchmark topic
- * @param embedded whether the embedded broker (same JVM) served the topic
+ * @param embedded whether the embedded broker (a process of its own, on this machine) served the topic
  * @param paired per ABBA pair, A: [(c) the sink end to end], B: [(a) the plain consumer, bytes only;
  *     (b) the Parquet writer alone, decoded events from memory]; and the load average around them
  * @param sinkPeakHeapBytes the largest sum of the heap pools' peak use during a (c), garbage included
@@ -63,7 +63,9 @@ public record SinkBenchReport(
                 out,
                 "topic %s on %s",
                 topic,
-                embedded ? "the embedded broker (same JVM)" : "the configured cluster");
+                embedded
+                        ? "the embedded broker (a process of its own, on this machine)"
+                        : "the configured cluster");
         line(
                 out,
                 "(c) and then (a), (b) in ABBA order over %d pairs; medians of the pairs:",
@@ -95,7 +97,10 @@ public record SinkBenchReport(
             line(out, "%-44s %14s", "sink heap after GC", "no GC during c");
         }
         if (embedded) {
-            line(out, "(heap figures include the embedded broker, which runs in the same JVM)");
+            line(
+                    out,
+                    "(heap figures are this process's, the sink's and the bench's; the broker's"
+                            + " process shares the machine's cores)");
         }
         return out.toString();
     }

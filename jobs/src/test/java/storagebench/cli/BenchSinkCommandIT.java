@@ -46,7 +46,9 @@ class BenchSinkCommandIT {
                 .containsPattern(
                         "c / min\\(a, b\\) per pair: median \\d+\\.\\d{3} \\(range [^)]+\\) over 2"
                                 + " ABBA pairs, each \\S+ \\(AB\\) \\S+ \\(BA\\); load average")
-                .containsPattern("sink peak heap\\s+\\d+ MB");
+                .containsPattern("sink peak heap\\s+\\d+ MB")
+                .contains("on the embedded broker (a process of its own, on this machine)")
+                .contains("(heap figures are this process's, the sink's and the bench's;");
         System.out.print(report);
     }
 
