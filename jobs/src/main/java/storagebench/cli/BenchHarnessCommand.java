@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import storagebench.BadInputException;
 import storagebench.bench.FloorPace;
@@ -31,13 +32,7 @@ public final class BenchHarnessCommand implements Callable<Integer> {
             description = "Where the temporary broker and runs go (default: ${DEFAULT-VALUE}).")
     Path dir;
 
-    @Option(
-            names = "--trials",
-            paramLabel = "N",
-            defaultValue = "50",
-            description =
-                    "Trials per harness run and transactions per floor block (default: ${DEFAULT-VALUE}).")
-    int trials;
+    @Mixin HarnessOptions harness;
 
     @Option(
             names = "--pairs",
@@ -45,16 +40,6 @@ public final class BenchHarnessCommand implements Callable<Integer> {
             defaultValue = "5",
             description = "ABBA pairs of floor and harness (default: ${DEFAULT-VALUE}).")
     int pairs;
-
-    @Option(
-            names = "--warm-up",
-            paramLabel = "W",
-            defaultValue = "" + HarnessBenchmark.DEFAULT_WARM_UP,
-            description =
-                    "Trials (in runs of N, as many as make them up) and transactions of the"
-                            + " uncounted warm-up pair, for the broker's and this process's code to"
-                            + " warm up, a run's own start included (default: ${DEFAULT-VALUE}).")
-    int warmUp;
 
     @Option(
             names = "--floor",
@@ -83,11 +68,12 @@ public final class BenchHarnessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (trials < 3 || pairs < 1 || warmUp < 3) {
-            throw new BadInputException(
-                    "--trials and --warm-up must be at least 3 and --pairs at least 1");
+        harness.check();
+        if (pairs < 1) {
+            throw new BadInputException("--pairs must be at least 1");
         }
-        System.out.print(HarnessBenchmark.run(dir, trials, pairs, warmUp, pace).format());
+        System.out.print(
+                HarnessBenchmark.run(dir, harness.trials, pairs, harness.warmUp, pace).format());
         return 0;
     }
 }

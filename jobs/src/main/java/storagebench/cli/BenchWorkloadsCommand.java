@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import storagebench.BadInputException;
-import storagebench.bench.HarnessBenchmark;
 import storagebench.bench.WorkloadBenchmark;
 import storagebench.config.Values;
 
@@ -22,6 +22,9 @@ import storagebench.config.Values;
             "Needs Debian's fio for the comparisons (skipped, with a message, when it is missing)."
         })
 public final class BenchWorkloadsCommand implements Callable<Integer> {
+    private static final long MIB = 1L << 20;
+    private static final long MAX_BYTES = 64L << 30;
+
     @Option(
             names = "--dir",
             paramLabel = "DIR",
@@ -36,12 +39,7 @@ public final class BenchWorkloadsCommand implements Callable<Integer> {
             description = "ABBA pairs per comparison (default: ${DEFAULT-VALUE}).")
     int pairs;
 
-    @Option(
-            names = "--trials",
-            paramLabel = "N",
-            defaultValue = "50",
-            description = "Trials per run of the overhead measurement (default: ${DEFAULT-VALUE}).")
-    int trials;
+    @Mixin HarnessOptions harness;
 
     @Option(
             names = "--duration",
@@ -60,20 +58,11 @@ public final class BenchWorkloadsCommand implements Callable<Integer> {
                             + " (default: ${DEFAULT-VALUE}).")
     String size;
 
-    @Option(
-            names = "--warm-up",
-            paramLabel = "W",
-            defaultValue = "" + HarnessBenchmark.DEFAULT_WARM_UP,
-            description =
-                    "Trials and floor transactions of the overhead measurement's warm-up pair, as"
-                            + " in `bench harness` (default: ${DEFAULT-VALUE}).")
-    int warmUp;
-
     @Override
     public Integer call() throws Exception {
-        if (pairs < 1 || trials < 3 || warmUp < 3) {
-            throw new BadInputException(
-                    "--pairs must be at least 1, --trials and --warm-up at least 3");
+        harness.check();
+        if (pairs < 1) {
+            throw new BadInputException("--pairs must be at least 1");
         }
         Duration length = Values.parseDuration(duration);
         if (length == null || length.toMillis() % 1000 != 0 || length.isZero()) {
@@ -89,10 +78,7 @@ public final class BenchWorkloadsCommand implements Callable<Integer> {
         }
         return WorkloadBenchmark.run(
                 dir,
-                new WorkloadBenchmark.Plan(pairs, trials, duration, bytes, warmUp),
+                new WorkloadBenchmark.Plan(pairs, harness.trials, duration, bytes, harness.warmUp),
                 System.out);
     }
-
-    private static final long MIB = 1L << 20;
-    private static final long MAX_BYTES = 64L << 30;
 }

@@ -75,6 +75,6 @@ class BenchWorkloadsCommandIT {
         assertThat(subSecond.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(subSecond.err()).contains("--duration: expected whole seconds");
         assertThat(shortWarmUp.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(shortWarmUp.err()).contains("--warm-up at least 3");
+        assertThat(shortWarmUp.err()).contains("--trials and --warm-up must be at least 3");
     }
 }
