@@ -1,6 +1,5 @@
 package storagebench.bench;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,21 +10,20 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import storagebench.logformat.Parsed;
 import storagebench.logformat.fio.FioParser;
+import storagebench.workload.process.Executables;
 
 /** Runs Debian's fio for a comparison and reads its JSON with the project's own fio parser. */
 final class FioRun {
+    /** Found on the PATH, as a process started by its bare name is. */
+    static final String PROGRAM = "fio";
+
     private FioRun() {}
 
-    /** The fio program, when it is installed. */
+    /** The fio program, when it is installed: an executable {@code fio} on the PATH. */
     static Optional<String> find() {
-        for (String dir :
-                System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
-            Path fio = Path.of(dir, "fio");
-            if (Files.isExecutable(fio)) {
-                return Optional.of(fio.toString());
-            }
-        }
-        return Optional.empty();
+        return Executables.problem(PROGRAM, null).isEmpty()
+                ? Optional.of(PROGRAM)
+                : Optional.empty();
     }
 
     /** Runs fio with the arguments (JSON output added) and returns the metrics of its write step. */

@@ -10,7 +10,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import storagebench.config.Values;
 import storagebench.events.TrialTimed;
 import storagebench.experiment.Experiment;
@@ -164,9 +163,5 @@ final class WorkloadBench {
                 ratios.median(),
                 unit);
         out.println("  " + ratios.summary("ours / fio"));
-    }
-
-    static Optional<String> fio() {
-        return FioRun.find();
     }
 }

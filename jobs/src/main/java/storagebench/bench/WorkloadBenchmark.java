@@ -39,7 +39,7 @@ public final class WorkloadBenchmark {
                             + " median of the pairs' ratios)%n",
                     dir,
                     pairs);
-            var fio = WorkloadBench.fio();
+            var fio = FioRun.find();
             if (fio.isEmpty()) {
                 out.println(
                         "fio is not installed (Debian: apt-get install fio): the fio comparisons are skipped");

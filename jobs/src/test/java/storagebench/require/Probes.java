@@ -1,6 +1,5 @@
 package storagebench.require;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,17 +33,6 @@ final class Probes {
             }
         }
         return Optional.empty();
-    }
-
-    /** An executable of the name in a folder of the PATH, as the code that runs it looks. */
-    static Optional<String> onPath(String name) {
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String dir : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of("no executable " + name + " on the PATH (" + path + ")");
     }
 
     /** Root, {@code ip}, and a namespace made and deleted: once per JVM. */

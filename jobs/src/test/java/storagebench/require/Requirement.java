@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 import storagebench.browser.Chromium;
+import storagebench.workload.process.Executables;
 
 /**
  * Something a test needs from outside its JVM: each has the name {@code -Dstoragebench.require}
@@ -84,7 +85,7 @@ public enum Requirement {
                     + " install, the test reports why it did not start"),
     FIO(
             "fio",
-            () -> Probes.onPath("fio"),
+            () -> Executables.problem("fio", null),
             ".ci/run installs Debian's fio (apt-get), which `bench workloads` finds on the PATH");
 
     /** The system property naming what a run promises: a comma list of labels, empty locally. */
