@@ -7,10 +7,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import storagebench.config.Values;
 import storagebench.events.TrialTimed;
 import storagebench.experiment.Experiment;
 import storagebench.experiment.ExperimentLoader;
@@ -71,7 +71,7 @@ final class WorkloadBench {
     }
 
     /** Random 8 KiB dsync writes on one file of the size by C threads: IOPS of ours and fio's. */
-    Abba.Paired<Double> randomWrites(String fio, int threads, String duration, long bytes)
+    Abba.Paired<Double> randomWrites(String fio, int threads, Duration duration, long bytes)
             throws Exception {
         Experiment io =
                 experiment(
@@ -79,10 +79,10 @@ final class WorkloadBench {
                 experiment: bench-file-io
                 target: {kind: local, directory: %s}
                 workload: {type: file-io, files: 1, file-size: %d, io-size: 8KiB, read-percent: 0,
-                  sync: dsync, threads: %d, duration: %s, caps: none}
+                  sync: dsync, threads: %d, duration: %ds, caps: none}
                 """
-                                .formatted(dir, bytes, threads, duration));
-        long seconds = Values.parseDuration(duration).toSeconds();
+                                .formatted(dir, bytes, threads, duration.toSeconds()));
+        long seconds = duration.toSeconds();
         return Abba.run(
                 pairs,
                 false,

@@ -3,6 +3,7 @@ package storagebench.bench;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -22,11 +23,11 @@ public final class WorkloadBenchmark {
      *
      * @param pairs ABBA pairs per comparison
      * @param trials trials per run of the harness's overhead measurement
-     * @param duration each random-write run's length, as {@code 5s}
+     * @param duration each random-write run's length, whole seconds
      * @param fileBytes the zero-filled file's size and the random writes' file size
      * @param warmUp trials (and floor transactions) of the harness measurement's warm-up pair
      */
-    public record Plan(int pairs, int trials, String duration, long fileBytes, int warmUp) {}
+    public record Plan(int pairs, int trials, Duration duration, long fileBytes, int warmUp) {}
 
     public static int run(Path parent, Plan plan, PrintStream out) throws Exception {
         int pairs = plan.pairs();

@@ -78,7 +78,7 @@ public final class BenchWorkloadsCommand implements Callable<Integer> {
         }
         return WorkloadBenchmark.run(
                 dir,
-                new WorkloadBenchmark.Plan(pairs, harness.trials, duration, bytes, harness.warmUp),
+                new WorkloadBenchmark.Plan(pairs, harness.trials, length, bytes, harness.warmUp),
                 System.out);
     }
 }
