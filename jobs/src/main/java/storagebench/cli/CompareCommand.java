@@ -18,6 +18,7 @@ import storagebench.compare.CompareFormat;
 import storagebench.compare.CompareRequest;
 import storagebench.compare.Comparison;
 import storagebench.compare.Comparisons;
+import storagebench.config.Settings;
 import storagebench.report.HostScope;
 import storagebench.report.Report;
 import storagebench.runner.RunId;
@@ -128,9 +129,10 @@ public final class CompareCommand implements Callable<Integer> {
                             + " host=NAME)");
         }
         HostScope scope = hosts.scope();
-        Path parquet = ReadableDataset.folder(settings.load());
+        Settings loaded = settings.load();
+        Path parquet = ReadableDataset.folder(loaded);
         if (!Report.hasTrials(parquet)) {
-            return nothing(Report.noTrials(parquet));
+            return nothing(SettingsOptions.nothingYet(loaded, "trials"));
         }
         List<String> metrics =
                 metric == null ? Comparisons.defaultMetrics() : List.of(metric.strip());

@@ -12,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import storagebench.BadInputException;
+import storagebench.config.Settings;
 import storagebench.html.HtmlReport;
 import storagebench.html.PngCharts;
 import storagebench.report.HeadlineTable;
@@ -105,7 +106,8 @@ public final class ReportCommand implements Callable<Integer> {
                     "--png " + png + ": is a file; give a folder (made where it is missing)");
         }
         HostScope scope = hosts.scope();
-        Path parquet = ReadableDataset.folder(settings.load());
+        Settings loaded = settings.load();
+        Path parquet = ReadableDataset.folder(loaded);
         ReportFilter filter =
                 ReportFilter.all()
                         .withExperiment(experiment)
@@ -114,7 +116,7 @@ public final class ReportCommand implements Callable<Integer> {
                         .withHostLabels(scope.labels())
                         .withPool(pool);
         if (!Report.hasTrials(parquet)) {
-            return nothing(Report.noTrials(parquet));
+            return nothing(SettingsOptions.nothingYet(loaded, "trials"));
         }
         if (html != null || png != null) {
             return files(parquet, filter);

@@ -50,4 +50,22 @@ public final class SettingsOptions {
         }
         return Settings.load(settingsFile, System.getenv(), all);
     }
+
+    /**
+     * The message of a command that reads the dataset and found no {@code what} in it ({@code
+     * "dataset"}, {@code "trials"}): which dataset it read, of which data directory, and the ways to
+     * fill it.
+     */
+    static String nothingYet(Settings settings, String what) {
+        return "no "
+                + what
+                + " yet in "
+                + settings.datasetName()
+                + " (data directory "
+                + settings.dataDir().toAbsolutePath()
+                + "): run an experiment with `storagebench run EXPERIMENT.yaml` (e.g. `storagebench"
+                + " run pipeline-config/local/file-init.yaml`) or import logs with `storagebench"
+                + " import`; `storagebench sink` writes what a run with --no-sink left on the topic;"
+                + " or name the data directory that holds them with --data-dir";
+    }
 }

@@ -94,7 +94,7 @@ public final class SqlCommand implements Callable<Integer> {
         Settings loaded = settings.load();
         try (SqlSession session = SqlSession.open(ReadableDataset.folder(loaded))) {
             if (session.views().views().isEmpty()) {
-                throw new BadInputException(noDataset(loaded));
+                throw new BadInputException(SettingsOptions.nothingYet(loaded, "dataset"));
             }
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
@@ -146,16 +146,6 @@ public final class SqlCommand implements Callable<Integer> {
         } catch (IOException | UncheckedIOException e) {
             throw new BadInputException(file + ": cannot read it: " + e.getMessage());
         }
-    }
-
-    private static String noDataset(Settings settings) {
-        return "no dataset yet in "
-                + settings.datasetName()
-                + " (data directory "
-                + settings.dataDir().toAbsolutePath()
-                + "): make one with `storagebench run EXPERIMENT.yaml` (e.g. `storagebench run"
-                + " pipeline-config/local/file-init.yaml`) or `storagebench import`, or name the data"
-                + " directory that holds one with --data-dir";
     }
 
     static final class FormatConverter implements ITypeConverter<ResultFormat> {

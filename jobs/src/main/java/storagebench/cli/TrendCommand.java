@@ -24,6 +24,7 @@ import storagebench.compare.Trend;
 import storagebench.compare.TrendMethod;
 import storagebench.compare.TrendOptions;
 import storagebench.compare.Trends;
+import storagebench.config.Settings;
 import storagebench.report.Cells;
 import storagebench.report.HostScope;
 import storagebench.report.MetricFigures;
@@ -161,9 +162,12 @@ public final class TrendCommand implements Callable<Integer> {
         }
         HostScope scope = hosts.scope();
         String asked = metric == null ? null : metric.strip();
-        Path parquet = ReadableDataset.folder(settings.load());
+        Settings loaded = settings.load();
+        Path parquet = ReadableDataset.folder(loaded);
         if (!Report.hasTrials(parquet)) {
-            spec.commandLine().getErr().println("storagebench trend: " + Report.noTrials(parquet));
+            spec.commandLine()
+                    .getErr()
+                    .println("storagebench trend: " + SettingsOptions.nothingYet(loaded, "trials"));
             return Main.FAILED;
         }
         List<Trend> trends =

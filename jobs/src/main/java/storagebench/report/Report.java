@@ -33,11 +33,6 @@ public final class Report {
         return Tables.hasFiles(trialsDir(parquetRoot));
     }
 
-    /** A command's message where the dataset holds no trials at all. */
-    public static String noTrials(Path parquetRoot) {
-        return "no trials in " + trialsDir(parquetRoot) + "; run `storagebench sink` first";
-    }
-
     /**
      * For a command's message when it found nothing: what the dataset's trials hold instead of the
      * first of these that none of them has, as {@code "; the experiments there are: a, b"}: the

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storagebench.report.TrialsFixture;
@@ -15,20 +16,30 @@ class ReportCommandTest {
     @TempDir Path data;
 
     @Test
-    void emptyDataDirExitsOneWithAClearMessage() {
-        // given a data dir the sink never wrote to
+    void emptyDataDirExitsOneNamingTheDataDirectoryAndHowToFillIt() {
+        // given a data dir nothing wrote to
+        for (String command : List.of("report", "compare")) {
 
-        // when
-        CommandOutput result = run("report", "--data-dir", data.toString());
+            // when
+            CommandOutput result = run(command, "--data-dir", data.toString());
 
-        // then
-        assertThat(result.exitCode()).isEqualTo(Main.FAILED);
-        assertThat(result.err())
-                .isEqualTo(
-                        "storagebench report: no trials in "
-                                + data.resolve("parquet/trials")
-                                + "; run `storagebench sink` first\n");
-        assertThat(result.out()).isEmpty();
+            // then
+            assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+            assertThat(result.err())
+                    .isEqualTo(
+                            "storagebench "
+                                    + command
+                                    + ": no trials yet in "
+                                    + data.resolve("parquet")
+                                    + " (data directory "
+                                    + data.toAbsolutePath()
+                                    + "): run an experiment with `storagebench run EXPERIMENT.yaml`"
+                                    + " (e.g. `storagebench run pipeline-config/local/file-init.yaml`)"
+                                    + " or import logs with `storagebench import`; `storagebench"
+                                    + " sink` writes what a run with --no-sink left on the topic; or"
+                                    + " name the data directory that holds them with --data-dir\n");
+            assertThat(result.out()).isEmpty();
+        }
     }
 
     @Test

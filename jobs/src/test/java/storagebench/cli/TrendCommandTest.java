@@ -122,9 +122,15 @@ class TrendCommandTest {
         assertThat(result.exitCode()).isEqualTo(Main.FAILED);
         assertThat(result.err())
                 .isEqualTo(
-                        "storagebench trend: no trials in "
-                                + data.resolve("parquet/trials")
-                                + "; run `storagebench sink` first\n");
+                        "storagebench trend: no trials yet in "
+                                + data.resolve("parquet")
+                                + " (data directory "
+                                + data.toAbsolutePath()
+                                + "): run an experiment with `storagebench run EXPERIMENT.yaml`"
+                                + " (e.g. `storagebench run pipeline-config/local/file-init.yaml`)"
+                                + " or import logs with `storagebench import`; `storagebench"
+                                + " sink` writes what a run with --no-sink left on the topic; or"
+                                + " name the data directory that holds them with --data-dir\n");
     }
 
     @Test
