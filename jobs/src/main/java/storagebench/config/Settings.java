@@ -1,7 +1,8 @@
 package storagebench.config;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 
 /**
  * Where data goes and which services to use, shared by every command. Read, lowest first, from the
@@ -70,6 +73,9 @@ public record Settings(
     public static final String FILE_NAME = "storagebench.properties";
     private static final String CLIENT_PREFIX = "kafka.client.";
     private static final String HADOOP_PREFIX = "hadoop.";
+
+    /** A comment line of a properties file, which no backslash continues. */
+    private static final Pattern COMMENT = Pattern.compile("[ \\t\\f]*[#!]");
 
     /** The documented keys and their defaults; anything else (but kafka.client.*) is refused. */
     static final Map<String, String> DEFAULTS = defaults();
@@ -173,44 +179,109 @@ public record Settings(
      */
     public static Settings load(Path file, Map<String, String> env, Map<String, String> overrides) {
         Map<String, String> values = new TreeMap<>(DEFAULTS);
+        Map<String, String> origins = new TreeMap<>();
         Path source = file != null ? file : Path.of(FILE_NAME);
         if (file != null || Files.isRegularFile(source)) {
-            values.putAll(read(source));
+            read(source, values, origins);
         }
-        fromEnv(env, "STORAGEBENCH_DATA_DIR", "data-dir", values);
-        fromEnv(env, "STORAGEBENCH_KAFKA_BOOTSTRAP_SERVERS", "kafka.bootstrap-servers", values);
-        fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_URL", "job-repository.url", values);
-        fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_USERNAME", "job-repository.username", values);
-        fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_PASSWORD", "job-repository.password", values);
-        fromEnv(env, "STORAGEBENCH_SERVE_TOKEN", "serve.token", values);
-        fromEnv(env, "STORAGEBENCH_DB_WAIT_SAMPLE_INTERVAL", "db.wait-sample-interval", values);
-        overrides.forEach((k, v) -> values.put(check(k, "--set"), v));
-        return from(values, source.toString());
+        fromEnv(env, "STORAGEBENCH_DATA_DIR", "data-dir", values, origins);
+        fromEnv(
+                env,
+                "STORAGEBENCH_KAFKA_BOOTSTRAP_SERVERS",
+                "kafka.bootstrap-servers",
+                values,
+                origins);
+        fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_URL", "job-repository.url", values, origins);
+        fromEnv(
+                env,
+                "STORAGEBENCH_JOB_REPOSITORY_USERNAME",
+                "job-repository.username",
+                values,
+                origins);
+        fromEnv(
+                env,
+                "STORAGEBENCH_JOB_REPOSITORY_PASSWORD",
+                "job-repository.password",
+                values,
+                origins);
+        fromEnv(env, "STORAGEBENCH_SERVE_TOKEN", "serve.token", values, origins);
+        fromEnv(
+                env,
+                "STORAGEBENCH_DB_WAIT_SAMPLE_INTERVAL",
+                "db.wait-sample-interval",
+                values,
+                origins);
+        overrides.forEach(
+                (k, v) -> {
+                    values.put(check(k, "--set"), v);
+                    origins.put(k, "--set");
+                });
+        return from(values, key -> origins.getOrDefault(key, "the default"));
     }
 
     private static void fromEnv(
-            Map<String, String> env, String var, String key, Map<String, String> values) {
+            Map<String, String> env,
+            String var,
+            String key,
+            Map<String, String> values,
+            Map<String, String> origins) {
         String v = env.get(var);
         if (v != null && !v.isBlank()) {
             values.put(key, v);
+            origins.put(key, var);
         }
     }
 
-    private static Map<String, String> read(Path file) {
+    /**
+     * Reads a properties file's settings into {@code values}, and into {@code origins} each one's
+     * {@code FILE:LINE}, the line its key is on (the last, where a key is set twice, as {@link
+     * Properties} keeps it).
+     */
+    private static void read(Path file, Map<String, String> values, Map<String, String> origins) {
         if (Files.isDirectory(file)) {
             throw new SettingsException(file + ": is a directory, not a settings file");
         }
+        if (!Files.exists(file)) {
+            throw new SettingsException(file + ": no such file");
+        }
         InputLimits.checkSize(file, "settings file");
-        Properties props = new Properties();
-        try (Reader reader = Files.newBufferedReader(file)) {
-            props.load(reader);
-        } catch (IOException e) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException | UncheckedIOException e) {
             throw new SettingsException(file + ": cannot read settings: " + e.getMessage());
         }
-        Map<String, String> values = new TreeMap<>();
-        props.stringPropertyNames()
-                .forEach(k -> values.put(check(k, file.toString()), props.getProperty(k).strip()));
-        return values;
+        int i = 0;
+        while (i < lines.size()) {
+            int first = i;
+            StringBuilder entry = new StringBuilder(lines.get(i));
+            boolean comment = COMMENT.matcher(lines.get(i)).lookingAt();
+            while (!comment && continues(lines.get(i)) && i + 1 < lines.size()) {
+                entry.append('\n').append(lines.get(++i));
+            }
+            i++;
+            Properties one = new Properties();
+            try {
+                one.load(new StringReader(entry.toString()));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new SettingsException(
+                        file + ":" + (first + 1) + ": cannot read settings: " + e.getMessage());
+            }
+            for (String key : one.stringPropertyNames()) {
+                String origin = file + ":" + (first + 1);
+                values.put(check(key, origin), one.getProperty(key).strip());
+                origins.put(key, origin);
+            }
+        }
+    }
+
+    /** Whether a properties line goes on on the next: it ends in an odd number of backslashes. */
+    private static boolean continues(String line) {
+        int backslashes = 0;
+        for (int at = line.length() - 1; at >= 0 && line.charAt(at) == '\\'; at--) {
+            backslashes++;
+        }
+        return backslashes % 2 == 1;
     }
 
     private static String check(String key, String source) {
@@ -229,7 +300,7 @@ public record Settings(
         return key;
     }
 
-    private static Settings from(Map<String, String> v, String source) {
+    private static Settings from(Map<String, String> v, UnaryOperator<String> source) {
         Map<String, String> client = new TreeMap<>();
         Map<String, String> hadoop = new TreeMap<>();
         v.forEach(
@@ -262,20 +333,23 @@ public record Settings(
                         optionalPositive(v, "kafka.min-insync-replicas", source),
                         bool(v, "kafka.require-durable", source)),
                 DatasetLocation.of(
-                        optional(v.get("dataset.url")), Map.copyOf(hadoop), "dataset.url", source),
+                        optional(v.get("dataset.url")),
+                        Map.copyOf(hadoop),
+                        "dataset.url",
+                        source.apply("dataset.url")),
                 interval(v, "host.sample-interval", source),
                 interval(v, "db.wait-sample-interval", source),
                 host(v, source));
     }
 
     /** {@code host.name} (empty: the machine's hostname) and {@code host.labels} ({@code k=v,k=v}). */
-    private static HostIdentity host(Map<String, String> v, String source) {
+    private static HostIdentity host(Map<String, String> v, UnaryOperator<String> source) {
         Optional<String> name = optional(v.get("host.name"));
         name.flatMap(HostIdentity::nameProblem)
                 .ifPresent(
                         problem -> {
                             throw new SettingsException(
-                                    source
+                                    source.apply("host.name")
                                             + ": setting 'host.name': "
                                             + problem
                                             + ", got '"
@@ -291,7 +365,7 @@ public record Settings(
                         entries,
                         p ->
                                 new SettingsException(
-                                        source
+                                        source.apply("host.labels")
                                                 + ": setting 'host.labels' (key=value,key=value):"
                                                 + " entry '"
                                                 + p.entry()
@@ -301,7 +375,8 @@ public record Settings(
     }
 
     /** A duration of at least 10 ms ({@code 500ms}, {@code 1s}), or 0 for off. */
-    private static Duration interval(Map<String, String> v, String key, String source) {
+    private static Duration interval(
+            Map<String, String> v, String key, UnaryOperator<String> source) {
         String text = v.get(key).strip();
         if (text.equals("0")) {
             return Duration.ZERO;
@@ -309,7 +384,7 @@ public record Settings(
         Duration d = Values.parseDuration(text);
         if (d == null || d.compareTo(Duration.ofMillis(10)) < 0) {
             throw new SettingsException(
-                    source
+                    source.apply(key)
                             + ": setting '"
                             + key
                             + "' must be a duration of at least 10ms (500ms, 1s, 1m) or 0 for off,"
@@ -321,14 +396,14 @@ public record Settings(
     }
 
     private static Optional<Integer> optionalPositive(
-            Map<String, String> v, String key, String source) {
+            Map<String, String> v, String key, UnaryOperator<String> source) {
         if (v.get(key).isBlank()) {
             return Optional.empty();
         }
         long n = positive(v, key, source);
         if (n > Short.MAX_VALUE) {
             throw new SettingsException(
-                    source
+                    source.apply(key)
                             + ": setting '"
                             + key
                             + "' must be at most "
@@ -340,20 +415,25 @@ public record Settings(
         return Optional.of((int) n);
     }
 
-    private static boolean bool(Map<String, String> v, String key, String source) {
+    private static boolean bool(Map<String, String> v, String key, UnaryOperator<String> source) {
         String value = v.get(key).strip();
         if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
             return Boolean.parseBoolean(value);
         }
         throw new SettingsException(
-                source + ": setting '" + key + "' must be true or false, got '" + value + "'");
+                source.apply(key)
+                        + ": setting '"
+                        + key
+                        + "' must be true or false, got '"
+                        + value
+                        + "'");
     }
 
-    private static long size(Map<String, String> v, String key, String source) {
+    private static long size(Map<String, String> v, String key, UnaryOperator<String> source) {
         long bytes = Values.parseSize(v.get(key));
         if (bytes < 0) {
             throw new SettingsException(
-                    source
+                    source.apply(key)
                             + ": setting '"
                             + key
                             + "' must be a size such as 256MB, or 0 (not "
@@ -368,11 +448,12 @@ public record Settings(
         return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.strip());
     }
 
-    private static long notNegative(Map<String, String> v, String key, String source) {
+    private static long notNegative(
+            Map<String, String> v, String key, UnaryOperator<String> source) {
         return "0".equals(v.get(key).strip()) ? 0 : positive(v, key, source);
     }
 
-    private static long positive(Map<String, String> v, String key, String source) {
+    private static long positive(Map<String, String> v, String key, UnaryOperator<String> source) {
         try {
             long n = Long.parseLong(v.get(key).strip());
             if (n > 0) {
@@ -382,7 +463,7 @@ public record Settings(
             // reported below
         }
         throw new SettingsException(
-                source
+                source.apply(key)
                         + ": setting '"
                         + key
                         + "' must be a positive whole number, got '"

@@ -99,11 +99,11 @@ class SettingsTest {
         Files.writeString(file, "kafka.bootstrap=x\n");
         assertThatThrownBy(() -> Settings.load(file, Map.of(), Map.of()))
                 .isInstanceOf(Settings.SettingsException.class)
-                .hasMessageContaining("s.properties: unknown setting 'kafka.bootstrap'");
+                .hasMessageContaining("s.properties:1: unknown setting 'kafka.bootstrap'");
         assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("sink.roll-rows", "-3")))
                 .hasMessageContaining("'sink.roll-rows' must be a positive whole number");
         assertThatThrownBy(() -> Settings.load(dir.resolve("missing"), Map.of(), Map.of()))
-                .hasMessageContaining("cannot read settings");
+                .hasMessage(dir.resolve("missing") + ": no such file");
     }
 
     @Test
@@ -208,7 +208,7 @@ class SettingsTest {
                 .isInstanceOf(Settings.SettingsException.class)
                 .hasMessage(
                         file
-                                + ": setting 'host.labels' (key=value,key=value): entry 'disk nvme':"
+                                + ":1: setting 'host.labels' (key=value,key=value): entry 'disk nvme':"
                                 + " not key=value");
         assertThatThrownBy(() -> Settings.load(null, Map.of(), Map.of("host.labels", "role=dev,")))
                 .hasMessageEndingWith(
@@ -221,5 +221,51 @@ class SettingsTest {
                 .hasMessageEndingWith(
                         ": setting 'host.name': a host's name holds only letters, digits, '.', '_'"
                                 + " and '-', and begins with a letter or digit, got 'my laptop'");
+    }
+
+    @Test
+    void aBadValueIsNamedWhereItWasGivenTheFileAndLineTheVariableOrTheOption() throws Exception {
+        // given a settings file with comments, blank lines and a value continued on a second line
+        Path file = dir.resolve("s.properties");
+        Files.writeString(
+                file,
+                "# where the data goes \\\n"
+                        + "\n"
+                        + "sink.roll-rows = 1000\n"
+                        + "host.labels=role=dev,\\\n"
+                        + "    disk=nvme\n"
+                        + "! the floor\n"
+                        + "run.min-free-space:lots\n");
+
+        // then the file and the line of the key
+        assertThatThrownBy(() -> Settings.load(file, Map.of(), Map.of()))
+                .isInstanceOf(Settings.SettingsException.class)
+                .hasMessage(
+                        file
+                                + ":7: setting 'run.min-free-space' must be a size such as 256MB, or"
+                                + " 0 (not checked), got 'lots'");
+        // the environment variable
+        assertThatThrownBy(
+                        () ->
+                                Settings.load(
+                                        null,
+                                        Map.of("STORAGEBENCH_DB_WAIT_SAMPLE_INTERVAL", "soon"),
+                                        Map.of()))
+                .hasMessageStartingWith(
+                        "STORAGEBENCH_DB_WAIT_SAMPLE_INTERVAL: setting 'db.wait-sample-interval'");
+        // the option, which wins over the file
+        assertThatThrownBy(
+                        () -> Settings.load(file, Map.of(), Map.of("run.min-free-space", "heaps")))
+                .hasMessageStartingWith("--set: setting 'run.min-free-space'")
+                .hasMessageEndingWith("got 'heaps'");
+        // and the lines the file's keys are on when nothing is wrong
+        Files.writeString(file, Files.readString(file).replace("lots", "1GB"));
+        Settings settings = Settings.load(file, Map.of(), Map.of());
+        assertThat(settings.sinkRollRows()).isEqualTo(1000);
+        assertThat(settings.host().labels())
+                .containsExactly(Map.entry("disk", "nvme"), Map.entry("role", "dev"));
+        Files.writeString(file, "sink.roll-rows=1000\nsink.roll-rows=-1\n");
+        assertThatThrownBy(() -> Settings.load(file, Map.of(), Map.of()))
+                .hasMessageStartingWith(file + ":2: setting 'sink.roll-rows'");
     }
 }
