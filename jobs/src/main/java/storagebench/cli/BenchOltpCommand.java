@@ -31,7 +31,8 @@ import storagebench.experiment.ExperimentLoader;
             "",
             "Example:",
             "  eval \"$(.ci/db-servers.sh start postgres)\"",
-            "  storagebench bench oltp pipeline-config/postgres/oltp-power-plan.yaml --clients 1,4"
+            "  storagebench bench oltp pipeline-config/postgres/oltp-power-plan.yaml \\",
+            "      --clients 1,4"
         })
 public final class BenchOltpCommand implements Callable<Integer> {
     @Mixin SettingsOptions options;

@@ -27,8 +27,9 @@ import storagebench.broker.LocalCluster;
             "",
             "Examples:",
             "  storagebench broker cluster start --dir /tmp/kafka3 --brokers 3",
-            "  storagebench run pipeline-config/local/file-init.yaml --bootstrap-servers HOST:PORT,...",
-            "  storagebench broker cluster stop --dir /tmp/kafka3 --node 2    # lose one broker",
+            "  storagebench run pipeline-config/local/file-init.yaml \\",
+            "      --bootstrap-servers HOST:PORT,...",
+            "  storagebench broker cluster stop --dir /tmp/kafka3 --node 2  # lose node 2",
             "  storagebench broker cluster stop --dir /tmp/kafka3"
         },
         subcommands = {

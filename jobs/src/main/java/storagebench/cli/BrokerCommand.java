@@ -30,6 +30,13 @@ import storagebench.config.Settings;
             BrokerCommand.Stop.class,
             BrokerCommand.Run.class,
             BrokerClusterCommand.class
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  storagebench broker status",
+            "  storagebench broker stop",
+            "  storagebench broker cluster start --dir /tmp/cluster"
         })
 public final class BrokerCommand implements Runnable {
     @Spec CommandSpec spec;

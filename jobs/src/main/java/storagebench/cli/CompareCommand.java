@@ -40,6 +40,15 @@ import storagebench.storage.ReadableDataset;
                     + " combination of the other factors. The test is Welch's t-test on log values (Mann-Whitney U where a value is"
                     + " not positive), Holm-adjusted over the variants compared with one baseline."
         },
+        footer = {
+            "",
+            "Examples:",
+            "  storagebench compare --experiment local-file-init",
+            "  storagebench compare --experiment local-file-init --baseline init=zero \\",
+            "      --metric duration",
+            "  storagebench compare --experiment local-file-init --by host \\",
+            "      --baseline-host db1"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the comparisons were printed",

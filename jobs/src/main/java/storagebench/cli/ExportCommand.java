@@ -25,7 +25,8 @@ import storagebench.sink.SinkResult;
             "Examples:",
             "  storagebench export --to history.avro",
             "  storagebench export --to seed000.avro --experiment local-file-init",
-            "  storagebench export --to old-cluster.avro --bootstrap-servers kafka-old:9092"
+            "  storagebench export --to old-cluster.avro \\",
+            "      --bootstrap-servers kafka-old:9092"
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

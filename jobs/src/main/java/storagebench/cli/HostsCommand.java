@@ -23,6 +23,13 @@ import storagebench.schedule.ScheduleDatabase;
                     + " frozen or cut off; its running firing is marked lost and its target freed)"
                     + " or gone (its service ended), with its labels, version, the run it runs now"
                     + " and the last it ended.",
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  storagebench hosts",
+            "  storagebench hosts \\",
+            "      --set job-repository.url=jdbc:postgresql://db:5432/storagebench"
         })
 public final class HostsCommand implements Callable<Integer> {
     @Mixin SettingsOptions settingsOptions;

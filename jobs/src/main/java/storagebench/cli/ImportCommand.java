@@ -47,10 +47,13 @@ import storagebench.logformat.ParserOption;
         footer = {
             "",
             "Examples:",
-            "  storagebench import --format fio --host db1 --factor disk=nvme results/fio-randwrite.json",
+            "  storagebench import --format fio --host db1 --factor disk=nvme \\",
+            "      results/fio-randwrite.json",
             "  storagebench import --format pgbench --experiment pg-wal pgbench-*.log",
-            "  storagebench import --format hammerdb --experiment nightly --dry-run logs/*.log",
-            "  storagebench import --format csv --option mapping=setup-map.yaml --strict seed000-setup.csv",
+            "  storagebench import --format hammerdb --experiment nightly --dry-run \\",
+            "      logs/*.log",
+            "  storagebench import --format csv --option mapping=setup-map.yaml \\",
+            "      --strict seed000-setup.csv",
             "  storagebench import --format events history-2026.avro"
         },
         exitCodeListHeading = "%nExit codes:%n",

@@ -44,6 +44,14 @@ import storagebench.storage.ReadableDataset;
                     + " experiment, host and step): the smallest, or the largest where higher is better (iops,"
                     + " mb_per_s, tps, nopm); none where no other variant differs in that factor only."
         },
+        footer = {
+            "",
+            "Examples:",
+            "  storagebench report",
+            "  storagebench report --experiment local-file-init --format markdown",
+            "  storagebench report --experiment local-file-init --html report.html",
+            "  storagebench report --run 20261130-101500-a3f9 --format csv > run.csv"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the summary was printed (or the HTML file or PNG charts written)",

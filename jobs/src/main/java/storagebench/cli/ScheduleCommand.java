@@ -32,6 +32,14 @@ import storagebench.schedule.Schedules;
             "Lists, pauses, resumes or fires now the schedules of a schedules file, in the job repository"
                     + " that `serve` uses: a running service sees the change within a second or two;"
                     + " without one, it takes effect when one starts.",
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  storagebench schedule list",
+            "  storagebench schedule next --count 5",
+            "  storagebench schedule pause nightly-file-init",
+            "  storagebench schedule trigger nightly-file-init"
         })
 public final class ScheduleCommand implements Runnable {
     @Spec CommandSpec spec;
@@ -129,6 +137,7 @@ public final class ScheduleCommand implements Runnable {
 
         @Option(
                 names = "--count",
+                paramLabel = "N",
                 defaultValue = "3",
                 description = "Firings per schedule (default: ${DEFAULT-VALUE}).")
         int count;

@@ -32,6 +32,12 @@ import storagebench.serve.WebAddOn;
             "SIGTERM or Ctrl-C stops the trial under way cleanly (the run is continued at the next start,"
                     + " per the schedule's retry) and closes the dataset's files."
         },
+        footer = {
+            "",
+            "Examples:",
+            "  storagebench serve",
+            "  storagebench serve --schedules my-schedules.yaml --port 9090"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:stopped by SIGTERM or Ctrl-C, cleanly",

@@ -26,6 +26,7 @@ import storagebench.sink.SinkResult;
             "Runs until stopped (Ctrl-C / SIGTERM close open files cleanly), or with --until-idle until the "
                     + "topic's end."
         },
+        footer = {"", "Examples:", "  storagebench sink", "  storagebench sink --until-idle"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done, also when stopped by Ctrl-C or SIGTERM once the open files are closed (or before any was open)",

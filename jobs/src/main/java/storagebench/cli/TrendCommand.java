@@ -49,6 +49,14 @@ import storagebench.storage.ReadableDataset;
                     + " from the run before it (e.g. rows=1000 after rows=5000) breaks the series: only the"
                     + " runs of the latest run's configuration are judged. See docs/trend.md."
         },
+        footer = {
+            "",
+            "Examples:",
+            "  storagebench trend --experiment local-file-init",
+            "  storagebench trend --experiment local-file-init --last 10 \\",
+            "      --fail-on-regression",
+            "  storagebench trend --experiment local-file-init --method window --window 5"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the trends were printed (and, with --fail-on-regression, none regressed)",

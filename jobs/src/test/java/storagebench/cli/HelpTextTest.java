@@ -62,6 +62,9 @@ class HelpTextTest {
             if (previous.stripLeading().startsWith("-")) {
                 continue; // an option too long for its column: its description starts below
             }
+            if (previous.endsWith("\\")) {
+                continue; // an example the shell continues on the next line
+            }
             boolean wrappedToColumn0 =
                     atColumn0 && previousIndented && !Character.isUpperCase(text.charAt(0));
             if (wrappedToColumn0 || cutAtDot || (continues && fitted && !endsSentence && !entry)) {
@@ -114,5 +117,138 @@ class HelpTextTest {
         assertThat(brokenLines(wrapped, 60)).isEmpty();
         assertThat(brokenLines(examples, WIDTH)).isEmpty();
         assertThat(brokenLines(cut, WIDTH)).hasSize(1);
+    }
+
+    /**
+     * The examples of {@code help}: each line after an {@code Example:} or {@code Examples:} heading
+     * that starts with {@code storagebench}, joined with the lines a trailing backslash continues it
+     * on, as its arguments (quotes taken off; a redirection or pipe and what follows left out).
+     */
+    static List<List<String>> examples(String help) {
+        List<List<String>> examples = new ArrayList<>();
+        boolean inExamples = false;
+        StringBuilder pending = null;
+        for (String line : help.split("\\R")) {
+            String text = line.strip();
+            if (pending != null) {
+                pending.append(' ').append(text);
+            } else if (text.equals("Example:") || text.equals("Examples:")) {
+                inExamples = true;
+                continue;
+            } else if (inExamples && text.startsWith("storagebench ")) {
+                pending = new StringBuilder(text);
+            } else {
+                inExamples = inExamples && !text.isEmpty() && line.startsWith(" ");
+                continue;
+            }
+            if (pending.toString().endsWith("\\")) {
+                pending.setLength(pending.length() - 1);
+                continue;
+            }
+            examples.add(words(pending.toString()));
+            pending = null;
+        }
+        return examples;
+    }
+
+    /** A command line's words as a shell splits them, up to a redirection, a pipe or a comment. */
+    private static List<String> words(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = null;
+        char quote = 0;
+        for (char c : line.toCharArray()) {
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    word.append(c);
+                }
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+                word = word == null ? new StringBuilder() : word;
+            } else if (Character.isWhitespace(c)) {
+                if (word != null) {
+                    words.add(word.toString());
+                    word = null;
+                }
+            } else if ((c == '>' || c == '|' || c == '#') && word == null) {
+                return words;
+            } else {
+                word = (word == null ? new StringBuilder() : word).append(c);
+            }
+        }
+        if (word != null) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+
+    /**
+     * The lines of {@code help}'s examples that the help's width wrapped: in an {@code Example:} or
+     * {@code Examples:} block, a line that does not start indented.
+     */
+    static List<String> wrappedExamples(String help) {
+        List<String> wrapped = new ArrayList<>();
+        boolean inExamples = false;
+        for (String line : help.split("\\R")) {
+            String text = line.strip();
+            if (text.equals("Example:") || text.equals("Examples:")) {
+                inExamples = true;
+            } else if (text.isEmpty()) {
+                inExamples = false;
+            } else if (inExamples && !line.startsWith(" ")) {
+                wrapped.add(line);
+            }
+        }
+        return wrapped;
+    }
+
+    @Test
+    void everyExampleInAHelpIsACommandLineTheCommandsTakeAndFitsTheDefaultWidth() {
+        // given every command's help as a terminal of picocli's default width shows it
+        Map<String, CommandLine> commands = new TreeMap<>();
+        collect(Main.commandLine(), "", commands);
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        for (Map.Entry<String, CommandLine> entry : commands.entrySet()) {
+            String help = entry.getValue().getUsageMessage();
+            wrappedExamples(help)
+                    .forEach(line -> problems.add(entry.getKey() + ": wrapped example: " + line));
+            for (List<String> example : examples(help)) {
+                checked++;
+                // when
+                try {
+                    Main.commandLine()
+                            .parseArgs(example.subList(1, example.size()).toArray(String[]::new));
+                } catch (CommandLine.ParameterException e) {
+                    // then
+                    problems.add(String.join(" ", example) + ": " + e.getMessage());
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(30);
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void anExampleIsReadAsAShellWouldSplitIt() {
+        String help =
+                "Examples:\n"
+                        + "  storagebench sql \"SELECT 1\" --format csv > out.csv\n"
+                        + "  storagebench bench targets a.yaml \\\n"
+                        + "      b.yaml\n"
+                        + "\n"
+                        + "  storagebench not an example\n"
+                        + "Examples:\n"
+                        + "  storagebench broker stop  # the broker\n"
+                        + "  storagebench run --override workload.rows=500\n"
+                        + "rows.yaml\n";
+        assertThat(examples(help))
+                .containsExactly(
+                        List.of("storagebench", "sql", "SELECT 1", "--format", "csv"),
+                        List.of("storagebench", "bench", "targets", "a.yaml", "b.yaml"),
+                        List.of("storagebench", "broker", "stop"),
+                        List.of("storagebench", "run", "--override", "workload.rows=500"));
+        assertThat(wrappedExamples(help)).containsExactly("rows.yaml");
     }
 }
