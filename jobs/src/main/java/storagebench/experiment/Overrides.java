@@ -140,12 +140,28 @@ public final class Overrides {
         return empty;
     }
 
+    /**
+     * Sets {@code key} to {@code value}: in its place where the mapping has it (the order of the
+     * factors is the order of each variant's label, which a run must not change by overriding one),
+     * else last.
+     */
     private static Node set(MappingNode mapping, String key, Node value) {
         List<NodeTuple> tuples = new ArrayList<>(mapping.getValue());
         ScalarNode keyNode =
                 new ScalarNode(Tag.STR, key, null, null, DumperOptions.ScalarStyle.PLAIN);
-        tuples.removeIf(t -> t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key));
-        tuples.add(new NodeTuple(keyNode, value));
+        NodeTuple tuple = new NodeTuple(keyNode, value);
+        int at = -1;
+        for (int i = 0; i < tuples.size(); i++) {
+            if (tuples.get(i).getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+                at = i;
+                break;
+            }
+        }
+        if (at < 0) {
+            tuples.add(tuple);
+        } else {
+            tuples.set(at, tuple);
+        }
         mapping.setValue(tuples);
         return value;
     }

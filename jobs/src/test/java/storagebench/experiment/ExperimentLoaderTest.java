@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import storagebench.config.ConfigException;
 import storagebench.config.Secrets;
 import storagebench.dbms.local.LocalTarget;
+import storagebench.events.VariantLabel;
 
 class ExperimentLoaderTest {
     private final ExperimentLoader loader = new ExperimentLoader(Path.of("/tmp/sb-data"));
@@ -264,6 +265,22 @@ class ExperimentLoaderTest {
                 .contains("warmups: 1\n# --override repetitions")
                 .doesNotContain("\n\n");
         assertThat(none.source()).isEqualTo(VALID.stripTrailing());
+    }
+
+    @Test
+    void anOverriddenFactorKeepsItsPlaceSoEachVariantKeepsItsLabel() {
+        // when the first of two factors is overridden, and a new one is added
+        Experiment e =
+                loader.parse(
+                        "e.yaml",
+                        VALID,
+                        Map.of("factors.init", "[zero]", "factors.block-size", "[4KB]"));
+        // then its variants are named as the file's own are: init first, the new factor last
+        assertThat(e.matrix().variants())
+                .extracting(VariantLabel::of)
+                .containsExactly(
+                        "init=zero, file-size=8MB, block-size=4KB",
+                        "init=zero, file-size=256MB, block-size=4KB");
     }
 
     @Test
