@@ -80,12 +80,12 @@ class VerdictSentenceTest {
                         Map.of(),
                         "no difference detected (n = 3 vs 3, p = 0.409): the means differ by ×3.09,"
                                 + " but with n = 3 per side the spread (CV 92%) is wider than the"
-                                + " difference; about 12 repetitions would settle it");
+                                + " difference; about 26 repetitions would settle it");
         assertThat(VerdictSentence.of(c))
                 .isEqualTo(
                         "init=a against init=b: no difference detected (n = 3 vs 3, p = 0.409): the"
                                 + " means differ by ×3.09, but with n = 3 per side the spread (CV"
-                                + " 92%) is wider than the difference; about 12 repetitions would"
+                                + " 92%) is wider than the difference; about 26 repetitions would"
                                 + " settle it");
     }
 }
