@@ -16,10 +16,16 @@ import storagebench.events.VariantLabel;
  * @param ref the trial (run, experiment, host, id, index, variant, factors, warm-up), for events
  * @param target where it runs
  * @param params the trial's typed parameters
- * @param outputDir a directory of the trial's own under the data directory, for files to keep
+ * @param outputDir a directory of the trial's own under the data directory, for files to keep; made
+ *     absolute (the data directory is relative by default, ./data), since the programs a workload runs
+ *     work in it and are handed paths in it
  */
 public record TrialContext(
         TrialRef ref, Target target, Params params, Path outputDir, List<SpecificRecord> events) {
+
+    public TrialContext {
+        outputDir = outputDir.toAbsolutePath();
+    }
 
     public TrialContext(TrialRef ref, Target target, Params params, Path outputDir) {
         this(ref, target, params, outputDir, new ArrayList<>());

@@ -3,6 +3,7 @@ package storagebench.workload.restore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -42,9 +43,19 @@ class FirebirdRestoreIT {
         return new Params(values);
     }
 
-    private TrialContext trial(DatabaseTarget target, Params params) {
+    private TrialContext trial(DatabaseTarget target, Params params) throws IOException {
+        // the folder relative to the working directory, as under the default data directory,
+        // ./data:
+        // gbak works in the trial's folder
         return new TrialContext(
-                "run", "e", "host", "trial-1", Map.of(), target, params, tmp.resolve("out"));
+                "run",
+                "e",
+                "host",
+                "trial-1",
+                Map.of(),
+                target,
+                params,
+                Files.createTempDirectory(Path.of("target"), "trial-").resolve("out"));
     }
 
     private static TrialTimed timed(String step) {
@@ -123,11 +134,11 @@ class FirebirdRestoreIT {
                         "restore.index sb_it_restore_k3",
                         "restore.total");
         assertThat(subSteps.stream().filter(s -> s.startsWith("restore.table "))).hasSize(1);
-        assertThat(Files.readString(tmp.resolve("out").resolve("gbak-restore.log")))
+        assertThat(Files.readString(trial.outputDir().resolve("gbak-restore.log")))
                 .contains("activating and creating deferred index")
                 .doesNotContain(FirebirdEnv.password());
         assertThat(filesNamed("sb_it_restore")).isEmpty();
-        assertThat(tmp.resolve("out").resolve("sb_it_restore.fbk")).doesNotExist();
+        assertThat(trial.outputDir().resolve("sb_it_restore.fbk")).doesNotExist();
     }
 
     @Needs(Requirement.FIREBIRD)

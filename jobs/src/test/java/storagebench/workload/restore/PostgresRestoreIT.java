@@ -116,7 +116,12 @@ class PostgresRestoreIT {
                             Map.of("jobs", "" + jobs),
                             pg,
                             p,
-                            tmp.resolve("t" + jobs));
+                            // the second a relative path, as under the default data directory,
+                            // ./data (pg_dump works in the trial's folder); in the build's output
+                            jobs == 1
+                                    ? tmp.resolve("t1")
+                                    : Files.createTempDirectory(Path.of("target"), "trial-")
+                                            .resolve("t2"));
             List<Step> steps = workload.steps(trial);
             // when
             Map<String, Double> setup = step(steps, Phase.SETUP).action().run();
