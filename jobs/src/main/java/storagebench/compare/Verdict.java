@@ -77,10 +77,24 @@ final class Verdict {
         return "×" + String.format(Locale.ROOT, ratio >= 10 ? "%.1f" : "%.2f", ratio);
     }
 
+    /**
+     * {@code , p = 0.031}: three decimals, or as many more (up to six) as it takes to tell which side
+     * of {@value #ALPHA} p is on (p = 0.0496 beside a difference, not p = 0.050); {@code , p < 0.001}
+     * below that.
+     */
     static String pValue(Double p) {
         if (p == null) {
             return "";
         }
-        return p < 0.001 ? ", p < 0.001" : String.format(Locale.ROOT, ", p = %.3f", p);
+        if (p < 0.001) {
+            return ", p < 0.001";
+        }
+        String shown = String.format(Locale.ROOT, "%.3f", p);
+        for (int decimals = 4;
+                decimals <= 6 && p != ALPHA && Double.parseDouble(shown) == ALPHA;
+                decimals++) {
+            shown = String.format(Locale.ROOT, "%." + decimals + "f", p);
+        }
+        return ", p = " + shown;
     }
 }

@@ -52,6 +52,13 @@ class VerdictTest {
         assertThat(Verdict.pValue(0.001)).isEqualTo(", p = 0.001");
         assertThat(Verdict.pValue(0.000_999)).isEqualTo(", p < 0.001");
         assertThat(Verdict.pValue(null)).isEmpty();
+        // near 0.05, as many decimals as tell the side: a difference is never shown at p = 0.050
+        assertThat(Verdict.pValue(0.0496)).isEqualTo(", p = 0.0496");
+        assertThat(Verdict.pValue(0.0504)).isEqualTo(", p = 0.0504");
+        assertThat(Verdict.pValue(0.04999)).isEqualTo(", p = 0.04999");
+        assertThat(Verdict.pValue(0.0499999)).isEqualTo(", p = 0.050000");
+        assertThat(Verdict.pValue(Verdict.ALPHA)).isEqualTo(", p = 0.050");
+        assertThat(Verdict.pValue(0.0549)).isEqualTo(", p = 0.055");
     }
 
     @Test
