@@ -120,17 +120,14 @@ class TrendCommandTest {
         CommandOutput result = onNightly("trend");
         // then
         assertThat(result.exitCode()).isEqualTo(Main.FAILED);
+        // (the whole message, the same as report's and compare's: ReportCommandTest)
         assertThat(result.err())
-                .isEqualTo(
+                .startsWith(
                         "storagebench trend: no trials yet in "
                                 + data.resolve("parquet")
                                 + " (data directory "
                                 + data.toAbsolutePath()
-                                + "): run an experiment with `storagebench run EXPERIMENT.yaml`"
-                                + " (e.g. `storagebench run pipeline-config/local/file-init.yaml`)"
-                                + " or import logs with `storagebench import`; `storagebench"
-                                + " sink` writes what a run with --no-sink left on the topic; or"
-                                + " name the data directory that holds them with --data-dir\n");
+                                + "): run an experiment with `storagebench run EXPERIMENT.yaml`");
     }
 
     @Test
