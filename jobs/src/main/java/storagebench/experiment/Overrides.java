@@ -128,10 +128,9 @@ public final class Overrides {
 
     private static Node child(
             MappingNode mapping, String key, String label, Map<Node, String> origins) {
-        for (NodeTuple tuple : mapping.getValue()) {
-            if (tuple.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
-                return tuple.getValueNode();
-            }
+        int at = indexOf(mapping.getValue(), key);
+        if (at >= 0) {
+            return mapping.getValue().get(at).getValueNode();
         }
         MappingNode empty =
                 new MappingNode(Tag.MAP, new ArrayList<>(), DumperOptions.FlowStyle.BLOCK);
@@ -150,13 +149,7 @@ public final class Overrides {
         ScalarNode keyNode =
                 new ScalarNode(Tag.STR, key, null, null, DumperOptions.ScalarStyle.PLAIN);
         NodeTuple tuple = new NodeTuple(keyNode, value);
-        int at = -1;
-        for (int i = 0; i < tuples.size(); i++) {
-            if (tuples.get(i).getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
-                at = i;
-                break;
-            }
-        }
+        int at = indexOf(tuples, key);
         if (at < 0) {
             tuples.add(tuple);
         } else {
@@ -164,5 +157,15 @@ public final class Overrides {
         }
         mapping.setValue(tuples);
         return value;
+    }
+
+    /** Where {@code key} stands among a mapping's tuples, or -1. */
+    private static int indexOf(List<NodeTuple> tuples, String key) {
+        for (int i = 0; i < tuples.size(); i++) {
+            if (tuples.get(i).getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }
