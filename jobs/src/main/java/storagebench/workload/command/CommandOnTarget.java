@@ -296,7 +296,7 @@ public final class CommandOnTarget implements Workload {
         values.putAll(trial.factors());
         values.put("trial", trial.trialId());
         values.put("run", trial.runId());
-        values.put("out", trial.outputDir().toAbsolutePath().toString());
+        values.put("out", trial.outputDir().toString());
         return values;
     }
 }
