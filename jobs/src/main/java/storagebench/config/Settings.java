@@ -77,6 +77,17 @@ public record Settings(
     /** A comment line of a properties file, which no backslash continues. */
     private static final Pattern COMMENT = Pattern.compile("[ \\t\\f]*[#!]");
 
+    /** The environment variables read, each for a setting of its own. */
+    private static final Map<String, String> ENVIRONMENT =
+            Map.of(
+                    "STORAGEBENCH_DATA_DIR", "data-dir",
+                    "STORAGEBENCH_KAFKA_BOOTSTRAP_SERVERS", "kafka.bootstrap-servers",
+                    "STORAGEBENCH_JOB_REPOSITORY_URL", "job-repository.url",
+                    "STORAGEBENCH_JOB_REPOSITORY_USERNAME", "job-repository.username",
+                    "STORAGEBENCH_JOB_REPOSITORY_PASSWORD", "job-repository.password",
+                    "STORAGEBENCH_SERVE_TOKEN", "serve.token",
+                    "STORAGEBENCH_DB_WAIT_SAMPLE_INTERVAL", "db.wait-sample-interval");
+
     /** The documented keys and their defaults; anything else (but kafka.client.*) is refused. */
     static final Map<String, String> DEFAULTS = defaults();
 
@@ -184,52 +195,20 @@ public record Settings(
         if (file != null || Files.isRegularFile(source)) {
             read(source, values, origins);
         }
-        fromEnv(env, "STORAGEBENCH_DATA_DIR", "data-dir", values, origins);
-        fromEnv(
-                env,
-                "STORAGEBENCH_KAFKA_BOOTSTRAP_SERVERS",
-                "kafka.bootstrap-servers",
-                values,
-                origins);
-        fromEnv(env, "STORAGEBENCH_JOB_REPOSITORY_URL", "job-repository.url", values, origins);
-        fromEnv(
-                env,
-                "STORAGEBENCH_JOB_REPOSITORY_USERNAME",
-                "job-repository.username",
-                values,
-                origins);
-        fromEnv(
-                env,
-                "STORAGEBENCH_JOB_REPOSITORY_PASSWORD",
-                "job-repository.password",
-                values,
-                origins);
-        fromEnv(env, "STORAGEBENCH_SERVE_TOKEN", "serve.token", values, origins);
-        fromEnv(
-                env,
-                "STORAGEBENCH_DB_WAIT_SAMPLE_INTERVAL",
-                "db.wait-sample-interval",
-                values,
-                origins);
+        ENVIRONMENT.forEach(
+                (variable, key) -> {
+                    String v = env.get(variable);
+                    if (v != null && !v.isBlank()) {
+                        values.put(key, v);
+                        origins.put(key, variable);
+                    }
+                });
         overrides.forEach(
                 (k, v) -> {
                     values.put(check(k, "--set"), v);
                     origins.put(k, "--set");
                 });
         return from(values, key -> origins.getOrDefault(key, "the default"));
-    }
-
-    private static void fromEnv(
-            Map<String, String> env,
-            String var,
-            String key,
-            Map<String, String> values,
-            Map<String, String> origins) {
-        String v = env.get(var);
-        if (v != null && !v.isBlank()) {
-            values.put(key, v);
-            origins.put(key, var);
-        }
     }
 
     /**
